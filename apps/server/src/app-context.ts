@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from './infra/config.js';
+import type { Db, Dialect } from './infra/database.js';
+import type { FileStore } from './infra/file-store.js';
+import type { ServerKeys } from './infra/keys.js';
+import type { Limiter } from './infra/rate-limit.js';
+import type { RealtimeBus } from './infra/realtime-bus.js';
+import type { SmsSender } from './infra/sms.js';
+
+/** What services need from the outside world, made once in app.ts and passed down. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dialect: Dialect;
+  keys: ServerKeys;
+  bus: RealtimeBus;
+  sms: SmsSender;
+  files: FileStore;
+  redis: Redis | undefined;
+  limiters: Record<keyof AppConfig['rateLimits'], Limiter>;
+  log: FastifyBaseLogger;
+  now: () => number;
+}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { AppContext } from './app-context.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { devRoutes } from './features/dev/dev.routes.js';
+import { filesRoutes } from './features/files/files.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { orgRoutes } from './features/org/org.routes.js';
+import { realtimeRoutes } from './features/realtime/realtime.routes.js';
+import { SocketRegistry } from './features/realtime/socket-registry.js';
+import { shellRoutes } from './features/shell/shell.routes.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { requestSerializer } from './http/log-redaction.js';
+import type { AppConfig } from './infra/config.js';
+import { migrateToLatest, openDatabase } from './infra/database.js';
+import { createDiskFileStore } from './infra/file-store.js';
+import { loadOrCreateKeys } from './infra/keys.js';
+import { createLimiter } from './infra/rate-limit.js';
+import { createLocalBus, createRedisBus } from './infra/realtime-bus.js';
+import { createConsoleSms } from './infra/sms.js';
+import { seedDemoData } from './seed/demo-seed.js';
+
+// Server-side validation texts default to Chinese, like the rest of the product.
+z.config(z.locales.zhCN());
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** JSON and form bodies are small; uploads go through multipart with their own limits. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildOptions {
+  /** Where the console SMS provider prints; tests pass a no-op. */
+  printSms?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  sockets: SocketRegistry;
+  /** true when this start created the demo data */
+  seeded: boolean;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Query strings like `?a=1&a=2` must not turn a string field into an array unnoticed.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
+    : undefined;
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createLocalBus();
+  const limiter = (name: keyof AppConfig['rateLimits']) =>
+    createLimiter(name, config.rateLimits[name], redis, config.redisPrefix);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    keys: loadOrCreateKeys(config.dataDir),
+    bus,
+    sms: createConsoleSms(options.printSms ?? ((line) => console.log(line))),
+    files: createDiskFileStore(config.dataDir),
+    redis,
+    limiters: {
+      loginPerIp: limiter('loginPerIp'),
+      loginPerAccount: limiter('loginPerAccount'),
+      checkCodePerIp: limiter('checkCodePerIp'),
+      registerPerIp: limiter('registerPerIp'),
+      refreshPerIp: limiter('refreshPerIp'),
+    },
+    log: app.log,
+    now: options.now ?? Date.now,
+  };
+  const seeded = config.demoSeed ? await seedDemoData(ctx) : false;
+
+  const sockets = new SocketRegistry();
+  bus.subscribe((event) => sockets.handle(event));
+
+  // 2. External plugins: security headers, body parsers, websocket, OpenAPI.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same-origin resources only; the camera page and video need no cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'anxun API', description: '安训 — 在线安全生产培训系统 API', version: '0.1.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // 3. The one error model.
+  installErrorHandler(app);
+
+  // 4. Routes, one plugin per feature.
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(orgRoutes(ctx));
+  await app.register(filesRoutes(ctx));
+  await app.register(shellRoutes(ctx));
+  await app.register(realtimeRoutes(ctx, sockets));
+  if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
+
+  // 5. The built web app at /.
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: WEB_DIST, index: 'index.html', wildcard: false });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('anxun API is running. The web app is not built: run `npm run build`.'),
+    );
+  }
+
+  app.addHook('onClose', async () => {
+    sockets.closeAll();
+    await bus.close();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  return { app, ctx, sockets, seeded };
+}

@@ -1,0 +1,27 @@
+import { hmac, safeEqual } from '../infra/crypto.js';
+
+/** How long a signed file URL works: long enough for a page left open for a day. */
+const SIGNED_URL_SECONDS = 24 * 3600;
+
+/**
+ * Private files (avatars) are loaded by `<img>` tags, which cannot send the Authorization
+ * header, so their URLs carry an expiry and an HMAC instead of a token.
+ */
+export function signedFileUrl(secret: Buffer, fileId: string, now: number): string {
+  // Round the expiry to the hour so the same file keeps one URL (browser cache) for a while.
+  const exp = Math.ceil((now / 1000 + SIGNED_URL_SECONDS) / 3600) * 3600;
+  return `/api/file/view/${fileId}?exp=${exp}&sig=${hmac(secret, `file:${fileId}:${exp}`)}`;
+}
+
+export function isValidFileSignature(
+  secret: Buffer,
+  fileId: string,
+  exp: number | undefined,
+  sig: string | undefined,
+  now: number,
+): boolean {
+  if (!exp || !sig || exp * 1000 < now) return false;
+  return safeEqual(hmac(secret, `file:${fileId}:${exp}`), sig);
+}
+
+export const publicFileUrl = (fileId: string): string => `/api/file/view/${fileId}`;

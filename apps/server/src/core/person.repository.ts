@@ -1,0 +1,89 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../infra/database.js';
+import type { PersonsTable } from '../infra/db-schema.js';
+
+export type PersonRow = Selectable<PersonsTable>;
+export type PersonWithOrg = PersonRow & { org_code: string; org_name: string };
+
+const withOrg = (db: Db) =>
+  db
+    .selectFrom('persons')
+    .innerJoin('organisations', 'organisations.id', 'persons.org_id')
+    .selectAll('persons')
+    .select(['organisations.code as org_code', 'organisations.name as org_name']);
+
+/** A login name may be the account name, the ID card number or the phone. */
+export async function findPersonByLoginName(db: Db, name: string): Promise<PersonWithOrg | undefined> {
+  const idCard = name.toUpperCase();
+  return withOrg(db)
+    .where((eb) =>
+      eb.or([eb('persons.account', '=', name), eb('persons.id_card', '=', idCard), eb('persons.phone', '=', name)]),
+    )
+    .executeTakeFirst();
+}
+
+export async function findPersonById(db: Db, id: string): Promise<PersonWithOrg | undefined> {
+  return withOrg(db).where('persons.id', '=', id).executeTakeFirst();
+}
+
+export async function findPersonByPhone(db: Db, phone: string): Promise<PersonWithOrg | undefined> {
+  return withOrg(db).where('persons.phone', '=', phone).executeTakeFirst();
+}
+
+export async function findPersonConflicts(
+  db: Db,
+  fields: { idCard: string; phone: string },
+): Promise<{ idCardTaken: boolean; phoneTaken: boolean }> {
+  const rows = await db
+    .selectFrom('persons')
+    .select(['id_card', 'phone', 'account'])
+    .where((eb) =>
+      eb.or([
+        eb('id_card', '=', fields.idCard),
+        eb('phone', '=', fields.phone),
+        eb('account', '=', fields.phone),
+        eb('account', '=', fields.idCard),
+      ]),
+    )
+    .execute();
+  return {
+    idCardTaken: rows.some((r) => r.id_card === fields.idCard || r.account === fields.idCard),
+    phoneTaken: rows.some((r) => r.phone === fields.phone || r.account === fields.phone),
+  };
+}
+
+export async function insertPerson(db: Db, row: Insertable<PersonsTable>): Promise<void> {
+  await db.insertInto('persons').values(row).execute();
+}
+
+export async function recordFailedLogin(
+  db: Db,
+  personId: string,
+  threshold: number,
+  lockUntil: number,
+): Promise<{ locked: boolean }> {
+  const row = await db
+    .updateTable('persons')
+    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+    .where('id', '=', personId)
+    .returning(['failed_logins'])
+    .executeTakeFirst();
+  if (row && row.failed_logins >= threshold) {
+    await db
+      .updateTable('persons')
+      .set({ failed_logins: 0, locked_until: lockUntil })
+      .where('id', '=', personId)
+      .execute();
+    return { locked: true };
+  }
+  return { locked: false };
+}
+
+export async function clearFailedLogins(db: Db, personId: string): Promise<void> {
+  await db
+    .updateTable('persons')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', personId)
+    .where((eb) => eb.or([eb('failed_logins', '>', 0), eb('locked_until', 'is not', null)]))
+    .execute();
+}

@@ -1,0 +1,63 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../infra/database.js';
+import type { SessionsTable } from '../infra/db-schema.js';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export async function insertSession(db: Db, row: Insertable<SessionsTable>): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSessionByAccessHash(db: Db, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('access_token_hash', '=', hash).executeTakeFirst();
+}
+
+export async function findSessionByRefreshHash(db: Db, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('refresh_token_hash', '=', hash).executeTakeFirst();
+}
+
+/** Revokes every live session of a person; returns the ids it revoked. */
+export async function revokePersonSessions(db: Db, personId: string, reason: string, now: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('person_id', '=', personId)
+    .where('revoked_at', 'is', null)
+    .returning(['id'])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function revokeSession(db: Db, id: string, reason: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Replaces both tokens of a live session; false when it was revoked meanwhile. */
+export async function rotateSessionTokens(
+  db: Db,
+  id: string,
+  oldRefreshHash: string,
+  next: Pick<
+    SessionsTable,
+    'access_token_hash' | 'refresh_token_hash' | 'access_expires_at' | 'refresh_expires_at' | 'last_seen_at'
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set(next)
+    .where('id', '=', id)
+    .where('refresh_token_hash', '=', oldRefreshHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function touchSession(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { LoginResponse, LoginRoles } from '@anxun/shared/schemas/auth';
+import { maskIdCard } from '@anxun/shared/validators';
+import type { AppContext } from '../app-context.js';
+import { hashToken, randomToken } from '../infra/crypto.js';
+import { AppError } from '../http/app-error.js';
+import { signedFileUrl } from './file-url.js';
+import { findPersonById, type PersonWithOrg } from './person.repository.js';
+import {
+  findSessionByAccessHash,
+  findSessionByRefreshHash,
+  insertSession,
+  revokePersonSessions,
+  revokeSession,
+  rotateSessionTokens,
+  touchSession,
+} from './session.repository.js';
+
+export interface AuthUser {
+  sessionId: string;
+  personId: string;
+  orgId: string;
+  role: string;
+}
+
+export interface DeviceInfo {
+  client: string;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export function avatarUrl(ctx: AppContext, person: PersonWithOrg): string | null {
+  return person.avatar_file_id ? signedFileUrl(ctx.keys.secret, person.avatar_file_id, ctx.now()) : null;
+}
+
+/** The person as a client may see them: the ID number only masked. */
+export function toRoles(ctx: AppContext, person: PersonWithOrg): LoginRoles {
+  return {
+    userId: person.id,
+    userName: person.name,
+    orgCode: person.org_code,
+    idCard: maskIdCard(person.id_card),
+    sysEnterpriseId: person.org_id,
+    role: person.role,
+    avatar: avatarUrl(ctx, person),
+  };
+}
+
+function toLoginResponse(
+  ctx: AppContext,
+  person: PersonWithOrg,
+  accessToken: string,
+  refreshToken: string,
+): LoginResponse {
+  return {
+    credentials: { accessToken, refreshToken, tokenType: 'Bearer', expiresIn: ctx.config.accessTokenSeconds },
+    roles: toRoles(ctx, person),
+  };
+}
+
+/**
+ * One device at a time: a new login revokes the person's other sessions, and every node
+ * closes their websockets (0x90001 then close) through the bus.
+ */
+export async function startSession(ctx: AppContext, person: PersonWithOrg, device: DeviceInfo): Promise<LoginResponse> {
+  const now = ctx.now();
+  const accessToken = randomToken();
+  const refreshToken = randomToken();
+  const replaced = await ctx.db.transaction().execute(async (trx) => {
+    const ids = await revokePersonSessions(trx, person.id, 'replaced', now);
+    await insertSession(trx, {
+      id: crypto.randomUUID(),
+      person_id: person.id,
+      access_token_hash: hashToken(accessToken),
+      refresh_token_hash: hashToken(refreshToken),
+      client: device.client,
+      user_agent: device.userAgent?.slice(0, 300) ?? null,
+      ip: device.ip,
+      created_at: now,
+      last_seen_at: now,
+      access_expires_at: now + ctx.config.accessTokenSeconds * 1000,
+      refresh_expires_at: now + ctx.config.refreshTokenSeconds * 1000,
+      revoked_at: null,
+      revoked_reason: null,
+    });
+    return ids;
+  });
+  if (replaced.length > 0) {
+    await ctx.bus.publish({ type: 'session.revoked', sessionIds: replaced, reason: 'replaced' });
+  }
+  return toLoginResponse(ctx, person, accessToken, refreshToken);
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+/** Resolves an access token to its user, or throws the envelope a client must see. */
+export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthUser> {
+  if (!token) throw new AppError(ErrorCode.UNAUTHORIZED);
+  const session = await findSessionByAccessHash(ctx.db, hashToken(token));
+  if (!session) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (session.revoked_at !== null) {
+    throw new AppError(session.revoked_reason === 'replaced' ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.UNAUTHORIZED);
+  }
+  const now = ctx.now();
+  if (session.access_expires_at <= now) throw new AppError(ErrorCode.SESSION_EXPIRED);
+  const person = await ctx.db
+    .selectFrom('persons')
+    .select(['org_id', 'role'])
+    .where('id', '=', session.person_id)
+    .executeTakeFirst();
+  if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (now - session.last_seen_at > TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
+  return { sessionId: session.id, personId: session.person_id, orgId: person.org_id, role: person.role };
+}
+
+/** Re-login on the same device: a refresh token buys a new pair; the old pair stops working. */
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
+  const hash = hashToken(refreshToken);
+  const session = await findSessionByRefreshHash(ctx.db, hash);
+  if (!session) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  if (session.revoked_at !== null) {
+    throw new AppError(
+      session.revoked_reason === 'replaced' ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.BAD_REFRESH_TOKEN,
+    );
+  }
+  const now = ctx.now();
+  if (session.refresh_expires_at <= now) throw new AppError(ErrorCode.SESSION_EXPIRED);
+  const person = await findPersonById(ctx.db, session.person_id);
+  if (!person) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  const accessToken = randomToken();
+  const nextRefresh = randomToken();
+  const rotated = await rotateSessionTokens(ctx.db, session.id, hash, {
+    access_token_hash: hashToken(accessToken),
+    refresh_token_hash: hashToken(nextRefresh),
+    access_expires_at: now + ctx.config.accessTokenSeconds * 1000,
+    refresh_expires_at: now + ctx.config.refreshTokenSeconds * 1000,
+    last_seen_at: now,
+  });
+  if (!rotated) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  return toLoginResponse(ctx, person, accessToken, nextRefresh);
+}
+
+export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  if (await revokeSession(ctx.db, sessionId, 'logout', ctx.now())) {
+    await ctx.bus.publish({ type: 'session.revoked', sessionIds: [sessionId], reason: 'logout' });
+  }
+}

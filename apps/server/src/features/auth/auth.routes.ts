@@ -1,0 +1,161 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import {
+  loginResponse,
+  loginRoles,
+  loginWire,
+  publicKeyResponse,
+  refreshBody,
+  registerResponse,
+  registerWire,
+  sendCheckCodeResponse,
+  telParam,
+} from '@anxun/shared/schemas/auth';
+import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { RSA_PLAINTEXT_BLOCK_BYTES } from '../../infra/crypto.js';
+import { AppError, ok } from '../../http/app-error.js';
+import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
+import { currentUser, login, register, socialLogin } from './auth.service.js';
+import { sendCheckCode } from './check-code.service.js';
+import { authenticateToken, endSession, refreshSession, toRoles } from '../../core/session.service.js';
+
+const tags = ['auth'];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
+
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const device = (request: { ip: string; headers: Record<string, unknown> }) => ({
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+    });
+
+    app.get(
+      '/publicKey',
+      {
+        schema: {
+          tags,
+          summary: 'RSA-OAEP (SHA-256) public key for encrypting login fields',
+          response: { 200: envelope(publicKeyResponse) },
+        },
+      },
+      async () =>
+        ok({
+          publicKey: ctx.keys.publicKeyPem,
+          algorithm: 'RSA-OAEP-256' as const,
+          blockSize: RSA_PLAINTEXT_BLOCK_BYTES,
+          mockServer: false,
+        }),
+    );
+
+    app.post(
+      '/api/login',
+      {
+        schema: {
+          tags,
+          summary: 'Log in by account + password or phone + check code',
+          description:
+            'Body (or, for compatibility, query) holds `{username, password, client}` or `{telPhoto, checkCode, client}`; each field plain or RSA-OAEP ciphertext (base64).',
+          body: loginWire.nullish(),
+          querystring: loginWire,
+          response: { 200: envelope(loginResponse), ...errors },
+        },
+      },
+      async (request) => ok(await login(ctx, { ...request.query, ...request.body }, device(request))),
+    );
+
+    app.post(
+      '/api/socialLogin',
+      {
+        schema: {
+          tags,
+          summary: 'Log in with credentials in a JSON body',
+          body: loginWire.nullish(),
+          response: { 200: envelope(loginResponse), ...errors },
+        },
+      },
+      async (request) => ok(await socialLogin(ctx, request.body ?? {}, device(request))),
+    );
+
+    app.post(
+      '/api/refresh-token',
+      {
+        schema: {
+          tags,
+          summary: 'Re-login on the same device: trade a refresh token for a new token pair',
+          body: refreshBody,
+          response: { 200: envelope(loginResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const wait = await ctx.limiters.refreshPerIp.hit(request.ip);
+        if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
+        return ok(await refreshSession(ctx, request.body.refreshToken));
+      },
+    );
+
+    app.get(
+      '/api/logout',
+      { schema: { tags, summary: 'End this session', response: { 200: envelope(z.null()) } } },
+      async (request) => {
+        // Idempotent: an expired or already revoked token still logs out cleanly.
+        const user = await authenticateToken(ctx, tokenFromHeader(request)).catch(() => undefined);
+        if (user) await endSession(ctx, user.sessionId);
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/api/register',
+      {
+        schema: {
+          tags,
+          summary: 'Register a learner in an organisation (phone verified by check code)',
+          body: registerWire,
+          response: { 200: envelope(registerResponse), ...errors, 409: errorEnvelope },
+        },
+      },
+      async (request) => ok(await register(ctx, request.body, request.ip)),
+    );
+
+    app.get(
+      '/api/train/person/send-check-code/:tel',
+      {
+        schema: {
+          tags,
+          summary: 'Send a 6-digit check code by SMS (the code is never returned)',
+          params: telParam,
+          response: { 200: envelope(sendCheckCodeResponse), ...errors },
+        },
+      },
+      async (request) => ok(await sendCheckCode(ctx, request.params.tel, request.ip)),
+    );
+
+    app.get(
+      '/api/base/person/tel-login/:tel',
+      {
+        schema: {
+          tags,
+          summary: 'Removed: returned an ID number and password. Use POST /api/login with {telPhoto, checkCode}.',
+          params: telParam,
+          response: { 410: errorEnvelope },
+        },
+      },
+      async () => {
+        throw new AppError(ErrorCode.GONE, '该接口已停用，请使用手机号+验证码登录（POST /api/login）');
+      },
+    );
+
+    app.get(
+      '/api/user/info',
+      {
+        preHandler: requireUser(ctx),
+        schema: { tags, summary: 'The logged-in user', response: { 200: envelope(loginRoles), 401: errorEnvelope } },
+      },
+      async (request) => {
+        return ok(toRoles(ctx, await currentUser(ctx, userOf(request).personId)));
+      },
+    );
+  };

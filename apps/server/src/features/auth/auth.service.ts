@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import { Role } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import {
+  accountLoginForm,
+  phoneLoginForm,
+  registerForm,
+  type LoginResponse,
+  type LoginWire,
+} from '@anxun/shared/schemas/auth';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import {
+  BadCiphertextError,
+  DUMMY_PASSWORD_HASH,
+  decryptField,
+  hashPassword,
+  verifyPassword,
+} from '../../infra/crypto.js';
+import { AppError } from '../../http/app-error.js';
+import { verifyCheckCode } from './check-code.service.js';
+import { findOrgByCode } from '../../core/org.repository.js';
+import {
+  clearFailedLogins,
+  findPersonByLoginName,
+  findPersonByPhone,
+  findPersonConflicts,
+  findPersonById,
+  insertPerson,
+  recordFailedLogin,
+} from '../../core/person.repository.js';
+import { startSession, type DeviceInfo } from '../../core/session.service.js';
+
+/** Removes the RSA layer from every present field (each may be ciphertext or plain). */
+export function decryptWire<T extends Record<string, string | undefined>>(ctx: AppContext, wire: T): T {
+  const out: Record<string, string | undefined> = {};
+  try {
+    for (const [key, value] of Object.entries(wire)) {
+      out[key] = value === undefined ? undefined : decryptField(value, ctx.keys.privateKey);
+    }
+  } catch (err) {
+    if (err instanceof BadCiphertextError) throw new AppError(ErrorCode.BAD_CIPHERTEXT);
+    throw err;
+  }
+  return out as T;
+}
+
+/** Parses with a shared form schema; the first issue's text (spec §5) is the answer. */
+function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError(ErrorCode.BAD_REQUEST, result.error.issues[0]?.message);
+  return result.data;
+}
+
+async function throttle(ctx: AppContext, ip: string, accountKey: string): Promise<void> {
+  const ipWait = await ctx.limiters.loginPerIp.hit(ip);
+  if (ipWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, ipWait);
+  const accountWait = await ctx.limiters.loginPerAccount.hit(accountKey);
+  if (accountWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, accountWait);
+}
+
+export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
+  const form = parseForm(accountLoginForm, input);
+  await throttle(ctx, device.ip, `account:${form.username.toUpperCase()}`);
+  const person = await findPersonByLoginName(ctx.db, form.username);
+  const now = ctx.now();
+  if (person?.locked_until && person.locked_until > now) {
+    throw new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, Math.ceil((person.locked_until - now) / 1000));
+  }
+  // Verify against a dummy hash for unknown names so the answer time does not tell.
+  const matches = await verifyPassword(form.password, person?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!person || !matches) {
+    if (person) {
+      const { locked } = await recordFailedLogin(
+        ctx.db,
+        person.id,
+        ctx.config.security.lockoutThreshold,
+        now + ctx.config.security.lockoutSeconds * 1000,
+      );
+      if (locked) throw new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, ctx.config.security.lockoutSeconds);
+    }
+    throw new AppError(ErrorCode.WRONG_CREDENTIALS);
+  }
+  await clearFailedLogins(ctx.db, person.id);
+  return startSession(ctx, person, { ...device, client: form.client });
+}
+
+export async function loginWithCheckCode(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
+  const form = parseForm(phoneLoginForm, input);
+  await throttle(ctx, device.ip, `phone:${form.telPhoto}`);
+  await verifyCheckCode(ctx, form.telPhoto, form.checkCode);
+  const person = await findPersonByPhone(ctx.db, form.telPhoto);
+  if (!person) throw new AppError(ErrorCode.WRONG_CREDENTIALS, '该手机号尚未注册，请先注册');
+  await clearFailedLogins(ctx.db, person.id);
+  return startSession(ctx, person, { ...device, client: form.client });
+}
+
+/** `POST /api/login`: the phone form when `telPhoto` is present, else the account form. */
+export async function login(
+  ctx: AppContext,
+  wire: LoginWire,
+  device: Omit<DeviceInfo, 'client'>,
+): Promise<LoginResponse> {
+  const plain = decryptWire(ctx, wire);
+  if (plain.telPhoto !== undefined || plain.checkCode !== undefined) {
+    return loginWithCheckCode(ctx, plain, device);
+  }
+  return loginWithPassword(ctx, plain, device);
+}
+
+export async function socialLogin(ctx: AppContext, wire: LoginWire, device: Omit<DeviceInfo, 'client'>) {
+  if (wire.username === undefined && wire.telPhoto === undefined) {
+    throw new AppError(ErrorCode.SOCIAL_LOGIN_FORMAT);
+  }
+  return login(ctx, wire, device);
+}
+
+export async function register(ctx: AppContext, wire: Record<string, string>, ip: string) {
+  const wait = await ctx.limiters.registerPerIp.hit(ip);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
+  const form = parseForm(registerForm, decryptWire(ctx, wire));
+  const org = await findOrgByCode(ctx.db, form.orgCode);
+  if (!org) throw new AppError(ErrorCode.BAD_REQUEST, '单位编码不存在，请向培训管理员确认');
+  // The code comes first: only the phone's owner learns whether a number is registered.
+  await verifyCheckCode(ctx, form.phone, form.checkCode);
+  const conflicts = await findPersonConflicts(ctx.db, { idCard: form.idCard, phone: form.phone });
+  if (conflicts.idCardTaken) throw new AppError(ErrorCode.DUPLICATE, '该身份证号已注册，请直接登录');
+  if (conflicts.phoneTaken) throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  try {
+    await insertPerson(ctx.db, {
+      id,
+      org_id: org.id,
+      role: Role.LEARNER,
+      account: null,
+      name: form.name,
+      id_card: form.idCard,
+      phone: form.phone,
+      password_hash: await hashPassword(form.password),
+      avatar_file_id: null,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (err) {
+    // Two registrations racing for the same number: the unique index decides.
+    if (/unique|duplicate/i.test(String((err as Error).message))) {
+      throw new AppError(ErrorCode.DUPLICATE, '该身份证号或手机号已注册，请直接登录');
+    }
+    throw err;
+  }
+  return { userId: id };
+}
+
+export async function currentUser(ctx: AppContext, personId: string) {
+  const person = await findPersonById(ctx.db, personId);
+  if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
+  return person;
+}

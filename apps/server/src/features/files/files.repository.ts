@@ -1,0 +1,44 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type { FilesTable } from '../../infra/db-schema.js';
+
+export type FileRow = Selectable<FilesTable>;
+
+export async function findFilesByOwnerObject(db: Db, otcId: string, otcType: string): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('otc_id', '=', otcId)
+    .where('otc_type', '=', otcType)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<void> {
+  await db.insertInto('files').values(row).execute();
+}
+
+export async function deleteFileRow(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('persons').set({ avatar_file_id: null }).where('avatar_file_id', '=', id).execute();
+    await trx.updateTable('organisations').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
+    await trx.deleteFrom('files').where('id', '=', id).execute();
+  });
+}
+
+/** Points the person's avatar (or the organisation's logo) at a newly stored file. */
+export async function attachFile(db: Db, file: FileRow, now: number): Promise<void> {
+  if (file.otc_type === 'SysPhoto') {
+    await db
+      .updateTable('persons')
+      .set({ avatar_file_id: file.id, updated_at: now })
+      .where('id', '=', file.otc_id)
+      .execute();
+  } else {
+    await db.updateTable('organisations').set({ logo_file_id: file.id }).where('id', '=', file.otc_id).execute();
+  }
+}

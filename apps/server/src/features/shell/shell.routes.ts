@@ -1,0 +1,97 @@
+import { Role } from '@anxun/shared/constants';
+import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
+import { noticeList, routeList, searchList, searchQuery } from '@anxun/shared/schemas/shell';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { authenticateToken } from '../../core/session.service.js';
+import { ok } from '../../http/app-error.js';
+import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
+import { menuFor, searchMenu } from './menu.js';
+import { clearNotices, countActiveNotices, findActiveNotices } from './notice.repository.js';
+
+const NOTICE_LIST_MAX = 50;
+
+/** The shell's data calls (spec §7 "Shell and template leftovers"), at the spec's paths. */
+export const shellRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['shell'];
+
+    app.get(
+      '/notice/getList',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The user's notices and messages",
+          response: { 200: envelope(noticeList), 401: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const { personId } = userOf(request);
+        const [rows, total] = await Promise.all([
+          findActiveNotices(ctx.db, personId, NOTICE_LIST_MAX),
+          countActiveNotices(ctx.db, personId),
+        ]);
+        return ok({
+          list: rows.map((r) => ({
+            id: r.id,
+            kind: r.kind === 'email' ? ('email' as const) : ('notice' as const),
+            title: r.title,
+            notice: r.kind === 'email' ? '' : r.content,
+            email: r.kind === 'email' ? r.content : '',
+            image: r.image,
+            createTime: new Date(r.created_at).toISOString(),
+          })),
+          total,
+        });
+      },
+    );
+
+    app.post(
+      '/notice/clear',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "Clear the user's notices",
+          response: { 200: envelope(z.null()), 401: errorEnvelope },
+        },
+      },
+      async (request) => {
+        await clearNotices(ctx.db, userOf(request).personId, ctx.now());
+        return { ...ok(null), msg: '清空消息成功' };
+      },
+    );
+
+    app.get(
+      '/search/getList',
+      {
+        schema: {
+          tags,
+          summary: 'Search suggestions',
+          querystring: searchQuery,
+          response: { 200: envelope(searchList) },
+        },
+      },
+      async (request) => {
+        const token = tokenFromHeader(request);
+        const user = token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
+        return ok({ list: searchMenu(request.query.searchWord ?? '', user?.role ?? Role.LEARNER) });
+      },
+    );
+
+    app.get(
+      '/router/getList',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "Menu routes for the user's roles",
+          response: { 200: envelope(routeList), 401: errorEnvelope },
+        },
+      },
+      async (request) => ok({ list: menuFor(userOf(request).role) }),
+    );
+  };

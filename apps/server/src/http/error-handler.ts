@@ -1,0 +1,72 @@
+import { ErrorCode, errorTable } from '@anxun/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+const where: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+function validationMessage(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0]): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return errorTable[ErrorCode.BAD_REQUEST].msg;
+  const first = error.validation[0];
+  if (!first) return errorTable[ErrorCode.BAD_REQUEST].msg;
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const message = first.message ?? errorTable[ErrorCode.BAD_REQUEST].msg;
+  // Our own texts (spec §5) are complete sentences; generic ones get the field named.
+  const isProductText = /^请(输入|选择)|不能|不正确|错误|合法/.test(message);
+  if (isProductText || !field) return message;
+  const context = where[(error as { validationContext?: string }).validationContext ?? ''] ?? '';
+  return `${context}${field}: ${message}`;
+}
+
+function send(reply: FastifyReply, status: number, code: number, msg: string): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data: null });
+}
+
+/**
+ * One error handler for the whole API: known failures become their envelope, bad input a
+ * 4xx, and anything unexpected a 500 whose details stay in the log.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (thrown instanceof AppError) {
+      const error = thrown;
+      if (error.retryAfter) reply.header('Retry-After', String(error.retryAfter));
+      return send(reply, error.status, error.code, error.message);
+    }
+    const error = thrown as FastifyError;
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return send(reply, 400, ErrorCode.BAD_REQUEST, validationMessage(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+      return send(reply, 413, ErrorCode.PAYLOAD_TOO_LARGE, errorTable[ErrorCode.PAYLOAD_TOO_LARGE].msg);
+    }
+    if (status === 415) {
+      return send(reply, 415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, errorTable[ErrorCode.UNSUPPORTED_MEDIA_TYPE].msg);
+    }
+    if (status === 429) {
+      return send(reply, 429, ErrorCode.RATE_LIMITED, errorTable[ErrorCode.RATE_LIMITED].msg);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx: malformed JSON, empty JSON body, bad multipart, and the like.
+      const msg =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? '请求体不是合法的JSON'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? '请求体不能为空'
+            : errorTable[ErrorCode.BAD_REQUEST].msg;
+      return send(reply, status, ErrorCode.BAD_REQUEST, msg);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, ErrorCode.SERVER_ERROR, errorTable[ErrorCode.SERVER_ERROR].msg);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return send(reply, 404, ErrorCode.NOT_FOUND, `接口不存在: ${request.method} ${request.url.split('?')[0]}`);
+  });
+}

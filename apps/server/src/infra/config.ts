@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The configuration contract of DESIGN.md, parsed once at start. Anything invalid stops
+ * the process with a message naming the variable, instead of failing later at random.
+ */
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(10000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+  DEMO_SEED: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Minutes an access token lives; the refresh token renews it. */
+  ACCESS_TOKEN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Behind a reverse proxy set this so rate limits see the client address. */
+  TRUST_PROXY: flag.default(false),
+});
+
+export interface RateLimitPolicy {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface AppConfig {
+  env: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smsProvider: 'console';
+  demoSeed: boolean;
+  logLevel: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  trustProxy: boolean;
+  /** Postgres schema to work in (tests isolate themselves this way); default public. */
+  databaseSchema: string | undefined;
+  /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
+  redisPrefix: string;
+  security: {
+    /** failed logins in a row before the account is locked */
+    lockoutThreshold: number;
+    lockoutSeconds: number;
+  };
+  rateLimits: {
+    /** per client address: generous, a whole classroom shares one address */
+    loginPerIp: RateLimitPolicy;
+    /** per account or phone: tight, this is what stops guessing */
+    loginPerAccount: RateLimitPolicy;
+    checkCodePerIp: RateLimitPolicy;
+    registerPerIp: RateLimitPolicy;
+    refreshPerIp: RateLimitPolicy;
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smsProvider: e.SMS_PROVIDER,
+    demoSeed: e.DEMO_SEED ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+    accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
+    refreshTokenSeconds: e.REFRESH_TOKEN_DAYS * 86400,
+    trustProxy: e.TRUST_PROXY,
+    databaseSchema: undefined,
+    redisPrefix: 'anxun:',
+    security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
+    rateLimits: {
+      loginPerIp: { points: 1200, durationSeconds: 60 },
+      loginPerAccount: { points: 20, durationSeconds: 10 * 60 },
+      checkCodePerIp: { points: 300, durationSeconds: 10 * 60 },
+      registerPerIp: { points: 200, durationSeconds: 10 * 60 },
+      refreshPerIp: { points: 2400, durationSeconds: 60 },
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from './config.js';
+import type { Database } from './db-schema.js';
+import { migrations } from './migrations/index.js';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// BIGINT (int8) comes back from pg as a string by default; our bigints are epoch
+// milliseconds and byte sizes, far inside Number's safe range.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    if (schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      pool.on('connect', (client) => {
+        void client.query(`SET search_path TO ${schema}`);
+      });
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'anxun.sqlite');
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a
+  // power cut (study time is audited); foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`, { cause: error });
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Cheap liveness probe for /api/health. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

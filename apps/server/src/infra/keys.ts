@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Server key material kept in DATA_DIR/keys, created once, readable by the owner only:
+ * - the RSA-2048 pair whose public half `/publicKey` hands out (RSA-OAEP, SHA-256);
+ * - a 32-byte secret for HMACs (check-code hashes, signed file URLs).
+ * Several nodes behind one load balancer must share this folder (or a copy of it), so a
+ * field encrypted with the key one node served can be read by the next.
+ */
+export interface ServerKeys {
+  publicKeyPem: string;
+  privateKey: crypto.KeyObject;
+  secret: Buffer;
+}
+
+function writePrivate(file: string, data: string | Buffer): void {
+  // wx: never overwrite a key another process just wrote.
+  try {
+    fs.writeFileSync(file, data, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
+export function loadOrCreateKeys(dataDir: string): ServerKeys {
+  const dir = path.join(dataDir, 'keys');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const privFile = path.join(dir, 'rsa-private.pem');
+  const secretFile = path.join(dir, 'secret.key');
+
+  if (!fs.existsSync(privFile)) {
+    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writePrivate(privFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  }
+  if (!fs.existsSync(secretFile)) writePrivate(secretFile, crypto.randomBytes(32));
+
+  const privateKey = crypto.createPrivateKey(fs.readFileSync(privFile));
+  const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  return { publicKeyPem, privateKey, secret: fs.readFileSync(secretFile) };
+}

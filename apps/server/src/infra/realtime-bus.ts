@@ -1,0 +1,62 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Events that must reach every server node: a session that was revoked on one node must
+ * have its websocket closed on whichever node holds it.
+ */
+export type BusEvent = {
+  type: 'session.revoked';
+  sessionIds: string[];
+  reason: 'replaced' | 'logout';
+};
+
+export interface RealtimeBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(handler: (event: BusEvent) => void): void;
+  close(): Promise<void>;
+}
+
+/** One node alone: events go straight to the local handlers. */
+export function createLocalBus(): RealtimeBus {
+  const handlers: Array<(event: BusEvent) => void> = [];
+  return {
+    async publish(event) {
+      for (const h of handlers) h(event);
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {},
+  };
+}
+
+/** Many nodes: events go through Redis pub/sub, including back to this node. */
+export async function createRedisBus(url: string, prefix: string): Promise<RealtimeBus> {
+  const channel = `${prefix}realtime`;
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await Promise.all([pub.connect(), sub.connect()]);
+  const handlers: Array<(event: BusEvent) => void> = [];
+  sub.on('message', (_channel: string, message: string) => {
+    let event: BusEvent;
+    try {
+      event = JSON.parse(message) as BusEvent;
+    } catch {
+      return;
+    }
+    for (const h of handlers) h(event);
+  });
+  await sub.subscribe(channel);
+  return {
+    async publish(event) {
+      await pub.publish(channel, JSON.stringify(event));
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}

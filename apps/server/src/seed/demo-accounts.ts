@@ -1,0 +1,19 @@
+/** The demo accounts of DESIGN.md "Demo data", printed at start-up in demo mode. */
+export const DEMO_ORG = { code: '00000', name: '安训示范单位' } as const;
+
+export const DEMO_LEARNER = {
+  account: 'demo',
+  password: 'demo1234',
+  name: '张安全',
+  phone: '13800000001',
+  // a made-up number with a valid GB 11643 checksum
+  idCard: '110101199003071233',
+} as const;
+
+export const DEMO_ADMIN = {
+  account: 'admin',
+  password: 'admin1234',
+  name: '培训管理员',
+  phone: '13800000002',
+  idCard: '110101198505124564',
+} as const;

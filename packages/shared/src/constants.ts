@@ -1,0 +1,55 @@
+/** Business constants of spec §9 and the realtime codes of spec §4/§8. */
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const CHECK_CODE_RESEND_SECONDS = 60;
+export const CHECK_CODE_TTL_SECONDS = 5 * 60;
+export const CHECK_CODE_MAX_ATTEMPTS = 5;
+export const CHECK_CODE_LENGTH = 6;
+export const ERROR_TOAST_MS = 5_000;
+export const MESSAGE_DURATION_MS = 3_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const CACHED_ROUTES_MAX = 20;
+export const SEARCH_DELAY_MS = 500;
+export const DEFAULT_ORG_CODE = '00000';
+export const LOGIN_CLIENT = 'study-mp';
+export const PASSWORD_MIN_LENGTH = 6;
+export const PAGE_TITLE = '在线安全生产培训系统';
+export const DEFAULT_LANGUAGE = 'zh';
+export const LOADING_TEXT = '正在加载中...';
+export const DEFAULT_USER_NAME = '用户';
+export const LOGGED_OUT_USER_NAME = '未登录';
+
+/** Realtime messages are JSON `{ code }` with these numeric codes. */
+export const WsCode = {
+  /** client → server heartbeat */
+  HEARTBEAT: 0x11000,
+  /** server → client heartbeat answer */
+  HEARTBEAT_ACK: 0x99001,
+  /** server → client: this session was replaced by a login elsewhere */
+  LOGGED_IN_ELSEWHERE: 0x90001,
+} as const;
+
+/** Websocket close codes (4000–4999 is the application range of RFC 6455). */
+export const WsCloseCode = {
+  UNAUTHORIZED: 4001,
+  LOGGED_IN_ELSEWHERE: 4003,
+  LOGGED_OUT: 4004,
+  SERVER_SHUTDOWN: 1001,
+} as const;
+
+export const HEARTBEAT_INTERVAL_MS = 60_000;
+export const HEARTBEAT_GROWTH_MS = 120_000;
+
+/** File record types of spec §3. */
+export const FileType = {
+  AVATAR: 'SysPhoto',
+  LOGO: 'LogoFiles',
+} as const;
+export type FileType = (typeof FileType)[keyof typeof FileType];
+
+export const Role = {
+  LEARNER: 'learner',
+  ADMIN: 'admin',
+} as const;
+export type Role = (typeof Role)[keyof typeof Role];

@@ -1,0 +1,21 @@
+/** Validation texts of spec §5. They are the product's texts: keep them verbatim. */
+export const Msg = {
+  USERNAME_REQUIRED: '请输入用户名',
+  PASSWORD_REQUIRED: '请输入密码',
+  ACCOUNT_REQUIRED: '请输入账号',
+  USERNAME_EMPTY: '用户名不能为空',
+  TEL_REQUIRED: '请输入电话号码',
+  TEL_INVALID: '请输入合法手机号/电话号',
+  MOBILE_INVALID: '请输入正确的手机号',
+  MOBILE_REQUIRED: '请输入手机号',
+  CHECK_CODE_REQUIRED: '请输入验证码',
+  SMS_CODE_REQUIRED: '请输入手机验证码',
+  WRONG_CHECK_CODE: '验证码输入错误',
+  PASSWORD_TOO_SHORT: '密码不能少于6位',
+  ID_CARD_INVALID: '请输入正确的身份证号码',
+  ID_CARD_REQUIRED: '请输入身份证号码',
+  NAME_REQUIRED: '请输入姓名',
+  NAME_INVALID: '姓名只能包含中文、字母或数字',
+  ORG_CODE_REQUIRED: '请输入单位编码',
+  LOGIN_NO_TOKEN: '登录接口异常，未正确返回',
+} as const;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LOGIN_CLIENT, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { Msg } from '../messages.js';
+import { isIdCard, isName, isSmsMobile, isTelOrMobile } from '../validators.js';
+
+/** Limit for a field that may be RSA-OAEP ciphertext (a few 256-byte blocks in base64). */
+const WIRE_FIELD_MAX = 4096;
+const wireField = z.string().max(WIRE_FIELD_MAX);
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Account login form, after any encryption is removed (spec §3, §5). */
+export const accountLoginForm = z.object({
+  username: required(Msg.USERNAME_REQUIRED).pipe(z.string().max(64, Msg.USERNAME_REQUIRED)),
+  password: required(Msg.PASSWORD_REQUIRED).pipe(z.string().max(128)),
+  client: z.string().trim().max(32).default(LOGIN_CLIENT),
+});
+export type AccountLoginForm = z.infer<typeof accountLoginForm>;
+
+/** Phone login form (spec §3 `{telPhoto, checkCode, client}`, texts of §5). */
+export const phoneLoginForm = z.object({
+  telPhoto: required(Msg.TEL_REQUIRED).pipe(z.string().refine(isTelOrMobile, Msg.TEL_INVALID)),
+  checkCode: required(Msg.CHECK_CODE_REQUIRED).pipe(z.string().max(16)),
+  client: z.string().trim().max(32).default(LOGIN_CLIENT),
+});
+export type PhoneLoginForm = z.infer<typeof phoneLoginForm>;
+
+/**
+ * What `POST /api/login` accepts on the wire, in the body or (compatibility) the query:
+ * either form, each field plain or RSA-OAEP ciphertext in base64.
+ */
+export const loginWire = z.strictObject({
+  username: wireField.optional(),
+  password: wireField.optional(),
+  telPhoto: wireField.optional(),
+  checkCode: wireField.optional(),
+  client: wireField.optional(),
+});
+export type LoginWire = z.infer<typeof loginWire>;
+
+export const loginRoles = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  orgCode: z.string(),
+  /** masked: the full number never leaves the server */
+  idCard: z.string(),
+  sysEnterpriseId: z.string(),
+  role: z.string(),
+  avatar: z.string().nullable(),
+});
+export type LoginRoles = z.infer<typeof loginRoles>;
+
+export const loginResponse = z.object({
+  credentials: z.object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    /** seconds until the access token expires */
+    expiresIn: z.number(),
+  }),
+  roles: loginRoles,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const refreshBody = z.strictObject({
+  refreshToken: z.string().min(1).max(256),
+});
+
+export const telParam = z.strictObject({
+  tel: z.string().max(32),
+});
+
+export const sendCheckCodeResponse = z.object({
+  /** seconds before another code may be sent to this phone */
+  resendAfter: z.number(),
+  /** seconds the code stays valid */
+  expiresIn: z.number(),
+});
+
+/** Registration of a learner (spec §5 validators: ID card, mobile, password ≥ 6). */
+export const registerForm = z.object({
+  orgCode: required(Msg.ORG_CODE_REQUIRED).pipe(z.string().max(32)),
+  name: required(Msg.NAME_REQUIRED).pipe(z.string().max(32, Msg.NAME_INVALID).refine(isName, Msg.NAME_INVALID)),
+  idCard: required(Msg.ID_CARD_REQUIRED).pipe(
+    z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .refine(isIdCard, Msg.ID_CARD_INVALID),
+  ),
+  phone: required(Msg.MOBILE_REQUIRED).pipe(z.string().refine(isSmsMobile, Msg.MOBILE_INVALID)),
+  checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
+  password: z
+    .string({ error: Msg.PASSWORD_REQUIRED })
+    .min(1, Msg.PASSWORD_REQUIRED)
+    .min(PASSWORD_MIN_LENGTH, Msg.PASSWORD_TOO_SHORT)
+    .max(128),
+});
+export type RegisterForm = z.infer<typeof registerForm>;
+
+/** On the wire the sensitive register fields may be encrypted like the login fields. */
+export const registerWire = z.strictObject({
+  orgCode: wireField,
+  name: wireField,
+  idCard: wireField,
+  phone: wireField,
+  checkCode: wireField,
+  password: wireField,
+});
+
+export const registerResponse = z.object({ userId: z.string() });
+
+export const publicKeyResponse = z.object({
+  publicKey: z.string(),
+  algorithm: z.literal('RSA-OAEP-256'),
+  /** bytes of plaintext per encrypted block */
+  blockSize: z.number(),
+  mockServer: z.boolean(),
+});
+
+export const socialLoginWire = loginWire;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { FileType } from '../constants.js';
+
+export const fileType = z.enum([FileType.AVATAR, FileType.LOGO]);
+
+export const fileSelectQuery = z.strictObject({
+  otcId: z.string().min(1).max(64),
+  otcType: fileType,
+});
+
+export const fileRecord = z.object({
+  id: z.string(),
+  otcId: z.string(),
+  otcType: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  /** URL the browser can load; short-lived and signed for private files */
+  filePath: z.string(),
+  createTime: z.string(),
+});
+export type FileRecord = z.infer<typeof fileRecord>;
+
+export const fileDeleteQuery = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const fileViewParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const fileViewQuery = z.strictObject({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(128).optional(),
+});
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

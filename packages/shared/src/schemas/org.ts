@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const orgInfo = z.object({
+  baseOrgInfoId: z.string(),
+  baseOrgName: z.string(),
+  orgCode: z.string(),
+  /** URL of the organisation's logo, or null for the default image */
+  logoUrl: z.string().nullable(),
+});
+export type OrgInfo = z.infer<typeof orgInfo>;
+
+export const orgCodeParam = z.strictObject({ code: z.string().min(1).max(32) });

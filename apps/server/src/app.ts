@@ -49,6 +49,8 @@ export interface BuildOptions {
   /** Where the console SMS provider prints; tests pass a no-op. */
   printSms?: (line: string) => void;
   now?: () => number;
+  /** Where request logs go (default stdout); tests capture them to prove redaction. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface BuiltApp {
@@ -63,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
     },
@@ -76,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   const database = await openDatabase(config);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.dialect === 'postgres' ? config.databaseSchema : undefined);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
     : undefined;

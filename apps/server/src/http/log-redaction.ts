@@ -26,15 +26,19 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(q + 1));
   const out: string[] = [];
   for (const [key, value] of params) {
-    const shown = SENSITIVE_QUERY_KEYS.has(key.toLowerCase()) ? '[REDACTED]' : value;
-    out.push(`${encodeURIComponent(key)}=${shown === '[REDACTED]' ? shown : encodeURIComponent(shown)}`);
+    const shown = SENSITIVE_QUERY_KEYS.has(key.toLowerCase()) ? '[REDACTED]' : maskIdNumbers(value);
+    out.push(`${encodeURIComponent(key)}=${shown}`);
   }
   return `${redactPath(url.slice(0, q))}?${out.join('&')}`;
 }
 
-/** Path segments that look like an ID card number (17 digits + digit/X) are masked too. */
+/** Anything shaped like an ID card number (17 digits + digit/X), in a path or any query value. */
+function maskIdNumbers(text: string): string {
+  return text.replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2');
+}
+
 function redactPath(pathname: string): string {
-  return pathname.replace(/\b(\d{6})\d{8}(\d{3}[\dXx])\b/g, '$1********$2');
+  return maskIdNumbers(pathname);
 }
 
 export const requestSerializer = (request: FastifyRequest) => ({

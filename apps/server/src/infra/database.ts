@@ -23,14 +23,19 @@ export interface DatabaseHandle {
 export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     if (schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      pool.on('connect', (client) => {
-        void client.query(`SET search_path TO ${schema}`);
-      });
+      const setup = new pg.Client({ connectionString: config.databaseUrl });
+      await setup.connect();
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await setup.end();
     }
+    // The schema goes into every connection's startup options, so no connection can miss it.
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -50,8 +55,12 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` names the PostgreSQL schema in use when it is not the default; Kysely looks for
+ * its migration tables across all schemas unless told which one is ours.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`, { cause: error });

@@ -1,0 +1,194 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  dialects,
+  encrypt,
+  lastSmsCode,
+  login,
+  publicKeyOf,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
+
+describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+  });
+  afterAll(() => server.close());
+
+  it('serves an RSA-2048 public key in PEM', async () => {
+    const res = await server.request('GET', '/publicKey');
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(res.body.data.algorithm).toBe('RSA-OAEP-256');
+  });
+
+  it('logs in by account name, ID card number and phone, with the ID number masked', async () => {
+    for (const username of [DEMO_LEARNER.account, DEMO_LEARNER.idCard, DEMO_LEARNER.phone]) {
+      const res = await login(server, username, DEMO_LEARNER.password);
+      expect(res.status).toBe(200);
+      expect(res.body.code).toBe(200);
+      expect(res.body.data.credentials.accessToken).toEqual(expect.any(String));
+      expect(res.body.data.credentials.refreshToken).toEqual(expect.any(String));
+      expect(res.body.data.roles).toMatchObject({ userName: DEMO_LEARNER.name, orgCode: '00000' });
+      expect(res.body.data.roles.idCard).toBe('110***********1233');
+      expect(res.text).not.toContain(DEMO_LEARNER.idCard);
+      expect(res.text).not.toContain(DEMO_LEARNER.password);
+    }
+  });
+
+  it('accepts every field RSA-OAEP encrypted', async () => {
+    const key = await publicKeyOf(server);
+    const res = await server.request('POST', '/api/login', {
+      json: {
+        username: encrypt(DEMO_LEARNER.account, key),
+        password: encrypt(DEMO_LEARNER.password, key),
+        client: encrypt('study-mp', key),
+      },
+    });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.roles.userName).toBe(DEMO_LEARNER.name);
+  });
+
+  it('accepts credentials in the query string for compatibility', async () => {
+    const key = await publicKeyOf(server);
+    const q = new URLSearchParams({
+      username: encrypt(DEMO_LEARNER.account, key),
+      password: encrypt(DEMO_LEARNER.password, key),
+      client: 'study-mp',
+    });
+    const res = await server.request('POST', `/api/login?${q}`);
+    expect(res.body.code).toBe(200);
+  });
+
+  it('answers wrong credentials with a clear message and no token', async () => {
+    const wrongPassword = await login(server, DEMO_LEARNER.account, 'not-the-password');
+    const unknownUser = await login(server, 'nobody-here', 'whatever1');
+    for (const res of [wrongPassword, unknownUser]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: ErrorCode.WRONG_CREDENTIALS, msg: '用户名或密码错误', data: null });
+    }
+  });
+
+  it('says which login field is missing, with the spec §5 texts', async () => {
+    const noUser = await server.request('POST', '/api/login', { json: { username: '  ', password: 'x' } });
+    expect(noUser.status).toBe(400);
+    expect(noUser.body.msg).toBe('请输入用户名');
+    const noPassword = await server.request('POST', '/api/login', { json: { username: 'demo' } });
+    expect(noPassword.body.msg).toBe('请输入密码');
+    const nothing = await server.request('POST', '/api/login', { json: {} });
+    expect(nothing.body.msg).toBe('请输入用户名');
+  });
+
+  it('refuses ciphertext that does not decrypt with a 400 envelope', async () => {
+    const key = await publicKeyOf(server);
+    const forged = Buffer.from(encrypt('demo', key), 'base64');
+    forged[10] = forged[10]! ^ 0xff;
+    const res = await server.request('POST', '/api/login', {
+      json: { username: forged.toString('base64'), password: 'demo1234' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(ErrorCode.BAD_CIPHERTEXT);
+  });
+
+  it('locks an account after five wrong passwords, even for the right one', async () => {
+    await addLearner(server, { account: 'lockme', password: 'right-password' });
+    for (let i = 0; i < 4; i++) {
+      expect((await login(server, 'lockme', `wrong-${i}`)).body.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    }
+    const fifth = await login(server, 'lockme', 'wrong-5');
+    expect(fifth.status).toBe(423);
+    expect(fifth.body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    const right = await login(server, 'lockme', 'right-password');
+    expect(right.body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect(right.body.data).toBeNull();
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('the lock ends after its time; a success resets the failure count', async () => {
+    let now = Date.now();
+    const clocked = await startServer({ databaseUrl, now: () => now });
+    try {
+      await addLearner(clocked, { account: 'later', password: 'right-password' });
+      for (let i = 0; i < 5; i++) await login(clocked, 'later', `wrong-${i}`);
+      expect((await login(clocked, 'later', 'right-password')).body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+      now += 16 * 60 * 1000;
+      expect((await login(clocked, 'later', 'right-password')).body.code).toBe(200);
+      for (let i = 0; i < 4; i++) await login(clocked, 'later', `wrong-again-${i}`);
+      expect((await login(clocked, 'later', 'right-password')).body.code).toBe(200);
+      expect((await login(clocked, 'later', 'wrong-once-more')).body.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it('registers a learner who can then log in by ID card number', async () => {
+    const phone = '13912345678';
+    expect((await server.request('GET', `/api/train/person/send-check-code/${phone}`)).body.code).toBe(200);
+    const code = await lastSmsCode(server, phone);
+    const form = {
+      orgCode: '00000',
+      name: '李学员',
+      idCard: '11010519491231002X',
+      phone,
+      checkCode: code,
+      password: 'secret12',
+    };
+    const res = await server.request('POST', '/api/register', { json: form });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.userId).toEqual(expect.any(String));
+    const byId = await login(server, '11010519491231002x', 'secret12');
+    expect(byId.body.code).toBe(200);
+    expect(byId.body.data.roles.userName).toBe('李学员');
+
+    await server.request('GET', `/api/train/person/send-check-code/${phone}`);
+    const again = await server.request('POST', '/api/register', { json: { ...form, checkCode: '000000' } });
+    expect(again.body.msg).toBe('验证码输入错误');
+  });
+
+  it('rejects bad registration input with the spec texts', async () => {
+    const base = {
+      orgCode: '00000',
+      name: '王五',
+      idCard: '11010519491231002X',
+      phone: '13912345679',
+      checkCode: '123456',
+      password: 'secret12',
+    };
+    const cases: Array<[Partial<typeof base>, string]> = [
+      [{ password: '12345' }, '密码不能少于6位'],
+      [{ idCard: '110105194912310021' }, '请输入正确的身份证号码'],
+      [{ phone: '12345' }, '请输入正确的手机号'],
+      [{ name: '<b>x</b>' }, '姓名只能包含中文、字母或数字'],
+      [{ checkCode: '' }, '请输入手机验证码'],
+    ];
+    for (const [change, msg] of cases) {
+      const res = await server.request('POST', '/api/register', { json: { ...base, ...change } });
+      expect(res.status, msg).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    }
+    const unknownOrg = await server.request('POST', '/api/register', { json: { ...base, orgCode: '99999' } });
+    expect(unknownOrg.status).toBe(400);
+    expect(unknownOrg.body.msg).toContain('单位编码不存在');
+  });
+
+  it('rejects a duplicate registration clearly', async () => {
+    const phone = '13712345670';
+    await server.request('GET', `/api/train/person/send-check-code/${phone}`);
+    const res = await server.request('POST', '/api/register', {
+      json: {
+        orgCode: '00000',
+        name: '重复',
+        idCard: DEMO_LEARNER.idCard,
+        phone,
+        checkCode: await lastSmsCode(server, phone),
+        password: 'secret12',
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('该身份证号已注册，请直接登录');
+  });
+});

@@ -1,0 +1,112 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { dialects, lastSmsCode, startServer, type TestServer } from '../../../test/harness.js';
+
+describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = Date.now();
+  const phoneLogin = (telPhoto: string, checkCode: string) =>
+    server.request('POST', '/api/login', { json: { telPhoto, checkCode, client: 'study-mp' } });
+  const send = (tel: string) => server.request('GET', `/api/train/person/send-check-code/${encodeURIComponent(tel)}`);
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now });
+  });
+  afterAll(() => server.close());
+
+  it('validates the phone with the spec §5 texts', async () => {
+    expect((await send('12345')).body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '请输入合法手机号/电话号' });
+    expect((await send(' ')).body.msg).toBe('请输入手机号');
+    // a landline passes the form's pattern but cannot receive a text
+    expect((await send('010-12345678')).body.msg).toBe('请输入正确的手机号');
+  });
+
+  it('sends a 6-digit code without ever returning it', async () => {
+    const res = await send(DEMO_LEARNER.phone);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ resendAfter: 60, expiresIn: 300 });
+    const code = await lastSmsCode(server, DEMO_LEARNER.phone);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(res.text).not.toContain(code);
+  });
+
+  it('allows one send per phone every 60 s', async () => {
+    const tooSoon = await send(DEMO_LEARNER.phone);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.code).toBe(ErrorCode.CHECK_CODE_TOO_SOON);
+    now += 61_000;
+    expect((await send(DEMO_LEARNER.phone)).body.code).toBe(200);
+  });
+
+  it('says which phone-form field is wrong', async () => {
+    const noTel = await server.request('POST', '/api/login', { json: { telPhoto: '', checkCode: '1' } });
+    expect(noTel.body.msg).toBe('请输入电话号码');
+    expect((await phoneLogin('1234', '123456')).body.msg).toBe('请输入合法手机号/电话号');
+    const noCode = await server.request('POST', '/api/login', { json: { telPhoto: DEMO_LEARNER.phone } });
+    expect(noCode.body.msg).toBe('请输入验证码');
+  });
+
+  it('logs in with the right code, once, and answers the login response', async () => {
+    now += 61_000;
+    await send(DEMO_LEARNER.phone);
+    const code = await lastSmsCode(server, DEMO_LEARNER.phone);
+    const wrong = await phoneLogin(DEMO_LEARNER.phone, code === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ code: ErrorCode.WRONG_CHECK_CODE, msg: '验证码输入错误', data: null });
+    const ok = await phoneLogin(DEMO_LEARNER.phone, code);
+    expect(ok.body.code).toBe(200);
+    expect(ok.body.data.credentials.accessToken).toEqual(expect.any(String));
+    expect(ok.body.data.roles.userName).toBe(DEMO_LEARNER.name);
+    const replay = await phoneLogin(DEMO_LEARNER.phone, code);
+    expect(replay.body.code).toBe(ErrorCode.WRONG_CHECK_CODE);
+  });
+
+  it('burns a code after five wrong tries', async () => {
+    now += 61_000;
+    await send(DEMO_LEARNER.phone);
+    const code = await lastSmsCode(server, DEMO_LEARNER.phone);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) expect((await phoneLogin(DEMO_LEARNER.phone, wrong)).body.msg).toBe('验证码输入错误');
+    const right = await phoneLogin(DEMO_LEARNER.phone, code);
+    expect(right.body.code).toBe(ErrorCode.CHECK_CODE_EXPIRED);
+    expect(right.body.data).toBeNull();
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    now += 61_000;
+    await send(DEMO_LEARNER.phone);
+    const code = await lastSmsCode(server, DEMO_LEARNER.phone);
+    now += 5 * 60_000 + 1;
+    const res = await phoneLogin(DEMO_LEARNER.phone, code);
+    expect(res.body.code).toBe(ErrorCode.CHECK_CODE_EXPIRED);
+  });
+
+  it('tells an unregistered phone to register', async () => {
+    await send('13600000009');
+    const res = await phoneLogin('13600000009', await lastSmsCode(server, '13600000009'));
+    expect(res.body.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect(res.body.msg).toContain('尚未注册');
+  });
+
+  it('has removed the lookup that returned an ID number and password', async () => {
+    const res = await server.request('GET', `/api/base/person/tel-login/${DEMO_LEARNER.phone}`);
+    expect(res.status).toBe(410);
+    expect(res.body.code).toBe(ErrorCode.GONE);
+    expect(res.text).not.toContain(DEMO_LEARNER.idCard);
+    expect(res.text).not.toMatch(/password|sysPassword|idcardNo/i);
+  });
+});
+
+describe('sms outbox', () => {
+  it('does not exist in production', async () => {
+    const server = await startServer({ env: { NODE_ENV: 'production' } });
+    try {
+      const res = await server.request('GET', '/api/dev/sms-outbox?tel=13800000001');
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(ErrorCode.NOT_FOUND);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { addLearner, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+function imageForm(data: Buffer, name: string, type = 'image/png'): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  return form;
+}
+
+describe.each(dialects)('files on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let learner: { token: string; userId: string };
+  let other: { token: string; userId: string };
+  let admin: { token: string; orgId: string };
+
+  const session = async (account: string, password: string) => {
+    const res = await login(server, account, password);
+    return {
+      token: res.body.data.credentials.accessToken as string,
+      userId: res.body.data.roles.userId as string,
+      orgId: res.body.data.roles.sysEnterpriseId as string,
+    };
+  };
+  const upload = (token: string, form: FormData, otcType = 'SysPhoto') =>
+    server.request('POST', `/api/file/upload?otcType=${otcType}`, { body: form, headers: { Authorization: token } });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    await addLearner(server, { account: 'other', password: 'other123' });
+    learner = await session(DEMO_LEARNER.account, DEMO_LEARNER.password);
+    other = await session('other', 'other123');
+    admin = await session(DEMO_ADMIN.account, DEMO_ADMIN.password);
+  });
+  afterAll(() => server.close());
+
+  it('uploads an avatar and serves it only through its signed URL', async () => {
+    const res = await upload(learner.token, imageForm(PNG_1x1, 'me.png'));
+    expect(res.body.code).toBe(200);
+    expect(res.body.data).toMatchObject({ otcId: learner.userId, otcType: 'SysPhoto', contentType: 'image/png' });
+
+    const list = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
+      headers: { Authorization: learner.token },
+    });
+    expect(list.body.data).toHaveLength(1);
+    const filePath: string = list.body.data[0].filePath;
+    const image = await fetch(server.baseUrl + filePath);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1x1)).toBe(true);
+
+    const unsigned = await server.request('GET', filePath.split('?')[0]!);
+    expect(unsigned.status).toBe(403);
+    const tampered = await server.request('GET', filePath.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`));
+    expect(tampered.status).toBe(403);
+
+    const info = await server.request('GET', '/api/user/info', { headers: { Authorization: learner.token } });
+    expect(info.body.data.avatar).toContain(`/api/file/view/${list.body.data[0].id}?exp=`);
+  });
+
+  it("keeps another learner's avatar list out of reach", async () => {
+    const res = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
+      headers: { Authorization: other.token },
+    });
+    expect(res.status).toBe(403);
+    const anonymous = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('checks the type by content, not by name, and limits the size', async () => {
+    const fake = await upload(learner.token, imageForm(Buffer.from('<?php echo 1; ?>'), 'evil.png'));
+    expect(fake.status).toBe(415);
+    expect(fake.body.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * 1024)]);
+    const tooBig = await upload(learner.token, imageForm(big, 'big.png'));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
+    const notMultipart = await server.request('POST', '/api/file/upload', {
+      json: { file: 'x' },
+      headers: { Authorization: learner.token },
+    });
+    expect(notMultipart.status).toBe(415);
+    const anonymous = await server.request('POST', '/api/file/upload', { body: imageForm(PNG_1x1, 'a.png') });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('lets only the owner or an admin delete a file', async () => {
+    const res = await upload(other.token, imageForm(PNG_1x1, 'other.png'));
+    const id: string = res.body.data.id;
+    const byLearner = await server.request('DELETE', `/api/file/delete?id=${id}`, {
+      headers: { Authorization: learner.token },
+    });
+    expect(byLearner.status).toBe(403);
+    const byOwner = await server.request('DELETE', `/api/file/delete?id=${id}`, {
+      headers: { Authorization: other.token },
+    });
+    expect(byOwner.body.code).toBe(200);
+    const gone = await server.request('DELETE', `/api/file/delete?id=${id}`, {
+      headers: { Authorization: other.token },
+    });
+    expect(gone.status).toBe(404);
+    const info = await server.request('GET', '/api/user/info', { headers: { Authorization: other.token } });
+    expect(info.body.data.avatar).toBeNull();
+  });
+
+  it('lets an admin set the organisation logo, which anyone can load', async () => {
+    const denied = await upload(learner.token, imageForm(PNG_1x1, 'logo.png'), 'LogoFiles');
+    expect(denied.status).toBe(403);
+    const res = await upload(admin.token, imageForm(PNG_1x1, 'logo.png'), 'LogoFiles');
+    expect(res.body.code).toBe(200);
+    const list = await server.request('GET', `/api/file/select?otcId=${admin.orgId}&otcType=LogoFiles`);
+    expect(list.body.data[0].filePath).toBe(`/api/file/view/${res.body.data.id}`);
+    const org = await server.request('GET', '/api/base/baseorg/select-code/00000');
+    expect(org.body.data.logoUrl).toBe(`/api/file/view/${res.body.data.id}`);
+    const logo = await fetch(server.baseUrl + org.body.data.logoUrl);
+    expect(logo.status).toBe(200);
+  });
+
+  it('rejects a bad file type query', async () => {
+    const res = await server.request('GET', '/api/file/select?otcId=x&otcType=Passwords');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(ErrorCode.BAD_REQUEST);
+  });
+});

@@ -1,0 +1,122 @@
+import { WsCloseCode, WsCode } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { connectWs, dialects, login, startServer, waitForSockets, type TestServer } from '../../../test/harness.js';
+
+describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  const me = (token: string) => server.request('GET', '/api/user/info', { headers: { Authorization: token } });
+  const loginDemo = async () => (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data;
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+  });
+  afterAll(() => server.close());
+
+  it('needs a token for user data', async () => {
+    const res = await server.request('GET', '/api/user/info');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(ErrorCode.UNAUTHORIZED);
+    const bogus = await me('not-a-token');
+    expect(bogus.body.code).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
+  it('answers the heartbeat and takes "Bearer" or a bare token', async () => {
+    const { credentials } = await loginDemo();
+    expect((await me(credentials.accessToken)).body.data.userName).toBe(DEMO_LEARNER.name);
+    expect((await me(`Bearer ${credentials.accessToken}`)).body.code).toBe(200);
+    const ws = connectWs(server, credentials.accessToken);
+    await ws.opened;
+    await waitForSockets(server, 1);
+    ws.socket.send(JSON.stringify({ code: WsCode.HEARTBEAT }));
+    expect(await ws.nextMessage()).toEqual({ code: 0x99001 });
+    ws.socket.close();
+    await ws.closed;
+  });
+
+  it('refuses a websocket with a bad token with close code 4001', async () => {
+    const ws = connectWs(server, 'forged-token');
+    const closed = await ws.closed;
+    expect(closed.code).toBe(WsCloseCode.UNAUTHORIZED);
+  });
+
+  it('one device at a time: a new login kicks the old one over HTTP and websocket', async () => {
+    const first = await loginDemo();
+    const ws = connectWs(server, first.credentials.accessToken);
+    await ws.opened;
+    await waitForSockets(server, 1);
+
+    const second = await loginDemo();
+    expect(await ws.nextMessage()).toEqual({ code: 0x90001 });
+    expect((await ws.closed).code).toBe(WsCloseCode.LOGGED_IN_ELSEWHERE);
+
+    const old = await me(first.credentials.accessToken);
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ code: 40003, msg: '异地登录', data: null });
+    expect((await me(second.credentials.accessToken)).body.code).toBe(200);
+
+    // the old device cannot silently come back with its refresh token either
+    const refresh = await server.request('POST', '/api/refresh-token', {
+      json: { refreshToken: first.credentials.refreshToken },
+    });
+    expect(refresh.body.code).toBe(40003);
+
+    // and a websocket opened later with the replaced token is told the same
+    const late = connectWs(server, first.credentials.accessToken);
+    expect(await late.nextMessage()).toEqual({ code: 0x90001 });
+    expect((await late.closed).code).toBe(WsCloseCode.LOGGED_IN_ELSEWHERE);
+  });
+
+  it('re-logs in on the same device with a refresh token that works once', async () => {
+    const first = await loginDemo();
+    const res = await server.request('POST', '/api/refresh-token', {
+      json: { refreshToken: first.credentials.refreshToken },
+    });
+    expect(res.body.code).toBe(200);
+    const next = res.body.data.credentials;
+    expect(next.accessToken).not.toBe(first.credentials.accessToken);
+    expect((await me(next.accessToken)).body.code).toBe(200);
+    expect((await me(first.credentials.accessToken)).body.code).toBe(ErrorCode.UNAUTHORIZED);
+    const replay = await server.request('POST', '/api/refresh-token', {
+      json: { refreshToken: first.credentials.refreshToken },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
+  });
+
+  it('logout revokes the session and closes its websocket', async () => {
+    const { credentials } = await loginDemo();
+    const ws = connectWs(server, credentials.accessToken);
+    await ws.opened;
+    await waitForSockets(server, 1);
+    const out = await server.request('GET', '/api/logout', { headers: { Authorization: credentials.accessToken } });
+    expect(out.body.code).toBe(200);
+    expect((await ws.closed).code).toBe(WsCloseCode.LOGGED_OUT);
+    const after = await me(credentials.accessToken);
+    expect(after.body.code).toBe(ErrorCode.UNAUTHORIZED);
+    // logging out twice is harmless
+    expect(
+      (await server.request('GET', '/api/logout', { headers: { Authorization: credentials.accessToken } })).body.code,
+    ).toBe(200);
+  });
+
+  it('expired access tokens are refused with a clear message', async () => {
+    let now = Date.now();
+    const clocked = await startServer({ databaseUrl, now: () => now });
+    try {
+      const res = await login(clocked, DEMO_LEARNER.account, DEMO_LEARNER.password);
+      now += 3 * 3600_000;
+      const stale = await clocked.request('GET', '/api/user/info', {
+        headers: { Authorization: res.body.data.credentials.accessToken },
+      });
+      expect(stale.body.code).toBe(ErrorCode.SESSION_EXPIRED);
+      const renewed = await clocked.request('POST', '/api/refresh-token', {
+        json: { refreshToken: res.body.data.credentials.refreshToken },
+      });
+      expect(renewed.body.code).toBe(200);
+    } finally {
+      await clocked.close();
+    }
+  });
+});

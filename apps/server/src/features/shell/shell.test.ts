@@ -1,0 +1,48 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER, DEMO_ORG } from '../../seed/demo-accounts.js';
+import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let token: string;
+  let orgId: string;
+  const get = (url: string) => server.request('GET', url, { headers: { Authorization: token } });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    const res = await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password);
+    token = res.body.data.credentials.accessToken;
+    orgId = res.body.data.roles.sysEnterpriseId;
+  });
+  afterAll(() => server.close());
+
+  it('finds the organisation by code and by id, without logging in', async () => {
+    const byCode = await server.request('GET', `/api/base/baseorg/select-code/${DEMO_ORG.code}`);
+    expect(byCode.body.data).toMatchObject({ baseOrgInfoId: orgId, baseOrgName: DEMO_ORG.name, logoUrl: null });
+    const byId = await server.request('GET', `/api/base/baseorg/select/${orgId}`);
+    expect(byId.body.data.baseOrgName).toBe(DEMO_ORG.name);
+    const unknown = await server.request('GET', '/api/base/baseorg/select-code/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it("lists the user's notices and clears them", async () => {
+    const list = await get('/notice/getList');
+    expect(list.body.data.total).toBe(1);
+    expect(list.body.data.list[0]).toMatchObject({ kind: 'notice', title: '欢迎使用安训' });
+    const cleared = await server.request('POST', '/notice/clear', { headers: { Authorization: token } });
+    expect(cleared.body).toEqual({ code: 200, msg: '清空消息成功', data: null });
+    expect((await get('/notice/getList')).body.data).toEqual({ list: [], total: 0 });
+    expect((await server.request('GET', '/notice/getList')).status).toBe(401);
+  });
+
+  it('serves the menu for the user and search suggestions', async () => {
+    const routes = await get('/router/getList');
+    const paths = routes.body.data.list.map((r: { path: string }) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/index', '/study', '/exams']));
+    const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);
+    expect(search.body.data.list).toContainEqual({ value: '我的学习', url: '/#/study' });
+    expect((await get('/search/getList?searchWord=zzz')).body.data.list).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../seed/demo-accounts.js';
+import {
+  addLearner,
+  encrypt,
+  lastSmsCode,
+  login,
+  publicKeyOf,
+  startServer,
+  type TestServer,
+} from '../../test/harness.js';
+
+describe('the HTTP pipeline', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers malformed JSON, wrong types and unknown fields with a 400 envelope', async () => {
+    const cases = [
+      { json: '{"username": "demo", ', msg: '请求体不是合法的JSON' },
+      { json: { username: 123, password: 'x' } },
+      { json: { username: 'demo', password: ['a'] } },
+      { json: { username: 'demo', password: 'x', admin: true } },
+      { json: '[]' },
+      { json: 'null' },
+    ];
+    for (const c of cases) {
+      const res = await server.request('POST', '/api/login', { json: c.json });
+      expect(res.status, JSON.stringify(c.json)).toBe(400);
+      expect(res.body.code).toBe(ErrorCode.BAD_REQUEST);
+      expect(res.body.data).toBeNull();
+      if (c.msg) expect(res.body.msg).toBe(c.msg);
+    }
+  });
+
+  it('refuses oversized bodies with a 413 envelope', async () => {
+    const res = await server.request('POST', '/api/login', {
+      json: { username: 'demo', password: 'x'.repeat(200_000) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
+  });
+
+  it('refuses a too-long field inside the limit with a 400, not a 500', async () => {
+    const res = await server.request('POST', '/api/login', { json: { username: 'demo', password: 'x'.repeat(5000) } });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers unknown paths and unsupported content types with envelopes', async () => {
+    const missing = await server.request('GET', '/api/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe(ErrorCode.NOT_FOUND);
+    const xml = await server.request('POST', '/api/login', {
+      body: '<xml/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(xml.status).toBe(415);
+    expect(xml.body.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  });
+
+  it('accepts a form-encoded login', async () => {
+    const res = await server.request('POST', '/api/login', {
+      body: new URLSearchParams({ username: 'demo', password: 'demo1234' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.body.code).toBe(200);
+  });
+
+  it('sends security headers', async () => {
+    const res = await server.request('GET', '/api/health');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toBeTruthy();
+  });
+
+  it('serves an OpenAPI document and its UI at /api/docs', async () => {
+    const doc = (await fetch(`${server.baseUrl}/api/docs/json`).then((r) => r.json())) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/login', '/api/register', '/api/train/person/send-check-code/{tel}', '/api/file/select']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    const ui = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' });
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toContain('swagger');
+  });
+
+  it('keeps passwords, check codes, tokens and ID numbers out of the request log', async () => {
+    const key = await publicKeyOf(server);
+    await server.request('POST', `/api/login?username=${DEMO_LEARNER.idCard}&password=${DEMO_LEARNER.password}`);
+    const res = await login(server, DEMO_LEARNER.idCard, encrypt(DEMO_LEARNER.password, key));
+    const token: string = res.body.data.credentials.accessToken;
+    await server.request('GET', '/api/user/info', { headers: { Authorization: token } });
+    const ws = await fetch(`${server.baseUrl}/ws?Authorization=${token}`);
+    await ws.text();
+    await server.request('GET', `/api/train/person/send-check-code/13500000001`);
+    const code = await lastSmsCode(server, '13500000001');
+    await server.request('POST', '/api/login', { json: { telPhoto: '13500000001', checkCode: code } });
+    await server.request('GET', `/api/file/select?otcId=${DEMO_LEARNER.idCard}&otcType=SysPhoto`);
+
+    const requestLog = server.logs.filter((l) => l.startsWith('{')).join('\n');
+    expect(requestLog).toContain('/api/login');
+    expect(requestLog).not.toContain(DEMO_LEARNER.password);
+    expect(requestLog).not.toContain(DEMO_LEARNER.idCard);
+    expect(requestLog).not.toContain(token);
+    expect(requestLog).not.toContain(code);
+    expect(requestLog).not.toContain(res.body.data.credentials.refreshToken);
+  });
+});
+
+describe('rate limits', () => {
+  it('lets a whole classroom log in from one address, but not one account hammered', async () => {
+    const server = await startServer({
+      configure: (c) => {
+        c.rateLimits.loginPerAccount = { points: 5, durationSeconds: 600 };
+        c.security.lockoutThreshold = 1000;
+      },
+    });
+    try {
+      const learners = Array.from({ length: 40 }, (_, i) => `class-${i}`);
+      for (const name of learners) await addLearner(server, { account: name, password: 'pass1234' });
+      const results = await Promise.all(learners.map((name) => login(server, name, 'pass1234')));
+      expect(results.map((r) => r.body.code)).toEqual(learners.map(() => 200));
+
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await login(server, 'class-0', `guess-${i}`)).body.code);
+      expect(codes.slice(0, 4)).toEqual([40010, 40010, 40010, 40010]);
+      expect(codes.at(-1)).toBe(ErrorCode.RATE_LIMITED);
+      const limited = await login(server, 'class-0', 'pass1234');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // another learner on the same address is unaffected
+      expect((await login(server, 'class-1', 'pass1234')).body.code).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('limits logins per address at a high, classroom-sized ceiling', async () => {
+    const server = await startServer({
+      configure: (c) => {
+        c.rateLimits.loginPerIp = { points: 10, durationSeconds: 60 };
+      },
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 12; i++) codes.push((await login(server, `user-${i}`, 'whatever1')).body.code);
+      expect(codes.slice(0, 10).every((c) => c === ErrorCode.WRONG_CREDENTIALS)).toBe(true);
+      expect(codes.slice(10)).toEqual([ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
+    } finally {
+      await server.close();
+    }
+  });
+});

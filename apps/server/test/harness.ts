@@ -1,0 +1,224 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { buildApp, type BuiltApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/infra/config.js';
+import { encryptField, hashPassword } from '../src/infra/crypto.js';
+
+/**
+ * Test harness: a real server on a free port, over a real database. SQLite always;
+ * PostgreSQL too when TEST_DATABASE_URL is set (each server gets its own schema, dropped
+ * after); Redis when TEST_REDIS_URL is set.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+
+export interface DialectCase {
+  name: 'sqlite' | 'postgres';
+  databaseUrl: string | undefined;
+}
+
+export const dialects: DialectCase[] = [
+  { name: 'sqlite', databaseUrl: undefined },
+  ...(TEST_DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: TEST_DATABASE_URL }] : []),
+];
+
+export interface StartOptions {
+  databaseUrl?: string | undefined;
+  /** share one database schema (PostgreSQL) between servers */
+  schema?: string;
+  dataDir?: string;
+  redisUrl?: string | undefined;
+  redisPrefix?: string;
+  env?: Record<string, string>;
+  configure?: (config: AppConfig) => void;
+  now?: () => number;
+}
+
+export interface Json {
+  status: number;
+  headers: Headers;
+  body: { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+export interface TestServer extends BuiltApp {
+  baseUrl: string;
+  wsUrl: string;
+  logs: string[];
+  request(
+    method: string,
+    url: string,
+    init?: { json?: unknown; headers?: Record<string, string>; body?: string | FormData | URLSearchParams },
+  ): Promise<Json>;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...options.env,
+  });
+  const schema = options.databaseUrl ? (options.schema ?? `t_${crypto.randomBytes(6).toString('hex')}`) : undefined;
+  config.databaseSchema = schema;
+  config.redisPrefix = options.redisPrefix ?? `anxun-test-${crypto.randomBytes(6).toString('hex')}:`;
+  options.configure?.(config);
+
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const built = await buildApp(config, {
+    printSms: (line) => logs.push(line),
+    logStream,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const ownsSchema = !options.schema;
+  return {
+    ...built,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    logs,
+    async request(method, url, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);
+      }
+      const res = await fetch(baseUrl + url, { method, headers, body: body ?? null });
+      const text = await res.text();
+      let parsed: Json['body'];
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = { code: -1, msg: 'not json', data: null };
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async close() {
+      await built.app.close();
+      if (schema && ownsSchema && options.databaseUrl) await dropSchema(options.databaseUrl, schema);
+    },
+  };
+}
+
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+export async function publicKeyOf(server: TestServer): Promise<string> {
+  const res = await server.request('GET', '/publicKey');
+  return res.body.data.publicKey as string;
+}
+
+export const encrypt = encryptField;
+
+export async function login(
+  server: TestServer,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  return server.request('POST', '/api/login', { json: { username, password, client: 'study-mp' }, headers });
+}
+
+/** The last code the console SMS provider sent to a phone, read through the dev outbox route. */
+export async function lastSmsCode(server: TestServer, phone: string): Promise<string> {
+  const res = await server.request('GET', `/api/dev/sms-outbox?tel=${phone}`);
+  const text: string = res.body.data.list[0]?.text ?? '';
+  const match = /(\d{6})/.exec(text);
+  if (!match?.[1]) throw new Error(`no code sent to ${phone}`);
+  return match[1];
+}
+
+/** Inserts a learner directly (fast fixtures for load-shaped tests). */
+export async function addLearner(server: TestServer, fields: { account: string; password: string; phone?: string }) {
+  const org = await server.ctx.db
+    .selectFrom('organisations')
+    .select('id')
+    .where('code', '=', '00000')
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  await server.ctx.db
+    .insertInto('persons')
+    .values({
+      id,
+      org_id: org.id,
+      role: 'learner',
+      account: fields.account,
+      name: fields.account,
+      id_card: null,
+      phone: fields.phone ?? null,
+      password_hash: await hashPassword(fields.password),
+      avatar_file_id: null,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export interface WsClient {
+  socket: WebSocket;
+  messages: unknown[];
+  closed: Promise<{ code: number; reason: string }>;
+  opened: Promise<void>;
+  nextMessage(): Promise<unknown>;
+}
+
+export function connectWs(server: Pick<TestServer, 'wsUrl'>, token: string): WsClient {
+  const socket = new WebSocket(`${server.wsUrl}?Authorization=${encodeURIComponent(token)}`);
+  const messages: unknown[] = [];
+  const waiters: Array<(m: unknown) => void> = [];
+  socket.on('message', (raw) => {
+    const m: unknown = JSON.parse(raw.toString());
+    const w = waiters.shift();
+    if (w) w(m);
+    else messages.push(m);
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.on('open', () => resolve());
+    socket.on('error', reject);
+  });
+  return {
+    socket,
+    messages,
+    closed,
+    opened,
+    nextMessage: () =>
+      messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise((resolve) => waiters.push(resolve)),
+  };
+}
+
+/** Waits until the server holds `count` sockets (authentication is asynchronous). */
+export async function waitForSockets(server: TestServer, count: number): Promise<void> {
+  for (let i = 0; i < 200 && server.sockets.size < count; i++) await new Promise((r) => setTimeout(r, 10));
+  if (server.sockets.size < count) throw new Error(`expected ${count} sockets, have ${server.sockets.size}`);
+}

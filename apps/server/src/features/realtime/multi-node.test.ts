@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WsCloseCode } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  connectWs,
+  dropSchema,
+  login,
+  startServer,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  waitForSockets,
+  type TestServer,
+} from '../../../test/harness.js';
+
+/**
+ * Two server nodes sharing one PostgreSQL and one Redis, as behind a load balancer: a login
+ * on one node must kick the websocket held by the other, and rate limits count across both.
+ */
+describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two nodes over postgres + redis', () => {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const redisPrefix = `anxun-test-${crypto.randomBytes(6).toString('hex')}:`;
+  // Nodes share DATA_DIR/keys so a field encrypted with one node's key decrypts on the other.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-two-nodes-'));
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+
+  beforeAll(async () => {
+    const shared = {
+      databaseUrl: TEST_DATABASE_URL,
+      redisUrl: TEST_REDIS_URL,
+      schema,
+      redisPrefix,
+      dataDir,
+      configure: (c: { rateLimits: { loginPerAccount: { points: number; durationSeconds: number } } }) => {
+        c.rateLimits.loginPerAccount = { points: 6, durationSeconds: 600 };
+      },
+    };
+    nodeA = await startServer(shared);
+    nodeB = await startServer(shared);
+  });
+  afterAll(async () => {
+    await nodeA?.close();
+    await nodeB?.close();
+    if (TEST_DATABASE_URL) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  it('both nodes report redis realtime', async () => {
+    for (const node of [nodeA, nodeB]) {
+      expect((await node.request('GET', '/api/health')).body.data).toMatchObject({
+        database: 'postgres',
+        realtime: 'redis',
+      });
+    }
+  });
+
+  it('a login on node B kicks the websocket held by node A', async () => {
+    const first = await login(nodeA, DEMO_LEARNER.account, DEMO_LEARNER.password);
+    const ws = connectWs(nodeA, first.body.data.credentials.accessToken);
+    await ws.opened;
+    await waitForSockets(nodeA, 1);
+
+    const second = await login(nodeB, DEMO_LEARNER.account, DEMO_LEARNER.password);
+    expect(second.body.code).toBe(200);
+    expect(await ws.nextMessage()).toEqual({ code: 0x90001 });
+    expect((await ws.closed).code).toBe(WsCloseCode.LOGGED_IN_ELSEWHERE);
+
+    const old = await nodeA.request('GET', '/api/user/info', {
+      headers: { Authorization: first.body.data.credentials.accessToken },
+    });
+    expect(old.body).toEqual({ code: 40003, msg: '异地登录', data: null });
+  });
+
+  it('a logout on one node closes the socket on the other', async () => {
+    const res = await login(nodeB, DEMO_LEARNER.account, DEMO_LEARNER.password);
+    const token: string = res.body.data.credentials.accessToken;
+    const ws = connectWs(nodeA, token);
+    await ws.opened;
+    await waitForSockets(nodeA, 1);
+    await nodeB.request('GET', '/api/logout', { headers: { Authorization: token } });
+    expect((await ws.closed).code).toBe(WsCloseCode.LOGGED_OUT);
+  });
+
+  it('counts one account against one budget across nodes', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push((await login(nodeA, 'someone', `guess-${i}`)).body.code);
+      codes.push((await login(nodeB, 'someone', `guess-${i}`)).body.code);
+    }
+    expect(codes.slice(0, 6).every((c) => c === ErrorCode.WRONG_CREDENTIALS)).toBe(true);
+    expect(codes.slice(6)).toEqual([ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
+  });
+});

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+it('npm start serves the API and the web app, prints the demo accounts and stops on SIGTERM', async () => {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-start-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  let hasExited = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      hasExited = true;
+      resolve(code);
+    }),
+  );
+
+  for (let i = 0; i < 600 && !hasExited && !output.includes('is running at'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(output).toContain(`http://127.0.0.1:${port}/`);
+  expect(output).toContain('demo / demo1234');
+  expect(output).toContain('admin / admin1234');
+
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json());
+  expect(health.data.status).toBe('ok');
+  const page = await fetch(`http://127.0.0.1:${port}/`);
+  expect(page.headers.get('content-type')).toContain('text/html');
+  expect(await page.text()).toContain('在线安全生产培训系统');
+  expect(fs.existsSync(path.join(dataDir, 'anxun.sqlite'))).toBe(true);
+  const keyMode = fs.statSync(path.join(dataDir, 'keys', 'rsa-private.pem')).mode & 0o777;
+  expect(keyMode).toBe(0o600);
+
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+}, 120_000);

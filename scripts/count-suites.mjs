@@ -10,7 +10,7 @@ const redis = ran('redis');
 console.log(`postgres tests passed: ${postgres}`);
 console.log(`redis tests passed: ${redis}`);
 console.log(
-  `all tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+  `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
 );
 if (process.env.TEST_DATABASE_URL && postgres === 0) {
   console.error('TEST_DATABASE_URL is set but no PostgreSQL test ran');

@@ -26,7 +26,7 @@ import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { requestSerializer } from './http/log-redaction.js';
 import type { AppConfig } from './infra/config.js';
 import { migrateToLatest, openDatabase } from './infra/database.js';
@@ -70,9 +70,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
-    // Query strings like `?a=1&a=2` must not turn a string field into an array unnoticed.
+    // A hop count n trusts the n proxies nearest to us; X-Forwarded-For beyond them is the client's.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: (_err, socket) => {
+      if (socket.writable) socket.end(clientErrorResponse());
+      else socket.destroy();
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +107,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       loginPerIp: limiter('loginPerIp'),
       loginPerAccount: limiter('loginPerAccount'),
       checkCodePerIp: limiter('checkCodePerIp'),
+      checkCodePerPhone: limiter('checkCodePerPhone'),
+      checkCodePerPhoneDaily: limiter('checkCodePerPhoneDaily'),
       registerPerIp: limiter('registerPerIp'),
       refreshPerIp: limiter('refreshPerIp'),
     },

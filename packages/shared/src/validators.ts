@@ -10,8 +10,12 @@ export const isPassword = (value: string): boolean => value.length >= 6;
 
 export const isDigits = (value: string): boolean => /^\d+$/.test(value);
 
-/** Names made of Chinese characters, Latin letters or digits. */
-export const isName = (value: string): boolean => /^[\u4e00-\u9fa5a-zA-Z0-9]+$/.test(value);
+/**
+ * Names made of Chinese characters, Latin letters or digits; a middle dot may join parts,
+ * as on ID cards of many minority-nationality citizens (买买提·艾力).
+ */
+export const isName = (value: string): boolean =>
+  /^[\u4e00-\u9fa5a-zA-Z0-9]+([·•][\u4e00-\u9fa5a-zA-Z0-9]+)*$/.test(value);
 
 export const isIPv4 = (value: string): boolean =>
   /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(value);

@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context.js';
 import { hashToken, randomToken } from '../infra/crypto.js';
 import { AppError } from '../http/app-error.js';
 import { signedFileUrl } from './file-url.js';
-import { findPersonById, type PersonWithOrg } from './person.repository.js';
+import { findPersonById, lockPersonRow, type PersonWithOrg } from './person.repository.js';
 import {
   findSessionByAccessHash,
   findSessionByRefreshHash,
@@ -68,6 +68,9 @@ export async function startSession(ctx: AppContext, person: PersonWithOrg, devic
   const accessToken = randomToken();
   const refreshToken = randomToken();
   const replaced = await ctx.db.transaction().execute(async (trx) => {
+    // On PostgreSQL two logins of one person would otherwise each miss the other's new,
+    // uncommitted session and both stay live; the row lock makes them take turns.
+    await lockPersonRow(trx, person.id);
     const ids = await revokePersonSessions(trx, person.id, 'replaced', now);
     await insertSession(trx, {
       id: crypto.randomUUID(),

@@ -31,6 +31,20 @@ function send(reply: FastifyReply, status: number, code: number, msg: string): F
  * One error handler for the whole API: known failures become their envelope, bad input a
  * 4xx, and anything unexpected a 500 whose details stay in the log.
  */
+/** Errors Fastify meets before routing (a malformed %-escape in the path, say). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void send(reply, 400, ErrorCode.BAD_REQUEST, error.code === 'FST_ERR_BAD_URL' ? '请求地址格式有误' : '请求格式有误');
+}
+
+/** Malformed HTTP (a wrong Content-Length): Node answers before Fastify sees a request. */
+export function clientErrorResponse(): string {
+  const body = JSON.stringify({ code: ErrorCode.BAD_REQUEST, msg: '请求格式有误', data: null });
+  return (
+    'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
@@ -41,6 +55,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return send(reply, 400, ErrorCode.BAD_REQUEST, validationMessage(error));
+    }
+    // PostgreSQL refuses some text (a NUL byte) that schemas should already have stopped.
+    if (error.code === '22021' || error.code === '22P05') {
+      return send(reply, 400, ErrorCode.BAD_REQUEST, '请求参数含有非法字符');
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {

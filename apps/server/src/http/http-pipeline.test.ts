@@ -61,6 +61,33 @@ describe('the HTTP pipeline', () => {
     expect(xml.body.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   });
 
+  it('answers a malformed URL escape with an envelope', async () => {
+    const res = await server.request('GET', '/api/health/%ZZ');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, data: null });
+  });
+
+  it('answers malformed multipart uploads with a 400 envelope', async () => {
+    const token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const cases = [
+      { type: 'multipart/form-data', body: 'xx' },
+      { type: 'multipart/form-data; boundary=XX', body: 'garbage' },
+      {
+        type: 'multipart/form-data; boundary=XX',
+        body: '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      },
+    ];
+    for (const c of cases) {
+      const res = await server.request('POST', '/api/file/upload', {
+        body: c.body,
+        headers: { 'content-type': c.type, Authorization: token },
+      });
+      expect(res.status, c.body).toBeGreaterThanOrEqual(400);
+      expect(res.status, c.body).toBeLessThan(500);
+      expect(res.body.code).not.toBe(200);
+    }
+  });
+
   it('accepts a form-encoded login', async () => {
     const res = await server.request('POST', '/api/login', {
       body: new URLSearchParams({ username: 'demo', password: 'demo1234' }).toString(),
@@ -103,6 +130,9 @@ describe('the HTTP pipeline', () => {
     const code = await lastSmsCode(server, '13500000001');
     await server.request('POST', '/api/login', { json: { telPhoto: '13500000001', checkCode: code } });
     await server.request('GET', `/api/file/select?otcId=${DEMO_LEARNER.idCard}&otcType=SysPhoto`);
+    await server.request('POST', `/api/login?password[]=${DEMO_LEARNER.password}&x=1`);
+    await server.request('GET', `/api/health?Password%00=${DEMO_LEARNER.password}`);
+    await server.request('GET', `/api/health;password=${DEMO_LEARNER.password}`);
 
     const requestLog = server.logs.filter((l) => l.startsWith('{')).join('\n');
     expect(requestLog).toContain('/api/login');
@@ -115,6 +145,42 @@ describe('the HTTP pipeline', () => {
 });
 
 describe('rate limits', () => {
+  it('ignores a forged X-Forwarded-For unless a proxy is configured', async () => {
+    const server = await startServer({
+      configure: (c) => {
+        c.rateLimits.loginPerIp = { points: 3, durationSeconds: 60 };
+      },
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await login(server, `x-${i}`, 'whatever1', { 'X-Forwarded-For': `10.0.0.${i}` });
+        codes.push(res.body.code);
+      }
+      expect(codes.slice(3)).toEqual([ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives one person one guessing budget whichever name the guesses use', async () => {
+    const server = await startServer({
+      configure: (c) => {
+        c.rateLimits.loginPerAccount = { points: 5, durationSeconds: 600 };
+        c.security.lockoutThreshold = 1000;
+      },
+    });
+    try {
+      const names = [DEMO_LEARNER.account, DEMO_LEARNER.phone, DEMO_LEARNER.idCard];
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await login(server, names[i % 3]!, `guess-${i}`)).body.code);
+      expect(codes.slice(0, 5).every((c) => c === ErrorCode.WRONG_CREDENTIALS)).toBe(true);
+      expect(codes[5]).toBe(ErrorCode.RATE_LIMITED);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('lets a whole classroom log in from one address, but not one account hammered', async () => {
     const server = await startServer({
       configure: (c) => {

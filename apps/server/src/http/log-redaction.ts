@@ -4,32 +4,25 @@ import type { FastifyRequest } from 'fastify';
  * Request logs must never hold a password, check code, token or ID number. Bodies are not
  * logged at all; query strings are, so sensitive query values (login's compatibility form,
  * the websocket's Authorization) are masked here, and the Authorization header never logged.
+ * A key is sensitive when it merely contains one of these words (password[], Password%00…).
  */
-const SENSITIVE_QUERY_KEYS = new Set(
-  [
-    'password',
-    'username',
-    'checkcode',
-    'telphoto',
-    'authorization',
-    'token',
-    'accesstoken',
-    'refreshtoken',
-    'idcard',
-    'sig',
-  ].map((k) => k.toLowerCase()),
-);
+const SENSITIVE_KEY = /pass|pwd|code|token|auth|card|user|tel|phone|sig|secret|key/i;
+
+/** Paths whose whole query string is credentials (login's compatibility form). */
+const CREDENTIAL_PATHS = new Set(['/api/login', '/api/socialLogin', '/api/register']);
 
 export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return redactPath(url);
-  const params = new URLSearchParams(url.slice(q + 1));
+  const cut = url.search(/[?;]/);
+  if (cut < 0) return redactPath(url);
+  const pathname = url.slice(0, cut);
+  if (CREDENTIAL_PATHS.has(pathname)) return `${redactPath(pathname)}?[REDACTED]`;
+  const params = new URLSearchParams(url.slice(cut + 1).replaceAll(';', '&'));
   const out: string[] = [];
   for (const [key, value] of params) {
-    const shown = SENSITIVE_QUERY_KEYS.has(key.toLowerCase()) ? '[REDACTED]' : maskIdNumbers(value);
-    out.push(`${encodeURIComponent(key)}=${shown}`);
+    const shown = SENSITIVE_KEY.test(key) ? '[REDACTED]' : maskIdNumbers(value);
+    out.push(`${maskIdNumbers(key)}=${shown}`);
   }
-  return `${redactPath(url.slice(0, q))}?${out.join('&')}`;
+  return `${redactPath(pathname)}?${out.join('&')}`;
 }
 
 /** Anything shaped like an ID card number (17 digits + digit/X), in a path or any query value. */

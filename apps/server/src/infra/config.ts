@@ -33,8 +33,14 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(120),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Behind a reverse proxy set this so rate limits see the client address. */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Behind a reverse proxy: the number of proxy hops, or a comma-separated list of proxy
+   * addresses/CIDRs. Never "trust everyone": the client writes X-Forwarded-For itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[0-9a-fA-F.:/,\s]+)$/, 'TRUST_PROXY must be a hop count or a list of addresses/CIDRs')
+    .optional(),
 });
 
 export interface RateLimitPolicy {
@@ -55,7 +61,7 @@ export interface AppConfig {
   logLevel: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
   /** Postgres schema to work in (tests isolate themselves this way); default public. */
   databaseSchema: string | undefined;
   /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
@@ -71,6 +77,10 @@ export interface AppConfig {
     /** per account or phone: tight, this is what stops guessing */
     loginPerAccount: RateLimitPolicy;
     checkCodePerIp: RateLimitPolicy;
+    /** one code per phone per 60 s, counted atomically (the DB check alone can race) */
+    checkCodePerPhone: RateLimitPolicy;
+    /** a daily ceiling per phone against SMS flooding */
+    checkCodePerPhoneDaily: RateLimitPolicy;
     registerPerIp: RateLimitPolicy;
     refreshPerIp: RateLimitPolicy;
   };
@@ -99,7 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
     refreshTokenSeconds: e.REFRESH_TOKEN_DAYS * 86400,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: !e.TRUST_PROXY
+      ? false
+      : /^\d+$/.test(e.TRUST_PROXY)
+        ? Number(e.TRUST_PROXY) || false
+        : e.TRUST_PROXY.split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
     databaseSchema: undefined,
     redisPrefix: 'anxun:',
     security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
@@ -107,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerIp: { points: 1200, durationSeconds: 60 },
       loginPerAccount: { points: 20, durationSeconds: 10 * 60 },
       checkCodePerIp: { points: 300, durationSeconds: 10 * 60 },
+      checkCodePerPhone: { points: 1, durationSeconds: 60 },
+      checkCodePerPhoneDaily: { points: 10, durationSeconds: 24 * 3600 },
       registerPerIp: { points: 200, durationSeconds: 10 * 60 },
       refreshPerIp: { points: 2400, durationSeconds: 60 },
     },

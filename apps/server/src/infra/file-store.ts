@@ -8,7 +8,8 @@ import path from 'node:path';
  */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
-  read(key: string): fs.ReadStream;
+  /** The bytes, or undefined when they are missing (deleted meanwhile, another node's disk). */
+  read(key: string): Promise<fs.ReadStream | undefined>;
   remove(key: string): Promise<void>;
 }
 
@@ -26,8 +27,15 @@ export function createDiskFileStore(dataDir: string): FileStore {
       await fsp.mkdir(path.dirname(file), { recursive: true });
       await fsp.writeFile(file, data);
     },
-    read(key) {
-      return fs.createReadStream(resolve(key));
+    async read(key) {
+      const file = resolve(key);
+      try {
+        const stat = await fsp.stat(file);
+        if (!stat.isFile()) return undefined;
+      } catch {
+        return undefined;
+      }
+      return fs.createReadStream(file);
     },
     async remove(key) {
       await fsp.rm(resolve(key), { force: true });

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { LOGIN_CLIENT, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { Msg } from '../messages.js';
 import { isIdCard, isName, isSmsMobile, isTelOrMobile } from '../validators.js';
+import { idText, line } from './text.js';
 
-/** Limit for a field that may be RSA-OAEP ciphertext (a few 256-byte blocks in base64). */
-const WIRE_FIELD_MAX = 4096;
-const wireField = z.string().max(WIRE_FIELD_MAX);
+/**
+ * Limit for a field that may be RSA-OAEP ciphertext: four 256-byte blocks in base64 carry
+ * 760 bytes of plaintext, more than any login field needs, and cap the RSA work per request.
+ */
+const WIRE_FIELD_MAX = 1368;
+const wireField = line(WIRE_FIELD_MAX);
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -63,11 +67,11 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const refreshBody = z.strictObject({
-  refreshToken: z.string().min(1).max(256),
+  refreshToken: idText(256),
 });
 
 export const telParam = z.strictObject({
-  tel: z.string().max(32),
+  tel: line(32),
 });
 
 export const sendCheckCodeResponse = z.object({
@@ -99,12 +103,13 @@ export type RegisterForm = z.infer<typeof registerForm>;
 
 /** On the wire the sensitive register fields may be encrypted like the login fields. */
 export const registerWire = z.strictObject({
-  orgCode: wireField,
-  name: wireField,
-  idCard: wireField,
-  phone: wireField,
-  checkCode: wireField,
-  password: wireField,
+  // optional here so a missing field gets its spec §5 text from registerForm
+  orgCode: wireField.optional(),
+  name: wireField.optional(),
+  idCard: wireField.optional(),
+  phone: wireField.optional(),
+  checkCode: wireField.optional(),
+  password: wireField.optional(),
 });
 
 export const registerResponse = z.object({ userId: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './text.js';
 
 /** Every JSON response: `{ code, msg, data }` (DESIGN.md "API conventions"). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
@@ -13,4 +14,4 @@ export const pageQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const idParam = z.strictObject({ id: z.string().min(1).max(64) });
+export const idParam = z.strictObject({ id: idText() });

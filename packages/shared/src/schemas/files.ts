@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FileType } from '../constants.js';
+import { idText, line } from './text.js';
 
 export const fileType = z.enum([FileType.AVATAR, FileType.LOGO]);
 
 export const fileSelectQuery = z.strictObject({
-  otcId: z.string().min(1).max(64),
+  otcId: idText(),
   otcType: fileType,
 });
 
@@ -21,12 +22,12 @@ export const fileRecord = z.object({
 });
 export type FileRecord = z.infer<typeof fileRecord>;
 
-export const fileDeleteQuery = z.strictObject({ id: z.string().min(1).max(64) });
+export const fileDeleteQuery = z.strictObject({ id: idText() });
 
-export const fileViewParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const fileViewParams = z.strictObject({ id: idText() });
 export const fileViewQuery = z.strictObject({
   exp: z.coerce.number().int().optional(),
-  sig: z.string().max(128).optional(),
+  sig: line(128).optional(),
 });
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

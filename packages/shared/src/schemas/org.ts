@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './text.js';
 
 export const orgInfo = z.object({
   baseOrgInfoId: z.string(),
@@ -9,4 +10,4 @@ export const orgInfo = z.object({
 });
 export type OrgInfo = z.infer<typeof orgInfo>;
 
-export const orgCodeParam = z.strictObject({ code: z.string().min(1).max(32) });
+export const orgCodeParam = z.strictObject({ code: idText(32) });

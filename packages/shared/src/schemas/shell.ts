@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.js';
 
 export const noticeItem = z.object({
   id: z.string(),
@@ -12,7 +13,7 @@ export const noticeItem = z.object({
 export const noticeList = z.object({ list: z.array(noticeItem), total: z.number() });
 
 export const searchQuery = z.strictObject({
-  searchWord: z.string().max(100).optional(),
+  searchWord: line(100).optional(),
 });
 export const searchSuggestion = z.object({ value: z.string(), url: z.string() });
 export const searchList = z.object({ list: z.array(searchSuggestion) });

@@ -21,13 +21,15 @@ import { AppError } from '../../http/app-error.js';
 import { verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
 import {
+  claimLoginAttempt,
   clearFailedLogins,
+  findLockedUntil,
   findPersonByLoginName,
   findPersonByPhone,
   findPersonConflicts,
   findPersonById,
   insertPerson,
-  recordFailedLogin,
+  lockAccount,
 } from '../../core/person.repository.js';
 import { startSession, type DeviceInfo } from '../../core/session.service.js';
 
@@ -52,46 +54,59 @@ function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   return result.data;
 }
 
-async function throttle(ctx: AppContext, ip: string, accountKey: string): Promise<void> {
-  const ipWait = await ctx.limiters.loginPerIp.hit(ip);
-  if (ipWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, ipWait);
-  const accountWait = await ctx.limiters.loginPerAccount.hit(accountKey);
-  if (accountWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, accountWait);
+async function throttleIp(ctx: AppContext, ip: string): Promise<void> {
+  const wait = await ctx.limiters.loginPerIp.hit(ip);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
+}
+
+/** One budget per person, whichever name (account, ID number, phone) the guesses use. */
+async function throttleAccount(ctx: AppContext, key: string): Promise<void> {
+  const wait = await ctx.limiters.loginPerAccount.hit(key);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
+}
+
+async function lockedError(ctx: AppContext, personId: string): Promise<AppError> {
+  const until = await findLockedUntil(ctx.db, personId);
+  const seconds = until ? Math.max(1, Math.ceil((until - ctx.now()) / 1000)) : ctx.config.security.lockoutSeconds;
+  return new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, seconds);
 }
 
 export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
   const form = parseForm(accountLoginForm, input);
-  await throttle(ctx, device.ip, `account:${form.username.toUpperCase()}`);
   const person = await findPersonByLoginName(ctx.db, form.username);
-  const now = ctx.now();
-  if (person?.locked_until && person.locked_until > now) {
-    throw new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, Math.ceil((person.locked_until - now) / 1000));
+  await throttleAccount(ctx, person ? `person:${person.id}` : `name:${form.username.toUpperCase()}`);
+  if (!person) {
+    // Verify against a dummy hash so the answer time does not tell the name is unknown.
+    await verifyPassword(form.password, DUMMY_PASSWORD_HASH);
+    throw new AppError(ErrorCode.WRONG_CREDENTIALS);
   }
-  // Verify against a dummy hash for unknown names so the answer time does not tell.
-  const matches = await verifyPassword(form.password, person?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!person || !matches) {
-    if (person) {
-      const { locked } = await recordFailedLogin(
-        ctx.db,
-        person.id,
-        ctx.config.security.lockoutThreshold,
-        now + ctx.config.security.lockoutSeconds * 1000,
-      );
-      if (locked) throw new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, ctx.config.security.lockoutSeconds);
+  const { lockoutThreshold, lockoutSeconds } = ctx.config.security;
+  const attempt = await claimLoginAttempt(ctx.db, person.id, ctx.now());
+  if (attempt === undefined) throw await lockedError(ctx, person.id);
+  if (attempt > lockoutThreshold) {
+    // More attempts in flight at once than the threshold allows: refuse without comparing.
+    // Not a lock by itself — they may be the right password sent twice — the wrong ones
+    // among the first `threshold` set the lock.
+    throw new AppError(ErrorCode.RATE_LIMITED, '登录尝试过于频繁，请稍后再试', 1);
+  }
+  if (!(await verifyPassword(form.password, person.password_hash))) {
+    if (attempt >= lockoutThreshold) {
+      await lockAccount(ctx.db, person.id, ctx.now() + lockoutSeconds * 1000);
+      throw await lockedError(ctx, person.id);
     }
     throw new AppError(ErrorCode.WRONG_CREDENTIALS);
   }
-  await clearFailedLogins(ctx.db, person.id);
+  if (!(await clearFailedLogins(ctx.db, person.id, ctx.now()))) throw await lockedError(ctx, person.id);
   return startSession(ctx, person, { ...device, client: form.client });
 }
 
 export async function loginWithCheckCode(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
   const form = parseForm(phoneLoginForm, input);
-  await throttle(ctx, device.ip, `phone:${form.telPhoto}`);
+  await throttleAccount(ctx, `phone:${form.telPhoto}`);
   await verifyCheckCode(ctx, form.telPhoto, form.checkCode);
   const person = await findPersonByPhone(ctx.db, form.telPhoto);
   if (!person) throw new AppError(ErrorCode.WRONG_CREDENTIALS, '该手机号尚未注册，请先注册');
-  await clearFailedLogins(ctx.db, person.id);
+  await clearFailedLogins(ctx.db, person.id, ctx.now());
   return startSession(ctx, person, { ...device, client: form.client });
 }
 
@@ -101,6 +116,8 @@ export async function login(
   wire: LoginWire,
   device: Omit<DeviceInfo, 'client'>,
 ): Promise<LoginResponse> {
+  // Before any RSA work: decrypting is the expensive part of a login request.
+  await throttleIp(ctx, device.ip);
   const plain = decryptWire(ctx, wire);
   if (plain.telPhoto !== undefined || plain.checkCode !== undefined) {
     return loginWithCheckCode(ctx, plain, device);
@@ -115,7 +132,7 @@ export async function socialLogin(ctx: AppContext, wire: LoginWire, device: Omit
   return login(ctx, wire, device);
 }
 
-export async function register(ctx: AppContext, wire: Record<string, string>, ip: string) {
+export async function register(ctx: AppContext, wire: Record<string, string | undefined>, ip: string) {
   const wait = await ctx.limiters.registerPerIp.hit(ip);
   if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
   const form = parseForm(registerForm, decryptWire(ctx, wire));

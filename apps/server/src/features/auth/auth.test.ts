@@ -108,6 +108,45 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('a burst of parallel guesses gets no more tries than the threshold', async () => {
+    await addLearner(server, { account: 'burst', password: 'right-password' });
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => login(server, 'burst', `wrong-${i}`)));
+    const codes = answers.map((a) => a.body.code);
+    // five passwords compared: four wrong, the fifth wrong one locks; the rest never compared
+    expect(codes.filter((c) => c === ErrorCode.WRONG_CREDENTIALS)).toHaveLength(4);
+    expect(codes.filter((c) => c === ErrorCode.ACCOUNT_LOCKED || c === ErrorCode.RATE_LIMITED)).toHaveLength(11);
+    expect(codes).toContain(ErrorCode.ACCOUNT_LOCKED);
+    expect((await login(server, 'burst', 'right-password')).body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+  });
+
+  it('parallel logins of one person leave exactly one live session', async () => {
+    await addLearner(server, { account: 'parallel', password: 'parallel-pass' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(server, 'parallel', 'parallel-pass')));
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.every((c) => c === 200 || c === ErrorCode.RATE_LIMITED)).toBe(true);
+    const signedIn = answers.filter((a) => a.body.code === 200);
+    expect(signedIn.length).toBeGreaterThan(0);
+    const live = await Promise.all(
+      signedIn.map((a) =>
+        server.request('GET', '/api/user/info', { headers: { Authorization: a.body.data.credentials.accessToken } }),
+      ),
+    );
+    expect(live.filter((r) => r.body.code === 200)).toHaveLength(1);
+    expect(live.filter((r) => r.body.code === 40003)).toHaveLength(signedIn.length - 1);
+    // a double submit is not a lockout
+    expect((await login(server, 'parallel', 'parallel-pass')).body.code).toBe(200);
+  });
+
+  it('refuses a NUL byte in any field with a 400, not a 500', async () => {
+    const res = await server.request('POST', '/api/login', { json: { username: 'demo\u0000', password: 'x' } });
+    expect(res.status).toBe(400);
+    for (const url of ['/api/base/baseorg/select-code/%00', '/api/base/baseorg/select/a%00b', '/api/file/view/%00']) {
+      const r = await server.request('GET', url);
+      expect(r.status, url).toBe(400);
+      expect(r.body.code).toBe(ErrorCode.BAD_REQUEST);
+    }
+  });
+
   it('the lock ends after its time; a success resets the failure count', async () => {
     let now = Date.now();
     const clocked = await startServer({ databaseUrl, now: () => now });
@@ -173,6 +212,14 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
     const unknownOrg = await server.request('POST', '/api/register', { json: { ...base, orgCode: '99999' } });
     expect(unknownOrg.status).toBe(400);
     expect(unknownOrg.body.msg).toContain('单位编码不存在');
+  });
+
+  it('names the missing registration field with its spec text', async () => {
+    const res = await server.request('POST', '/api/register', {
+      json: { orgCode: '00000', name: '王五', idCard: '11010519491231002X', phone: '13912345679', checkCode: '123456' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('请输入密码');
   });
 
   it('rejects a duplicate registration clearly', async () => {

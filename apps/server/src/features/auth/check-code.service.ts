@@ -41,6 +41,15 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string) {
     if (wait > 0) throw new AppError(ErrorCode.CHECK_CODE_TOO_SOON, `验证码发送过于频繁，请${wait}秒后再试`, wait);
   }
 
+  // The read above gives the exact wait; this counter makes the 60 s rule hold for parallel
+  // sends too (and across nodes with Redis), which a read-then-insert cannot.
+  const phoneWait = await ctx.limiters.checkCodePerPhone.hit(phone);
+  if (phoneWait) {
+    throw new AppError(ErrorCode.CHECK_CODE_TOO_SOON, `验证码发送过于频繁，请${phoneWait}秒后再试`, phoneWait);
+  }
+  const dailyWait = await ctx.limiters.checkCodePerPhoneDaily.hit(phone);
+  if (dailyWait) throw new AppError(ErrorCode.RATE_LIMITED, '今日验证码发送次数已达上限，请明天再试', dailyWait);
+
   const code = randomDigits(CHECK_CODE_LENGTH);
   await insertCheckCode(ctx.db, {
     id: crypto.randomUUID(),

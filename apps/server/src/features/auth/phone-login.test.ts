@@ -11,7 +11,16 @@ describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
   const send = (tel: string) => server.request('GET', `/api/train/person/send-check-code/${encodeURIComponent(tel)}`);
 
   beforeAll(async () => {
-    server = await startServer({ databaseUrl, now: () => now });
+    server = await startServer({
+      databaseUrl,
+      now: () => now,
+      // This suite moves a fake clock; the per-phone counters run on real time, so they are
+      // widened here and tested on their own below.
+      configure: (c) => {
+        c.rateLimits.checkCodePerPhone = { points: 1000, durationSeconds: 60 };
+        c.rateLimits.checkCodePerPhoneDaily = { points: 1000, durationSeconds: 86400 };
+      },
+    });
   });
   afterAll(() => server.close());
 
@@ -95,6 +104,45 @@ describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
     expect(res.body.code).toBe(ErrorCode.GONE);
     expect(res.text).not.toContain(DEMO_LEARNER.idCard);
     expect(res.text).not.toMatch(/password|sysPassword|idcardNo/i);
+  });
+});
+
+describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) => {
+  it('sends one code when many sends for one phone arrive at once', async () => {
+    const server = await startServer({ databaseUrl });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => server.request('GET', '/api/train/person/send-check-code/13900000077')),
+      );
+      expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.body.code === ErrorCode.CHECK_CODE_TOO_SOON)).toHaveLength(9);
+      const outbox = await server.request('GET', '/api/dev/sms-outbox?tel=13900000077');
+      expect(outbox.body.data.list).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('caps the codes one phone gets in a day', async () => {
+    let now = Date.now();
+    const server = await startServer({
+      databaseUrl,
+      now: () => now,
+      configure: (c) => {
+        c.rateLimits.checkCodePerPhone = { points: 1000, durationSeconds: 60 };
+        c.rateLimits.checkCodePerPhoneDaily = { points: 3, durationSeconds: 86400 };
+      },
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await server.request('GET', '/api/train/person/send-check-code/13900000078')).body.code);
+        now += 61_000;
+      }
+      expect(codes).toEqual([200, 200, 200, ErrorCode.RATE_LIMITED]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

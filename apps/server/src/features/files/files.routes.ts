@@ -9,6 +9,7 @@ import {
   fileViewParams,
   fileViewQuery,
 } from '@anxun/shared/schemas/files';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -16,6 +17,22 @@ import { authenticateToken } from '../../core/session.service.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import { deleteFile, listFiles, openFile, uploadImage } from './files.service.js';
+
+/** Reads the one uploaded file; a malformed multipart body is the client's error, not a 500. */
+async function readSingleFile(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+  try {
+    const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+    if (!part) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要上传的图片');
+    const data = await part.toBuffer();
+    if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');
+    return { fileName: part.filename, data };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');
+    throw new AppError(ErrorCode.BAD_REQUEST, '上传内容格式有误');
+  }
+}
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
@@ -56,11 +73,8 @@ export const filesRoutes =
       async (request) => {
         if (!request.isMultipart())
           throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请使用multipart/form-data上传');
-        const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-        if (!part) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要上传的图片');
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');
-        return ok(await uploadImage(ctx, userOf(request), request.query.otcType, { fileName: part.filename, data }));
+        const upload = await readSingleFile(request);
+        return ok(await uploadImage(ctx, userOf(request), request.query.otcType, upload));
       },
     );
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context.js';
 import { isValidFileSignature, publicFileUrl, signedFileUrl } from '../../core/file-url.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
+import { findPersonOrgId } from '../../core/person.repository.js';
 import {
   attachFile,
   deleteFileRow,
@@ -34,15 +35,18 @@ function toRecord(ctx: AppContext, row: FileRow): FileRecord {
 }
 
 /** Who may see or change files attached to an object: the owner, or an admin of its organisation. */
-function canManage(user: AuthUser, otcType: string, otcId: string): boolean {
-  if (otcType === FileType.AVATAR) return otcId === user.personId || user.role === Role.ADMIN;
+async function canManage(ctx: AppContext, user: AuthUser, otcType: string, otcId: string): Promise<boolean> {
+  if (otcType === FileType.AVATAR) {
+    if (otcId === user.personId) return true;
+    return user.role === Role.ADMIN && (await findPersonOrgId(ctx.db, otcId)) === user.orgId;
+  }
   return user.role === Role.ADMIN && otcId === user.orgId;
 }
 
 export async function listFiles(ctx: AppContext, user: AuthUser | undefined, otcId: string, otcType: string) {
   if (otcType !== FileType.LOGO) {
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
-    if (!canManage(user, otcType, otcId)) throw new AppError(ErrorCode.FORBIDDEN);
+    if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
   }
   const rows = await findFilesByOwnerObject(ctx.db, otcId, otcType);
   return rows.map((row) => toRecord(ctx, row));
@@ -56,7 +60,7 @@ export async function uploadImage(
   upload: { fileName: string; data: Buffer },
 ): Promise<FileRecord> {
   const otcId = otcType === FileType.AVATAR ? user.personId : user.orgId;
-  if (!canManage(user, otcType, otcId)) throw new AppError(ErrorCode.FORBIDDEN);
+  if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
   if (upload.data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要上传的图片');
   if (upload.data.length > AVATAR_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');
   const detected = await fileTypeFromBuffer(upload.data);
@@ -77,9 +81,15 @@ export async function uploadImage(
     storage_key: `${otcType.toLowerCase()}/${id}.${detected.ext}`,
     created_at: now,
   };
+  const previous = await findFilesByOwnerObject(ctx.db, otcId, otcType);
   await ctx.files.put(row.storage_key, upload.data);
   await insertFile(ctx.db, row);
   await attachFile(ctx.db, row, now);
+  // One avatar (or logo) per owner: the new one replaces the old, bytes included.
+  for (const old of previous) {
+    await deleteFileRow(ctx.db, old.id);
+    await ctx.files.remove(old.storage_key);
+  }
   return toRecord(ctx, row);
 }
 
@@ -87,7 +97,7 @@ export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): P
   const file = await findFileById(ctx.db, id);
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
   const isOwner = file.owner_id === user.personId;
-  if (!isOwner && !canManage(user, file.otc_type, file.otc_id)) throw new AppError(ErrorCode.FORBIDDEN);
+  if (!isOwner && !(await canManage(ctx, user, file.otc_type, file.otc_id))) throw new AppError(ErrorCode.FORBIDDEN);
   await deleteFileRow(ctx.db, id);
   await ctx.files.remove(file.storage_key);
 }
@@ -98,5 +108,7 @@ export async function openFile(ctx: AppContext, id: string, exp: number | undefi
   if (!isPublic(file) && !isValidFileSignature(ctx.keys.secret, id, exp, sig, ctx.now())) {
     throw new AppError(ErrorCode.FORBIDDEN, '文件链接无效或已过期');
   }
-  return { file, stream: ctx.files.read(file.storage_key) };
+  const stream = await ctx.files.read(file.storage_key);
+  if (!stream) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
+  return { file, stream };
 }

@@ -64,6 +64,57 @@ describe.each(dialects)('files on $name', ({ databaseUrl }) => {
     expect(info.body.data.avatar).toContain(`/api/file/view/${list.body.data[0].id}?exp=`);
   });
 
+  it('a new avatar replaces the old one, bytes included', async () => {
+    const first = await upload(learner.token, imageForm(PNG_1x1, 'one.png'));
+    const list1 = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
+      headers: { Authorization: learner.token },
+    });
+    const oldPath: string = list1.body.data.find((f: { id: string }) => f.id === first.body.data.id).filePath;
+    await upload(learner.token, imageForm(PNG_1x1, 'two.png'));
+    const list2 = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
+      headers: { Authorization: learner.token },
+    });
+    expect(list2.body.data).toHaveLength(1);
+    expect(list2.body.data[0].fileName).toBe('two.png');
+    expect((await server.request('GET', oldPath)).status).toBe(404);
+  });
+
+  it("answers 404, not 500, when a file's bytes are gone", async () => {
+    const res = await upload(other.token, imageForm(PNG_1x1, 'gone.png'));
+    const row = await server.ctx.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    await server.ctx.files.remove(row.storage_key);
+    const gone = await server.request('GET', res.body.data.filePath);
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it("keeps an admin of another organisation away from a learner's avatar", async () => {
+    const now = Date.now();
+    await server.ctx.db
+      .insertInto('organisations')
+      .values({ id: 'org-other', code: 'OTHER', name: '其他单位', logo_file_id: null, created_at: now })
+      .execute();
+    const adminId = await addLearner(server, { account: 'other-admin', password: 'admin-pass' });
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ org_id: 'org-other', role: 'admin' })
+      .where('id', '=', adminId)
+      .execute();
+    const foreign = await session('other-admin', 'admin-pass');
+    const list = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
+      headers: { Authorization: foreign.token },
+    });
+    expect(list.status).toBe(403);
+    const own = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
+      headers: { Authorization: admin.token },
+    });
+    expect(own.status).toBe(200);
+  });
+
   it("keeps another learner's avatar list out of reach", async () => {
     const res = await server.request('GET', `/api/file/select?otcId=${learner.userId}&otcType=SysPhoto`, {
       headers: { Authorization: other.token },

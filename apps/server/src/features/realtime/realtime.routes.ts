@@ -32,9 +32,11 @@ export const realtimeRoutes =
       });
       const token = (request.query as z.infer<typeof wsQuery>).Authorization;
       authenticateToken(ctx, token)
-        .then((user) => {
+        .then(async (user) => {
           if (socket.readyState !== socket.OPEN) return;
           registry.add(user.sessionId, socket);
+          // A revocation published between the check and add() would be missed: look again.
+          await authenticateToken(ctx, token);
           authenticated = true;
         })
         .catch((err: unknown) => {

@@ -1,13 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import './styles.css';
+import { RouterProvider } from 'react-router';
+import { installErrorCapture } from './app/error-capture';
+import { Providers } from './app/providers';
+import { router } from './app/router';
+import { resumeRealtime, useUser } from './stores/user-store';
+import './lib/i18n';
+import './styles/base.css';
+import './styles/themes.css';
+
+installErrorCapture();
+
+// Spec §4: on start, a stored session user is refreshed (refresh token → new tokens, name, avatar).
+if (useUser.getState().userId) {
+  void useUser
+    .getState()
+    .refresh()
+    .then((ok) => ok || resumeRealtime());
+}
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
     </StrictMode>,
   );
 }

@@ -1,0 +1,63 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createHashRouter, Navigate, Outlet } from 'react-router';
+import { ShellLayout } from '../shell/shell-layout';
+import { NavigationProgress, RequireSession } from './guard';
+
+// Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
+const IndexPage = lazy(() => import('../features/home/pages/index-page'));
+const ErrorPage = lazy(() => import('../pages/error-page'));
+const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
+const PublicPlaceholder = lazy(() => import('../pages/public-placeholder'));
+
+const page = (node: ReactNode) => <Suspense fallback={<div className="page-loading" />}>{node}</Suspense>;
+
+function Root() {
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}
+
+const layoutPage = (path: string, title: string, Component?: ComponentType) => ({
+  path,
+  element: page(Component ? <Component /> : <PlaceholderPage title={title} />),
+});
+
+export const router = createHashRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: page(<LoginPage />) },
+      { path: '/register', element: page(<RegisterPage />) },
+      { path: '/callback', element: page(<PublicPlaceholder text="route.callback" />) },
+      { path: '/403', element: page(<ErrorPage status={403} />) },
+      { path: '/404', element: page(<ErrorPage status={404} />) },
+      { path: '/card', element: page(<PublicPlaceholder text="page.placeholderCard" />) },
+      { path: '/camera', element: page(<PublicPlaceholder text="page.placeholderCamera" />) },
+      {
+        path: '/',
+        element: (
+          <RequireSession>
+            <ShellLayout />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/index" replace /> },
+          layoutPage('index', 'route.index', IndexPage),
+          layoutPage('study', 'route.study'),
+          layoutPage('course', 'route.course'),
+          layoutPage('progress', 'route.progress'),
+          layoutPage('show', 'route.show'),
+          layoutPage('video', 'route.video'),
+          layoutPage('exams', 'route.exams'),
+          layoutPage('setting/personalCenter', 'route.personalCenter'),
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,27 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginForm } from '../components/login-form';
+
+/** /login: the post-login redirect never lands on /404 or /403 (spec §2). */
+export function safeRedirect(target: string | null): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return '/study';
+  if (target === '/404' || target === '/403') return '/';
+  return target;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <main className="auth-page">
+      <Card className="auth-card" title={t('login.title')}>
+        <LoginForm
+          onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
+          onRegister={() => navigate('/register')}
+        />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
+import { Msg } from '@anxun/shared/messages';
+import { registerForm, type RegisterForm } from '@anxun/shared/schemas/auth';
+import { isSmsMobile } from '@anxun/shared/validators';
+import { Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { registerLearner, sendCheckCode } from '../api/auth-api';
+import { useCountdown } from '../components/use-countdown';
+import { zodRule } from '../components/zod-rule';
+
+const field = registerForm.shape;
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<RegisterForm>();
+  const [loading, setLoading] = useState(false);
+  const [countdown, startCountdown] = useCountdown();
+
+  const send = async () => {
+    const phone = String(form.getFieldValue('phone') ?? '').trim();
+    if (!phone) return notifyError(Msg.MOBILE_REQUIRED);
+    if (!isSmsMobile(phone)) return notifyError(Msg.MOBILE_INVALID);
+    try {
+      const res = await sendCheckCode(phone);
+      notifySuccess(t('login.codeSent'));
+      startCountdown(res.resendAfter);
+    } catch {
+      // toast shown
+    }
+  };
+
+  const submit = async (values: RegisterForm) => {
+    setLoading(true);
+    try {
+      await registerLearner(values);
+      notifySuccess(t('register.success'));
+      navigate('/login', { replace: true });
+    } catch {
+      // toast shown
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <main className="auth-page">
+      <Card className="auth-card" title={t('register.title')}>
+        <Form
+          form={form}
+          layout="vertical"
+          validateTrigger="onBlur"
+          onFinish={submit}
+          initialValues={{ orgCode: params.get('OrgCode') ?? DEFAULT_ORG_CODE }}
+        >
+          <Form.Item name="orgCode" label={t('register.orgCode')} rules={[zodRule(field.orgCode)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="name" label={t('register.name')} rules={[zodRule(field.name)]}>
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item name="idCard" label={t('register.idCard')} rules={[zodRule(field.idCard)]}>
+            <Input maxLength={18} />
+          </Form.Item>
+          <Form.Item name="phone" label={t('register.phone')} rules={[zodRule(field.phone)]}>
+            <Input inputMode="tel" autoComplete="tel" maxLength={11} />
+          </Form.Item>
+          <Form.Item label={t('register.checkCode')} required>
+            <div className="code-row">
+              <Form.Item name="checkCode" noStyle rules={[zodRule(field.checkCode)]}>
+                <Input inputMode="numeric" maxLength={6} aria-label={t('register.checkCode')} />
+              </Form.Item>
+              {countdown > 0 ? (
+                <Button disabled>{t('login.resendIn', { seconds: countdown })}</Button>
+              ) : (
+                <Button onClick={send}>{t('login.sendCode')}</Button>
+              )}
+            </div>
+          </Form.Item>
+          <Form.Item name="password" label={t('register.password')} rules={[zodRule(field.password)]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            {t('register.submit')}
+          </Button>
+          <div className="login-links">
+            <Link to="/login">{t('register.toLogin')}</Link>
+          </div>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { REQUEST_TIMEOUT_MS } from '@anxun/shared/constants';
+import { ErrorCode, errorTable, isLoggedInElsewhere, isSuccessCode } from '@anxun/shared/errors';
+import { notifyError } from './notify';
+
+/**
+ * The one API client (spec §7/§8): empty base, 10 s timeout, JSON UTF-8, the token in
+ * `Authorization`, success codes 200/0/'200'/'0', a 5 s error toast with the server's msg,
+ * a missing body → 99999 未知错误, HTTP 500 → 服务器异常，请稍后重试！, and 40003/41003 →
+ * the session ended elsewhere (handled once by the listener the session store installs).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number | string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ClientHooks {
+  getToken(): string | undefined;
+  onLoggedInElsewhere(): void;
+}
+
+let hooks: ClientHooks = { getToken: () => undefined, onLoggedInElsewhere: () => {} };
+
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: FormData;
+  /** do not toast errors (the caller shows them in place) */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+const unknownError = () => new ApiError(ErrorCode.UNKNOWN, errorTable[ErrorCode.UNKNOWN].msg, 0);
+
+export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
+  const query = options.query
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(options.query)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
+  const headers: Record<string, string> = {};
+  const token = hooks.getToken();
+  if (token) headers.Authorization = token;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json;charset=UTF-8';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body) {
+    body = options.body;
+  }
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let error: ApiError;
+  try {
+    const res = await fetch(url + query, { method, headers, body: body ?? null, signal, credentials: 'omit' });
+    const text = await res.text();
+    let envelope: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+    try {
+      envelope = text ? JSON.parse(text) : undefined;
+    } catch {
+      envelope = undefined;
+    }
+    if (envelope && isSuccessCode(envelope.code)) return envelope.data as T;
+    if (envelope && isLoggedInElsewhere(envelope.code)) {
+      hooks.onLoggedInElsewhere();
+      throw new ApiError(envelope.code as number, String(envelope.msg ?? '异地登录'), res.status);
+    }
+    if (res.status >= 500 && !envelope) {
+      error = new ApiError(ErrorCode.SERVER_ERROR, errorTable[ErrorCode.SERVER_ERROR].msg, res.status);
+    } else if (!envelope) {
+      error = unknownError();
+    } else {
+      error = new ApiError(
+        (envelope.code as number) ?? ErrorCode.UNKNOWN,
+        typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : errorTable[ErrorCode.UNKNOWN].msg,
+        res.status,
+      );
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+    error = new ApiError(ErrorCode.UNKNOWN, timedOut ? '请求超时，请稍后重试' : '网络异常，请检查网络连接', 0);
+  }
+  if (!options.silent) notifyError(error.message);
+  throw error;
+}
+
+export const api = {
+  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, options),
+  post: <T>(url: string, options?: RequestOptions) => request<T>('POST', url, options),
+  delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, options),
+};

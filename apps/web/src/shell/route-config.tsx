@@ -1,0 +1,49 @@
+import type { Permission } from '../stores/acl-store';
+
+/** Route meta of spec §3, as the shell reads it from react-router's `handle`. */
+export interface RouteMeta {
+  /** i18n key of the title */
+  title: string;
+  icon?: string;
+  hidden?: boolean;
+  noClosable?: boolean;
+  tabHidden?: boolean;
+  dynamicNewTab?: boolean;
+  /** hides the footer (the player) */
+  noFooter?: boolean;
+  /** guests may open it */
+  guest?: boolean;
+  roles?: Permission;
+}
+
+export interface MenuRoute extends RouteMeta {
+  path: string;
+  children?: MenuRoute[];
+}
+
+/** The layout routes of spec §2, in menu order. */
+export const LAYOUT_ROUTES: MenuRoute[] = [
+  { path: '/index', title: 'route.index', icon: 'home', noClosable: true, guest: true },
+  { path: '/study', title: 'route.study', icon: 'book' },
+  { path: '/exams', title: 'route.exams', icon: 'edit' },
+  { path: '/course', title: 'route.course', hidden: true },
+  { path: '/progress', title: 'route.progress', hidden: true },
+  { path: '/show', title: 'route.show', hidden: true, noFooter: true },
+  { path: '/video', title: 'route.video', hidden: true },
+  { path: '/setting/personalCenter', title: 'route.personalCenter', hidden: true },
+];
+
+/** Guests reach only these (spec §6). */
+export const GUEST_WHITELIST = ['/login', '/register', '/callback', '/404', '/403'];
+
+export function findRoute(pathname: string): MenuRoute | undefined {
+  const walk = (routes: MenuRoute[]): MenuRoute | undefined => {
+    for (const r of routes) {
+      if (r.path === pathname) return r;
+      const child = r.children && walk(r.children);
+      if (child) return child;
+    }
+    return undefined;
+  };
+  return walk(LAYOUT_ROUTES);
+}

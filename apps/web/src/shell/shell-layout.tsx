@@ -1,0 +1,110 @@
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import { Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSettings, type Layout as LayoutName } from '../stores/settings-store';
+import { useTabs } from '../stores/tabs-store';
+import { Breadcrumbs } from './breadcrumbs';
+import { Footer } from './footer';
+import { HeaderWidgets } from './header-widgets';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { NavMenu } from './nav-menu';
+import { OrgLogo } from './org-logo';
+import { pageTitle } from './page-title';
+import { findRoute } from './route-config';
+import { TabsBar } from './tabs-bar';
+import { ThemeDrawer } from './theme-drawer';
+import { useIsMobile } from './use-is-mobile';
+
+/**
+ * The main layout (spec §2): five layouts, horizontal by default; below 992 px always
+ * vertical with a folded sidebar that folds again after each navigation.
+ */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const isMobile = useIsMobile();
+  const settings = useSettings();
+  const openTab = useTabs((s) => s.open);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const layout: LayoutName = isMobile ? 'vertical' : settings.layout;
+  const route = findRoute(location.pathname);
+  const collapsed = isMobile ? !mobileOpen : settings.collapse;
+
+  useEffect(() => {
+    if (isMobile) setMobileOpen(false);
+    if (route) {
+      const fullPath = location.pathname + location.search;
+      openTab({
+        path: location.pathname,
+        fullPath,
+        title: route.title,
+        noClosable: route.noClosable,
+        tabHidden: route.tabHidden,
+        dynamicNewTab: route.dynamicNewTab,
+      });
+    }
+  }, [location.pathname, location.search, isMobile, route, openTab]);
+
+  useEffect(() => {
+    document.title = pageTitle(route ? t(route.title) : undefined);
+  }, [route, t]);
+
+  const toggleCollapse = () =>
+    isMobile ? setMobileOpen((o) => !o) : settings.update({ collapse: !settings.collapse });
+  const hasSider = layout !== 'horizontal';
+  const topMenu = layout === 'horizontal' || layout === 'comprehensive';
+
+  const header = (
+    <Layout.Header className={`shell-header${settings.fixedHeader && layout !== 'common' ? ' fixed' : ''}`}>
+      {(!hasSider || layout === 'common') && <OrgLogo />}
+      {hasSider && (
+        <button type="button" className="header-widget fold" aria-label="toggle menu" onClick={toggleCollapse}>
+          {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        </button>
+      )}
+      {topMenu ? <NavMenu mode="horizontal" /> : <Breadcrumbs />}
+      <HeaderWidgets onRefresh={() => setRefreshKey((k) => k + 1)} />
+    </Layout.Header>
+  );
+
+  const main = (
+    <Layout className="shell-main">
+      {layout !== 'common' && header}
+      {settings.showTabs && <TabsBar />}
+      <Layout.Content className="shell-content" key={refreshKey}>
+        <KeepAliveOutlet />
+      </Layout.Content>
+      {!route?.noFooter && <Footer />}
+    </Layout>
+  );
+
+  return (
+    <Layout className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
+      {layout === 'common' && header}
+      {hasSider ? (
+        <Layout>
+          <Layout.Sider
+            className={`shell-sider column-${settings.columnStyle}`}
+            collapsible
+            collapsed={collapsed}
+            collapsedWidth={isMobile ? 0 : 64}
+            trigger={null}
+            width={layout === 'column' ? 266 : 220}
+          >
+            {layout !== 'common' && <OrgLogo />}
+            <NavMenu mode="inline" collapsed={collapsed} />
+          </Layout.Sider>
+          {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
+          {main}
+        </Layout>
+      ) : (
+        main
+      )}
+      <ThemeDrawer />
+    </Layout>
+  );
+}

@@ -17,5 +17,5 @@ export default defineConfig({
       '/ws': { target: api, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

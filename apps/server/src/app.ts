@@ -166,7 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 5. The built web app at /.
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_DIST, index: 'index.html', wildcard: false });
+    await app.register(fastifyStatic, { root: WEB_DIST, index: 'index.html' });
   } else {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply

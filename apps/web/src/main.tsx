@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { resumeRealtime, useUser } from './stores/user-store';
-import './lib/i18n';
 import './styles/base.css';
 import './styles/themes.css';
 
@@ -24,7 +23,9 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
       </Providers>
     </StrictMode>,
   );

@@ -1,60 +1,60 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, type ReactNode } from 'react';
-import { i18n } from '../lib/i18n';
+import { useEffect, useState, type ReactNode } from 'react';
 import { setNotifier } from '../lib/notify';
 import { useSettings } from '../stores/settings-store';
 import { THEME_PRIMARY } from './theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+type AntLocale = typeof zhCN;
 
-/** Gives the API client antd's message instance, which needs the App context. */
-function NotifierBridge() {
-  const { message } = AntApp.useApp();
+/** Gives the API client antd's message API (toasts need the ConfigProvider's context). */
+function useNotifier(): ReactNode {
+  const [api, holder] = message.useMessage();
   useEffect(() => {
     setNotifier({
-      error: (content, duration) => void message.error({ content, duration }),
-      success: (content, duration) => void message.success({ content, duration }),
+      error: (content, duration) => void api.error({ content, duration }),
+      success: (content, duration) => void api.success({ content, duration }),
     });
     return () => setNotifier(undefined);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
 }
 
-/** Language and theme follow the settings store: antd's locale, i18next, and the body class. */
-function useSettingsEffects() {
+/**
+ * Language and theme follow the settings store: the texts (lib/i18n), antd's locale (English is loaded
+ * only when chosen), and the theme as a class on <body> (spec §4).
+ */
+function useSettingsEffects(): AntLocale {
   const language = useSettings((s) => s.language);
   const themeName = useSettings((s) => s.themeName);
+  const [locale, setLocale] = useState<AntLocale>(zhCN);
   useEffect(() => {
-    void i18n.changeLanguage(language);
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+    if (language === 'zh') setLocale(zhCN);
+    else void import('antd/locale/en_US').then((m) => setLocale(m.default));
   }, [language]);
   useEffect(() => {
     document.body.classList.remove('default', 'ocean', 'green', 'white', 'red');
     document.body.classList.add(themeName);
   }, [themeName]);
+  return locale;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  useSettingsEffects();
-  const language = useSettings((s) => s.language);
+  const locale = useSettingsEffects();
   const themeName = useSettings((s) => s.themeName);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={language === 'zh' ? zhCN : enUS}
-        componentSize="small"
-        theme={{ token: { colorPrimary: THEME_PRIMARY[themeName], borderRadius: 4 } }}
-      >
-        <AntApp>
-          <NotifierBridge />
-          {children}
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider
+      locale={locale}
+      componentSize="small"
+      theme={{ token: { colorPrimary: THEME_PRIMARY[themeName], borderRadius: 4 } }}
+    >
+      <NotifierHost />
+      {children}
+    </ConfigProvider>
   );
+}
+
+function NotifierHost() {
+  return <>{useNotifier()}</>;
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createHashRouter, Navigate, Outlet } from 'react-router';
-import { ShellLayout } from '../shell/shell-layout';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { NavigationProgress, RequireSession } from './guard';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
@@ -10,6 +9,8 @@ const IndexPage = lazy(() => import('../features/home/pages/index-page'));
 const ErrorPage = lazy(() => import('../pages/error-page'));
 const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
 const PublicPlaceholder = lazy(() => import('../pages/public-placeholder'));
+// The shell is a chunk of its own too, so the login page does not download the layouts.
+const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
 const page = (node: ReactNode) => <Suspense fallback={<div className="page-loading" />}>{node}</Suspense>;
 
@@ -27,7 +28,7 @@ const layoutPage = (path: string, title: string, Component?: ComponentType) => (
   element: page(Component ? <Component /> : <PlaceholderPage title={title} />),
 });
 
-export const router = createHashRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -40,11 +41,7 @@ export const router = createHashRouter([
       { path: '/camera', element: page(<PublicPlaceholder text="page.placeholderCamera" />) },
       {
         path: '/',
-        element: (
-          <RequireSession>
-            <ShellLayout />
-          </RequireSession>
-        ),
+        element: <RequireSession>{page(<ShellLayout />)}</RequireSession>,
         children: [
           { index: true, element: <Navigate to="/index" replace /> },
           layoutPage('index', 'route.index', IndexPage),
@@ -60,4 +57,9 @@ export const router = createHashRouter([
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
-]);
+];
+
+/** The app's routes (declarative mode: the data-router APIs are not needed and cost bytes). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

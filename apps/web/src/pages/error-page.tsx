@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useNavigate } from 'react-router';
 
 export default function ErrorPage({ status }: { status: 403 | 404 }) {

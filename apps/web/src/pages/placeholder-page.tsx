@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** A layout page whose content arrives with its feature issue: a clear empty state. */
 export default function PlaceholderPage({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 
 /** /card, /camera and /callback: public pages whose features come in later issues. */

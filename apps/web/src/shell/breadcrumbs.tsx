@@ -1,5 +1,5 @@
 import { Breadcrumb } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { findRoute } from './route-config';
 

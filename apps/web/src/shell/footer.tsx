@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useShellUi } from './ui-store';
 
 /** Footer (spec §1): copyright, address, phone and two registration-record notices. */

@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useSettings } from '../stores/settings-store';
 import { FullScreenToggle } from './full-screen-toggle';
 import { LanguageSwitch } from './language-switch';

@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoginForm } from '../features/auth/components/login-form';
 

@@ -1,6 +1,6 @@
 import { isExternal } from '@anxun/shared/validators';
 import { Menu, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '../stores/acl-store';
 import { useAcl } from '../stores/acl-store';

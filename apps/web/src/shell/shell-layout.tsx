@@ -2,10 +2,11 @@ import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router';
 import { useSettings, type Layout as LayoutName } from '../stores/settings-store';
 import { useTabs } from '../stores/tabs-store';
+import { QueryProvider } from '../app/query-client';
 import { Breadcrumbs } from './breadcrumbs';
 import { Footer } from './footer';
 import { HeaderWidgets } from './header-widgets';
@@ -22,7 +23,7 @@ import { useIsMobile } from './use-is-mobile';
  * The main layout (spec §2): five layouts, horizontal by default; below 992 px always
  * vertical with a folded sidebar that folds again after each navigation.
  */
-export function ShellLayout() {
+export default function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const isMobile = useIsMobile();
@@ -83,28 +84,30 @@ export function ShellLayout() {
   );
 
   return (
-    <Layout className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
-      {layout === 'common' && header}
-      {hasSider ? (
-        <Layout>
-          <Layout.Sider
-            className={`shell-sider column-${settings.columnStyle}`}
-            collapsible
-            collapsed={collapsed}
-            collapsedWidth={isMobile ? 0 : 64}
-            trigger={null}
-            width={layout === 'column' ? 266 : 220}
-          >
-            {layout !== 'common' && <OrgLogo />}
-            <NavMenu mode="inline" collapsed={collapsed} />
-          </Layout.Sider>
-          {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
-          {main}
-        </Layout>
-      ) : (
-        main
-      )}
-      <ThemeDrawer />
-    </Layout>
+    <QueryProvider>
+      <Layout className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
+        {layout === 'common' && header}
+        {hasSider ? (
+          <Layout>
+            <Layout.Sider
+              className={`shell-sider column-${settings.columnStyle}`}
+              collapsible
+              collapsed={collapsed}
+              collapsedWidth={isMobile ? 0 : 64}
+              trigger={null}
+              width={layout === 'column' ? 266 : 220}
+            >
+              {layout !== 'common' && <OrgLogo />}
+              <NavMenu mode="inline" collapsed={collapsed} />
+            </Layout.Sider>
+            {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
+            {main}
+          </Layout>
+        ) : (
+          main
+        )}
+        <ThemeDrawer />
+      </Layout>
+    </QueryProvider>
   );
 }

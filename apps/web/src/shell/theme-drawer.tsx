@@ -1,6 +1,6 @@
 import { Button, Divider, Drawer, Form, Select, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   COLUMN_STYLES,
   DEFAULT_SETTINGS,

@@ -1,7 +1,7 @@
 import { LOGGED_OUT_USER_NAME } from '@anxun/shared/constants';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useNavigate } from 'react-router';
 import { useUser } from '../stores/user-store';
 import { LoginDialog } from './login-dialog';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Language } from '../lib/i18n';
+export type Language = 'zh' | 'en';
 
 export const LAYOUTS = ['horizontal', 'vertical', 'column', 'comprehensive', 'common'] as const;
 export const THEMES = ['default', 'ocean', 'green', 'white', 'red'] as const;

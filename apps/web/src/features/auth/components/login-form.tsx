@@ -1,14 +1,13 @@
 import { CHECK_CODE_RESEND_SECONDS } from '@anxun/shared/constants';
 import { Msg } from '@anxun/shared/messages';
-import { accountLoginForm, phoneLoginForm } from '@anxun/shared/schemas/auth';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Button, Input } from 'antd';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../stores/user-store';
 import { sendCheckCode } from '../api/auth-api';
+import { loginChecks, type LoginField } from './login-checks';
 import { useCountdown } from './use-countdown';
-import { zodRule } from './zod-rule';
 
 type Mode = 'account' | 'phone';
 
@@ -17,21 +16,63 @@ interface Props {
   onRegister(): void;
 }
 
-/** Both login modes of spec §2/§5: account + password, phone + check code. */
+const FIELDS: Record<Mode, LoginField[]> = {
+  account: ['username', 'password'],
+  phone: ['telPhoto', 'checkCode'],
+};
+
+function Field({ error, children }: { error: string | undefined; children: ReactNode }) {
+  return (
+    <div className={`login-field${error ? ' has-error' : ''}`}>
+      {children}
+      <div className="login-field-error" role="alert">
+        {error}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Both login modes of spec §2/§5. A plain form rather than antd's Form: the login page is
+ * the first thing every learner downloads, and antd's Form would be a quarter of it.
+ * Fields are checked on blur (trimmed) and all again on submit, with the §5 texts.
+ */
 export function LoginForm({ onSuccess, onRegister }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('account');
+  const [values, setValues] = useState<Record<LoginField, string>>({
+    username: '',
+    password: '',
+    telPhoto: '',
+    checkCode: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [loading, setLoading] = useState(false);
   const [countdown, startCountdown] = useCountdown();
-  const [form] = Form.useForm();
   const loginWithPassword = useUser((s) => s.loginWithPassword);
   const loginWithCheckCode = useUser((s) => s.loginWithCheckCode);
 
-  const submit = async (values: Record<string, string>) => {
+  const validate = (field: LoginField): boolean => {
+    const error = loginChecks[field](values[field]);
+    setErrors((e) => ({ ...e, [field]: error }));
+    return !error;
+  };
+  const bind = (field: LoginField) => ({
+    value: values[field],
+    status: errors[field] ? ('error' as const) : undefined,
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    onBlur: () => validate(field),
+    'aria-invalid': Boolean(errors[field]),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const valid = FIELDS[mode].map(validate).every(Boolean);
+    if (!valid) return;
     setLoading(true);
     try {
-      if (mode === 'account') await loginWithPassword(values.username!.trim(), values.password!);
-      else await loginWithCheckCode(values.telPhoto!.trim(), values.checkCode!.trim());
+      if (mode === 'account') await loginWithPassword(values.username.trim(), values.password);
+      else await loginWithCheckCode(values.telPhoto.trim(), values.checkCode.trim());
       onSuccess();
     } catch {
       // the API client has shown the server's message
@@ -41,16 +82,12 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
   };
 
   const send = async () => {
-    const tel = String(form.getFieldValue('telPhoto') ?? '').trim();
+    const tel = values.telPhoto.trim();
     if (!tel) {
       notifyError(Msg.MOBILE_REQUIRED);
       return;
     }
-    try {
-      await form.validateFields(['telPhoto']);
-    } catch {
-      return;
-    }
+    if (!validate('telPhoto')) return;
     try {
       const res = await sendCheckCode(tel);
       notifySuccess(t('login.codeSent'));
@@ -61,57 +98,69 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
   };
 
   const switchTo = (next: Mode) => {
-    form.resetFields();
+    setErrors({});
     setMode(next);
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={submit}
-      validateTrigger="onBlur"
-      data-testid={`login-${mode}`}
-    >
+    <form className="login-form" onSubmit={submit} noValidate data-testid={`login-${mode}`}>
       {mode === 'account' ? (
         <>
-          <Form.Item name="username" rules={[zodRule(accountLoginForm.shape.username)]}>
-            <Input placeholder={t('login.username')} autoComplete="username" aria-label={t('login.username')} />
-          </Form.Item>
-          <Form.Item name="password" rules={[zodRule(accountLoginForm.shape.password)]}>
+          <Field error={errors.username}>
+            <Input
+              size="large"
+              placeholder={t('login.username')}
+              autoComplete="username"
+              aria-label={t('login.username')}
+              {...bind('username')}
+            />
+          </Field>
+          <Field error={errors.password}>
             <Input.Password
+              size="large"
               placeholder={t('login.password')}
               autoComplete="current-password"
               aria-label={t('login.password')}
+              {...bind('password')}
             />
-          </Form.Item>
+          </Field>
         </>
       ) : (
         <>
-          <Form.Item name="telPhoto" rules={[zodRule(phoneLoginForm.shape.telPhoto)]}>
-            <Input placeholder={t('login.tel')} autoComplete="tel" inputMode="tel" aria-label={t('login.tel')} />
-          </Form.Item>
-          <Form.Item>
+          <Field error={errors.telPhoto}>
+            <Input
+              size="large"
+              placeholder={t('login.tel')}
+              autoComplete="tel"
+              inputMode="tel"
+              aria-label={t('login.tel')}
+              {...bind('telPhoto')}
+            />
+          </Field>
+          <Field error={errors.checkCode}>
             <div className="code-row">
-              <Form.Item name="checkCode" noStyle rules={[zodRule(phoneLoginForm.shape.checkCode)]}>
-                <Input
-                  placeholder={t('login.checkCode')}
-                  inputMode="numeric"
-                  maxLength={6}
-                  aria-label={t('login.checkCode')}
-                />
-              </Form.Item>
+              <Input
+                size="large"
+                placeholder={t('login.checkCode')}
+                inputMode="numeric"
+                maxLength={6}
+                aria-label={t('login.checkCode')}
+                {...bind('checkCode')}
+              />
               {countdown > 0 ? (
-                <Button disabled>{t('login.resendIn', { seconds: countdown })}</Button>
+                <Button size="large" disabled>
+                  {t('login.resendIn', { seconds: countdown })}
+                </Button>
               ) : (
-                <Button onClick={send}>{t('login.sendCode')}</Button>
+                <Button size="large" onClick={() => void send()}>
+                  {t('login.sendCode')}
+                </Button>
               )}
             </div>
-          </Form.Item>
+          </Field>
         </>
       )}
-      <Button type="primary" htmlType="submit" block loading={loading}>
+      <Button type="primary" size="large" htmlType="submit" block loading={loading}>
         {t('login.submit')}
       </Button>
       <div className="login-links">
@@ -122,6 +171,6 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
           {t('login.register')}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }

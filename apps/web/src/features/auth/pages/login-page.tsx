@@ -1,5 +1,4 @@
-import { Card } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../components/login-form';
 
@@ -16,12 +15,13 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   return (
     <main className="auth-page">
-      <Card className="auth-card" title={t('login.title')}>
+      <div className="auth-card">
+        <h1 className="auth-title">{t('login.title')}</h1>
         <LoginForm
           onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
           onRegister={() => navigate('/register')}
         />
-      </Card>
+      </div>
     </main>
   );
 }

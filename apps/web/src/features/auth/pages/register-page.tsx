@@ -1,17 +1,15 @@
 import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
 import { Msg } from '@anxun/shared/messages';
-import { registerForm, type RegisterForm } from '@anxun/shared/schemas/auth';
+import type { RegisterForm } from '@anxun/shared/schemas/auth';
 import { isSmsMobile } from '@anxun/shared/validators';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { registerLearner, sendCheckCode } from '../api/auth-api';
 import { useCountdown } from '../components/use-countdown';
-import { zodRule } from '../components/zod-rule';
-
-const field = registerForm.shape;
+import { registerRules } from '../components/form-rules';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -57,21 +55,21 @@ export default function RegisterPage() {
           onFinish={submit}
           initialValues={{ orgCode: params.get('OrgCode') ?? DEFAULT_ORG_CODE }}
         >
-          <Form.Item name="orgCode" label={t('register.orgCode')} rules={[zodRule(field.orgCode)]}>
+          <Form.Item name="orgCode" label={t('register.orgCode')} rules={registerRules.orgCode}>
             <Input />
           </Form.Item>
-          <Form.Item name="name" label={t('register.name')} rules={[zodRule(field.name)]}>
+          <Form.Item name="name" label={t('register.name')} rules={registerRules.name}>
             <Input autoComplete="name" />
           </Form.Item>
-          <Form.Item name="idCard" label={t('register.idCard')} rules={[zodRule(field.idCard)]}>
+          <Form.Item name="idCard" label={t('register.idCard')} rules={registerRules.idCard}>
             <Input maxLength={18} />
           </Form.Item>
-          <Form.Item name="phone" label={t('register.phone')} rules={[zodRule(field.phone)]}>
+          <Form.Item name="phone" label={t('register.phone')} rules={registerRules.phone}>
             <Input inputMode="tel" autoComplete="tel" maxLength={11} />
           </Form.Item>
           <Form.Item label={t('register.checkCode')} required>
             <div className="code-row">
-              <Form.Item name="checkCode" noStyle rules={[zodRule(field.checkCode)]}>
+              <Form.Item name="checkCode" noStyle rules={registerRules.checkCode}>
                 <Input inputMode="numeric" maxLength={6} aria-label={t('register.checkCode')} />
               </Form.Item>
               {countdown > 0 ? (
@@ -81,7 +79,7 @@ export default function RegisterPage() {
               )}
             </div>
           </Form.Item>
-          <Form.Item name="password" label={t('register.password')} rules={[zodRule(field.password)]}>
+          <Form.Item name="password" label={t('register.password')} rules={registerRules.password}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={loading}>

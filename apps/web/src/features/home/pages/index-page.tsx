@@ -1,5 +1,5 @@
 import { Button, Card } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../../stores/user-store';
 import { greetingKey } from '../../../shell/greeting';

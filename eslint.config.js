@@ -24,4 +24,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Web features stay independent too (bulletproof-react): shared code lives in lib/, stores/, shell/.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*/*', '!../../../*'], message: 'features must not import each other' }] },
+      ],
+    },
+  },
 );

@@ -4,19 +4,16 @@ import { HashRouter } from 'react-router';
 import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { resumeRealtime, useUser } from './stores/user-store';
+import { useUser } from './stores/user-store';
 import './styles/base.css';
 import './styles/themes.css';
 
 installErrorCapture();
 
-// Spec §4: on start, a stored session user is refreshed (refresh token → new tokens, name, avatar).
-if (useUser.getState().userId) {
-  void useUser
-    .getState()
-    .refresh()
-    .then((ok) => ok || resumeRealtime());
-}
+// Spec §4: on start, a stored session user's name and avatar are reloaded and the login
+// renewed if it expired. Tokens are not rotated on every load: two quick reloads would race
+// each other's rotation and log the learner out.
+void useUser.getState().restore();
 
 const root = document.getElementById('root');
 if (root) {

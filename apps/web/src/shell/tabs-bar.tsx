@@ -2,6 +2,7 @@ import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from '../lib/i18n';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSettings } from '../stores/settings-store';
 import {
@@ -29,6 +30,8 @@ export function TabsBar() {
   const showIcon = useSettings((s) => s.showTabsBarIcon);
   const style = useSettings((s) => s.tabsBarStyle);
   const active = location.pathname + location.search;
+  // Which tab's menu is open ('more' for the more-menu): controlled, so acting closes it.
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
 
   const run = (action: CloseAction, target: string) => {
     const next =
@@ -42,6 +45,7 @@ export function TabsBar() {
               ? closeRight(tabs, target)
               : closeAll(tabs);
     setTabs(next);
+    setOpenMenu(null);
     const go = afterClosing(next, active);
     if (go) navigate(go);
   };
@@ -71,7 +75,13 @@ export function TabsBar() {
     <div className={`tabs-bar tabs-${style}`} role="tablist" data-testid="tabs-bar">
       <div className="tabs-scroll">
         {tabs.map((tab) => (
-          <Dropdown key={tab.fullPath} trigger={['contextMenu']} menu={menu(tab.fullPath)}>
+          <Dropdown
+            key={tab.fullPath}
+            trigger={['contextMenu']}
+            menu={menu(tab.fullPath)}
+            open={openMenu === tab.fullPath}
+            onOpenChange={(open) => setOpenMenu(open ? tab.fullPath : null)}
+          >
             <div
               role="tab"
               tabIndex={0}
@@ -96,7 +106,12 @@ export function TabsBar() {
           </Dropdown>
         ))}
       </div>
-      <Dropdown menu={menu(active)} trigger={['click']}>
+      <Dropdown
+        menu={menu(active)}
+        trigger={['click']}
+        open={openMenu === 'more'}
+        onOpenChange={(open) => setOpenMenu(open ? 'more' : null)}
+      >
         <button type="button" className="tabs-more" aria-label={t('tabs.more')} data-testid="tabs-more">
           <DownOutlined />
         </button>

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** A visited page (spec §3 visited tab, the parts the tabs bar needs). */
 export interface VisitedTab {
@@ -48,8 +49,14 @@ interface TabsState {
   set(tabs: VisitedTab[]): void;
 }
 
-export const useTabs = create<TabsState>()((set) => ({
-  tabs: [],
-  open: (tab) => set((s) => ({ tabs: addTab(s.tabs, tab) })),
-  set: (tabs) => set({ tabs }),
-}));
+/** Kept in session storage with the session (spec §4: the store survives a reload). */
+export const useTabs = create<TabsState>()(
+  persist(
+    (set) => ({
+      tabs: [],
+      open: (tab) => set((s) => ({ tabs: addTab(s.tabs, tab) })),
+      set: (tabs) => set({ tabs }),
+    }),
+    { name: 'anxun-tabs', storage: createJSONStorage(() => sessionStorage), partialize: ({ tabs }) => ({ tabs }) },
+  ),
+);

@@ -1,5 +1,5 @@
 import { LOGGED_OUT_USER_NAME, LOGIN_CLIENT } from '@anxun/shared/constants';
-import type { LoginResponse } from '@anxun/shared/schemas/auth';
+import type { LoginResponse, LoginRoles } from '@anxun/shared/schemas/auth';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { api, ApiError, configureApiClient } from '../lib/api-client';
@@ -44,6 +44,8 @@ interface SessionActions {
   loginWithPassword(username: string, password: string): Promise<void>;
   loginWithCheckCode(telPhoto: string, checkCode: string): Promise<void>;
   refresh(): Promise<boolean>;
+  /** On start (spec §4): reload name and avatar, renewing the login only when it has expired. */
+  restore(): Promise<void>;
   logout(): Promise<void>;
   /** 40003/41003 or websocket 0x90001: the account logged in on another device */
   endedElsewhere(): void;
@@ -115,6 +117,22 @@ export const useUser = create<SessionUser & SessionActions>()(
             clear();
             set(LOGGED_OUT);
             return false;
+          }
+        },
+        async restore() {
+          const { token, userId } = get();
+          if (!token) {
+            if (userId) await get().refresh();
+            return;
+          }
+          try {
+            const roles = await api.get<LoginRoles>('/api/user/info', { silent: true });
+            set({ username: roles.userName, avatar: roles.avatar, orgCode: roles.orgCode, role: roles.role });
+            resumeRealtime();
+          } catch (err) {
+            // An access token that expired is renewed with the refresh token; one replaced by a
+            // login elsewhere has already ended the session (api client → endedElsewhere).
+            if (err instanceof ApiError && (err.code === 40001 || err.code === 40016)) await get().refresh();
           }
         },
         async logout() {

@@ -160,7 +160,7 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
           </Field>
         </>
       )}
-      <Button type="primary" size="large" htmlType="submit" block loading={loading}>
+      <Button type="primary" size="large" htmlType="submit" block loading={loading} data-testid="login-submit">
         {t('login.submit')}
       </Button>
       <div className="login-links">

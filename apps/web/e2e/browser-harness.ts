@@ -1,0 +1,68 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../server/test/harness.js';
+
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core against the real server (fresh
+ * DATA_DIR, SQLite) serving the built web app.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BrowserEnv {
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startBrowserEnv(): Promise<BrowserEnv> {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export async function openPage(
+  env: BrowserEnv,
+  path: string,
+  options: { width?: number; height?: number; settings?: Record<string, unknown> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await env.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  if (options.settings) {
+    const value = JSON.stringify({ state: options.settings, version: 0 });
+    await context.addInitScript((v) => localStorage.setItem('anxun-settings', v), value);
+  }
+  const page = await context.newPage();
+  await page.goto(`${env.server.baseUrl}/#${path}`);
+  return { context, page };
+}
+
+export async function loginByPassword(page: Page, username: string, password: string): Promise<void> {
+  await page.getByPlaceholder('用户名/身份证号/手机号').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The last code the console SMS provider sent to a phone. */
+export async function lastCode(env: BrowserEnv, phone: string): Promise<string> {
+  const res = await env.server.request('GET', `/api/dev/sms-outbox?tel=${phone}`);
+  const match = /(\d{6})/.exec(res.body.data.list[0]?.text ?? '');
+  if (!match?.[1]) throw new Error(`no code for ${phone}`);
+  return match[1];
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+describe('login in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it('checks fields on blur with the spec texts', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await page.getByPlaceholder('用户名/身份证号/手机号').focus();
+    await page.getByPlaceholder('密码').focus();
+    await expect.poll(() => page.getByText('请输入用户名').count()).toBe(1);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByText('请输入密码').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows the server message for a wrong password and stays on /login', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'wrong-password');
+    await page.getByText('用户名或密码错误').waitFor();
+    expect(page.url()).toContain('#/login');
+    await context.close();
+  });
+
+  it('logs in by account, lands on /study with the name, and logs out to the site root', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByText('张安全').waitFor();
+    expect(await page.title()).toBe('我的学习 - 在线安全生产培训系统');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByText('退出登录').click();
+    await page.waitForURL(/#\/index/);
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    await context.close();
+  });
+
+  it('logs in by phone with the code from the SMS outbox; a wrong code says so', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await page.getByRole('button', { name: '使用手机验证码登录' }).click();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('请输入手机号').waitFor();
+
+    await page.getByPlaceholder('手机号').fill('13800000001');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText(/秒后重新获取/).waitFor();
+    const code = await lastCode(env, '13800000001');
+
+    await page.getByPlaceholder('验证码').fill(code === '000000' ? '111111' : '000000');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('验证码输入错误').waitFor();
+
+    await page.getByPlaceholder('验证码').fill(code);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/study/);
+    await page.getByText('张安全').waitFor();
+    await context.close();
+  });
+
+  it('a login on another device sends the first browser back to the site root', async () => {
+    const first = await openPage(env, '/login');
+    await loginByPassword(first.page, 'admin', 'admin1234');
+    await first.page.waitForURL(/#\/study/);
+    await first.page.getByText('培训管理员').waitFor();
+    // the realtime socket is up before the second login
+    await expect.poll(() => env.server.sockets.size).toBeGreaterThan(0);
+
+    const second = await openPage(env, '/login');
+    await loginByPassword(second.page, 'admin', 'admin1234');
+    await second.page.waitForURL(/#\/study/);
+
+    await first.page.waitForURL(/#\/(index)?$/);
+    await first.page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    const message = await first.page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.message,
+    );
+    expect(message).toBe('异地登录');
+    await first.context.close();
+    await second.context.close();
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+describe('shell in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it('sends unknown routes to 404 and guests from study pages to /login', async () => {
+    const { page, context } = await openPage(env, '/no/such/page');
+    await page.waitForURL(/#\/404$/);
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await page.goto(`${env.server.baseUrl}/#/exams`);
+    await page.waitForURL(/#\/login\?redirect=%2Fexams/);
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/exams$/);
+    await context.close();
+  });
+
+  it('shows the horizontal layout with the organisation logo on desktop', async () => {
+    const { page, context } = await openPage(env, '/index');
+    await page.locator('[data-layout="horizontal"]').waitFor();
+    await page.locator('.org-logo').getByText('安训示范单位').waitFor();
+    expect(await page.evaluate(() => document.body.className)).toContain('ocean');
+    await context.close();
+  });
+
+  it('keeps tabs and closes others, left, right and all from the more-menu', async () => {
+    const { page, context } = await openPage(env, '/login', { settings: { showTabs: true } });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    const tabs = page.getByTestId('tabs-bar').locator('.tab-item');
+    await tabs.filter({ hasText: '我的学习' }).waitFor();
+    for (const [path, title] of [
+      ['/exams', '练题'],
+      ['/course', '课程详情'],
+      ['/progress', '课程进度'],
+    ]) {
+      await page.evaluate((p) => (location.hash = p), path!);
+      await tabs.filter({ hasText: title }).waitFor();
+    }
+    await expect.poll(() => tabs.allTextContents()).toEqual(['我的学习', '练题', '课程详情', '课程进度']);
+
+    // antd keeps closed dropdowns in the DOM, hidden: act on the open one
+    const openMenu = () => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const more = async (action: string) => {
+      await page.getByTestId('tabs-more').click();
+      await openMenu().getByRole('menuitem', { name: action }).click();
+      await expect.poll(() => openMenu().count()).toBe(0);
+    };
+    await page.locator('.tab-item[data-path="/course"]').click();
+    await page.waitForURL(/#\/course$/);
+    await more('关闭右侧');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['我的学习', '练题', '课程详情']);
+    await more('关闭左侧');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情']);
+
+    await page.evaluate(() => (location.hash = '/index'));
+    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页']);
+    // right-click menu: closing the active tab goes to the last remaining one
+    await page.locator('.tab-item[data-path="/index"]').click({ button: 'right' });
+    await openMenu().getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => openMenu().count()).toBe(0);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页']);
+    // 首页 cannot be closed
+    await more('关闭全部');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页']);
+    await context.close();
+  });
+
+  it('saves, restores and randomises the theme from the drawer', async () => {
+    const { page, context } = await openPage(env, '/index');
+    const bodyClass = () => page.evaluate(() => document.body.className);
+    await page.getByTestId('open-settings').click();
+    const drawer = page.locator('.theme-drawer');
+    await drawer.getByLabel('主题').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '绿荫草场' }).click();
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+    await expect.poll(bodyClass).toContain('green');
+
+    await page.getByTestId('open-settings').click();
+    await drawer.getByRole('button', { name: '恢复默认' }).click();
+    await expect.poll(bodyClass).toContain('ocean');
+
+    await page.getByTestId('open-settings').click();
+    await drawer.getByRole('button', { name: '随机换肤' }).click();
+    await expect.poll(bodyClass).not.toContain('ocean');
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('anxun-settings') ?? '{}').state.themeName);
+    expect(saved).not.toBe('ocean');
+    await context.close();
+  });
+
+  it('switches every text to English and back', async () => {
+    const { page, context } = await openPage(env, '/index', { settings: { showLanguage: true } });
+    await page.getByText('我的学习').first().waitFor();
+    await page.getByTestId('language-switch').hover();
+    await page.getByText('English').click();
+    await page.locator('.shell-header').getByRole('button', { name: 'My study' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    expect(await page.title()).toBe('Home - 在线安全生产培训系统');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByTestId('language-switch').hover();
+    await page.getByText('中文简体').click();
+    await page.getByRole('menuitem', { name: '首页' }).waitFor();
+    await context.close();
+  });
+
+  it('is vertical with a folded sidebar on a 375 px phone, and folds again after navigating', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 740 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.locator('[data-layout="vertical"]').waitFor();
+    const sider = page.locator('.shell-sider');
+    expect((await sider.boundingBox())?.width ?? 0).toBeLessThan(1);
+    await page.getByRole('button', { name: 'toggle menu' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    await sider.getByText('练题').click();
+    await page.waitForURL(/#\/exams$/);
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeLessThan(1);
+    // no horizontal scrolling on a phone
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+});

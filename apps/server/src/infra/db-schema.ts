@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Times are epoch milliseconds in BIGINT columns so SQLite and
  * PostgreSQL store and compare them the same way; booleans are 0/1 integers for the same
@@ -9,6 +11,11 @@ export interface OrganisationsTable {
   name: string;
   logo_file_id: string | null;
   created_at: number;
+  footer_copyright: Generated<string>;
+  footer_address: Generated<string>;
+  footer_phone: Generated<string>;
+  icp_record: Generated<string>;
+  police_record: Generated<string>;
 }
 
 export interface PersonsTable {

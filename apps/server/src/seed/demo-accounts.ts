@@ -1,5 +1,13 @@
 /** The demo accounts of DESIGN.md "Demo data", printed at start-up in demo mode. */
-export const DEMO_ORG = { code: '00000', name: '安训示范单位' } as const;
+export const DEMO_ORG = {
+  code: '00000',
+  name: '安训示范单位',
+  footer_copyright: '安训示范单位',
+  footer_address: '北京市东城区安全生产示范路1号',
+  footer_phone: '400-000-0000',
+  icp_record: '京ICP备00000000号',
+  police_record: '京公网安备11000000000000号',
+} as const;
 
 export const DEMO_LEARNER = {
   account: 'demo',

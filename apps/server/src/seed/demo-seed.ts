@@ -38,7 +38,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('organisations')
-        .values({ id: orgId, code: DEMO_ORG.code, name: DEMO_ORG.name, logo_file_id: null, created_at: now })
+        .values({ id: orgId, ...DEMO_ORG, logo_file_id: null, created_at: now })
         .execute();
       await trx.insertInto('persons').values(people).execute();
       await trx

@@ -1,20 +1,25 @@
 import { useTranslation } from '../lib/i18n';
 import { useShellUi } from './ui-store';
+import { useOrg } from './use-org';
 
-/** Footer (spec §1): copyright, address, phone and two registration-record notices. */
+/** Footer (spec §1): the organisation's copyright, address, phone and two record notices. */
 export function Footer() {
   const { t } = useTranslation();
-  const year = new Date().getFullYear();
+  const { data } = useOrg();
   const openSettings = useShellUi((s) => s.setThemeDrawerOpen);
+  const footer = data?.footer;
+  const year = new Date().getFullYear();
+  const contact = [footer?.address && `地址：${footer.address}`, footer?.phone && `电话：${footer.phone}`].filter(
+    Boolean,
+  );
+  const records = [footer?.icpRecord, footer?.policeRecord].filter(Boolean);
   return (
     <footer className="site-footer">
       <p>
-        © {year} 安训 anxun · {t('footer.copyright')}
+        © {year} {footer?.copyright || data?.baseOrgName || '安训'} · {t('footer.copyright')}
       </p>
-      <p>地址：北京市东城区安全生产示范路 1 号 · 电话：400-000-0000</p>
-      <p>
-        <span>京ICP备00000000号</span> · <span>京公网安备 11000000000000号</span>
-      </p>
+      {contact.length > 0 && <p>{contact.join(' · ')}</p>}
+      {records.length > 0 && <p>{records.join(' · ')}</p>}
       <p>
         {/* the header's theme widget is off by default (spec §2); settings stay reachable here */}
         <button type="button" className="footer-link" data-testid="open-settings" onClick={() => openSettings(true)}>

@@ -2,7 +2,11 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import { useTranslation } from '../lib/i18n';
 import { useSettings } from '../stores/settings-store';
+import { useUser } from '../stores/user-store';
+import { ErrorLogWidget } from './error-log';
 import { FullScreenToggle } from './full-screen-toggle';
+import { NoticePopover } from './notice-popover';
+import { SearchWidget } from './search-dialog';
 import { LanguageSwitch } from './language-switch';
 import { useShellUi } from './ui-store';
 import { UserArea } from './user-area';
@@ -12,6 +16,7 @@ export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
   const { t } = useTranslation();
   const s = useSettings();
   const openDrawer = useShellUi((u) => u.setThemeDrawerOpen);
+  const token = useUser((u) => u.token);
   return (
     <div className="header-right">
       {s.showRefresh && (
@@ -19,6 +24,9 @@ export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
           <ReloadOutlined />
         </button>
       )}
+      <ErrorLogWidget />
+      {s.showSearch && <SearchWidget />}
+      {s.showNotice && token && <NoticePopover />}
       {s.showFullScreen && <FullScreenToggle />}
       {s.showLanguage && <LanguageSwitch />}
       {s.showThemeSetting && (

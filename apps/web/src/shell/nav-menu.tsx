@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '../stores/acl-store';
 import { useAcl } from '../stores/acl-store';
+import { useSettings } from '../stores/settings-store';
 import { menuIcon } from './icons';
 import { LAYOUT_ROUTES, type MenuRoute } from './route-config';
 
@@ -26,6 +27,7 @@ export function NavMenu({
   const navigate = useNavigate();
   const location = useLocation();
   const acl = useAcl();
+  const themeName = useSettings((s) => s.themeName);
 
   const toItems = (routes: MenuRoute[]): Item[] =>
     routes
@@ -57,7 +59,7 @@ export function NavMenu({
   return (
     <Menu
       mode={mode}
-      theme="dark"
+      theme={themeName === 'white' ? 'light' : 'dark'}
       className="nav-menu"
       selectedKeys={[location.pathname]}
       items={toItems(LAYOUT_ROUTES)}

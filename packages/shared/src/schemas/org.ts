@@ -7,6 +7,14 @@ export const orgInfo = z.object({
   orgCode: z.string(),
   /** URL of the organisation's logo, or null for the default image */
   logoUrl: z.string().nullable(),
+  /** the site footer of this organisation (spec §1); empty strings are not shown */
+  footer: z.object({
+    copyright: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    icpRecord: z.string(),
+    policeRecord: z.string(),
+  }),
 });
 export type OrgInfo = z.infer<typeof orgInfo>;
 

@@ -15,6 +15,13 @@ const toOrgInfo = (org: OrgRow): OrgInfo => ({
   orgCode: org.code,
   // Logos are public: the header shows them before anyone logs in.
   logoUrl: org.logo_file_id ? publicFileUrl(org.logo_file_id) : null,
+  footer: {
+    copyright: org.footer_copyright,
+    address: org.footer_address,
+    phone: org.footer_phone,
+    icpRecord: org.icp_record,
+    policeRecord: org.police_record,
+  },
 });
 
 /** Organisation name and logo: public, the header needs them before login. */

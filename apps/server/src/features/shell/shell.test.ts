@@ -20,6 +20,7 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
   it('finds the organisation by code and by id, without logging in', async () => {
     const byCode = await server.request('GET', `/api/base/baseorg/select-code/${DEMO_ORG.code}`);
     expect(byCode.body.data).toMatchObject({ baseOrgInfoId: orgId, baseOrgName: DEMO_ORG.name, logoUrl: null });
+    expect(byCode.body.data.footer).toMatchObject({ phone: DEMO_ORG.footer_phone, icpRecord: DEMO_ORG.icp_record });
     const byId = await server.request('GET', `/api/base/baseorg/select/${orgId}`);
     expect(byId.body.data.baseOrgName).toBe(DEMO_ORG.name);
     const unknown = await server.request('GET', '/api/base/baseorg/select-code/nope');

@@ -113,6 +113,9 @@ export const en: Messages = {
     all: 'Close all',
     more: 'More',
   },
+  search: { title: 'Search', placeholder: 'Search pages or courses' },
+  notice: { notice: 'Notices', email: 'Mail', clear: 'Clear all' },
+  errorLog: { url: 'Route', message: 'Message', stack: 'Stack' },
   common: { confirm: 'OK', cancel: 'Cancel', tip: 'Notice', loading: 'Loading...' },
   ie: { text: 'Your browser is not supported. Please use a current Chrome, Edge or Firefox.' },
 };

@@ -100,6 +100,9 @@ export const zh = {
     all: '关闭全部',
     more: '更多',
   },
+  search: { title: '搜索', placeholder: '搜索页面或课程' },
+  notice: { notice: '通知', email: '邮件', clear: '清空消息' },
+  errorLog: { url: '路由', message: '错误信息', stack: '错误详情' },
   common: { confirm: '确定', cancel: '取消', tip: '温馨提示', loading: '正在加载中...' },
   ie: { text: '您的浏览器版本过低，暂不支持本系统，请使用Chrome、Edge或Firefox等现代浏览器访问。' },
 };

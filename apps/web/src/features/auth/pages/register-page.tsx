@@ -2,7 +2,7 @@ import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
 import { Msg } from '@anxun/shared/messages';
 import type { RegisterForm } from '@anxun/shared/schemas/auth';
 import { isSmsMobile } from '@anxun/shared/validators';
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -47,10 +47,12 @@ export default function RegisterPage() {
 
   return (
     <main className="auth-page">
-      <Card className="auth-card" title={t('register.title')}>
+      <div className="auth-card">
+        <h1 className="auth-title">{t('register.title')}</h1>
         <Form
           form={form}
           layout="vertical"
+          size="large"
           validateTrigger="onBlur"
           onFinish={submit}
           initialValues={{ orgCode: params.get('OrgCode') ?? DEFAULT_ORG_CODE }}
@@ -89,7 +91,7 @@ export default function RegisterPage() {
             <Link to="/login">{t('register.toLogin')}</Link>
           </div>
         </Form>
-      </Card>
+      </div>
     </main>
   );
 }

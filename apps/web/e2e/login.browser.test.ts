@@ -62,6 +62,45 @@ describe('login in Chromium', () => {
     await context.close();
   });
 
+  it('logs in from the header dialog and goes to /study', async () => {
+    const { page, context } = await openPage(env, '/index');
+    await page
+      .locator('.shell-header')
+      .getByRole('button', { name: /^登\s*录$/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByPlaceholder('用户名/身份证号/手机号').fill('demo');
+    await dialog.getByPlaceholder('密码').fill('demo1234');
+    await dialog.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/study/);
+    await page.locator('.shell-header').getByText('张安全').waitFor();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('registers a learner who can then log in with the ID number', async () => {
+    const { page, context } = await openPage(env, '/register');
+    await page.getByLabel('姓名').fill('王学员');
+    await page.getByLabel('身份证号码').fill('110101199001011231');
+    await page.getByLabel('身份证号码').blur();
+    await page.getByText('请输入正确的身份证号码').waitFor();
+    await page.getByLabel('身份证号码').fill('11010519491231002X');
+    await page.getByLabel('手机号', { exact: true }).fill('13912340000');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText(/秒后重新获取/).waitFor();
+    await page.getByLabel('手机验证码').fill(await lastCode(env, '13912340000'));
+    await page.getByLabel('密码（不少于6位）').fill('12345');
+    await page.getByRole('button', { name: /^注\s*册$/ }).click();
+    await page.getByText('密码不能少于6位').waitFor();
+    await page.getByLabel('密码（不少于6位）').fill('secret12');
+    await page.getByRole('button', { name: /^注\s*册$/ }).click();
+    await page.waitForURL(/#\/login$/);
+    await loginByPassword(page, '11010519491231002X', 'secret12');
+    await page.waitForURL(/#\/study/);
+    await page.getByText('王学员').waitFor();
+    await context.close();
+  });
+
   it('a login on another device sends the first browser back to the site root', async () => {
     const first = await openPage(env, '/login');
     await loginByPassword(first.page, 'admin', 'admin1234');
@@ -75,6 +114,7 @@ describe('login in Chromium', () => {
     await second.page.waitForURL(/#\/study/);
 
     await first.page.waitForURL(/#\/(index)?$/);
+    await first.page.getByText('您的账号已在其他设备登录，请重新登录').waitFor();
     await first.page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     const message = await first.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.message,

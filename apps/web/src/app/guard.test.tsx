@@ -32,7 +32,7 @@ function renderAt(path: string) {
 describe('route guard (spec §4/§6)', () => {
   afterEach(() => {
     cleanup();
-    useUser.setState({ token: undefined });
+    useUser.setState({ token: undefined, message: '' });
   });
 
   it('lets a guest see the home page', () => {
@@ -44,6 +44,12 @@ describe('route guard (spec §4/§6)', () => {
     renderAt('/study?x=1');
     expect(screen.queryByText('page')).toBeNull();
     expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fstudy%3Fx%3D1');
+  });
+
+  it('sends a session ended elsewhere (异地登录) to the site root', () => {
+    useUser.setState({ token: undefined, message: '异地登录' });
+    renderAt('/study');
+    expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
   it('lets a logged-in learner through', () => {

@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { api, ApiError, configureApiClient } from '../lib/api-client';
 import { encryptForm } from '../lib/crypto';
+import { t } from '../lib/i18n';
+import { notifyError } from '../lib/notify';
 import { RealtimeClient } from '../lib/realtime';
 import { FULL_ACCESS, useAcl } from './acl-store';
 import { useTabs } from './tabs-store';
@@ -148,6 +150,7 @@ export const useUser = create<SessionUser & SessionActions>()(
           if (get().message) return;
           clear();
           set({ ...LOGGED_OUT, message: '异地登录' });
+          notifyError(t('login.kickedNotice'));
           location.hash = '#/';
         },
       };

@@ -2,19 +2,17 @@ import { isExternal } from '@anxun/shared/validators';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from '../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
-import { can } from '../stores/acl-store';
 import { useAcl } from '../stores/acl-store';
 import { useSettings } from '../stores/settings-store';
 import { menuIcon } from './icons';
-import { LAYOUT_ROUTES, type MenuRoute } from './route-config';
-
-const SCROLL_THRESHOLD = 18;
+import { buildMenu, type MenuNode } from './menu-model';
+import { LAYOUT_ROUTES } from './route-config';
 
 type Item = Required<MenuProps>['items'][number];
 
 /**
- * The menu (spec §2): visible children make a submenu, levelHidden shows children directly,
- * external links leave the app, more than 18 children scroll in an 86vh area.
+ * The menu (spec §2): the rules live in menu-model.ts; here external links leave the app,
+ * a ctrl/cmd click opens a new browser tab, any other click navigates in place.
  */
 export function NavMenu({
   mode,
@@ -29,23 +27,18 @@ export function NavMenu({
   const acl = useAcl();
   const themeName = useSettings((s) => s.themeName);
 
-  const toItems = (routes: MenuRoute[]): Item[] =>
-    routes
-      .filter((r) => !r.hidden && can(acl, r.roles))
-      .map((r): Item => {
-        const children = r.children?.filter((c) => !c.hidden && can(acl, c.roles));
-        if (children && children.length > 0) {
-          return {
-            key: r.path,
-            icon: menuIcon(r.icon),
-            label: t(r.title),
-            popupClassName:
-              children.length > SCROLL_THRESHOLD && (mode === 'horizontal' || collapsed) ? 'menu-scroll' : '',
-            children: toItems(children),
-          };
-        }
-        return { key: r.path, icon: menuIcon(r.icon), label: t(r.title) };
-      });
+  const toItems = (nodes: MenuNode[]): Item[] =>
+    nodes.map((n): Item =>
+      n.children
+        ? {
+            key: n.key,
+            icon: menuIcon(n.icon),
+            label: t(n.title),
+            popupClassName: n.scroll && (mode === 'horizontal' || collapsed) ? 'menu-scroll' : '',
+            children: toItems(n.children),
+          }
+        : { key: n.key, icon: menuIcon(n.icon), label: t(n.title) },
+    );
 
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     if (isExternal(key)) {
@@ -62,7 +55,7 @@ export function NavMenu({
       theme={themeName === 'white' ? 'light' : 'dark'}
       className="nav-menu"
       selectedKeys={[location.pathname]}
-      items={toItems(LAYOUT_ROUTES)}
+      items={toItems(buildMenu(LAYOUT_ROUTES, acl))}
       onClick={onClick}
       inlineCollapsed={mode === 'inline' ? collapsed : undefined}
     />

@@ -6,6 +6,8 @@ export interface RouteMeta {
   title: string;
   icon?: string;
   hidden?: boolean;
+  /** show the children in this route's place instead of a submenu */
+  levelHidden?: boolean;
   noClosable?: boolean;
   tabHidden?: boolean;
   dynamicNewTab?: boolean;

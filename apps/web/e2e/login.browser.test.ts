@@ -33,10 +33,23 @@ describe('login in Chromium', () => {
     await page.getByText('张安全').waitFor();
     expect(await page.title()).toBe('我的学习 - 在线安全生产培训系统');
 
+    const session = await page.evaluate(() => ({
+      token: JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.token as string,
+      keys: Object.keys(localStorage).filter((k) => k.startsWith('anxun-user-')),
+    }));
+    expect(session.keys).toHaveLength(1);
+    // no password is kept in the browser
+    expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toContain(
+      'demo1234',
+    );
+
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();
     await page.waitForURL(/#\/index/);
     await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('anxun-user-')))).toEqual([]);
+    const old = await env.server.request('GET', '/api/user/info', { headers: { Authorization: session.token } });
+    expect(old.status).toBe(401);
     await context.close();
   });
 

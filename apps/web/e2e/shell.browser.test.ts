@@ -59,7 +59,14 @@ describe('shell in Chromium', () => {
 
     await page.evaluate(() => (location.hash = '/index'));
     await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页']);
-    // right-click menu: closing the active tab goes to the last remaining one
+    // closing the active tab goes to the last remaining one
+    await page.locator('.tab-item[data-path="/index"] .tab-close').waitFor({ state: 'detached' });
+    await page.evaluate(() => (location.hash = '/exams'));
+    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页', '练题']);
+    await page.locator('.tab-item[data-path="/exams"] .tab-close').click();
+    await page.waitForURL(/#\/index$/);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页']);
+    // right-click menu
     await page.locator('.tab-item[data-path="/index"]').click({ button: 'right' });
     await openMenu().getByRole('menuitem', { name: '关闭其他' }).click();
     await expect.poll(() => openMenu().count()).toBe(0);

@@ -46,12 +46,6 @@ describe('route guard (spec §4/§6)', () => {
     expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fstudy%3Fx%3D1');
   });
 
-  it('sends a session ended elsewhere (异地登录) to the site root', () => {
-    useUser.setState({ token: undefined, message: '异地登录' });
-    renderAt('/study');
-    expect(screen.getByTestId('where').textContent).toBe('/');
-  });
-
   it('lets a logged-in learner through', () => {
     useUser.setState({ token: 'token' });
     renderAt('/exams');

@@ -2,26 +2,27 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { findRoute } from '../shell/route-config';
 import { doneProgress, startProgress } from '../shell/progress';
+import { can, useAcl } from '../stores/acl-store';
 import { useSettings } from '../stores/settings-store';
 import { useUser } from '../stores/user-store';
 
 /**
  * Route guard (spec §4, with login interception off): guests see pages marked `guest`
  * (the home page) with a login button in the header; any other layout page sends them to
- * /login, which returns them where they were going — unless the session just ended by a
- * login elsewhere, which goes to the site root.
+ * /login, which returns them where they were going. (A session ended by a login elsewhere
+ * reloads to the site root itself: see endedElsewhere in the session store.)
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useUser((s) => s.token);
-  const message = useUser((s) => s.message);
+  const acl = useAcl();
   const location = useLocation();
   const route = findRoute(location.pathname);
   if (!token && route && !route.guest) {
-    // Ended by a login elsewhere (异地登录): to the site root, as spec §8 says.
-    if (message) return <Navigate to="/" replace />;
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;
   }
+  // A route with roles is only for users who hold one (spec §6), even by typed URL.
+  if (token && route?.roles && !can(acl, route.roles)) return <Navigate to="/403" replace />;
   return <>{children}</>;
 }
 

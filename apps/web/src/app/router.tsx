@@ -1,5 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { pageTitle } from '../shell/page-title';
 import { NavigationProgress, RequireSession } from './guard';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
@@ -14,10 +16,32 @@ const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
 const page = (node: ReactNode) => <Suspense fallback={<div className="page-loading" />}>{node}</Suspense>;
 
+const PUBLIC_TITLES: Record<string, string> = {
+  '/login': 'route.login',
+  '/register': 'route.register',
+  '/callback': 'route.callback',
+  '/403': 'route.forbidden',
+  '/404': 'route.notFound',
+  '/card': 'route.card',
+  '/camera': 'route.camera',
+};
+
+/** Public pages have no layout; their titles are set here (layout pages set theirs in the shell). */
+function PublicTitle() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const key = PUBLIC_TITLES[pathname];
+  useEffect(() => {
+    if (key) document.title = pageTitle(t(key));
+  }, [key, t]);
+  return null;
+}
+
 function Root() {
   return (
     <>
       <NavigationProgress />
+      <PublicTitle />
       <Outlet />
     </>
   );

@@ -22,9 +22,19 @@ export class ApiError extends Error {
 interface ClientHooks {
   getToken(): string | undefined;
   onLoggedInElsewhere(): void;
+  /** renews an expired access token with the refresh token; true when it worked */
+  renewSession(): Promise<boolean>;
 }
 
-let hooks: ClientHooks = { getToken: () => undefined, onLoggedInElsewhere: () => {} };
+let hooks: ClientHooks = {
+  getToken: () => undefined,
+  onLoggedInElsewhere: () => {},
+  renewSession: async () => false,
+};
+
+/** Answers that mean "this access token no longer works" (expired, or rotated by another tab). */
+const RENEWABLE = new Set<unknown>([ErrorCode.SESSION_EXPIRED, ErrorCode.UNAUTHORIZED]);
+const NO_RENEW_PATHS = ['/api/login', '/api/refresh-token', '/api/logout'];
 
 export function configureApiClient(next: ClientHooks): void {
   hooks = next;
@@ -38,6 +48,8 @@ export interface RequestOptions {
   /** do not toast errors (the caller shows them in place) */
   silent?: boolean;
   signal?: AbortSignal;
+  /** internal: this is the retry after a renewal */
+  retried?: boolean;
 }
 
 const unknownError = () => new ApiError(ErrorCode.UNKNOWN, errorTable[ErrorCode.UNKNOWN].msg, 0);
@@ -78,6 +90,9 @@ export async function request<T>(method: string, url: string, options: RequestOp
       envelope = undefined;
     }
     if (envelope && isSuccessCode(envelope.code)) return envelope.data as T;
+    if (envelope && token && !options.retried && RENEWABLE.has(envelope.code) && !NO_RENEW_PATHS.includes(url)) {
+      if (await hooks.renewSession()) return request<T>(method, url, { ...options, retried: true });
+    }
     if (envelope && isLoggedInElsewhere(envelope.code)) {
       hooks.onLoggedInElsewhere();
       throw new ApiError(envelope.code as number, String(envelope.msg ?? '异地登录'), res.status);

@@ -10,15 +10,26 @@ interface Notifier {
 }
 
 let notifier: Notifier | undefined;
+/** Toasts raised before the shell mounted (at start-up) wait for it. */
+let pending: Array<(n: Notifier) => void> = [];
 
 export function setNotifier(next: Notifier | undefined): void {
   notifier = next;
+  if (next) {
+    for (const show of pending) show(next);
+    pending = [];
+  }
+}
+
+function show(fn: (n: Notifier) => void): void {
+  if (notifier) fn(notifier);
+  else pending.push(fn);
 }
 
 export function notifyError(text: string): void {
-  notifier?.error(text, ERROR_TOAST_MS / 1000);
+  show((n) => n.error(text, ERROR_TOAST_MS / 1000));
 }
 
 export function notifySuccess(text: string): void {
-  notifier?.success(text, MESSAGE_DURATION_MS / 1000);
+  show((n) => n.success(text, MESSAGE_DURATION_MS / 1000));
 }

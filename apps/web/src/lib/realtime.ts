@@ -9,8 +9,15 @@ export type RealtimeState = 'connecting' | 'open' | 'closing' | 'closed';
 
 export interface RealtimeHandlers {
   onLoggedInElsewhere(): void;
+  /** the server refused the token (expired or unknown): renew and reconnect */
+  onUnauthorized?(): void;
   onStateChange?(state: RealtimeState): void;
 }
+
+const CLOSE_UNAUTHORIZED = 4001;
+const CLOSE_LOGGED_IN_ELSEWHERE = 4003;
+const CLOSE_LOGGED_OUT = 4004;
+const RECONNECT_MAX_MS = 30_000;
 
 /** The realtime connection of one session: opened on login, closed on logout. */
 export class RealtimeClient {
@@ -19,6 +26,9 @@ export class RealtimeClient {
   private delay = HEARTBEAT_INTERVAL_MS;
   private waiting = false;
   private beats = 0;
+  private closedByUs = false;
+  private reconnectDelay = 1000;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly token: string,
@@ -26,22 +36,39 @@ export class RealtimeClient {
   ) {}
 
   open(): void {
+    this.closedByUs = false;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(`${scheme}://${location.host}/ws?Authorization=${encodeURIComponent(this.token)}`);
     this.socket = socket;
     this.handlers.onStateChange?.('connecting');
     socket.addEventListener('open', () => {
       this.handlers.onStateChange?.('open');
+      this.reconnectDelay = 1000;
+      this.delay = HEARTBEAT_INTERVAL_MS;
+      this.beats = 0;
+      this.waiting = false;
       this.schedule();
     });
     socket.addEventListener('message', (event) => this.receive(event.data));
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       this.stopTimer();
       this.handlers.onStateChange?.('closed');
+      if (this.closedByUs || socket !== this.socket) return;
+      if (event.code === CLOSE_LOGGED_IN_ELSEWHERE) this.handlers.onLoggedInElsewhere();
+      else if (event.code === CLOSE_UNAUTHORIZED) this.handlers.onUnauthorized?.();
+      else if (event.code !== CLOSE_LOGGED_OUT) this.reconnect();
     });
   }
 
+  /** A dropped connection (network, proxy idle timeout, server restart) comes back with backoff. */
+  private reconnect(): void {
+    this.reconnectTimer = setTimeout(() => this.open(), this.reconnectDelay);
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+  }
+
   close(): void {
+    this.closedByUs = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.stopTimer();
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) {
       this.handlers.onStateChange?.('closing');

@@ -9,9 +9,10 @@ export function Footer() {
   const openSettings = useShellUi((s) => s.setThemeDrawerOpen);
   const footer = data?.footer;
   const year = new Date().getFullYear();
-  const contact = [footer?.address && `地址：${footer.address}`, footer?.phone && `电话：${footer.phone}`].filter(
-    Boolean,
-  );
+  const contact = [
+    footer?.address && `${t('footer.address')}${footer.address}`,
+    footer?.phone && `${t('footer.phone')}${footer.phone}`,
+  ].filter(Boolean);
   const records = [footer?.icpRecord, footer?.policeRecord].filter(Boolean);
   return (
     <footer className="site-footer">

@@ -1,30 +1,53 @@
 import { CACHED_ROUTES_MAX } from '@anxun/shared/constants';
 import { Activity, useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { useSettings } from '../stores/settings-store';
+import { useTabs } from '../stores/tabs-store';
+
+interface Entry {
+  node: ReactNode;
+  /** bumped by the refresh widget: a new React key remounts just this page */
+  generation: number;
+}
 
 /**
  * Keeps up to 20 visited pages mounted (spec §2 "up to 20 routes kept cached"): a page
- * hidden with React's <Activity> keeps its state and comes back as it was left.
+ * hidden with React's <Activity> keeps its state and comes back as it was left. The least
+ * recently shown page goes first; a page whose tab was closed goes at once.
  */
-export function KeepAliveOutlet() {
+export function KeepAliveOutlet({ refresh }: { refresh: number }) {
   const outlet = useOutlet();
   const { pathname, search } = useLocation();
+  const tabs = useTabs((s) => s.tabs);
+  const showTabs = useSettings((s) => s.showTabs);
+  const cache = useRef(new Map<string, Entry>());
+  const lastRefresh = useRef(refresh);
   const key = pathname + search;
-  const cache = useRef(new Map<string, ReactNode>());
 
-  if (outlet && !cache.current.has(key)) {
-    cache.current.set(key, outlet);
-    while (cache.current.size > CACHED_ROUTES_MAX) {
-      const oldest = cache.current.keys().next().value as string;
-      cache.current.delete(oldest);
-    }
+  // '/' only redirects to /index: nothing to keep.
+  if (!outlet || pathname === '/') return outlet;
+
+  const entries = cache.current;
+  const existing = entries.get(key);
+  let generation = existing?.generation ?? 0;
+  if (refresh !== lastRefresh.current) {
+    lastRefresh.current = refresh;
+    generation += 1;
   }
+  entries.delete(key);
+  entries.set(key, { node: existing && existing.generation === generation ? existing.node : outlet, generation });
+
+  if (showTabs) {
+    const open = new Set(tabs.map((t) => t.fullPath));
+    for (const k of entries.keys()) if (k !== key && !open.has(k)) entries.delete(k);
+  }
+  while (entries.size > CACHED_ROUTES_MAX) entries.delete(entries.keys().next().value as string);
 
   return (
     <>
-      {[...cache.current.entries()].map(([k, node]) => (
-        <Activity key={k} mode={k === key ? 'visible' : 'hidden'}>
-          {node}
+      {[...entries.entries()].map(([k, entry]) => (
+        <Activity key={`${k}#${entry.generation}`} mode={k === key ? 'visible' : 'hidden'}>
+          {entry.node}
         </Activity>
       ))}
     </>

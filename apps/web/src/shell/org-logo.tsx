@@ -9,7 +9,13 @@ export function OrgLogo() {
     <Link to="/" className="org-logo" aria-label={data?.baseOrgName ?? 'logo'}>
       {isPending ? null : (
         <>
-          <img src={data?.logoUrl ?? defaultLogo} alt="" />
+          <img
+            src={data?.logoUrl ?? defaultLogo}
+            alt=""
+            onError={(e) => {
+              if (e.currentTarget.src !== new URL(defaultLogo, location.href).href) e.currentTarget.src = defaultLogo;
+            }}
+          />
           <span className="org-name">{data?.baseOrgName ?? '安训'}</span>
         </>
       )}

@@ -14,6 +14,7 @@ import { KeepAliveOutlet } from './keep-alive-outlet';
 import { NavMenu } from './nav-menu';
 import { OrgLogo } from './org-logo';
 import { pageTitle } from './page-title';
+import { doneProgress, startProgress } from './progress';
 import { findRoute } from './route-config';
 import { TabsBar } from './tabs-bar';
 import { ThemeDrawer } from './theme-drawer';
@@ -68,7 +69,14 @@ export default function ShellLayout() {
         </button>
       )}
       {topMenu ? <NavMenu mode="horizontal" /> : <Breadcrumbs />}
-      <HeaderWidgets onRefresh={() => setRefreshKey((k) => k + 1)} />
+      <HeaderWidgets
+        onRefresh={() => {
+          // spec §4: the refresh progress bar finishes after 200 ms
+          startProgress();
+          setTimeout(doneProgress, 200);
+          setRefreshKey((k) => k + 1);
+        }}
+      />
     </Layout.Header>
   );
 
@@ -76,8 +84,8 @@ export default function ShellLayout() {
     <Layout className="shell-main">
       {layout !== 'common' && header}
       {settings.showTabs && <TabsBar />}
-      <Layout.Content className="shell-content" key={refreshKey}>
-        <KeepAliveOutlet />
+      <Layout.Content className="shell-content">
+        <KeepAliveOutlet refresh={refreshKey} />
       </Layout.Content>
       {!route?.noFooter && <Footer />}
     </Layout>

@@ -54,17 +54,41 @@ interface SessionActions {
 }
 
 let realtime: RealtimeClient | undefined;
+let endingElsewhere = false;
 
 async function publicKey(): Promise<string> {
   return (await api.get<{ publicKey: string }>('/publicKey')).publicKey;
 }
 
+/** Codes after which the stored refresh token is worth nothing. */
+const SESSION_GONE = new Set<number | string>([40001, 40003, 40016, 40017]);
+const KICKED_NOTICE_KEY = 'anxun-kicked-notice';
+const SESSION_KEY = 'anxun-session';
+
+function aclFor(role: string | undefined) {
+  return role ? { admin: role === 'admin', roles: [role], abilities: [] } : FULL_ACCESS;
+}
+
 export const useUser = create<SessionUser & SessionActions>()(
   persist(
     (set, get) => {
+      /** The refresh token this tab holds, so it never deletes another tab's newer one. */
+      let myRefreshToken: string | undefined;
+      let renewing: Promise<boolean> | undefined;
+
+      const openRealtime = (token: string) => {
+        realtime?.close();
+        realtime = new RealtimeClient(token, {
+          onLoggedInElsewhere: () => get().endedElsewhere(),
+          onUnauthorized: () => void get().refresh(),
+        });
+        realtime.open();
+      };
+
       const signedIn = (res: LoginResponse) => {
-        if (!res?.credentials?.accessToken) throw new ApiError(99999, '登录接口异常，未正确返回accessToken...', 0);
+        if (!res?.credentials?.accessToken) throw new ApiError(99999, `${t('login.noToken')}accessToken...`, 0);
         const { roles, credentials } = res;
+        myRefreshToken = credentials.refreshToken;
         localStorage.setItem(
           refreshKey(roles.userId),
           JSON.stringify({ refreshToken: credentials.refreshToken, client: LOGIN_CLIENT }),
@@ -80,83 +104,130 @@ export const useUser = create<SessionUser & SessionActions>()(
           role: roles.role,
           message: '',
         });
-        useAcl.getState().set({ admin: roles.role === 'admin', roles: [roles.role], abilities: [] });
-        realtime?.close();
-        realtime = new RealtimeClient(credentials.accessToken, { onLoggedInElsewhere: () => get().endedElsewhere() });
-        realtime.open();
+        useAcl.getState().set(aclFor(roles.role));
+        openRealtime(credentials.accessToken);
       };
 
       const clear = () => {
         realtime?.close();
         realtime = undefined;
         const { userId } = get();
-        if (userId) localStorage.removeItem(refreshKey(userId));
+        if (userId) {
+          const saved = localStorage.getItem(refreshKey(userId));
+          const held = saved ? (JSON.parse(saved) as { refreshToken?: string }).refreshToken : undefined;
+          if (!held || !myRefreshToken || held === myRefreshToken) localStorage.removeItem(refreshKey(userId));
+        }
+        myRefreshToken = undefined;
         useAcl.getState().set(FULL_ACCESS);
         useTabs.getState().set([]);
+      };
+
+      /** Before a new login in this tab: end the current session quietly (no kick-out of ourselves). */
+      const endCurrent = async () => {
+        const { token } = get();
+        if (!token) return;
+        realtime?.close();
+        realtime = undefined;
+        await api.get('/api/logout', { silent: true }).catch(() => undefined);
+        clear();
+        set(LOGGED_OUT);
       };
 
       return {
         ...LOGGED_OUT,
         async loginWithPassword(username, password) {
-          const key = await publicKey();
-          const form = await encryptForm({ username, password, client: LOGIN_CLIENT }, key);
+          const form = await sealLoginForm({ username, password, client: LOGIN_CLIENT });
+          await endCurrent();
           signedIn(await api.post<LoginResponse>('/api/login', { json: form }));
         },
         async loginWithCheckCode(telPhoto, checkCode) {
-          signedIn(
-            await api.post<LoginResponse>('/api/login', { json: { telPhoto, checkCode, client: LOGIN_CLIENT } }),
-          );
+          const form = await sealLoginForm({ telPhoto, checkCode, client: LOGIN_CLIENT });
+          await endCurrent();
+          signedIn(await api.post<LoginResponse>('/api/login', { json: form }));
         },
-        async refresh() {
-          const { userId } = get();
-          const saved = userId ? localStorage.getItem(refreshKey(userId)) : null;
-          if (!saved) return false;
-          try {
-            const { refreshToken } = JSON.parse(saved) as { refreshToken: string };
-            signedIn(await api.post<LoginResponse>('/api/refresh-token', { json: { refreshToken }, silent: true }));
-            return true;
-          } catch {
-            clear();
-            set(LOGGED_OUT);
-            return false;
-          }
+        refresh() {
+          // One renewal at a time: parallel 40016s share it.
+          renewing ??= (async () => {
+            const { userId } = get();
+            const saved = userId ? localStorage.getItem(refreshKey(userId)) : null;
+            if (!saved) {
+              if (get().token) sessionEnded();
+              return false;
+            }
+            try {
+              const { refreshToken } = JSON.parse(saved) as { refreshToken: string };
+              myRefreshToken = refreshToken;
+              signedIn(await api.post<LoginResponse>('/api/refresh-token', { json: { refreshToken }, silent: true }));
+              return true;
+            } catch (err) {
+              // A network error or a rate limit keeps the session for another try; a dead
+              // token ends it (a login elsewhere has already been handled by endedElsewhere).
+              if (err instanceof ApiError && SESSION_GONE.has(err.code) && !get().message) sessionEnded();
+              return false;
+            } finally {
+              renewing = undefined;
+            }
+          })();
+          return renewing;
         },
         async restore() {
-          const { token, userId } = get();
+          if (sessionStorage.getItem(KICKED_NOTICE_KEY)) {
+            sessionStorage.removeItem(KICKED_NOTICE_KEY);
+            notifyError(t('login.kickedNotice'));
+          }
+          const { token, userId, role } = get();
+          // Permissions from the stored role at once, not after the network answers.
+          useAcl.getState().set(aclFor(token ? role : undefined));
           if (!token) {
-            if (userId) await get().refresh();
+            if (userId && localStorage.getItem(refreshKey(userId))) await get().refresh();
             return;
           }
+          openRealtime(token);
           try {
             const roles = await api.get<LoginRoles>('/api/user/info', { silent: true });
             set({ username: roles.userName, avatar: roles.avatar, orgCode: roles.orgCode, role: roles.role });
-            resumeRealtime();
-          } catch (err) {
-            // An access token that expired is renewed with the refresh token; one replaced by a
-            // login elsewhere has already ended the session (api client → endedElsewhere).
-            if (err instanceof ApiError && (err.code === 40001 || err.code === 40016)) await get().refresh();
+            useAcl.getState().set(aclFor(roles.role));
+          } catch {
+            // 40016 was renewed by the API client; 40003 ended the session; anything else waits.
           }
         },
         async logout() {
           const { token } = get();
-          clear();
+          realtime?.close();
+          realtime = undefined;
           if (token) await api.get('/api/logout', { silent: true }).catch(() => undefined);
+          clear();
           set(LOGGED_OUT);
           sessionStorage.clear();
           location.replace(`${location.pathname}#/`);
           location.reload();
         },
         endedElsewhere() {
-          if (get().message) return;
+          // HTTP 40003 and websocket 0x90001 may both arrive: act once.
+          if (get().message || endingElsewhere) return;
+          endingElsewhere = true;
           clear();
-          set({ ...LOGGED_OUT, message: '异地登录' });
-          notifyError(t('login.kickedNotice'));
-          location.hash = '#/';
+          // Written straight to session storage, not through set(): a re-render now would run
+          // the guard against a half-ended session. The reload then drops every trace of the
+          // previous session (cached pages, queries) and shows the notice once.
+          sessionStorage.setItem(
+            SESSION_KEY,
+            JSON.stringify({ state: { ...LOGGED_OUT, message: '异地登录' }, version: 0 }),
+          );
+          sessionStorage.setItem(KICKED_NOTICE_KEY, '1');
+          location.replace(`${location.pathname}#/`);
+          location.reload();
         },
       };
+
+      function sessionEnded() {
+        clear();
+        set(LOGGED_OUT);
+        location.hash = '#/login';
+      }
     },
     {
-      name: 'anxun-session',
+      name: SESSION_KEY,
       storage: createJSONStorage(() => sessionStorage),
       partialize: ({ token, userId, orgCode, username, avatar, idCard, sysEnterpriseId, role, message }) => ({
         token,
@@ -176,13 +247,15 @@ export const useUser = create<SessionUser & SessionActions>()(
 configureApiClient({
   getToken: () => useUser.getState().token,
   onLoggedInElsewhere: () => useUser.getState().endedElsewhere(),
+  renewSession: () => useUser.getState().refresh(),
 });
 
-/** Reconnects the realtime socket for a session restored from session storage. */
-export function resumeRealtime(): void {
-  const { token, role } = useUser.getState();
-  if (!token || realtime) return;
-  useAcl.getState().set({ admin: role === 'admin', roles: role ? [role] : [], abilities: [] });
-  realtime = new RealtimeClient(token, { onLoggedInElsewhere: () => useUser.getState().endedElsewhere() });
-  realtime.open();
+/**
+ * Login fields travel RSA-OAEP-encrypted with the key from /publicKey. Browsers give
+ * WebCrypto only on secure origins (HTTPS or localhost); elsewhere the fields go plain,
+ * which the server accepts (DESIGN.md: plain JSON over TLS).
+ */
+async function sealLoginForm<T extends Record<string, string>>(form: T): Promise<T> {
+  if (!globalThis.crypto?.subtle) return form;
+  return encryptForm(form, await publicKey());
 }

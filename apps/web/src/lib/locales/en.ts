@@ -72,7 +72,7 @@ export const en: Messages = {
     afternoon: 'Good afternoon',
     evening: 'Good evening',
   },
-  footer: { copyright: 'All rights reserved' },
+  footer: { copyright: 'All rights reserved', address: 'Address: ', phone: 'Phone: ' },
   theme: {
     title: 'Theme settings',
     layout: 'Layout',

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useUser } from '../../../stores/user-store';
 import { LoginForm } from '../components/login-form';
 
 /** /login: the post-login redirect never lands on /404 or /403 (spec §2). */
@@ -13,6 +14,9 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const token = useUser((s) => s.token);
+  // A logged-in learner has nothing to do here (spec §4).
+  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
   return (
     <main className="auth-page">
       <div className="auth-card">

@@ -10,6 +10,8 @@ const shutdown = (signal: string) => {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, closing`);
+  // In-flight requests get a grace period; a connection still open after it is cut.
+  setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
   app.close().then(
     () => process.exit(0),
     (err: unknown) => {

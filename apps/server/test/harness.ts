@@ -114,7 +114,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
     async close() {
-      await built.app.close();
+      // A test client may leave a connection open (an upload refused midway): cut them all.
+      const closing = built.app.close();
+      built.app.server.closeAllConnections();
+      await closing;
       if (schema && ownsSchema && options.databaseUrl) await dropSchema(options.databaseUrl, schema);
     },
   };

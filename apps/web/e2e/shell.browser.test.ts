@@ -57,15 +57,16 @@ describe('shell in Chromium', () => {
     await more('关闭左侧');
     await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情']);
 
+    // 首页 cannot be closed and is pinned first
     await page.evaluate(() => (location.hash = '/index'));
-    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页']);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '课程详情']);
     // closing the active tab goes to the last remaining one
     await page.locator('.tab-item[data-path="/index"] .tab-close').waitFor({ state: 'detached' });
     await page.evaluate(() => (location.hash = '/exams'));
-    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页', '练题']);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '课程详情', '练题']);
     await page.locator('.tab-item[data-path="/exams"] .tab-close').click();
-    await page.waitForURL(/#\/index$/);
-    await expect.poll(() => tabs.allTextContents()).toEqual(['课程详情', '首页']);
+    await page.waitForURL(/#\/course$/);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '课程详情']);
     // right-click menu
     await page.locator('.tab-item[data-path="/index"]').click({ button: 'right' });
     await openMenu().getByRole('menuitem', { name: '关闭其他' }).click();
@@ -106,7 +107,7 @@ describe('shell in Chromium', () => {
     await page.getByText('English').click();
     await page.locator('.shell-header').getByRole('button', { name: 'My study' }).waitFor();
     await page.getByRole('menuitem', { name: 'Home' }).waitFor();
-    expect(await page.title()).toBe('Home - 在线安全生产培训系统');
+    expect(await page.title()).toBe('Home - Online Work-Safety Training');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.getByTestId('language-switch').hover();
     await page.getByText('中文简体').click();

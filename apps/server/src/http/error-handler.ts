@@ -24,6 +24,9 @@ function validationMessage(error: Parameters<typeof hasZodFastifySchemaValidatio
 }
 
 function send(reply: FastifyReply, status: number, code: number, msg: string): FastifyReply {
+  // Refused before the body was read (too large): close the connection rather than leave the
+  // client's unread upload holding it open.
+  if (status === 413) reply.header('Connection', 'close');
   return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data: null });
 }
 

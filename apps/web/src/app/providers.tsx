@@ -14,6 +14,7 @@ function useNotifier(): ReactNode {
     setNotifier({
       error: (content, duration) => void api.error({ content, duration }),
       success: (content, duration) => void api.success({ content, duration }),
+      clear: () => api.destroy(),
     });
     return () => setNotifier(undefined);
   }, [api]);
@@ -47,7 +48,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={locale}
       componentSize="small"
-      theme={{ token: { colorPrimary: THEME_PRIMARY[themeName], borderRadius: 4 } }}
+      theme={{
+        token: { colorPrimary: THEME_PRIMARY[themeName], colorLink: THEME_PRIMARY[themeName], borderRadius: 4 },
+      }}
     >
       <NotifierHost />
       {children}

@@ -32,7 +32,7 @@ function PublicTitle() {
   const { t } = useTranslation();
   const key = PUBLIC_TITLES[pathname];
   useEffect(() => {
-    if (key) document.title = pageTitle(t(key));
+    if (key) document.title = pageTitle(t(key), t('app.title'));
   }, [key, t]);
   return null;
 }

@@ -20,3 +20,13 @@ describe('texts', () => {
     expect(keys(en).sort()).toEqual(keys(zh).sort());
   });
 });
+
+describe('product texts in English', () => {
+  it('shows spec §5 and server texts in English when English is chosen', async () => {
+    const { localiseText } = await import('./i18n');
+    expect(localiseText('en', '请输入用户名')).toBe('Please enter your account');
+    expect(localiseText('en', '用户名或密码错误')).toBe('Wrong account or password');
+    expect(localiseText('zh', '用户名或密码错误')).toBe('用户名或密码错误');
+    expect(localiseText('en', '未知的句子')).toBe('未知的句子');
+  });
+});

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSettings, type Language } from '../stores/settings-store';
 import { en } from './locales/en';
+import { productTextsEn } from './locales/product-texts-en';
 import { zh, type Messages } from './locales/zh';
 
 /**
@@ -29,6 +30,15 @@ export function useTranslation(): { t: TFunction; language: Language } {
   const language = useSettings((s) => s.language);
   const t = useCallback<TFunction>((key, vars) => translate(language, key, vars), [language]);
   return { t, language };
+}
+
+/**
+ * Product texts that arrive as Chinese sentences (spec §5 validation texts, server messages)
+ * are shown in English when English is chosen, if the English table knows them.
+ */
+export function localiseText(language: Language, text: string): string {
+  if (language === 'zh') return text;
+  return productTextsEn[text] ?? text;
 }
 
 /** For code outside React (stores, the API client). */

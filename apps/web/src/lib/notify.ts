@@ -1,4 +1,6 @@
 import { ERROR_TOAST_MS, MESSAGE_DURATION_MS } from '@anxun/shared/constants';
+import { useSettings } from '../stores/settings-store';
+import { localiseText } from './i18n';
 
 /**
  * The API client and stores live outside React, but toasts need antd's App context. The
@@ -7,6 +9,7 @@ import { ERROR_TOAST_MS, MESSAGE_DURATION_MS } from '@anxun/shared/constants';
 interface Notifier {
   error(content: string, durationSeconds: number): void;
   success(content: string, durationSeconds: number): void;
+  clear(): void;
 }
 
 let notifier: Notifier | undefined;
@@ -27,9 +30,14 @@ function show(fn: (n: Notifier) => void): void {
 }
 
 export function notifyError(text: string): void {
-  show((n) => n.error(text, ERROR_TOAST_MS / 1000));
+  show((n) => n.error(localiseText(useSettings.getState().language, text), ERROR_TOAST_MS / 1000));
 }
 
 export function notifySuccess(text: string): void {
-  show((n) => n.success(text, MESSAGE_DURATION_MS / 1000));
+  show((n) => n.success(localiseText(useSettings.getState().language, text), MESSAGE_DURATION_MS / 1000));
+}
+
+/** Clears the toasts on screen (after a successful retry, old errors no longer apply). */
+export function clearNotices(): void {
+  notifier?.clear();
 }

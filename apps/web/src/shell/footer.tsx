@@ -24,7 +24,7 @@ export function Footer() {
       <p>
         {/* the header's theme widget is off by default (spec §2); settings stay reachable here */}
         <button type="button" className="footer-link" data-testid="open-settings" onClick={() => openSettings(true)}>
-          {t('theme.open')}
+          {t('theme.title')}
         </button>
       </p>
     </footer>

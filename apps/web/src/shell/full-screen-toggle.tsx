@@ -19,7 +19,12 @@ export function FullScreenToggle() {
     }
   };
   return (
-    <button type="button" className="header-widget" aria-label="full screen" onClick={() => void toggle()}>
+    <button
+      type="button"
+      className="header-widget optional-on-mobile"
+      aria-label="full screen"
+      onClick={() => void toggle()}
+    >
       {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
     </button>
   );

@@ -20,7 +20,12 @@ export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
   return (
     <div className="header-right">
       {s.showRefresh && (
-        <button type="button" className="header-widget" aria-label={t('theme.showRefresh')} onClick={onRefresh}>
+        <button
+          type="button"
+          className="header-widget optional-on-mobile"
+          aria-label={t('theme.showRefresh')}
+          onClick={onRefresh}
+        >
           <ReloadOutlined />
         </button>
       )}
@@ -30,7 +35,12 @@ export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
       {s.showFullScreen && <FullScreenToggle />}
       {s.showLanguage && <LanguageSwitch />}
       {s.showThemeSetting && (
-        <button type="button" className="header-widget" aria-label={t('theme.title')} onClick={() => openDrawer(true)}>
+        <button
+          type="button"
+          className="header-widget optional-on-mobile"
+          aria-label={t('theme.title')}
+          onClick={() => openDrawer(true)}
+        >
           <SettingOutlined />
         </button>
       )}

@@ -45,7 +45,12 @@ export function SearchWidget() {
 
   return (
     <>
-      <button type="button" className="header-widget" aria-label={t('search.title')} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="header-widget optional-on-mobile"
+        aria-label={t('search.title')}
+        onClick={() => setOpen(true)}
+      >
         <SearchOutlined />
       </button>
       <Modal

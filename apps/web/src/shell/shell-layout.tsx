@@ -52,7 +52,7 @@ export default function ShellLayout() {
   }, [location.pathname, location.search, isMobile, route, openTab]);
 
   useEffect(() => {
-    document.title = pageTitle(route ? t(route.title) : undefined);
+    document.title = pageTitle(route ? t(route.title) : undefined, t('app.title'));
   }, [route, t]);
 
   const toggleCollapse = () =>

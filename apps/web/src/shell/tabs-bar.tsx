@@ -52,7 +52,7 @@ export function TabsBar() {
 
   const menu = (target: string): MenuProps => ({
     items: [
-      { key: 'close', label: t('tabs.close') },
+      { key: 'close', label: t('tabs.close'), disabled: tabs.find((x) => x.fullPath === target)?.noClosable },
       { key: 'others', label: t('tabs.others') },
       { key: 'left', label: t('tabs.left') },
       { key: 'right', label: t('tabs.right') },

@@ -79,7 +79,7 @@ export function ThemeDrawer() {
             <Select
               aria-label={t('theme.layout')}
               disabled={isMobile}
-              value={draft.layout}
+              value={isMobile ? 'vertical' : draft.layout}
               options={options(LAYOUTS, 'theme.layouts')}
               onChange={(layout) => patch({ layout })}
             />

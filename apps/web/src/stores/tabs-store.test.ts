@@ -28,6 +28,11 @@ describe('tabs (spec §2)', () => {
     expect(list[0]).toMatchObject({ fullPath: '/study?x=1', title: 'new' });
   });
 
+  it('pins tabs that cannot be closed at the front', () => {
+    const list = addTab([tab('/study'), tab('/exams')], home);
+    expect(paths(list)).toEqual(['/index', '/study', '/exams']);
+  });
+
   it('opens a new tab per full path for dynamicNewTab routes, and none for tabHidden', () => {
     let list = addTab([], tab('/course', { fullPath: '/course?id=1', dynamicNewTab: true }));
     list = addTab(list, tab('/course', { fullPath: '/course?id=2', dynamicNewTab: true }));

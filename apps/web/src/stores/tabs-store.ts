@@ -17,7 +17,12 @@ export function addTab(tabs: VisitedTab[], tab: VisitedTab): VisitedTab[] {
   if (tab.tabHidden) return tabs;
   const key = (t: VisitedTab) => (t.dynamicNewTab ? t.fullPath : t.path);
   const index = tabs.findIndex((t) => key(t) === key(tab));
-  if (index < 0) return [...tabs, tab];
+  if (index < 0) {
+    // Tabs that cannot be closed (首页) stay pinned at the front.
+    if (!tab.noClosable) return [...tabs, tab];
+    const pinned = tabs.filter((t) => t.noClosable).length;
+    return [...tabs.slice(0, pinned), tab, ...tabs.slice(pinned)];
+  }
   return tabs.map((t, i) => (i === index ? { ...t, ...tab } : t));
 }
 

@@ -66,6 +66,7 @@ export const en: Messages = {
     placeholderCamera: 'Face checking arrives with identity verification',
   },
   greeting: {
+    separator: ', ',
     early: 'Good early morning',
     morning: 'Good morning',
     noon: 'Good noon',

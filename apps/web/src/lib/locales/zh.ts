@@ -64,7 +64,14 @@ export const zh = {
     placeholderCard: '证书查验页面将在证书功能中上线',
     placeholderCamera: '人脸核验页面将在身份核验功能中上线',
   },
-  greeting: { early: '早上好', morning: '上午好', noon: '中午好', afternoon: '下午好', evening: '晚上好' },
+  greeting: {
+    separator: '，',
+    early: '早上好',
+    morning: '上午好',
+    noon: '中午好',
+    afternoon: '下午好',
+    evening: '晚上好',
+  },
   footer: { copyright: '版权所有', address: '地址：', phone: '电话：' },
   theme: {
     title: '主题配置',

@@ -2,8 +2,9 @@ import { CHECK_CODE_RESEND_SECONDS } from '@anxun/shared/constants';
 import { Msg } from '@anxun/shared/messages';
 import { Button, Input } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { localiseText, useTranslation } from '../../../lib/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { clearNotices, notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../stores/user-store';
 import { sendCheckCode } from '../api/auth-api';
 import { loginChecks, type LoginField } from './login-checks';
@@ -22,11 +23,12 @@ const FIELDS: Record<Mode, LoginField[]> = {
 };
 
 function Field({ error, children }: { error: string | undefined; children: ReactNode }) {
+  const { language } = useTranslation();
   return (
     <div className={`login-field${error ? ' has-error' : ''}`}>
       {children}
       <div className="login-field-error" role="alert">
-        {error}
+        {error && localiseText(language, error)}
       </div>
     </div>
   );
@@ -73,9 +75,11 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
     try {
       if (mode === 'account') await loginWithPassword(values.username.trim(), values.password);
       else await loginWithCheckCode(values.telPhoto.trim(), values.checkCode.trim());
+      clearNotices();
       onSuccess();
-    } catch {
-      // the API client has shown the server's message
+    } catch (err) {
+      // The API client has shown the server's message; anything else is shown here.
+      if (!(err instanceof ApiError)) notifyError(err instanceof Error ? err.message : String(err));
     } finally {
       setLoading(false);
     }

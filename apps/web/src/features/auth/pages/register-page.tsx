@@ -53,7 +53,7 @@ export default function RegisterPage() {
           form={form}
           layout="vertical"
           size="large"
-          validateTrigger="onBlur"
+          validateTrigger={['onBlur', 'onChange']}
           onFinish={submit}
           initialValues={{ orgCode: params.get('OrgCode') ?? DEFAULT_ORG_CODE }}
         >

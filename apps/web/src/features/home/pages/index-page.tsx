@@ -15,7 +15,7 @@ export default function IndexPage() {
       <Card className="home-hero">
         <h1>
           {t(`greeting.${greetingKey(new Date().getHours())}`)}
-          {token ? `，${username}` : ''}
+          {token ? `${t('greeting.separator')}${username}` : ''}
         </h1>
         <p>{t('app.title')}</p>
         <Button type="primary" onClick={() => navigate('/study')}>

@@ -1,0 +1,71 @@
+import { errorTable } from '@anxun/shared/errors';
+import { Msg } from '@anxun/shared/messages';
+
+/**
+ * English for the product's Chinese sentences that arrive as text: the spec §5 validation
+ * texts (shared with the server) and the server's error messages. Unknown texts stay as
+ * they are (Chinese is the product's language).
+ */
+const byMsgKey: Record<keyof typeof Msg, string> = {
+  USERNAME_REQUIRED: 'Please enter your account',
+  PASSWORD_REQUIRED: 'Please enter your password',
+  ACCOUNT_REQUIRED: 'Please enter your account',
+  USERNAME_EMPTY: 'The account cannot be empty',
+  TEL_REQUIRED: 'Please enter your phone number',
+  TEL_INVALID: 'Please enter a valid mobile or landline number',
+  MOBILE_INVALID: 'Please enter a valid mobile number',
+  MOBILE_REQUIRED: 'Please enter your mobile number',
+  CHECK_CODE_REQUIRED: 'Please enter the code',
+  SMS_CODE_REQUIRED: 'Please enter the SMS code',
+  WRONG_CHECK_CODE: 'The code is wrong',
+  PASSWORD_TOO_SHORT: 'The password must have at least 6 characters',
+  ID_CARD_INVALID: 'Please enter a valid ID card number',
+  ID_CARD_REQUIRED: 'Please enter your ID card number',
+  NAME_REQUIRED: 'Please enter your name',
+  NAME_INVALID: 'A name may contain Chinese characters, letters or digits only',
+  ORG_CODE_REQUIRED: 'Please enter the organisation code',
+  LOGIN_NO_TOKEN: 'The login service did not return',
+};
+
+const byErrorCode: Record<number, string> = {
+  40000: 'The request is not valid',
+  40001: 'Please log in first',
+  40003: 'Logged in elsewhere',
+  41003: 'Logged in elsewhere',
+  40010: 'Wrong account or password',
+  40011: 'Too many failed logins: the account is locked for a while',
+  40012: 'The code is wrong',
+  40013: 'The code has expired, please request a new one',
+  40014: 'Codes are sent at most once a minute',
+  40015: 'The encrypted data could not be read, please reload the page',
+  40016: 'Your login has expired, please log in again',
+  40017: 'Your login is no longer valid, please log in again',
+  40300: 'You may not open this',
+  40400: 'Not found',
+  40900: 'Already exists',
+  41300: 'Too large',
+  41500: 'This type of content is not supported',
+  42900: 'Too many requests, please try again later',
+  50000: 'Server error, please try again later!',
+  99999: 'Unknown error',
+};
+
+export const productTextsEn: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(byMsgKey).map(([k, en]) => [Msg[k as keyof typeof Msg], en])),
+  ...Object.fromEntries(
+    Object.entries(byErrorCode).flatMap(([code, en]) => {
+      const zh = errorTable[Number(code) as keyof typeof errorTable]?.msg;
+      return zh ? [[zh, en]] : [];
+    }),
+  ),
+  '该手机号尚未注册，请先注册': 'This phone is not registered yet: please register first',
+  '单位编码不存在，请向培训管理员确认': 'Unknown organisation code: please ask your training manager',
+  '该身份证号已注册，请直接登录': 'This ID card number is already registered: please log in',
+  '该手机号已注册，请直接登录': 'This phone is already registered: please log in',
+  '登录尝试过于频繁，请稍后再试': 'Too many login attempts, please try again later',
+  '今日验证码发送次数已达上限，请明天再试': 'No more codes today, please try again tomorrow',
+  '网络异常，请检查网络连接': 'Network error, please check your connection',
+  '请求超时，请稍后重试': 'The request timed out, please try again',
+  清空消息成功: 'Messages cleared',
+  开启全屏失败: 'Full screen is not available',
+};

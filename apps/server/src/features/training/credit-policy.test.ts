@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideCredit,
+  DEFAULT_CREDIT_RULES,
+  type CreditInput,
+  type PlaybackState,
+  type WarpState,
+} from './credit-policy';
+
+const T0 = Date.UTC(2026, 10, 22, 8, 0, 0);
+const rules = DEFAULT_CREDIT_RULES;
+
+/** Drives one learner's playback of one unit through reports, as the server would store them. */
+function session(duration = 600, opts: { creditedToday?: number } = {}) {
+  const warp: WarpState = { warpId: 'w1', duration, furthest: 0 };
+  let playback: PlaybackState | undefined;
+  let creditedToday = opts.creditedToday ?? 0;
+  let total = 0;
+  const report = (
+    atSeconds: number,
+    r: Partial<CreditInput['report']> & { position: number; seq: number },
+    extra: Partial<Pick<CreditInput, 'faceGate'>> & { warpId?: string } = {},
+  ) => {
+    const decision = decideCredit({
+      report: { playbackId: 'p1', rate: 1, hidden: false, ...r },
+      warp: extra.warpId ? { ...warp, warpId: extra.warpId } : warp,
+      playback,
+      creditedTodaySeconds: creditedToday,
+      faceGate: extra.faceGate ?? 'ok',
+      now: T0 + atSeconds * 1000,
+      rules,
+    });
+    if (decision.playback) playback = decision.playback;
+    warp.furthest = decision.furthest;
+    creditedToday += decision.creditedSeconds;
+    total += decision.creditedSeconds;
+    return decision;
+  };
+  return { report, warp, total: () => total, playback: () => playback };
+}
+
+describe('crediting an honest learner', () => {
+  it('earns the time watched, report by report, and completes at the end', () => {
+    const s = session(60);
+    expect(s.report(0, { seq: 1, position: 0 }).creditedSeconds).toBe(0);
+    expect(s.report(15, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    expect(s.report(30, { seq: 3, position: 30 }).creditedSeconds).toBe(15);
+    expect(s.report(45, { seq: 4, position: 45 }).completed).toBe(false);
+    const last = s.report(60, { seq: 5, position: 60 });
+    expect(last.completed).toBe(true);
+    expect(s.total()).toBe(60);
+  });
+
+  it('earns nothing for re-watching, but is not refused', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    s.report(30, { seq: 2, position: 30 });
+    const back = s.report(45, { seq: 3, position: 15 });
+    expect(back).toMatchObject({ creditedSeconds: 0, refusal: undefined });
+    // back past the furthest point: only the new ground counts
+    expect(s.report(65, { seq: 4, position: 35 }).creditedSeconds).toBe(5);
+  });
+});
+
+describe('a scripted cheater earns nothing unearned', () => {
+  it('seeking ahead of the furthest point', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(15, { seq: 2, position: 300 })).toMatchObject({ creditedSeconds: 0, refusal: 'SEEK', furthest: 0 });
+    expect(s.total()).toBe(0);
+  });
+
+  it('playing at 2×', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(15, { seq: 2, position: 30, rate: 2 })).toMatchObject({ creditedSeconds: 0, refusal: 'RATE' });
+    // claiming 1× while covering 2× the ground is a seek
+    expect(s.report(30, { seq: 3, position: 60 })).toMatchObject({ creditedSeconds: 0, refusal: 'SEEK' });
+    expect(s.total()).toBe(0);
+  });
+
+  it('a second tab or device while the first plays', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    s.report(15, { seq: 2, position: 15 });
+    const other = s.report(20, { seq: 1, position: 0, playbackId: 'p2' });
+    expect(other.refusal).toBe('OTHER_PLAYBACK');
+    expect(s.report(30, { seq: 2, position: 15, playbackId: 'p2' }).refusal).toBe('OTHER_PLAYBACK');
+    expect(s.total()).toBe(15);
+  });
+
+  it('two units at once (the playback is per learner, not per unit)', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(5, { seq: 1, position: 0, playbackId: 'p2' }, { warpId: 'w2' }).refusal).toBe('OTHER_PLAYBACK');
+  });
+
+  it('replaying a report', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(15, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    expect(s.report(16, { seq: 2, position: 15 })).toMatchObject({ creditedSeconds: 0, refusal: 'REPLAY' });
+    expect(s.report(17, { seq: 1, position: 15 }).refusal).toBe('REPLAY');
+    expect(s.total()).toBe(15);
+  });
+
+  it('a forged position past the end', () => {
+    const s = session(60);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(15, { seq: 2, position: 9999 }).refusal).toBe('SEEK');
+    expect(s.total()).toBe(0);
+  });
+
+  it('a skewed client clock changes nothing: only the server clock counts', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    // the client claims 15 s of playing, but only 5 s passed on the server
+    expect(s.report(5, { seq: 2, position: 15 }).refusal).toBe('SEEK');
+    expect(s.report(15, { seq: 3, position: 10 }).creditedSeconds).toBe(10);
+  });
+
+  it('idling: a long gap earns nothing, and the clock restarts', () => {
+    const s = session(3600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(1000, { seq: 2, position: 10 })).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'IDLE',
+      furthest: 0,
+    });
+    // the player rewinds to the furthest point the answer carries and plays on
+    expect(s.report(1015, { seq: 3, position: 15 }).creditedSeconds).toBe(15);
+  });
+
+  it('an honest pause loses nothing: the player reports when it resumes', () => {
+    const s = session(3600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(10, { seq: 2, position: 10 }).creditedSeconds).toBe(10); // paused here
+    expect(s.report(1200, { seq: 3, position: 10 }).refusal).toBe('IDLE'); // resumed
+    expect(s.report(1215, { seq: 4, position: 25 }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(25);
+  });
+
+  it('a hidden page earns nothing, and the hidden time is not credited later', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(10, { seq: 2, position: 10 }).creditedSeconds).toBe(10);
+    // played on while hidden
+    expect(s.report(25, { seq: 3, position: 25, hidden: true })).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'HIDDEN',
+    });
+    // back on the page: the hidden stretch is not credited and must be watched again
+    expect(s.report(30, { seq: 4, position: 30 }).refusal).toBe('SEEK');
+    expect(s.report(45, { seq: 5, position: 25 }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(25);
+  });
+
+  it('over the daily cap: only what fits counts', () => {
+    const s = session(600, { creditedToday: rules.dailyCapSeconds - 5 });
+    s.report(0, { seq: 1, position: 0 });
+    const partial = s.report(15, { seq: 2, position: 15 });
+    expect(partial.creditedSeconds).toBe(5);
+    expect(partial.furthest).toBe(5);
+    expect(s.report(30, { seq: 3, position: 30 })).toMatchObject({ creditedSeconds: 0, refusal: 'DAILY_CAP' });
+    expect(s.total()).toBe(5);
+  });
+
+  it('a face check due: nothing is credited until it passes', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(15, { seq: 2, position: 15 }, { faceGate: 'due' })).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'FACE_CHECK_DUE',
+      furthest: 0,
+    });
+    // the unwatched-with-credit part must be watched again after the check passes
+    expect(s.report(30, { seq: 3, position: 30 }).refusal).toBe('SEEK');
+  });
+
+  it('a new playback after the old one went idle may start', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    s.report(15, { seq: 2, position: 15 });
+    expect(s.report(200, { seq: 1, position: 15, playbackId: 'p2' }).refusal).toBeUndefined();
+    expect(s.report(215, { seq: 2, position: 30, playbackId: 'p2' }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(30);
+  });
+});

@@ -35,6 +35,7 @@ import { loadOrCreateKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
 import { createLocalBus, createRedisBus } from './infra/realtime-bus.js';
 import { createConsoleSms } from './infra/sms.js';
+import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
 
 // Server-side validation texts default to Chinese, like the rest of the product.
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now ?? Date.now,
   };
   const seeded = config.demoSeed ? await seedDemoData(ctx) : false;
+  if (config.demoSeed) await seedDemoLearning(ctx);
 
   const sockets = new SocketRegistry();
   bus.subscribe((event) => sockets.handle(event));

@@ -85,7 +85,148 @@ export interface NoticesTable {
   cleared_at: number | null;
 }
 
+export interface VodsTable {
+  id: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  duration_seconds: number;
+  created_at: number;
+}
+
+export interface CourseBooksTable {
+  id: string;
+  org_id: string | null;
+  name: string;
+  intro: Generated<string>;
+  cover_file_id: string | null;
+  /** JSON array of names */
+  teachers: Generated<string>;
+  class_hours: Generated<number>;
+  popularity: Generated<number>;
+  created_at: number;
+}
+
+export interface CourseWarpsTable {
+  id: string;
+  book_id: string;
+  sort_order: number;
+  title: string;
+  kind: Generated<string>;
+  duration_seconds: number;
+  vod_id: string | null;
+  created_at: number;
+}
+
+export interface TrainClassesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  teacher: Generated<string>;
+  start_date: number | null;
+  end_date: number | null;
+  /** JSON study rules */
+  rules: Generated<string>;
+  created_at: number;
+}
+
+export interface TrainClassCoursesTable {
+  id: string;
+  class_id: string;
+  book_id: string;
+  sort_order: number;
+  class_hours: number;
+  created_at: number;
+}
+
+export interface TrainPersonsTable {
+  id: string;
+  class_id: string;
+  person_id: string;
+  joined_at: number;
+}
+
+export interface TrainPersonCoursesTable {
+  id: string;
+  train_person_id: string;
+  class_course_id: string;
+  book_id: string;
+  learn_status: Generated<number>;
+  sys_score: number | null;
+  sys_comments: string | null;
+  studied_seconds: Generated<number>;
+  start_time: number | null;
+  last_learn_date: number | null;
+  end_time: number | null;
+}
+
+export interface TrainWarpCoursesTable {
+  id: string;
+  train_person_id: string;
+  class_course_id: string;
+  book_id: string;
+  warp_id: string;
+  learn_status: Generated<number>;
+  study_length: Generated<number>;
+  furthest_seconds: Generated<number>;
+  last_position: Generated<number>;
+  study_count: Generated<number>;
+  sys_comments: string | null;
+  start_time: number | null;
+  last_learn_date: number | null;
+  end_time: number | null;
+}
+
+export interface StudyPlaybacksTable {
+  person_id: string;
+  playback_id: string;
+  warp_course_id: string;
+  last_seq: number;
+  last_report_at: number;
+}
+
+export interface StudyStartsTable {
+  playback_id: string;
+  person_id: string;
+  warp_course_id: string;
+  created_at: number;
+}
+
+export interface StudyDaysTable {
+  person_id: string;
+  day: string;
+  credited_seconds: Generated<number>;
+}
+
+export interface StudyEventsTable {
+  id: string;
+  person_id: string;
+  warp_course_id: string;
+  playback_id: string;
+  seq: number;
+  reported_position: number;
+  reported_rate: number;
+  hidden: number;
+  credited_seconds: number;
+  refusal: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+}
+
 export interface Database {
+  vods: VodsTable;
+  course_books: CourseBooksTable;
+  course_warps: CourseWarpsTable;
+  train_classes: TrainClassesTable;
+  train_class_courses: TrainClassCoursesTable;
+  train_persons: TrainPersonsTable;
+  train_person_courses: TrainPersonCoursesTable;
+  train_warp_courses: TrainWarpCoursesTable;
+  study_playbacks: StudyPlaybacksTable;
+  study_starts: StudyStartsTable;
+  study_days: StudyDaysTable;
+  study_events: StudyEventsTable;
   organisations: OrganisationsTable;
   persons: PersonsTable;
   sessions: SessionsTable;

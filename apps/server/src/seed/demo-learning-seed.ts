@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from '../app-context.js';
+import { enrolPerson } from '../features/training/enrolment.repository.js';
+import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
+
+const COURSEWARE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'courseware');
+
+interface Manifest {
+  books: Array<{
+    key: string;
+    name: string;
+    intro: string;
+    teachers: string[];
+    hours: number;
+    units: Array<{ title: string; file: string; durationSeconds: number }>;
+  }>;
+}
+
+export const DEMO_CLASS_NAME = '2026年度全员安全生产培训班';
+
+/**
+ * The demo class: the two course books of seed/courseware (real narrated videos, stored
+ * through the file store like any upload) and the demo learner enrolled. Runs when the
+ * demo organisation exists and has no class yet, so a database seeded by an earlier
+ * version gets its courses too.
+ */
+export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
+  const org = await ctx.db
+    .selectFrom('organisations')
+    .select('id')
+    .where('code', '=', DEMO_ORG.code)
+    .executeTakeFirst();
+  if (!org) return false;
+  const hasClass = await ctx.db
+    .selectFrom('train_classes')
+    .select('id')
+    .where('org_id', '=', org.id)
+    .executeTakeFirst();
+  if (hasClass) return false;
+  const learner = await ctx.db
+    .selectFrom('persons')
+    .select('id')
+    .where('account', '=', DEMO_LEARNER.account)
+    .executeTakeFirst();
+
+  const manifest = JSON.parse(fs.readFileSync(path.join(COURSEWARE_DIR, 'manifest.json'), 'utf8')) as Manifest;
+  const now = ctx.now();
+  const classId = crypto.randomUUID();
+  const bookIds: Array<{ id: string; hours: number }> = [];
+
+  for (const [bookIndex, book] of manifest.books.entries()) {
+    const bookId = crypto.randomUUID();
+    bookIds.push({ id: bookId, hours: book.hours });
+    await ctx.db
+      .insertInto('course_books')
+      .values({
+        id: bookId,
+        org_id: org.id,
+        name: book.name,
+        intro: book.intro,
+        cover_file_id: null,
+        teachers: JSON.stringify(book.teachers),
+        class_hours: book.hours,
+        popularity: 100 - bookIndex * 10,
+        created_at: now,
+      })
+      .execute();
+    for (const [i, unit] of book.units.entries()) {
+      const data = fs.readFileSync(path.join(COURSEWARE_DIR, unit.file));
+      const vodId = crypto.randomUUID();
+      const storageKey = `vod/${vodId}.mp4`;
+      await ctx.files.put(storageKey, data);
+      await ctx.db
+        .insertInto('vods')
+        .values({
+          id: vodId,
+          storage_key: storageKey,
+          content_type: 'video/mp4',
+          size: data.length,
+          duration_seconds: unit.durationSeconds,
+          created_at: now,
+        })
+        .execute();
+      await ctx.db
+        .insertInto('course_warps')
+        .values({
+          id: crypto.randomUUID(),
+          book_id: bookId,
+          sort_order: i + 1,
+          title: unit.title,
+          duration_seconds: unit.durationSeconds,
+          vod_id: vodId,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+
+  await ctx.db
+    .insertInto('train_classes')
+    .values({
+      id: classId,
+      org_id: org.id,
+      name: DEMO_CLASS_NAME,
+      teacher: '王消防',
+      start_date: now,
+      end_date: now + 365 * 86400_000,
+      rules: JSON.stringify({ faceCheck: false, examRequired: false }),
+      created_at: now,
+    })
+    .execute();
+  for (const [i, book] of bookIds.entries()) {
+    await ctx.db
+      .insertInto('train_class_courses')
+      .values({
+        id: crypto.randomUUID(),
+        class_id: classId,
+        book_id: book.id,
+        sort_order: i + 1,
+        class_hours: book.hours,
+        created_at: now,
+      })
+      .execute();
+  }
+  if (learner) await enrolPerson(ctx.db, classId, learner.id, now);
+  return true;
+}

@@ -33,6 +33,12 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(120),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** minutes of online study in one 学时 (AQ 8011-2023: 30) */
+  STUDY_HOUR_MINUTES: z.coerce.number().min(1).max(120).default(30),
+  /** the most a learner is credited in one day */
+  DAILY_CAP_HOURS: z.coerce.number().min(0.5).max(24).default(8),
+  /** the day boundary of the daily cap */
+  STUDY_TIMEZONE: z.string().default('Asia/Shanghai'),
   /**
    * Behind a reverse proxy: the number of proxy hops, or a comma-separated list of proxy
    * addresses/CIDRs. Never "trust everyone": the client writes X-Forwarded-For itself.
@@ -64,6 +70,17 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Postgres schema to work in (tests isolate themselves this way); default public. */
   databaseSchema: string | undefined;
+  study: {
+    secondsPerClassHour: number;
+    dailyCapSeconds: number;
+    timeZone: string;
+    idleLimitSeconds: number;
+    slackSeconds: number;
+    completionToleranceSeconds: number;
+    /** group commit: the longest a report waits for its batch */
+    batchDelayMs: number;
+    batchMax: number;
+  };
   /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
   redisPrefix: string;
   security: {
@@ -117,6 +134,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             .map((a) => a.trim())
             .filter(Boolean),
     databaseSchema: undefined,
+    study: {
+      secondsPerClassHour: e.STUDY_HOUR_MINUTES * 60,
+      dailyCapSeconds: e.DAILY_CAP_HOURS * 3600,
+      timeZone: e.STUDY_TIMEZONE,
+      idleLimitSeconds: 90,
+      slackSeconds: 2,
+      completionToleranceSeconds: 3,
+      batchDelayMs: 4,
+      batchMax: 256,
+    },
     redisPrefix: 'anxun:',
     security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
     rateLimits: {

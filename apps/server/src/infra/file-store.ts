@@ -9,7 +9,7 @@ import path from 'node:path';
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   /** The bytes, or undefined when they are missing (deleted meanwhile, another node's disk). */
-  read(key: string): Promise<fs.ReadStream | undefined>;
+  read(key: string, range?: { start: number; end: number }): Promise<fs.ReadStream | undefined>;
   remove(key: string): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export function createDiskFileStore(dataDir: string): FileStore {
       await fsp.mkdir(path.dirname(file), { recursive: true });
       await fsp.writeFile(file, data);
     },
-    async read(key) {
+    async read(key, range) {
       const file = resolve(key);
       try {
         const stat = await fsp.stat(file);
@@ -35,7 +35,7 @@ export function createDiskFileStore(dataDir: string): FileStore {
       } catch {
         return undefined;
       }
-      return fs.createReadStream(file);
+      return fs.createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
     },
     async remove(key) {
       await fsp.rm(resolve(key), { force: true });

@@ -53,7 +53,11 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
 
   for (const [bookIndex, book] of manifest.books.entries()) {
     const bookId = crypto.randomUUID();
-    bookIds.push({ id: bookId, hours: book.hours });
+    // The demo videos are short: the course's 学时 are what its units actually take
+    // (1 学时 = 30 minutes), so watching them all completes the course.
+    const totalSeconds = book.units.reduce((sum, u) => sum + u.durationSeconds, 0);
+    const hours = Math.floor((totalSeconds / 1800) * 100) / 100;
+    bookIds.push({ id: bookId, hours });
     await ctx.db
       .insertInto('course_books')
       .values({
@@ -63,7 +67,7 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
         intro: book.intro,
         cover_file_id: null,
         teachers: JSON.stringify(book.teachers),
-        class_hours: book.hours,
+        class_hours: hours,
         popularity: 100 - bookIndex * 10,
         created_at: now,
       })

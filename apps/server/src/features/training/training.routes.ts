@@ -1,0 +1,182 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
+import {
+  addRecnumParams,
+  addRecnumQuery,
+  findWarpCourseBody,
+  progressReport,
+  studyTime,
+  updateWarpBody,
+  updateWarpResult,
+  warpCourseData,
+} from '@anxun/shared/schemas/training';
+import { idParam } from '@anxun/shared/schemas/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError, ok } from '../../http/app-error.js';
+import { requireUser, userOf } from '../../http/auth-guard.js';
+import { BadCiphertextError, decryptField } from '../../infra/crypto.js';
+import { CreditBatcher, REFUSAL_MESSAGES, studyDay } from './study-credit.service.js';
+import {
+  claimStudyStart,
+  findCreditedOnDay,
+  findWarpCourse,
+  findWarpCoursesOfPerson,
+  incrementStudyCount,
+} from './training.repository.js';
+import { toWarpCourseData } from './warp-course.mapper.js';
+
+const tags = ['training'];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+/** The report inside `entity`: RSA-OAEP ciphertext (the web client) or JSON text. */
+function readEntity(ctx: AppContext, entity: string) {
+  let text: string;
+  try {
+    text = decryptField(entity, ctx.keys.privateKey);
+  } catch (err) {
+    if (err instanceof BadCiphertextError) throw new AppError(ErrorCode.BAD_CIPHERTEXT);
+    throw err;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError(ErrorCode.BAD_REQUEST, 'entity 不是合法的JSON');
+  }
+  const parsed = progressReport.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(ErrorCode.BAD_REQUEST, `entity.${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+  }
+  return parsed.data;
+}
+
+export const trainingRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const batcher = new CreditBatcher(ctx);
+    const auth = requireUser(ctx);
+
+    app.post(
+      '/api/train/cls_Warp/find-WarpCourse',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "The learner's courseware records, with a short-lived playUrl for each video",
+          body: findWarpCourseBody.nullish(),
+          response: { 200: envelope(z.array(warpCourseData)), ...errors },
+        },
+      },
+      async (request) => {
+        const body = request.body ?? {};
+        const rows = await findWarpCoursesOfPerson(ctx.db, userOf(request).personId, {
+          classCourseId: body.trainClassCourseId,
+          bookId: body.courseBookId,
+          trainPersonId: body.trainPersonId,
+        });
+        return ok(rows.map((row) => toWarpCourseData(ctx, row)));
+      },
+    );
+
+    app.post(
+      '/api/train/cls_Warp/update-Warp',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: 'A progress report: the server decides the credited seconds',
+          description:
+            'Form field `entity` (RSA-OAEP ciphertext of the JSON, or the JSON itself) or a JSON body `{trainWarpCourseId, playbackId, seq, position, rate, hidden}`.',
+          body: updateWarpBody,
+          response: { 200: envelope(updateWarpResult), ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const report = 'entity' in request.body ? readEntity(ctx, request.body.entity) : request.body;
+        const row = await findWarpCourse(ctx.db, report.trainWarpCourseId);
+        // someone else's record is as absent as a missing one
+        if (!row || row.person_id !== user.personId) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
+        const { decision, row: updated } = await batcher.submit({
+          personId: user.personId,
+          warpCourseId: row.id,
+          report,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return ok({
+          ...toWarpCourseData(ctx, updated),
+          creditedSeconds: decision.creditedSeconds,
+          refusal: decision.refusal ?? null,
+          refusalMsg: decision.refusal ? REFUSAL_MESSAGES[decision.refusal] : null,
+        });
+      },
+    );
+
+    app.get(
+      '/api/train/cls_Warp/addRecnum/:trainPersonId/:courseBookId/:warpId',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: 'Counts a study start, once per playback',
+          params: addRecnumParams,
+          querystring: addRecnumQuery,
+          response: { 200: envelope(z.object({ counted: z.boolean(), studyCount: z.number() })), ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { trainPersonId, courseBookId, warpId } = request.params;
+        const [row] = (
+          await findWarpCoursesOfPerson(ctx.db, user.personId, { trainPersonId, bookId: courseBookId })
+        ).filter((r) => r.warp_id === warpId);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
+        const now = ctx.now();
+        const counted = await claimStudyStart(ctx.db, {
+          playback_id: request.query.playbackId,
+          person_id: user.personId,
+          warp_course_id: row.id,
+          created_at: now,
+        });
+        if (counted) await incrementStudyCount(ctx.db, row.id, now);
+        return ok({ counted, studyCount: row.study_count + (counted ? 1 : 0) });
+      },
+    );
+
+    app.get(
+      '/api/train/cls_Warp/select-study-time/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "The learner's study totals (id: the learner's own user id or class membership id)",
+          params: idParam,
+          response: { 200: envelope(studyTime), ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { id } = request.params;
+        const rows = await findWarpCoursesOfPerson(
+          ctx.db,
+          user.personId,
+          id === user.personId ? {} : { trainPersonId: id },
+        );
+        if (id !== user.personId && rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
+        const seconds = rows.reduce((sum, r) => sum + r.study_length, 0);
+        return ok({
+          studySeconds: Math.round(seconds),
+          studyHours: Math.floor((seconds / ctx.config.study.secondsPerClassHour) * 100) / 100,
+          todaySeconds: Math.round(
+            await findCreditedOnDay(ctx.db, user.personId, studyDay(ctx.now(), ctx.config.study.timeZone)),
+          ),
+          completedUnits: rows.filter((r) => r.learn_status === 2).length,
+          totalUnits: rows.length,
+        });
+      },
+    );
+  };

@@ -1,0 +1,217 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  dialects,
+  encrypt,
+  login,
+  publicKeyOf,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
+
+interface Unit {
+  trainWarpCourseId: string;
+  trainPersonId: string;
+  courseBookId: string;
+  courseWarpId: string;
+  durationSeconds: number;
+  playUrl: string;
+  learnStatus: number;
+  studyLength: number;
+}
+
+describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = Date.UTC(2026, 10, 23, 1, 0, 0);
+  let token: string;
+  let units: Unit[];
+  let playbackCounter = 0;
+
+  const auth = () => ({ Authorization: token });
+  const report = (unit: Unit, body: Record<string, unknown>) =>
+    server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: { trainWarpCourseId: unit.trainWarpCourseId, rate: 1, hidden: false, ...body },
+      headers: auth(),
+    });
+  const at = (seconds: number) => {
+    now += seconds * 1000;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const res = await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() });
+    units = res.body.data;
+  });
+  afterAll(() => server.close());
+
+  it("lists the learner's six units with signed play URLs", () => {
+    expect(units).toHaveLength(6);
+    expect(units.every((u) => u.playUrl.startsWith('/api/vod/') && u.playUrl.includes('sig='))).toBe(true);
+  });
+
+  it('credits an honest learner within one report interval', async () => {
+    const unit = units[0]!;
+    const playbackId = `p${++playbackCounter}`;
+    expect((await report(unit, { playbackId, seq: 1, position: 0 })).body.data.creditedSeconds).toBe(0);
+    at(15);
+    const second = await report(unit, { playbackId, seq: 2, position: 15 });
+    expect(second.body.data).toMatchObject({ creditedSeconds: 15, refusal: null, studyLength: 15, learnStatus: 1 });
+    const totals = await server.request('GET', `/api/train/cls_Warp/select-study-time/${unit.trainPersonId}`, {
+      headers: auth(),
+    });
+    expect(totals.body.data).toMatchObject({ studySeconds: 15, todaySeconds: 15 });
+  });
+
+  it('gives a scripted cheater nothing: seek, 2×, replay, second tab, forged position', async () => {
+    const unit = units[1]!;
+    const playbackId = `p${++playbackCounter}`;
+    at(200); // the previous playback has gone idle
+    await report(unit, { playbackId, seq: 1, position: 0 });
+    at(15);
+    const cases = [
+      [{ playbackId, seq: 2, position: 300 }, 'SEEK'],
+      [{ playbackId, seq: 3, position: 20, rate: 2 }, 'RATE'],
+      [{ playbackId, seq: 3, position: 1 }, 'REPLAY'],
+      [{ playbackId: 'other-tab', seq: 1, position: 0 }, 'OTHER_PLAYBACK'],
+      [{ playbackId, seq: 4, position: 99_999 }, undefined],
+    ] as const;
+    for (const [body, refusal] of cases) {
+      const res = await report(unit, body);
+      if (refusal) {
+        expect(res.body.data, refusal).toMatchObject({ creditedSeconds: 0, refusal });
+        expect(res.body.data.refusalMsg).toEqual(expect.any(String));
+      } else {
+        expect(res.status).toBe(400);
+      }
+    }
+    const events = await server.ctx.db
+      .selectFrom('study_events')
+      .select(['refusal', 'credited_seconds'])
+      .where('playback_id', 'in', [playbackId, 'other-tab'])
+      .execute();
+    expect(events.reduce((s, e) => s + e.credited_seconds, 0)).toBe(0);
+    expect(events.map((e) => e.refusal)).toEqual(expect.arrayContaining(['SEEK', 'RATE', 'REPLAY', 'OTHER_PLAYBACK']));
+  });
+
+  it('never double-credits two simultaneous reports', async () => {
+    const unit = units[2]!;
+    const playbackId = `p${++playbackCounter}`;
+    at(200);
+    await report(unit, { playbackId, seq: 1, position: 0 });
+    at(10);
+    const both = await Promise.all([
+      report(unit, { playbackId, seq: 2, position: 10 }),
+      report(unit, { playbackId, seq: 2, position: 10 }),
+    ]);
+    expect(both.map((r) => r.body.data.creditedSeconds).sort()).toEqual([0, 10]);
+  });
+
+  it('reads the report from an encrypted form field, and refuses bad ciphertext', async () => {
+    const unit = units[3]!;
+    const key = await publicKeyOf(server);
+    const playbackId = `p${++playbackCounter}`;
+    at(200);
+    const entity = encrypt(
+      JSON.stringify({
+        trainWarpCourseId: unit.trainWarpCourseId,
+        playbackId,
+        seq: 1,
+        position: 0,
+        rate: 1,
+        hidden: false,
+      }),
+      key,
+    );
+    const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      body: new URLSearchParams({ entity }).toString(),
+      headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.body.code).toBe(200);
+    const forged = Buffer.from(entity, 'base64');
+    forged[3] = forged[3]! ^ 1;
+    const bad = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      body: new URLSearchParams({ entity: forged.toString('base64') }).toString(),
+      headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.body.code).toBe(ErrorCode.BAD_CIPHERTEXT);
+  });
+
+  it('completes a unit watched to the end', async () => {
+    const unit = units[4]!;
+    const playbackId = `p${++playbackCounter}`;
+    at(200);
+    await report(unit, { playbackId, seq: 1, position: 0 });
+    let seq = 1;
+    for (let pos = 15; pos < unit.durationSeconds + 15; pos += 15) {
+      at(15);
+      await report(unit, { playbackId, seq: ++seq, position: Math.min(pos, unit.durationSeconds) });
+    }
+    const list = await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() });
+    const after = list.body.data.find((u: Unit) => u.trainWarpCourseId === unit.trainWarpCourseId);
+    expect(after.learnStatus).toBe(2);
+    expect(after.studyLength).toBeCloseTo(unit.durationSeconds, 0);
+  });
+
+  it("keeps another learner's records out of reach", async () => {
+    await addLearner(server, { account: 'stranger', password: 'stranger1' });
+    const other = (await login(server, 'stranger', 'stranger1')).body.data.credentials.accessToken;
+    const list = await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', {
+      json: {},
+      headers: { Authorization: other },
+    });
+    expect(list.body.data).toEqual([]);
+    const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: {
+        trainWarpCourseId: units[0]!.trainWarpCourseId,
+        playbackId: 'x',
+        seq: 1,
+        position: 0,
+        rate: 1,
+        hidden: false,
+      },
+      headers: { Authorization: other },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('counts a study start once per playback', async () => {
+    const unit = units[5]!;
+    const url = `/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}?playbackId=start-1`;
+    const first = await server.request('GET', url, { headers: auth() });
+    const replay = await server.request('GET', url, { headers: auth() });
+    expect(first.body.data).toEqual({ counted: true, studyCount: 1 });
+    expect(replay.body.data).toEqual({ counted: false, studyCount: 1 });
+  });
+
+  it('serves video with HTTP Range through the signed URL only', async () => {
+    const url = server.baseUrl + units[0]!.playUrl;
+    const full = await fetch(url);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('video/mp4');
+    const size = Number(full.headers.get('content-length'));
+    const bytes = Buffer.from(await full.arrayBuffer());
+    expect(bytes.length).toBe(size);
+
+    const first = await fetch(url, { headers: { Range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${size}`);
+    expect(Buffer.from(await first.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+
+    const middle = await fetch(url, { headers: { Range: 'bytes=1000-1999' } });
+    expect(Buffer.from(await middle.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+
+    const suffix = await fetch(url, { headers: { Range: 'bytes=-100' } });
+    expect(suffix.headers.get('content-range')).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(bytes.subarray(size - 100))).toBe(true);
+
+    const invalid = await fetch(url, { headers: { Range: `bytes=${size + 10}-` } });
+    expect(invalid.status).toBe(416);
+    expect(invalid.headers.get('content-range')).toBe(`bytes */${size}`);
+
+    const unsigned = await fetch(url.split('?')[0]! + '?exp=9999999999&sig=00');
+    expect(unsigned.status).toBe(403);
+  });
+});

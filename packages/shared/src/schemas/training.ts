@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idText, line } from './text.js';
+
+/** A progress report (DESIGN.md "Contracts the spec leaves open"), after decryption. */
+export const progressReport = z.strictObject({
+  trainWarpCourseId: idText(),
+  /** random id the player makes when playback starts */
+  playbackId: idText(64),
+  /** this playback's reports, counted from 1 */
+  seq: z.number().int().min(1).max(1_000_000),
+  /** playhead, seconds */
+  position: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
+  rate: z.number().min(0).max(16),
+  hidden: z.boolean(),
+});
+export type ProgressReportWire = z.infer<typeof progressReport>;
+
+/** `update-Warp` takes the report as a form field `entity` (RSA-OAEP ciphertext or JSON text), or as JSON. */
+export const updateWarpBody = z.union([z.strictObject({ entity: line(8192) }), progressReport]);
+
+export const refusalCode = z.enum([
+  'REPLAY',
+  'OTHER_PLAYBACK',
+  'FACE_CHECK_DUE',
+  'HIDDEN',
+  'RATE',
+  'IDLE',
+  'SEEK',
+  'DAILY_CAP',
+]);
+
+/** spec §3 warpCourseData, plus what the player needs. */
+export const warpCourseData = z.object({
+  trainWarpCourseId: z.string(),
+  trainPersonId: z.string(),
+  trainClassCourseId: z.string(),
+  courseBookId: z.string(),
+  courseWarpId: z.string(),
+  /** 0 not started, 1 studying, 2 completed */
+  learnStatus: z.number(),
+  tCourseName: z.string(),
+  vodId: z.string().nullable(),
+  sysComments: z.string().nullable(),
+  startTime: z.string().nullable(),
+  lastLearnDate: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** watched share of the unit, percent (0–100), as text with a % sign */
+  sysSchedule: z.string(),
+  /** watched share of the unit, percent (0–100) */
+  sysPercentage: z.number(),
+  /** credited seconds */
+  studyLength: z.number(),
+  durationSeconds: z.number(),
+  /** furthest point watched with credit: the player may not seek beyond it */
+  furthestSeconds: z.number(),
+  /** where to resume */
+  lastPosition: z.number(),
+  studyCount: z.number(),
+  sortOrder: z.number(),
+  /** short-lived signed URL of the video */
+  playUrl: z.string().nullable(),
+});
+export type WarpCourseData = z.infer<typeof warpCourseData>;
+
+export const updateWarpResult = warpCourseData.extend({
+  creditedSeconds: z.number(),
+  refusal: refusalCode.nullable(),
+  refusalMsg: z.string().nullable(),
+});
+
+export const findWarpCourseBody = z.strictObject({
+  trainClassCourseId: idText().optional(),
+  courseBookId: idText().optional(),
+  trainPersonId: idText().optional(),
+});
+
+export const addRecnumParams = z.strictObject({
+  trainPersonId: idText(),
+  courseBookId: idText(),
+  warpId: idText(),
+});
+export const addRecnumQuery = z.strictObject({ playbackId: idText(64) });
+
+export const studyTime = z.object({
+  /** credited seconds in all */
+  studySeconds: z.number(),
+  /** the same in 学时 */
+  studyHours: z.number(),
+  todaySeconds: z.number(),
+  completedUnits: z.number(),
+  totalUnits: z.number(),
+});
+
+export const vodParams = z.strictObject({ vodId: idText() });
+export const vodQuery = z.strictObject({ exp: z.coerce.number().int(), sig: line(128) });

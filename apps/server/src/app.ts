@@ -26,6 +26,7 @@ import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
+import { classRoutes } from './features/training/class.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
 import { vodRoutes } from './features/training/vod.routes.js';
 import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(filesRoutes(ctx));
   await app.register(shellRoutes(ctx));
   await app.register(trainingRoutes(ctx));
+  await app.register(classRoutes(ctx));
   await app.register(vodRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));

@@ -96,3 +96,55 @@ export const studyTime = z.object({
 
 export const vodParams = z.strictObject({ vodId: idText() });
 export const vodQuery = z.strictObject({ exp: z.coerce.number().int(), sig: line(128) });
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ records: z.array(item), total: z.number() });
+
+/** One of the learner's classes, with progress. */
+export const myClass = z.object({
+  trainPersonId: z.string(),
+  trainClassId: z.string(),
+  className: z.string(),
+  teacher: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** 学时 the class requires (sum of its courses) */
+  requiredHours: z.number(),
+  /** 学时 credited so far */
+  studiedHours: z.number(),
+  /** 0–100 */
+  progress: z.number(),
+  courseCount: z.number(),
+  completedCourses: z.number(),
+});
+
+/** spec §3 videoData: the learner's record of one course of a class, with the course book. */
+export const personCourse = z.object({
+  trainPersonCourseId: z.string(),
+  trainPersonId: z.string(),
+  trainClassCourseId: z.string(),
+  courseBookId: z.string(),
+  courseName: z.string(),
+  intro: z.string(),
+  teachers: z.array(z.string()),
+  sortId: z.number(),
+  /** course hours (学时) required */
+  studyTimeLen: z.number(),
+  studiedHours: z.number(),
+  studiedSeconds: z.number(),
+  learnStatus: z.number(),
+  sysScore: z.number().nullable(),
+  sysComments: z.string().nullable(),
+  startTime: z.string().nullable(),
+  lastLearnDate: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** percent of units watched to the end */
+  sysSchedule: z.number(),
+  unitCount: z.number(),
+  completedUnits: z.number(),
+});
+
+export const myClassesQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const classCoursesQuery = myClassesQuery.extend({ trainPersonId: idText() });

@@ -1,0 +1,119 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
+import { classCoursesQuery, myClass, myClassesQuery, pageOf, personCourse } from '@anxun/shared/schemas/training';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError, ok } from '../../http/app-error.js';
+import { requireUser, userOf } from '../../http/auth-guard.js';
+import { findClassesOfPerson, findPersonCourses, isMemberOf, type PersonCourseRow } from './class.repository.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<typeof personCourse> {
+  const units = Number(row.unit_count ?? 0);
+  const done = Number(row.completed_units ?? 0);
+  let teachers: string[] = [];
+  try {
+    teachers = JSON.parse(row.teachers) as string[];
+  } catch {
+    teachers = [];
+  }
+  return {
+    trainPersonCourseId: row.id,
+    trainPersonId: row.train_person_id,
+    trainClassCourseId: row.class_course_id,
+    courseBookId: row.book_id,
+    courseName: row.name,
+    intro: row.intro,
+    teachers,
+    sortId: row.sort_order,
+    studyTimeLen: row.class_hours,
+    studiedHours: round2(row.studied_seconds / secondsPerHour),
+    studiedSeconds: Math.round(row.studied_seconds),
+    learnStatus: row.learn_status,
+    sysScore: row.sys_score,
+    sysComments: row.sys_comments,
+    startTime: iso(row.start_time),
+    lastLearnDate: iso(row.last_learn_date),
+    endTime: iso(row.end_time),
+    sysSchedule: units > 0 ? Math.round((done / units) * 100) : 0,
+    unitCount: units,
+    completedUnits: done,
+  };
+}
+
+/** My classes and their courses (spec §7 Training: person/select-page, cls_course/select-page). */
+export const classRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['training'];
+    const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
+    const perHour = ctx.config.study.secondsPerClassHour;
+
+    app.get(
+      '/api/train/person/select-page',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The learner's classes, with progress",
+          querystring: myClassesQuery,
+          response: { 200: envelope(pageOf(myClass)), ...errors },
+        },
+      },
+      async (request) => {
+        const { current, size } = request.query;
+        const { rows, total } = await findClassesOfPerson(ctx.db, userOf(request).personId, (current - 1) * size, size);
+        const courses = (
+          await findPersonCourses(
+            ctx.db,
+            rows.map((r) => r.train_person_id),
+          )
+        ).map((c) => toPersonCourse(c, perHour));
+        return ok({
+          total,
+          records: rows.map((r) => {
+            const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
+            const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
+            const studied = mine.reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
+            return {
+              trainPersonId: r.train_person_id,
+              trainClassId: r.class_id,
+              className: r.name,
+              teacher: r.teacher,
+              startDate: iso(r.start_date),
+              endDate: iso(r.end_date),
+              requiredHours: round2(required),
+              studiedHours: round2(studied),
+              progress: required > 0 ? Math.min(100, Math.round((studied / required) * 100)) : 0,
+              courseCount: mine.length,
+              completedCourses: mine.filter((c) => c.learnStatus === 2).length,
+            };
+          }),
+        });
+      },
+    );
+
+    app.get(
+      '/api/train/cls_course/select-page',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The learner's courses in one class",
+          querystring: classCoursesQuery,
+          response: { 200: envelope(pageOf(personCourse)), ...errors },
+        },
+      },
+      async (request) => {
+        const { trainPersonId, current, size } = request.query;
+        if (!(await isMemberOf(ctx.db, trainPersonId, userOf(request).personId))) {
+          throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+        }
+        const all = (await findPersonCourses(ctx.db, [trainPersonId])).map((c) => toPersonCourse(c, perHour));
+        return ok({ total: all.length, records: all.slice((current - 1) * size, current * size) });
+      },
+    );
+  };

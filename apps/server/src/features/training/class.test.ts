@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLASS_NAME } from '../../seed/demo-learning-seed.js';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { addLearner, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+describe.each(dialects)('my classes and courses on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+
+  it('lists the demo class with its two courses and their 学时', async () => {
+    const classes = await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: token } });
+    expect(classes.body.data.total).toBe(1);
+    const cls = classes.body.data.records[0];
+    expect(cls).toMatchObject({ className: DEMO_CLASS_NAME, courseCount: 2, completedCourses: 0, progress: 0 });
+    expect(cls.requiredHours).toBeGreaterThan(0);
+
+    const courses = await server.request(
+      'GET',
+      `/api/train/cls_course/select-page?trainPersonId=${cls.trainPersonId}`,
+      {
+        headers: { Authorization: token },
+      },
+    );
+    expect(courses.body.data.records.map((c: { courseName: string }) => c.courseName)).toEqual([
+      '消防安全基础',
+      '危险化学品安全',
+    ]);
+    expect(courses.body.data.records[0]).toMatchObject({ unitCount: 3, completedUnits: 0, learnStatus: 0 });
+  });
+
+  it("refuses another learner's class", async () => {
+    const mine = await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: token } });
+    await addLearner(server, { account: 'nosy', password: 'nosy-pass' });
+    const other = (await login(server, 'nosy', 'nosy-pass')).body.data.credentials.accessToken;
+    const res = await server.request(
+      'GET',
+      `/api/train/cls_course/select-page?trainPersonId=${mine.body.data.records[0].trainPersonId}`,
+      { headers: { Authorization: other } },
+    );
+    expect(res.status).toBe(404);
+    const own = await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: other } });
+    expect(own.body.data).toEqual({ records: [], total: 0 });
+  });
+});

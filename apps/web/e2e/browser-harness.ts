@@ -24,6 +24,8 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // the player test starts the video from script
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
   return {

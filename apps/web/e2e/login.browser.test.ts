@@ -129,10 +129,14 @@ describe('login in Chromium', () => {
     await first.page.waitForURL(/#\/(index)?$/);
     await first.page.getByText('您的账号已在其他设备登录，请重新登录').waitFor();
     await first.page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
-    const message = await first.page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.message,
-    );
-    expect(message).toBe('异地登录');
+    // polled: the page reloads after a kick-out, and an evaluate during the reload fails
+    await expect
+      .poll(() =>
+        first.page
+          .evaluate(() => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.message)
+          .catch(() => undefined),
+      )
+      .toBe('异地登录');
     await first.context.close();
     await second.context.close();
   });

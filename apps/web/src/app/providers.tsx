@@ -1,6 +1,7 @@
 import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useState, type ReactNode } from 'react';
+import { loadLanguage } from '../lib/i18n';
 import { setNotifier } from '../lib/notify';
 import { useSettings } from '../stores/settings-store';
 import { THEME_PRIMARY } from './theme';
@@ -32,7 +33,10 @@ function useSettingsEffects(): AntLocale {
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
     if (language === 'zh') setLocale(zhCN);
-    else void import('antd/locale/en_US').then((m) => setLocale(m.default));
+    else {
+      void loadLanguage(language);
+      void import('antd/locale/en_US').then((m) => setLocale(m.default));
+    }
   }, [language]);
   useEffect(() => {
     document.body.classList.remove('default', 'ocean', 'green', 'white', 'red');

@@ -11,6 +11,9 @@ const IndexPage = lazy(() => import('../features/home/pages/index-page'));
 const ErrorPage = lazy(() => import('../pages/error-page'));
 const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
 const PublicPlaceholder = lazy(() => import('../pages/public-placeholder'));
+const StudyPage = lazy(() => import('../features/study/pages/study-page'));
+const ShowPage = lazy(() => import('../features/study/pages/show-page'));
+const ProgressPage = lazy(() => import('../features/study/pages/progress-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -69,10 +72,10 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/index" replace /> },
           layoutPage('index', 'route.index', IndexPage),
-          layoutPage('study', 'route.study'),
+          layoutPage('study', 'route.study', StudyPage),
           layoutPage('course', 'route.course'),
-          layoutPage('progress', 'route.progress'),
-          layoutPage('show', 'route.show'),
+          layoutPage('progress', 'route.progress', ProgressPage),
+          layoutPage('show', 'route.show', ShowPage),
           layoutPage('video', 'route.video'),
           layoutPage('exams', 'route.exams'),
           layoutPage('setting/personalCenter', 'route.personalCenter'),

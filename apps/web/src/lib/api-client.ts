@@ -48,6 +48,8 @@ export interface RequestOptions {
   /** do not toast errors (the caller shows them in place) */
   silent?: boolean;
   signal?: AbortSignal;
+  /** let the request outlive the page (a last progress report on page hide) */
+  keepalive?: boolean;
   /** internal: this is the retry after a renewal */
   retried?: boolean;
 }
@@ -81,7 +83,14 @@ export async function request<T>(method: string, url: string, options: RequestOp
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let error: ApiError;
   try {
-    const res = await fetch(url + query, { method, headers, body: body ?? null, signal, credentials: 'omit' });
+    const res = await fetch(url + query, {
+      method,
+      headers,
+      body: body ?? null,
+      signal,
+      credentials: 'omit',
+      keepalive: options.keepalive ?? false,
+    });
     const text = await res.text();
     let envelope: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
     try {

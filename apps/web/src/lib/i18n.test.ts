@@ -9,7 +9,8 @@ const keys = (node: object, prefix = ''): string[] =>
   );
 
 describe('texts', () => {
-  it('looks up nested keys and interpolates', () => {
+  it('looks up nested keys and interpolates', async () => {
+    await (await import('./i18n')).loadLanguage('en');
     expect(translate('zh', 'header.myStudy')).toBe('我的学习');
     expect(translate('en', 'header.myStudy')).toBe('My study');
     expect(translate('zh', 'login.resendIn', { seconds: 42 })).toBe('42秒后重新获取');
@@ -23,7 +24,8 @@ describe('texts', () => {
 
 describe('product texts in English', () => {
   it('shows spec §5 and server texts in English when English is chosen', async () => {
-    const { localiseText } = await import('./i18n');
+    const { localiseText, loadLanguage } = await import('./i18n');
+    await loadLanguage('en');
     expect(localiseText('en', '请输入用户名')).toBe('Please enter your account');
     expect(localiseText('en', '用户名或密码错误')).toBe('Wrong account or password');
     expect(localiseText('zh', '用户名或密码错误')).toBe('用户名或密码错误');

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
+import { create } from 'zustand';
 import { useSettings, type Language } from '../stores/settings-store';
-import { en } from './locales/en';
-import { productTextsEn } from './locales/product-texts-en';
 import { zh, type Messages } from './locales/zh';
 
 /**
@@ -11,14 +10,27 @@ import { zh, type Messages } from './locales/zh';
  */
 export type { Language };
 
-const RESOURCES: Record<Language, Messages> = { zh, en };
+const RESOURCES: Partial<Record<Language, Messages>> = { zh };
+let productTextsEn: Record<string, string> = {};
+
+/** Bumped when a language pack arrives, so texts re-render in it. */
+const usePacks = create<{ version: number }>()(() => ({ version: 0 }));
+
+/** English is a lazy chunk: loaded when chosen (until then texts show in Chinese). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (RESOURCES[language]) return;
+  const pack = await import('./locales/en-pack');
+  RESOURCES.en = pack.en;
+  productTextsEn = pack.productTextsEn;
+  usePacks.setState((s) => ({ version: s.version + 1 }));
+}
 
 export function translate(language: Language, key: string, vars?: Record<string, string | number>): string {
   const value = key
     .split('.')
     .reduce<unknown>(
       (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
-      RESOURCES[language],
+      RESOURCES[language] ?? RESOURCES.zh,
     );
   if (typeof value !== 'string') return key;
   return vars ? value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? '')) : value;
@@ -28,7 +40,9 @@ export type TFunction = (key: string, vars?: Record<string, string | number>) =>
 
 export function useTranslation(): { t: TFunction; language: Language } {
   const language = useSettings((s) => s.language);
-  const t = useCallback<TFunction>((key, vars) => translate(language, key, vars), [language]);
+  const version = usePacks((s) => s.version);
+  // `version` re-creates t when a language pack arrives
+  const t = useCallback<TFunction>((key, vars) => translate(language, key, vars), [language, version]);
   return { t, language };
 }
 

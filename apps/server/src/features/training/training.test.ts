@@ -214,4 +214,14 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     const unsigned = await fetch(url.split('?')[0]! + '?exp=9999999999&sig=00');
     expect(unsigned.status).toBe(403);
   });
+
+  it('a login on a new device ends the old device playback at once', async () => {
+    const unit = units[0]!;
+    at(200);
+    await report(unit, { playbackId: 'old-device', seq: 1, position: 0 });
+    at(5);
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const fresh = await report(unit, { playbackId: 'new-device', seq: 1, position: 0 });
+    expect(fresh.body.data.refusal).toBeNull();
+  });
 });

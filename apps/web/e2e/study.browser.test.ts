@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+describe('studying in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it('plays a courseware video and sees the credited time on /progress', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByText('2026年度全员安全生产培训班').waitFor();
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.waitForURL(/#\/show\?classCourseId=/);
+    await page.getByTestId('player-video').waitFor();
+    await page.evaluate(() => document.querySelector('video')?.play());
+    // one report interval (15 s) and a little more
+    await expect.poll(() => page.getByTestId('credited-now').textContent(), { timeout: 30_000 }).not.toBe('0');
+    const credited = Number(await page.getByTestId('credited-now').textContent());
+    expect(credited).toBeGreaterThanOrEqual(13);
+    expect(credited).toBeLessThanOrEqual(20);
+
+    // skipping ahead is not allowed
+    await page.evaluate(() => {
+      const v = document.querySelector('video')!;
+      v.currentTime = v.duration - 1;
+    });
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(25);
+
+    await page.evaluate(() => document.querySelector('video')?.pause());
+    await page.evaluate(() => (location.hash = '/progress'));
+    await expect
+      .poll(async () => Number(/(\d+)/.exec((await page.getByTestId('total-studied').textContent()) ?? '')?.[1] ?? 0))
+      .toBeGreaterThanOrEqual(credited);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,77 @@
+import type { WarpCourseData } from '@anxun/shared/schemas/training';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface MyClass {
+  trainPersonId: string;
+  trainClassId: string;
+  className: string;
+  teacher: string;
+  startDate: string | null;
+  endDate: string | null;
+  requiredHours: number;
+  studiedHours: number;
+  progress: number;
+  courseCount: number;
+  completedCourses: number;
+}
+
+export interface PersonCourse {
+  trainPersonCourseId: string;
+  trainPersonId: string;
+  trainClassCourseId: string;
+  courseBookId: string;
+  courseName: string;
+  intro: string;
+  teachers: string[];
+  studyTimeLen: number;
+  studiedHours: number;
+  studiedSeconds: number;
+  learnStatus: number;
+  lastLearnDate: string | null;
+  sysSchedule: number;
+  unitCount: number;
+  completedUnits: number;
+}
+
+export interface CreditAnswer extends WarpCourseData {
+  creditedSeconds: number;
+  refusal: string | null;
+  refusalMsg: string | null;
+}
+
+/** Query keys of the study feature, from one factory. */
+export const studyKeys = {
+  classes: ['study', 'classes'] as const,
+  courses: (trainPersonId: string) => ['study', 'courses', trainPersonId] as const,
+  units: (classCourseId: string | undefined) => ['study', 'units', classCourseId ?? 'all'] as const,
+};
+
+export function useMyClasses() {
+  return useQuery({
+    queryKey: studyKeys.classes,
+    queryFn: () =>
+      api.get<{ records: MyClass[]; total: number }>('/api/train/person/select-page', { query: { size: 50 } }),
+  });
+}
+
+export function useClassCourses(trainPersonId: string | undefined) {
+  return useQuery({
+    queryKey: studyKeys.courses(trainPersonId ?? ''),
+    enabled: Boolean(trainPersonId),
+    queryFn: () =>
+      api.get<{ records: PersonCourse[]; total: number }>('/api/train/cls_course/select-page', {
+        query: { trainPersonId, size: 100 },
+      }),
+  });
+}
+
+export function useUnits(classCourseId: string | undefined) {
+  return useQuery({
+    queryKey: studyKeys.units(classCourseId),
+    queryFn: () =>
+      api.post<WarpCourseData[]>('/api/train/cls_Warp/find-WarpCourse', {
+        json: classCourseId ? { trainClassCourseId: classCourseId } : {},
+      }),
+  });
+}

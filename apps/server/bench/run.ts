@@ -6,7 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import { buildApp } from '../src/app.js';
+import { findPersonById } from '../src/core/person.repository.js';
+import { startSession } from '../src/core/session.service.js';
+import { enrolPerson } from '../src/features/training/enrolment.repository.js';
+import { hashPassword } from '../src/infra/crypto.js';
 import { loadConfig } from '../src/infra/config.js';
 import { DEMO_LEARNER } from '../src/seed/demo-accounts.js';
 
@@ -19,7 +24,8 @@ const config = loadConfig({
 config.databaseSchema = process.env.BENCH_DATABASE_URL ? `bench_${Date.now()}` : undefined;
 config.rateLimits.loginPerAccount = { points: 1e9, durationSeconds: 1 };
 config.rateLimits.loginPerIp = { points: 1e9, durationSeconds: 1 };
-const { app } = await buildApp(config, { printSms: () => {} });
+const built = await buildApp(config, { printSms: () => {} });
+const { app } = built;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
@@ -47,6 +53,7 @@ async function run(name: string, total: number, concurrency: number, once: () =>
   console.log(
     `${name.padEnd(34)} ${String(total).padStart(6)} req  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms${failures ? `  (${failures} non-2xx)` : ''}`,
   );
+  return { rps: total / seconds, p99: Number(pct(0.99)) };
 }
 
 const loginBody = JSON.stringify({ username: DEMO_LEARNER.account, password: DEMO_LEARNER.password });
@@ -73,6 +80,81 @@ await run('POST /api/login wrong password (scrypt)', 200, 8, () =>
     body: JSON.stringify({ username: 'nobody', password: 'wrong' }),
   }),
 );
+
+// update-Warp: one learner per connection (one live playback each), against the bare route.
+const { ctx } = built;
+const classRow = await ctx.db.selectFrom('train_classes').select('id').executeTakeFirstOrThrow();
+const org = await ctx.db.selectFrom('organisations').select('id').executeTakeFirstOrThrow();
+const passwordHash = await hashPassword('bench-password');
+async function makeLearners(count: number, prefix: string) {
+  const learners: Array<{ token: string; warpCourseId: string; playbackId: string; seq: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    await ctx.db
+      .insertInto('persons')
+      .values({
+        id,
+        org_id: org.id,
+        role: 'learner',
+        account: `${prefix}-${i}`,
+        name: `${prefix}-${i}`,
+        id_card: null,
+        phone: null,
+        password_hash: passwordHash,
+        avatar_file_id: null,
+        failed_logins: 0,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await enrolPerson(ctx.db, classRow.id, id, now);
+    const person = await findPersonById(ctx.db, id);
+    const login = await startSession(ctx, person!, { client: 'bench', ip: '127.0.0.1', userAgent: 'bench' });
+    const unit = await ctx.db
+      .selectFrom('train_warp_courses as wc')
+      .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+      .select('wc.id')
+      .where('tp.person_id', '=', id)
+      .executeTakeFirstOrThrow();
+    learners.push({
+      token: login.credentials.accessToken,
+      warpCourseId: unit.id,
+      playbackId: crypto.randomUUID(),
+      seq: 0,
+    });
+  }
+  return learners;
+}
+
+for (const connections of [100, 400]) {
+  const learners = await makeLearners(connections, `bench${connections}`);
+  const total = connections * (connections === 100 ? 30 : 10);
+  const bare = await run(`GET /api/health x${connections} conns`, total, connections, () =>
+    fetch(`${base}/api/health`),
+  );
+  let next = 0;
+  const warp = await run(`POST update-Warp x${connections} conns`, total, connections, () => {
+    const learner = learners[next++ % learners.length]!;
+    learner.seq += 1;
+    return fetch(`${base}/api/train/cls_Warp/update-Warp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: learner.token },
+      body: JSON.stringify({
+        trainWarpCourseId: learner.warpCourseId,
+        playbackId: learner.playbackId,
+        seq: learner.seq,
+        position: learner.seq * 0.01,
+        rate: 1,
+        hidden: false,
+      }),
+    });
+  });
+  console.log(
+    `update-Warp / bare route at ${connections} connections: ${(warp.rps / bare.rps).toFixed(2)} (p99 ${warp.p99.toFixed(1)} ms)`,
+  );
+}
 
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ describe('login in Chromium', () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
-    await page.getByText('张安全').waitFor();
+    await page.locator('.shell-header').getByText('张安全').waitFor();
     expect(await page.title()).toBe('我的学习 - 在线安全生产培训系统');
 
     const session = await page.evaluate(() => ({
@@ -71,7 +71,7 @@ describe('login in Chromium', () => {
     await page.getByPlaceholder('验证码').fill(code);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/#\/study/);
-    await page.getByText('张安全').waitFor();
+    await page.locator('.shell-header').getByText('张安全').waitFor();
     await context.close();
   });
 
@@ -110,7 +110,7 @@ describe('login in Chromium', () => {
     await page.waitForURL(/#\/login$/);
     await loginByPassword(page, '11010519491231002X', 'secret12');
     await page.waitForURL(/#\/study/);
-    await page.getByText('王学员').waitFor();
+    await page.locator('.shell-header').getByText('王学员').waitFor();
     await context.close();
   });
 
@@ -118,7 +118,7 @@ describe('login in Chromium', () => {
     const first = await openPage(env, '/login');
     await loginByPassword(first.page, 'admin', 'admin1234');
     await first.page.waitForURL(/#\/study/);
-    await first.page.getByText('培训管理员').waitFor();
+    await first.page.locator('.shell-header').getByText('培训管理员').waitFor();
     // the realtime socket is up before the second login
     await expect.poll(() => env.server.sockets.size).toBeGreaterThan(0);
 

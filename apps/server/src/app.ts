@@ -27,6 +27,7 @@ import { realtimeRoutes } from './features/realtime/realtime.routes.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
 import { classRoutes } from './features/training/class.routes.js';
+import { courseBookRoutes } from './features/training/course-book.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
 import { vodRoutes } from './features/training/vod.routes.js';
 import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(shellRoutes(ctx));
   await app.register(trainingRoutes(ctx));
   await app.register(classRoutes(ctx));
+  await app.register(courseBookRoutes(ctx));
   await app.register(vodRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));

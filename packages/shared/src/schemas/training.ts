@@ -148,3 +148,40 @@ export const myClassesQuery = z.strictObject({
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const classCoursesQuery = myClassesQuery.extend({ trainPersonId: idText() });
+
+export const courseBook = z.object({
+  courseBookId: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  teachers: z.array(z.string()),
+  /** 学时 */
+  classHours: z.number(),
+  popularity: z.number(),
+  coverUrl: z.string().nullable(),
+  unitCount: z.number(),
+  /** seconds of courseware */
+  durationSeconds: z.number(),
+});
+
+export const courseBookQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+  name: line(50).optional(),
+  /** organisation for guests (signed-in learners see their own) */
+  OrgCode: line(32).optional(),
+});
+
+export const courseInfo = courseBook.extend({
+  learnerCount: z.number(),
+  images: z.array(z.string()),
+});
+
+export const courseUnit = z.object({
+  courseWarpId: z.string(),
+  courseBookId: z.string(),
+  sortOrder: z.number(),
+  title: z.string(),
+  kind: z.string(),
+  durationSeconds: z.number(),
+});
+export const courseUnitsQuery = z.strictObject({ courseBookId: idText() });

@@ -1,0 +1,77 @@
+import type { Db } from '../../infra/database.js';
+
+/** Course books an organisation may use: its own and the shared ones (no organisation). */
+export function selectBooksOfOrg(db: Db, orgId: string) {
+  return db
+    .selectFrom('course_books as b')
+    .where((eb) => eb.or([eb('b.org_id', '=', orgId), eb('b.org_id', 'is', null)]));
+}
+
+export async function findBooks(
+  db: Db,
+  orgId: string,
+  options: { id?: string; name?: string; offset: number; limit: number; orderBy: 'popularity' | 'created' },
+) {
+  let q = selectBooksOfOrg(db, orgId);
+  if (options.id) q = q.where('b.id', '=', options.id);
+  if (options.name) q = q.where('b.name', 'like', `%${options.name.replace(/[%_\\]/g, '')}%`);
+  const [rows, count] = await Promise.all([
+    q
+      .select((eb) => [
+        'b.id',
+        'b.name',
+        'b.intro',
+        'b.teachers',
+        'b.class_hours',
+        'b.popularity',
+        'b.cover_file_id',
+        eb
+          .selectFrom('course_warps as w')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('w.book_id', '=', 'b.id')
+          .as('unit_count'),
+        eb
+          .selectFrom('course_warps as w')
+          .select((e) => e.fn.coalesce(e.fn.sum<number>('w.duration_seconds'), e.val(0)).as('s'))
+          .whereRef('w.book_id', '=', 'b.id')
+          .as('duration'),
+      ])
+      .orderBy(options.orderBy === 'popularity' ? 'b.popularity' : 'b.created_at', 'desc')
+      .orderBy('b.id')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type BookRow = Awaited<ReturnType<typeof findBooks>>['rows'][number];
+
+export async function findBookOfOrg(db: Db, orgId: string, bookId: string): Promise<BookRow | undefined> {
+  const { rows } = await findBooks(db, orgId, { id: bookId, offset: 0, limit: 1, orderBy: 'created' });
+  return rows[0];
+}
+
+export async function countLearnersOfBook(db: Db, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('train_person_courses')
+    .select((eb) => eb.fn.count<number>('train_person_id').distinct().as('n'))
+    .where('book_id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findUnitsOfBook(db: Db, bookId: string) {
+  return db
+    .selectFrom('course_warps')
+    .select(['id', 'book_id', 'sort_order', 'title', 'kind', 'duration_seconds'])
+    .where('book_id', '=', bookId)
+    .orderBy('sort_order')
+    .execute();
+}
+
+export async function findOrgIdByCode(db: Db, code: string): Promise<string | undefined> {
+  const row = await db.selectFrom('organisations').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id;
+}

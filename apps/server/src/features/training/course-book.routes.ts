@@ -1,0 +1,163 @@
+import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
+import {
+  courseBook,
+  courseBookQuery,
+  courseInfo,
+  courseUnit,
+  courseUnitsQuery,
+  pageOf,
+} from '@anxun/shared/schemas/training';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { publicFileUrl } from '../../core/file-url.js';
+import { authenticateToken } from '../../core/session.service.js';
+import { AppError, ok } from '../../http/app-error.js';
+import { tokenFromHeader } from '../../http/auth-guard.js';
+import {
+  countLearnersOfBook,
+  findBookOfOrg,
+  findBooks,
+  findOrgIdByCode,
+  findUnitsOfBook,
+  type BookRow,
+} from './course-book.repository.js';
+
+function toCourseBook(row: BookRow): z.infer<typeof courseBook> {
+  let teachers: string[] = [];
+  try {
+    teachers = JSON.parse(row.teachers) as string[];
+  } catch {
+    teachers = [];
+  }
+  return {
+    courseBookId: row.id,
+    name: row.name,
+    intro: row.intro,
+    teachers,
+    classHours: row.class_hours,
+    popularity: row.popularity,
+    coverUrl: row.cover_file_id ? publicFileUrl(row.cover_file_id) : null,
+    unitCount: Number(row.unit_count ?? 0),
+    durationSeconds: Math.round(Number(row.duration ?? 0)),
+  };
+}
+
+/**
+ * Course books (spec §7 "Course book"). The catalogue is what an organisation offers, so a
+ * guest may browse it (the home page); a signed-in learner sees their organisation's.
+ */
+export const courseBookRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['course book'];
+    const errors = { 400: errorEnvelope, 404: errorEnvelope };
+
+    const orgOf = async (request: FastifyRequest, orgCode: string | undefined): Promise<string> => {
+      const token = tokenFromHeader(request);
+      const user = token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
+      if (user) return user.orgId;
+      const orgId = await findOrgIdByCode(ctx.db, orgCode ?? DEFAULT_ORG_CODE);
+      if (!orgId) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
+      return orgId;
+    };
+
+    for (const [path, orderBy, summary] of [
+      ['/api/course/book/select-page', 'created', 'Course books, paged and searchable by name'],
+      ['/api/course/book/select-thermal-page', 'popularity', 'Popular course books, paged'],
+    ] as const) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary,
+            querystring: courseBookQuery,
+            response: { 200: envelope(pageOf(courseBook)), ...errors },
+          },
+        },
+        async (request) => {
+          const { current, size, name, OrgCode } = request.query;
+          const orgId = await orgOf(request, OrgCode);
+          const { rows, total } = await findBooks(ctx.db, orgId, {
+            name,
+            offset: (current - 1) * size,
+            limit: size,
+            orderBy,
+          });
+          return ok({ records: rows.map(toCourseBook), total });
+        },
+      );
+    }
+
+    app.get(
+      '/api/course/book/select/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One course book',
+          params: idParam,
+          response: { 200: envelope(courseBook), ...errors },
+        },
+      },
+      async (request) => {
+        const book = await findBookOfOrg(ctx.db, await orgOf(request, undefined), request.params.id);
+        if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+        return ok(toCourseBook(book));
+      },
+    );
+
+    app.get(
+      '/api/course/book/find-course-info/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A course book with teachers, learner count and images',
+          params: idParam,
+          response: { 200: envelope(courseInfo), ...errors },
+        },
+      },
+      async (request) => {
+        const book = await findBookOfOrg(ctx.db, await orgOf(request, undefined), request.params.id);
+        if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+        const info = toCourseBook(book);
+        return ok({
+          ...info,
+          learnerCount: await countLearnersOfBook(ctx.db, book.id),
+          images: info.coverUrl ? [info.coverUrl] : [],
+        });
+      },
+    );
+
+    for (const path of ['/api/course/book/select-course-warp', '/api/course/couwarp/select-warp-use-List']) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary: "A course book's courseware units (no video URLs: those come with enrolment)",
+            querystring: courseUnitsQuery,
+            response: { 200: envelope(z.array(courseUnit)), ...errors },
+          },
+        },
+        async (request) => {
+          const book = await findBookOfOrg(ctx.db, await orgOf(request, undefined), request.query.courseBookId);
+          if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+          const units = await findUnitsOfBook(ctx.db, book.id);
+          return ok(
+            units.map((u) => ({
+              courseWarpId: u.id,
+              courseBookId: u.book_id,
+              sortOrder: u.sort_order,
+              title: u.title,
+              kind: u.kind,
+              durationSeconds: u.duration_seconds,
+            })),
+          );
+        },
+      );
+    }
+  };

@@ -7,7 +7,8 @@ import { NavigationProgress, RequireSession } from './guard';
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
-const IndexPage = lazy(() => import('../features/home/pages/index-page'));
+const IndexPage = lazy(() => import('../features/courses/pages/index-page'));
+const CoursePage = lazy(() => import('../features/courses/pages/course-page'));
 const ErrorPage = lazy(() => import('../pages/error-page'));
 const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
 const PublicPlaceholder = lazy(() => import('../pages/public-placeholder'));
@@ -73,7 +74,7 @@ const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/index" replace /> },
           layoutPage('index', 'route.index', IndexPage),
           layoutPage('study', 'route.study', StudyPage),
-          layoutPage('course', 'route.course'),
+          layoutPage('course', 'route.course', CoursePage),
           layoutPage('progress', 'route.progress', ProgressPage),
           layoutPage('show', 'route.show', ShowPage),
           layoutPage('video', 'route.video'),

@@ -28,7 +28,7 @@ export const LAYOUT_ROUTES: MenuRoute[] = [
   { path: '/index', title: 'route.index', icon: 'home', noClosable: true, guest: true },
   { path: '/study', title: 'route.study', icon: 'book' },
   { path: '/exams', title: 'route.exams', icon: 'edit' },
-  { path: '/course', title: 'route.course', hidden: true },
+  { path: '/course', title: 'route.course', hidden: true, guest: true },
   { path: '/progress', title: 'route.progress', hidden: true },
   { path: '/show', title: 'route.show', hidden: true, noFooter: true },
   { path: '/video', title: 'route.video', hidden: true },

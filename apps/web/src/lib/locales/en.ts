@@ -117,6 +117,15 @@ export const en: Messages = {
   search: { title: 'Search', placeholder: 'Search pages or courses' },
   notice: { notice: 'Notices', email: 'Mail', clear: 'Clear all' },
   errorLog: { url: 'Route', message: 'Message', stack: 'Stack' },
+  courses: {
+    hot: 'Popular courses',
+    all: 'All courses',
+    search: 'Search courses',
+    units: 'units',
+    teachers: 'Teachers',
+    learners: 'Learners',
+    studyInMyClass: 'Study it in My study',
+  },
   study: {
     myClasses: 'My classes',
     noClass: 'You are not in a class yet. Please ask your training manager.',

@@ -110,6 +110,15 @@ export const zh = {
   search: { title: '搜索', placeholder: '搜索页面或课程' },
   notice: { notice: '通知', email: '邮件', clear: '清空消息' },
   errorLog: { url: '路由', message: '错误信息', stack: '错误详情' },
+  courses: {
+    hot: '热门课程',
+    all: '全部课程',
+    search: '搜索课程',
+    units: '个课件',
+    teachers: '授课老师',
+    learners: '学习人数',
+    studyInMyClass: '去我的学习中学习',
+  },
   study: {
     myClasses: '我的班级',
     noClass: '您还没有加入任何班级，请联系培训管理员',

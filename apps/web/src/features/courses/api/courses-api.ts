@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface CourseBook {
+  courseBookId: string;
+  name: string;
+  intro: string;
+  teachers: string[];
+  classHours: number;
+  popularity: number;
+  coverUrl: string | null;
+  unitCount: number;
+  durationSeconds: number;
+}
+
+export interface CourseInfo extends CourseBook {
+  learnerCount: number;
+  images: string[];
+}
+
+export interface CourseUnit {
+  courseWarpId: string;
+  sortOrder: number;
+  title: string;
+  durationSeconds: number;
+}
+
+export const courseKeys = {
+  hot: ['courses', 'hot'] as const,
+  list: (name: string, page: number) => ['courses', 'list', name, page] as const,
+  info: (id: string) => ['courses', 'info', id] as const,
+  units: (id: string) => ['courses', 'units', id] as const,
+};
+
+const orgQuery = () => new URLSearchParams(location.search).get('OrgCode') ?? undefined;
+
+export function useHotCourses() {
+  return useQuery({
+    queryKey: courseKeys.hot,
+    queryFn: () =>
+      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-thermal-page', {
+        query: { size: 4, OrgCode: orgQuery() },
+        silent: true,
+      }),
+  });
+}
+
+export function useCourseList(name: string, page: number) {
+  return useQuery({
+    queryKey: courseKeys.list(name, page),
+    queryFn: () =>
+      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-page', {
+        query: { name, current: page, size: 8, OrgCode: orgQuery() },
+        silent: true,
+      }),
+  });
+}
+
+export function useCourseInfo(id: string | undefined) {
+  return useQuery({
+    queryKey: courseKeys.info(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: () => api.get<CourseInfo>(`/api/course/book/find-course-info/${encodeURIComponent(id!)}`),
+  });
+}
+
+export function useCourseUnits(id: string | undefined) {
+  return useQuery({
+    queryKey: courseKeys.units(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: () => api.get<CourseUnit[]>('/api/course/couwarp/select-warp-use-List', { query: { courseBookId: id } }),
+  });
+}

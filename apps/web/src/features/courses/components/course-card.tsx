@@ -1,0 +1,36 @@
+import { Card, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import type { CourseBook } from '../api/courses-api';
+
+const minutes = (s: number) => Math.max(1, Math.round(s / 60));
+
+export function CourseCard({ book }: { book: CourseBook }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card
+      hoverable
+      className="course-card"
+      data-testid="course-card"
+      onClick={() => navigate(`/course?id=${book.courseBookId}`)}
+    >
+      <div className="course-cover" aria-hidden>
+        {book.coverUrl ? <img src={book.coverUrl} alt="" /> : <span>{book.name.slice(0, 2)}</span>}
+      </div>
+      <h4>{book.name}</h4>
+      <p className="course-intro">{book.intro}</p>
+      <div className="course-meta">
+        <Tag>
+          {book.unitCount} {t('courses.units')}
+        </Tag>
+        <Tag>
+          {minutes(book.durationSeconds)} {t('study.minutes')}
+        </Tag>
+        <Tag color="blue">
+          {book.classHours} {t('study.hours')}
+        </Tag>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Card, Col, Empty, Input, Pagination, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { greetingKey } from '../../../shell/greeting';
+import { useUser } from '../../../stores/user-store';
+import { useCourseList, useHotCourses } from '../api/courses-api';
+import { CourseCard } from '../components/course-card';
+
+/** 首页: greeting, popular courses, and the searchable course catalogue. */
+export default function IndexPage() {
+  const { t } = useTranslation();
+  const username = useUser((s) => s.username);
+  const token = useUser((s) => s.token);
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [page, setPage] = useState(1);
+  const hot = useHotCourses();
+  const list = useCourseList(name, page);
+  return (
+    <section className="page home-page">
+      <Card className="home-hero">
+        <h1>
+          {t(`greeting.${greetingKey(new Date().getHours())}`)}
+          {token ? `${t('greeting.separator')}${username}` : ''}
+        </h1>
+        <p>{t('app.title')}</p>
+        <Button type="primary" onClick={() => navigate('/study')}>
+          {t('header.myStudy')}
+        </Button>
+      </Card>
+      <h3>{t('courses.hot')}</h3>
+      {hot.isPending ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {(hot.data?.records ?? []).map((b) => (
+            <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
+              <CourseCard book={b} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <div className="catalogue-head">
+        <h3>{t('courses.all')}</h3>
+        <Input.Search
+          allowClear
+          placeholder={t('courses.search')}
+          onSearch={(v) => {
+            setName(v.trim());
+            setPage(1);
+          }}
+          style={{ maxWidth: 280 }}
+        />
+      </div>
+      {list.data && list.data.records.length === 0 ? (
+        <Empty />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {(list.data?.records ?? []).map((b) => (
+            <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
+              <CourseCard book={b} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {(list.data?.total ?? 0) > 8 && (
+        <Pagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
+      )}
+    </section>
+  );
+}

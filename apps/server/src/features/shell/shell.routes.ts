@@ -1,4 +1,4 @@
-import { Role } from '@anxun/shared/constants';
+import { DEFAULT_ORG_CODE, Role } from '@anxun/shared/constants';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import { noticeList, routeList, searchList, searchQuery } from '@anxun/shared/schemas/shell';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { ok } from '../../http/app-error.js';
 import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import { menuFor, searchMenu } from './menu.js';
 import { clearNotices, countActiveNotices, findActiveNotices } from './notice.repository.js';
+import { searchCourseNames } from './search.repository.js';
 
 const NOTICE_LIST_MAX = 50;
 
@@ -78,7 +79,14 @@ export const shellRoutes =
       async (request) => {
         const token = tokenFromHeader(request);
         const user = token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
-        return ok({ list: searchMenu(request.query.searchWord ?? '', user?.role ?? Role.LEARNER) });
+        const word = (request.query.searchWord ?? '').trim();
+        const courses = word ? await searchCourseNames(ctx.db, DEFAULT_ORG_CODE, user?.orgId, word) : [];
+        return ok({
+          list: [
+            ...searchMenu(word, user?.role ?? Role.LEARNER),
+            ...courses.map((c) => ({ value: c.name, url: `/#/course?id=${c.id}` })),
+          ],
+        });
       },
     );
 

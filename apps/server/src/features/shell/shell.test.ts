@@ -45,5 +45,9 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
     const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);
     expect(search.body.data.list).toContainEqual({ value: '我的学习', url: '/#/study' });
     expect((await get('/search/getList?searchWord=zzz')).body.data.list).toEqual([]);
+    const course = await get(`/search/getList?searchWord=${encodeURIComponent('消防')}`);
+    expect(course.body.data.list).toContainEqual(
+      expect.objectContaining({ value: '消防安全基础', url: expect.stringMatching(/^\/#\/course\?id=/) }),
+    );
   });
 });

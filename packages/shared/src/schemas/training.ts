@@ -185,3 +185,26 @@ export const courseUnit = z.object({
   durationSeconds: z.number(),
 });
 export const courseUnitsQuery = z.strictObject({ courseBookId: idText() });
+
+export const classDetail = z.object({
+  trainClassId: z.string(),
+  className: z.string(),
+  teacher: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** the class's study rules */
+  rules: z.record(z.string(), z.unknown()),
+});
+
+export const classInfo = z.object({
+  trainClassId: z.string(),
+  className: z.string(),
+  teacher: z.string(),
+  learnerCount: z.number(),
+  /** the newest members, names partly masked */
+  newestLearners: z.array(z.object({ name: z.string(), joinedAt: z.string() })),
+  /** credited study in the class over the last 7 days */
+  activity: z.object({ activeLearners: z.number(), studySeconds: z.number() }),
+});
+
+export const findPersonBody = z.strictObject({ trainClassId: idText().optional() }).nullish();

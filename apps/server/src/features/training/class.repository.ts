@@ -71,3 +71,58 @@ export async function isMemberOf(db: Db, trainPersonId: string, personId: string
     .executeTakeFirst();
   return Boolean(row);
 }
+
+export async function findMembership(db: Db, classId: string, personId: string) {
+  return db
+    .selectFrom('train_persons as tp')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select([
+      'tp.id as train_person_id',
+      'c.id as class_id',
+      'c.name',
+      'c.teacher',
+      'c.start_date',
+      'c.end_date',
+      'c.rules',
+    ])
+    .where('tp.class_id', '=', classId)
+    .where('tp.person_id', '=', personId)
+    .executeTakeFirst();
+}
+
+export async function findNewestMembers(db: Db, classId: string, limit: number) {
+  return db
+    .selectFrom('train_persons as tp')
+    .innerJoin('persons as p', 'p.id', 'tp.person_id')
+    .select(['p.name', 'tp.joined_at'])
+    .where('tp.class_id', '=', classId)
+    .orderBy('tp.joined_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countMembers(db: Db, classId: string): Promise<number> {
+  const row = await db
+    .selectFrom('train_persons')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('class_id', '=', classId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Credited study of the class's members since `since` (ms). */
+export async function classActivity(db: Db, classId: string, since: number) {
+  const row = await db
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
+    .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+    .select((eb) => [
+      eb.fn.count<number>('e.person_id').distinct().as('learners'),
+      eb.fn.coalesce(eb.fn.sum<number>('e.credited_seconds'), eb.val(0)).as('seconds'),
+    ])
+    .where('tp.class_id', '=', classId)
+    .where('e.created_at', '>=', since)
+    .where('e.credited_seconds', '>', 0)
+    .executeTakeFirstOrThrow();
+  return { activeLearners: Number(row.learners), studySeconds: Math.round(Number(row.seconds)) };
+}

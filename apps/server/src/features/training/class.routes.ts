@@ -1,12 +1,30 @@
 import { ErrorCode } from '@anxun/shared/errors';
-import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
-import { classCoursesQuery, myClass, myClassesQuery, pageOf, personCourse } from '@anxun/shared/schemas/training';
+import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
+import {
+  classCoursesQuery,
+  classDetail,
+  classInfo,
+  findPersonBody,
+  myClass,
+  myClassesQuery,
+  pageOf,
+  personCourse,
+} from '@anxun/shared/schemas/training';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { findClassesOfPerson, findPersonCourses, isMemberOf, type PersonCourseRow } from './class.repository.js';
+import {
+  classActivity,
+  countMembers,
+  findClassesOfPerson,
+  findMembership,
+  findNewestMembers,
+  findPersonCourses,
+  isMemberOf,
+  type PersonCourseRow,
+} from './class.repository.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -44,6 +62,27 @@ function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<t
   };
 }
 
+type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];
+
+function toMyClass(r: ClassRow, courses: Array<z.infer<typeof personCourse>>): z.infer<typeof myClass> {
+  const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
+  const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
+  const studied = mine.reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
+  return {
+    trainPersonId: r.train_person_id,
+    trainClassId: r.class_id,
+    className: r.name,
+    teacher: r.teacher,
+    startDate: iso(r.start_date),
+    endDate: iso(r.end_date),
+    requiredHours: round2(required),
+    studiedHours: round2(studied),
+    progress: required > 0 ? Math.min(100, Math.round((studied / required) * 100)) : 0,
+    courseCount: mine.length,
+    completedCourses: mine.filter((c) => c.learnStatus === 2).length,
+  };
+}
+
 /** My classes and their courses (spec §7 Training: person/select-page, cls_course/select-page). */
 export const classRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -72,27 +111,120 @@ export const classRoutes =
             rows.map((r) => r.train_person_id),
           )
         ).map((c) => toPersonCourse(c, perHour));
+        return ok({ total, records: rows.map((r) => toMyClass(r, courses)) });
+      },
+    );
+
+    const member = async (classId: string, personId: string) => {
+      const row = await findMembership(ctx.db, classId, personId);
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+      return row;
+    };
+
+    app.get(
+      '/api/train/class/select/:id',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'A class the learner belongs to',
+          params: idParam,
+          response: { 200: envelope(classDetail), ...errors },
+        },
+      },
+      async (request) => {
+        const row = await member(request.params.id, userOf(request).personId);
+        let rules: Record<string, unknown> = {};
+        try {
+          rules = JSON.parse(row.rules) as Record<string, unknown>;
+        } catch {
+          rules = {};
+        }
         return ok({
-          total,
-          records: rows.map((r) => {
-            const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
-            const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
-            const studied = mine.reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
-            return {
-              trainPersonId: r.train_person_id,
-              trainClassId: r.class_id,
-              className: r.name,
-              teacher: r.teacher,
-              startDate: iso(r.start_date),
-              endDate: iso(r.end_date),
-              requiredHours: round2(required),
-              studiedHours: round2(studied),
-              progress: required > 0 ? Math.min(100, Math.round((studied / required) * 100)) : 0,
-              courseCount: mine.length,
-              completedCourses: mine.filter((c) => c.learnStatus === 2).length,
-            };
-          }),
+          trainClassId: row.class_id,
+          className: row.name,
+          teacher: row.teacher,
+          startDate: iso(row.start_date),
+          endDate: iso(row.end_date),
+          rules,
         });
+      },
+    );
+
+    app.get(
+      '/api/train/person/select-class-info/:id',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'Class teacher, newest learners (names masked) and the last 7 days of activity',
+          params: idParam,
+          response: { 200: envelope(classInfo), ...errors },
+        },
+      },
+      async (request) => {
+        const row = await member(request.params.id, userOf(request).personId);
+        const [count, newest, activity] = await Promise.all([
+          countMembers(ctx.db, row.class_id),
+          findNewestMembers(ctx.db, row.class_id, 8),
+          classActivity(ctx.db, row.class_id, ctx.now() - 7 * 86400_000),
+        ]);
+        return ok({
+          trainClassId: row.class_id,
+          className: row.name,
+          teacher: row.teacher,
+          learnerCount: count,
+          // classmates see a surname and a star, no more
+          newestLearners: newest.map((m) => ({
+            name: `${m.name.slice(0, 1)}*`,
+            joinedAt: new Date(m.joined_at).toISOString(),
+          })),
+          activity,
+        });
+      },
+    );
+
+    app.post(
+      '/api/train/cls_person/find-Person',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The learner's class memberships",
+          body: findPersonBody,
+          response: { 200: envelope(z.array(myClass)), ...errors },
+        },
+      },
+      async (request) => {
+        const { rows } = await findClassesOfPerson(ctx.db, userOf(request).personId, 0, 100);
+        const wanted = request.body?.trainClassId;
+        const courses = (
+          await findPersonCourses(
+            ctx.db,
+            rows.map((r) => r.train_person_id),
+          )
+        ).map((c) => toPersonCourse(c, perHour));
+        return ok(rows.filter((r) => !wanted || r.class_id === wanted).map((r) => toMyClass(r, courses)));
+      },
+    );
+
+    app.post(
+      '/api/train/cls_person/find-Person-Task',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The learner's unfinished courses (the to-do list)",
+          body: findPersonBody,
+          response: { 200: envelope(z.array(personCourse)), ...errors },
+        },
+      },
+      async (request) => {
+        const { rows } = await findClassesOfPerson(ctx.db, userOf(request).personId, 0, 100);
+        const wanted = request.body?.trainClassId;
+        const ids = rows.filter((r) => !wanted || r.class_id === wanted).map((r) => r.train_person_id);
+        const courses = (await findPersonCourses(ctx.db, ids)).map((c) => toPersonCourse(c, perHour));
+        return ok(courses.filter((c) => c.learnStatus !== 2));
       },
     );
 

@@ -46,4 +46,32 @@ describe.each(dialects)('my classes and courses on $name', ({ databaseUrl }) => 
     const own = await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: other } });
     expect(own.body.data).toEqual({ records: [], total: 0 });
   });
+
+  it('gives class detail, class info with masked classmates, and the to-do list', async () => {
+    const mine = await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: token } });
+    const classId: string = mine.body.data.records[0].trainClassId;
+    const detail = await server.request('GET', `/api/train/class/select/${classId}`, {
+      headers: { Authorization: token },
+    });
+    expect(detail.body.data).toMatchObject({ className: DEMO_CLASS_NAME, rules: { faceCheck: false } });
+    const info = await server.request('GET', `/api/train/person/select-class-info/${classId}`, {
+      headers: { Authorization: token },
+    });
+    expect(info.body.data).toMatchObject({ learnerCount: 1, activity: { activeLearners: 0, studySeconds: 0 } });
+    expect(info.body.data.newestLearners).toEqual([{ name: '张*', joinedAt: expect.any(String) }]);
+    const persons = await server.request('POST', '/api/train/cls_person/find-Person', {
+      json: { trainClassId: classId },
+      headers: { Authorization: token },
+    });
+    expect(persons.body.data).toHaveLength(1);
+    const tasks = await server.request('POST', '/api/train/cls_person/find-Person-Task', {
+      json: {},
+      headers: { Authorization: token },
+    });
+    expect(tasks.body.data).toHaveLength(2);
+    const other = (await login(server, 'nosy', 'nosy-pass')).body.data.credentials.accessToken;
+    expect(
+      (await server.request('GET', `/api/train/class/select/${classId}`, { headers: { Authorization: other } })).status,
+    ).toBe(404);
+  });
 });

@@ -66,6 +66,22 @@ export function useClassCourses(trainPersonId: string | undefined) {
   });
 }
 
+export interface ClassInfo {
+  trainClassId: string;
+  teacher: string;
+  learnerCount: number;
+  newestLearners: Array<{ name: string; joinedAt: string }>;
+  activity: { activeLearners: number; studySeconds: number };
+}
+
+export function useClassInfo(trainClassId: string) {
+  return useQuery({
+    queryKey: ['study', 'class-info', trainClassId] as const,
+    queryFn: () =>
+      api.get<ClassInfo>(`/api/train/person/select-class-info/${encodeURIComponent(trainClassId)}`, { silent: true }),
+  });
+}
+
 export function useUnits(classCourseId: string | undefined) {
   return useQuery({
     queryKey: studyKeys.units(classCourseId),

@@ -1,10 +1,30 @@
 import { Button, Card, Empty, List, Progress, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
-import { useClassCourses, useMyClasses, type MyClass } from '../api/study-api';
+import { useClassCourses, useClassInfo, useMyClasses, type MyClass } from '../api/study-api';
 import { StatusTag } from '../components/status-tag';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
+  const { t } = useTranslation();
+  const { data } = useClassInfo(trainClassId);
+  if (!data) return null;
+  return (
+    <div className="class-info-panel" data-testid="class-info">
+      <span>
+        {t('study.classmates')} {data.learnerCount}
+      </span>
+      <span>
+        {t('study.newest')}：{data.newestLearners.map((l) => l.name).join('、') || '—'}
+      </span>
+      <span>
+        {t('study.activity')}：{data.activity.activeLearners} · {Math.round(data.activity.studySeconds / 60)}{' '}
+        {t('study.minutes')}
+      </span>
+    </div>
+  );
+}
 
 function ClassCard({ cls }: { cls: MyClass }) {
   const { t } = useTranslation();
@@ -26,6 +46,7 @@ function ClassCard({ cls }: { cls: MyClass }) {
         </div>
         <Button onClick={() => navigate(`/progress?trainPersonId=${cls.trainPersonId}`)}>{t('study.progress')}</Button>
       </div>
+      <ClassInfoPanel trainClassId={cls.trainClassId} />
       {isPending ? (
         <Skeleton active />
       ) : (

@@ -1,6 +1,6 @@
-// `npm start`: build the web app if it is missing, then run the server (which migrates and,
-// on an empty database in demo mode, seeds). Signals are passed on so SIGTERM/SIGINT close
-// the server cleanly.
+// `npm start`: build the web app if it is missing or older than its sources, then run the
+// server (which migrates and, on an empty database in demo mode, seeds). Signals are passed
+// on so SIGTERM/SIGINT close the server cleanly.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,30 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
-if (!fs.existsSync(webIndex)) {
-  console.log('Building the web app (first start)…');
+/** Newest modification time of the files the web build reads. */
+function newestSource(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else newest = Math.max(newest, fs.statSync(file).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
+
+const webSources = ['apps/web/src', 'apps/web/public', 'packages/shared/src'].map((d) => path.join(root, d));
+const stale =
+  !fs.existsSync(webIndex) ||
+  newestSource(webSources) > fs.statSync(webIndex).mtimeMs ||
+  fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs > fs.statSync(webIndex).mtimeMs;
+
+if (stale) {
+  console.log(
+    fs.existsSync(webIndex) ? 'Rebuilding the web app (its sources changed)…' : 'Building the web app (first start)…',
+  );
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
+import { iso, parseTeachers, round2 } from './format.js';
 import {
   classActivity,
   countMembers,
@@ -26,18 +27,9 @@ import {
   type PersonCourseRow,
 } from './class.repository.js';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<typeof personCourse> {
   const units = Number(row.unit_count ?? 0);
   const done = Number(row.completed_units ?? 0);
-  let teachers: string[] = [];
-  try {
-    teachers = JSON.parse(row.teachers) as string[];
-  } catch {
-    teachers = [];
-  }
   return {
     trainPersonCourseId: row.id,
     trainPersonId: row.train_person_id,
@@ -45,7 +37,7 @@ function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<t
     courseBookId: row.book_id,
     courseName: row.name,
     intro: row.intro,
-    teachers,
+    teachers: parseTeachers(row.teachers),
     sortId: row.sort_order,
     studyTimeLen: row.class_hours,
     studiedHours: round2(row.studied_seconds / secondsPerHour),

@@ -17,6 +17,7 @@ import { publicFileUrl } from '../../core/file-url.js';
 import { authenticateToken } from '../../core/session.service.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { tokenFromHeader } from '../../http/auth-guard.js';
+import { parseTeachers } from './format.js';
 import {
   countLearnersOfBook,
   findBookOfOrg,
@@ -27,17 +28,11 @@ import {
 } from './course-book.repository.js';
 
 function toCourseBook(row: BookRow): z.infer<typeof courseBook> {
-  let teachers: string[] = [];
-  try {
-    teachers = JSON.parse(row.teachers) as string[];
-  } catch {
-    teachers = [];
-  }
   return {
     courseBookId: row.id,
     name: row.name,
     intro: row.intro,
-    teachers,
+    teachers: parseTeachers(row.teachers),
     classHours: row.class_hours,
     popularity: row.popularity,
     coverUrl: row.cover_file_id ? publicFileUrl(row.cover_file_id) : null,

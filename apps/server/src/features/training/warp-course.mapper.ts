@@ -1,9 +1,8 @@
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import type { AppContext } from '../../app-context.js';
 import { signedPlayUrl } from '../../core/file-url.js';
+import { iso } from './format.js';
 import type { WarpCourseRow } from './training.repository.js';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Row → spec §3 warpCourseData, with the short-lived play URL of its video. */
 export function toWarpCourseData(ctx: AppContext, row: WarpCourseRow): WarpCourseData {

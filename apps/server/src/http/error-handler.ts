@@ -1,6 +1,7 @@
 import { ErrorCode, errorTable } from '@anxun/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BadCiphertextError } from '../infra/crypto.js';
 import { AppError } from './app-error.js';
 
 const where: Record<string, string> = {
@@ -54,6 +55,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const error = thrown;
       if (error.retryAfter) reply.header('Retry-After', String(error.retryAfter));
       return send(reply, error.status, error.code, error.message);
+    }
+    // Anything that fails to decrypt RSA-OAEP fields (login, register, update-Warp's entity).
+    if (thrown instanceof BadCiphertextError) {
+      return send(reply, 400, ErrorCode.BAD_CIPHERTEXT, errorTable[ErrorCode.BAD_CIPHERTEXT].msg);
     }
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -10,13 +10,7 @@ import {
 } from '@anxun/shared/schemas/auth';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import {
-  BadCiphertextError,
-  DUMMY_PASSWORD_HASH,
-  decryptField,
-  hashPassword,
-  verifyPassword,
-} from '../../infra/crypto.js';
+import { DUMMY_PASSWORD_HASH, decryptField, hashPassword, verifyPassword } from '../../infra/crypto.js';
 import { AppError } from '../../http/app-error.js';
 import { verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
@@ -36,13 +30,8 @@ import { startSession, type DeviceInfo } from '../../core/session.service.js';
 /** Removes the RSA layer from every present field (each may be ciphertext or plain). */
 export function decryptWire<T extends Record<string, string | undefined>>(ctx: AppContext, wire: T): T {
   const out: Record<string, string | undefined> = {};
-  try {
-    for (const [key, value] of Object.entries(wire)) {
-      out[key] = value === undefined ? undefined : decryptField(value, ctx.keys.privateKey);
-    }
-  } catch (err) {
-    if (err instanceof BadCiphertextError) throw new AppError(ErrorCode.BAD_CIPHERTEXT);
-    throw err;
+  for (const [key, value] of Object.entries(wire)) {
+    out[key] = value === undefined ? undefined : decryptField(value, ctx.keys.privateKey);
   }
   return out as T;
 }

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { BadCiphertextError, decryptField } from '../../infra/crypto.js';
+import { decryptField } from '../../infra/crypto.js';
 import { CreditBatcher, REFUSAL_MESSAGES, studyDay } from './study-credit.service.js';
 import {
   claimStudyStart,
@@ -32,13 +32,7 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 
 /** The report inside `entity`: RSA-OAEP ciphertext (the web client) or JSON text. */
 function readEntity(ctx: AppContext, entity: string) {
-  let text: string;
-  try {
-    text = decryptField(entity, ctx.keys.privateKey);
-  } catch (err) {
-    if (err instanceof BadCiphertextError) throw new AppError(ErrorCode.BAD_CIPHERTEXT);
-    throw err;
-  }
+  const text = decryptField(entity, ctx.keys.privateKey);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: throughput and latency of the foundation's hot paths on this machine,
  * against a real server over loopback HTTP (SQLite by default; BENCH_DATABASE_URL for
- * PostgreSQL). Prints figures; asserts nothing. Bounded: a fixed number of requests each.
+ * PostgreSQL), loaded by autocannon in a process of its own. Prints figures; asserts
+ * nothing. Bounded: a few seconds each.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { enrolPerson } from '../src/features/training/enrolment.repository.js';
 import { hashPassword } from '../src/infra/crypto.js';
 import { loadConfig } from '../src/infra/config.js';
 import { DEMO_LEARNER } from '../src/seed/demo-accounts.js';
+import { formatLoad, runLoad, type LoadSpec } from './load.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-bench-'));
 const config = loadConfig({
@@ -30,30 +32,10 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
 
-async function run(name: string, total: number, concurrency: number, once: () => Promise<Response>) {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const t = performance.now();
-        const res = await once();
-        await res.arrayBuffer();
-        if (!res.ok) failures++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2);
-  console.log(
-    `${name.padEnd(34)} ${String(total).padStart(6)} req  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms${failures ? `  (${failures} non-2xx)` : ''}`,
-  );
-  return { rps: total / seconds, p99: Number(pct(0.99)) };
+async function run(name: string, spec: Omit<LoadSpec, 'url'> & { path: string }) {
+  const result = await runLoad({ ...spec, url: base + spec.path });
+  console.log(formatLoad(name, result));
+  return result;
 }
 
 const loginBody = JSON.stringify({ username: DEMO_LEARNER.account, password: DEMO_LEARNER.password });
@@ -68,18 +50,35 @@ const token = ((await loginRes.json()) as { data: { credentials: { accessToken: 
 console.log(
   `anxun bench — ${config.databaseUrl ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores, node ${process.version}`,
 );
-await run('GET /api/health (bare route)', 5000, 32, () => fetch(`${base}/api/health`));
-await run('GET /api/user/info (token lookup)', 5000, 32, () =>
-  fetch(`${base}/api/user/info`, { headers: { Authorization: token } }),
-);
-await run('GET /api/base/baseorg/select-code', 5000, 32, () => fetch(`${base}/api/base/baseorg/select-code/00000`));
-await run('POST /api/login wrong password (scrypt)', 200, 8, () =>
-  fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'nobody', password: 'wrong' }),
-  }),
-);
+await run('GET /api/health/live (bare route)', {
+  path: '/api/health/live',
+  method: 'GET',
+  connections: 32,
+  seconds: 5,
+});
+// the token lookup every signed-in request pays
+await run('GET /api/user/info (token lookup)', {
+  path: '/api/user/info',
+  method: 'GET',
+  connections: 32,
+  seconds: 5,
+  headers: { authorization: token },
+});
+await run('GET /api/health (one database query)', { path: '/api/health', method: 'GET', connections: 32, seconds: 5 });
+await run('GET /api/base/baseorg/select-code', {
+  path: '/api/base/baseorg/select-code/00000',
+  method: 'GET',
+  connections: 32,
+  seconds: 5,
+});
+await run('POST /api/login wrong password (scrypt)', {
+  path: '/api/login',
+  method: 'POST',
+  connections: 8,
+  seconds: 5,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'nobody', password: 'wrong' }),
+});
 
 // update-Warp: one learner per connection (one live playback each), against the bare route.
 const { ctx } = built;
@@ -87,7 +86,7 @@ const classRow = await ctx.db.selectFrom('train_classes').select('id').executeTa
 const org = await ctx.db.selectFrom('organisations').select('id').executeTakeFirstOrThrow();
 const passwordHash = await hashPassword('bench-password');
 async function makeLearners(count: number, prefix: string) {
-  const learners: Array<{ token: string; warpCourseId: string; playbackId: string; seq: number }> = [];
+  const learners: NonNullable<LoadSpec['learners']> = [];
   for (let i = 0; i < count; i++) {
     const id = crypto.randomUUID();
     const now = Date.now();
@@ -122,7 +121,6 @@ async function makeLearners(count: number, prefix: string) {
       token: login.credentials.accessToken,
       warpCourseId: unit.id,
       playbackId: crypto.randomUUID(),
-      seq: 0,
     });
   }
   return learners;
@@ -130,26 +128,18 @@ async function makeLearners(count: number, prefix: string) {
 
 for (const connections of [100, 400]) {
   const learners = await makeLearners(connections, `bench${connections}`);
-  const total = connections * (connections === 100 ? 30 : 10);
-  const bare = await run(`GET /api/health x${connections} conns`, total, connections, () =>
-    fetch(`${base}/api/health`),
-  );
-  let next = 0;
-  const warp = await run(`POST update-Warp x${connections} conns`, total, connections, () => {
-    const learner = learners[next++ % learners.length]!;
-    learner.seq += 1;
-    return fetch(`${base}/api/train/cls_Warp/update-Warp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', Authorization: learner.token },
-      body: JSON.stringify({
-        trainWarpCourseId: learner.warpCourseId,
-        playbackId: learner.playbackId,
-        seq: learner.seq,
-        position: learner.seq * 0.01,
-        rate: 1,
-        hidden: false,
-      }),
-    });
+  const bare = await run(`GET /api/health/live x${connections} conns`, {
+    path: '/api/health/live',
+    method: 'GET',
+    connections,
+    seconds: 5,
+  });
+  const warp = await run(`POST update-Warp x${connections} conns`, {
+    path: '/api/train/cls_Warp/update-Warp',
+    method: 'POST',
+    connections,
+    seconds: 5,
+    learners,
   });
   console.log(
     `update-Warp / bare route at ${connections} connections: ${(warp.rps / bare.rps).toFixed(2)} (p99 ${warp.p99.toFixed(1)} ms)`,

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../infra/database.js';
+import type { Db, Dialect } from '../infra/database.js';
 import type { PersonsTable } from '../infra/db-schema.js';
 
 export type PersonRow = Selectable<PersonsTable>;
@@ -93,6 +93,21 @@ export async function lockPersonRow(db: Db, personId: string): Promise<void> {
     .updateTable('persons')
     .set((eb) => ({ failed_logins: eb.ref('failed_logins') }))
     .where('id', '=', personId)
+    .execute();
+}
+
+/**
+ * Row locks on several persons for the rest of the transaction, taken in id order so two
+ * transactions (two nodes' batches) cannot deadlock. SQLite has a single writer already.
+ */
+export async function lockPersonRows(db: Db, dialect: Dialect, personIds: string[]): Promise<void> {
+  if (dialect !== 'postgres' || personIds.length === 0) return;
+  await db
+    .selectFrom('persons')
+    .select('id')
+    .where('id', 'in', [...personIds].sort())
+    .orderBy('id')
+    .forUpdate()
     .execute();
 }
 

@@ -8,8 +8,29 @@ export async function insertSession(db: Db, row: Insertable<SessionsTable>): Pro
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSessionByAccessHash(db: Db, hash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('access_token_hash', '=', hash).executeTakeFirst();
+/** The session of an access token with what a request needs of its person, in one query. */
+export async function findSessionByAccessHash(db: Db, hash: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('persons as p', 'p.id', 's.person_id')
+    .select([
+      's.id',
+      's.person_id',
+      's.revoked_at',
+      's.revoked_reason',
+      's.access_expires_at',
+      's.last_seen_at',
+      'p.org_id',
+      'p.role',
+    ])
+    .where('s.access_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+/** Revocation state of sessions, by id (a batch re-checks its reports' sessions under lock). */
+export async function findSessionStates(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('sessions').select(['id', 'revoked_at', 'revoked_reason']).where('id', 'in', ids).execute();
 }
 
 export async function findSessionByRefreshHash(db: Db, hash: string): Promise<SessionRow | undefined> {

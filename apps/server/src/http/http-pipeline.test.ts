@@ -102,6 +102,9 @@ describe('the HTTP pipeline', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('strict-transport-security')).toBeTruthy();
+    const live = await server.request('GET', '/api/health/live');
+    expect(live.body.data).toEqual({ status: 'ok' });
+    expect(live.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('serves an OpenAPI document and its UI at /api/docs', async () => {

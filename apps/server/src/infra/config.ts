@@ -77,8 +77,7 @@ export interface AppConfig {
     idleLimitSeconds: number;
     slackSeconds: number;
     completionToleranceSeconds: number;
-    /** group commit: the longest a report waits for its batch */
-    batchDelayMs: number;
+    /** group commit: the most reports one transaction takes */
     batchMax: number;
   };
   /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
@@ -141,7 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleLimitSeconds: 90,
       slackSeconds: 2,
       completionToleranceSeconds: 3,
-      batchDelayMs: 4,
       batchMax: 256,
     },
     redisPrefix: 'anxun:',

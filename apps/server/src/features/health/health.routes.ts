@@ -13,7 +13,7 @@ export const healthRoutes =
       {
         schema: {
           tags: ['health'],
-          summary: 'Liveness and the database in use',
+          summary: 'Readiness: the database answers; which database and realtime bus are in use',
           response: {
             200: envelope(z.object({ status: z.literal('ok'), database: z.string(), realtime: z.string() })),
           },
@@ -23,5 +23,18 @@ export const healthRoutes =
         await pingDatabase(ctx.db);
         return ok({ status: 'ok' as const, database: ctx.dialect, realtime: ctx.redis ? 'redis' : 'local' });
       },
+    );
+
+    // Liveness for a process manager (and the bench's bare route): the process answers, nothing more.
+    app.get(
+      '/api/health/live',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness: the process answers HTTP',
+          response: { 200: envelope(z.object({ status: z.literal('ok') })) },
+        },
+      },
+      async () => ok({ status: 'ok' as const }),
     );
   };

@@ -1,14 +1,30 @@
 import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
-import { lockPersonRow } from '../../core/person.repository.js';
+import { lockPersonRows } from '../../core/person.repository.js';
+import { findSessionStates } from '../../core/session.repository.js';
+import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
-import { decideCredit, type CreditDecision, type ProgressReport, type Refusal } from './credit-policy.js';
+import type { StudyEventsTable } from '../../infra/db-schema.js';
 import {
-  addCreditedOnDay,
-  findCreditedOnDay,
-  findPlayback,
-  findWarpCourse,
-  savePlayback,
+  decideCredit,
+  type CreditDecision,
+  type PlaybackState,
+  type ProgressReport,
+  type Refusal,
+} from './credit-policy.js';
+import {
+  addCreditedOnDays,
+  findCoursesWithUnits,
+  findCreditedOnDays,
+  findPlaybacks,
+  findWarpCoursesByIds,
+  insertStudyEvents,
+  saveCourseProgress,
+  savePlaybacks,
+  saveWarpProgress,
+  type PlaybackRow,
   type WarpCourseRow,
 } from './training.repository.js';
 
@@ -25,6 +41,8 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
 
 export interface CreditJob {
   personId: string;
+  /** the session the report came in on: a session replaced meanwhile earns nothing */
+  sessionId: string;
   warpCourseId: string;
   report: ProgressReport;
   ip: string;
@@ -36,26 +54,42 @@ export interface CreditOutcome {
   row: WarpCourseRow;
 }
 
-/** The face-check gate of the identity issue; until it lands every class passes. */
-export type FaceGate = (db: Db, personId: string, warpCourseId: string) => Promise<'ok' | 'due'>;
-const noFaceCheck: FaceGate = async () => 'ok';
+/**
+ * The face-check gate of the identity issue: for each report of a batch, whether a check
+ * is due (or failed) for that learner and courseware. Until it lands every class passes.
+ */
+export type FaceGate = (db: Db, jobs: readonly CreditJob[], now: number) => Promise<Array<'ok' | 'due'>>;
+const noFaceCheck: FaceGate = async (_db, jobs) => jobs.map(() => 'ok');
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** 'YYYY-MM-DD' of the study day in the configured time zone. */
 export function studyDay(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  // making a DateTimeFormat costs far more than using one: keep one per zone
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(ms);
 }
+
+type Pending = { job: CreditJob; resolve(o: CreditOutcome): void; reject(e: unknown): void };
+type Result = { ok: CreditOutcome } | { error: AppError };
 
 /**
  * Group commit: reports wait a few milliseconds and are decided and written in one
  * transaction, then all are answered. Each acknowledged report is durable (SQLite WAL with
  * synchronous=FULL, PostgreSQL's synchronous commit) without one fsync per request.
- * Learners are locked in sorted order, so two batches on two nodes cannot deadlock; one
- * learner's reports keep their order.
+ *
+ * A batch costs a fixed handful of statements, not a handful per report: it locks its
+ * learners (in id order, so two nodes' batches cannot deadlock), reads every record it
+ * needs in one query per table, decides each report in arrival order against that state
+ * (one learner's reports keep their order), then writes the changed records back.
  */
 export class CreditBatcher {
-  private queue: Array<{ job: CreditJob; resolve(o: CreditOutcome): void; reject(e: unknown): void }> = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private flushing: Promise<void> = Promise.resolve();
+  private queue: Pending[] = [];
+  private draining = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -65,35 +99,43 @@ export class CreditBatcher {
   submit(job: CreditJob): Promise<CreditOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
-      if (this.queue.length >= this.ctx.config.study.batchMax) this.schedule(0);
-      else this.schedule(this.ctx.config.study.batchDelayMs);
+      if (!this.draining) {
+        this.draining = true;
+        // after this turn of the event loop, so the reports that arrived with this one join it
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
-  private schedule(delay: number): void {
-    if (this.timer && delay > 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const batch = this.queue;
-      this.queue = [];
-      // one batch at a time: the next waits for the previous commit
-      this.flushing = this.flushing.then(() => this.commit(batch));
-    }, delay);
+  /**
+   * Commits batches until the queue is empty, one at a time. No timer: reports that arrive
+   * while a batch commits form the next batch, so batches grow with the load and a lone
+   * report waits for nothing.
+   */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.ctx.config.study.batchMax);
+      await this.commit(batch);
+      // let the reports read during the commit reach the queue
+      if (this.queue.length === 0) await new Promise((r) => setImmediate(r));
+    }
+    this.draining = false;
   }
 
-  private async commit(batch: typeof this.queue): Promise<void> {
+  private async commit(batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
     try {
-      const outcomes = await this.ctx.db.transaction().execute(async (trx) => {
-        for (const personId of [...new Set(batch.map((b) => b.job.personId))].sort()) {
-          await lockPersonRow(trx, personId);
-        }
-        const results: CreditOutcome[] = [];
-        for (const { job } of batch) results.push(await this.apply(trx, job));
-        return results;
+      const results = await this.ctx.db.transaction().execute((trx) =>
+        this.applyBatch(
+          trx,
+          batch.map((b) => b.job),
+        ),
+      );
+      batch.forEach((b, i) => {
+        const result = results[i]!;
+        if ('ok' in result) b.resolve(result.ok);
+        else b.reject(result.error);
       });
-      batch.forEach((b, i) => b.resolve(outcomes[i]!));
     } catch (err) {
       if (batch.length === 1) {
         batch[0]!.reject(err);
@@ -104,66 +146,94 @@ export class CreditBatcher {
     }
   }
 
-  private async apply(trx: Db, job: CreditJob): Promise<CreditOutcome> {
+  private async applyBatch(trx: Db, jobs: CreditJob[]): Promise<Result[]> {
     const { study } = this.ctx.config;
     const now = this.ctx.now();
-    const row = await findWarpCourse(trx, job.warpCourseId);
-    if (!row) throw new Error('courseware record vanished');
-    const playbackRow = await findPlayback(trx, job.personId);
     const day = studyDay(now, study.timeZone);
-    const decision = decideCredit({
-      report: job.report,
-      warp: { warpId: row.id, duration: row.duration_seconds, furthest: row.furthest_seconds },
-      playback: playbackRow && {
-        playbackId: playbackRow.playback_id,
-        warpId: playbackRow.warp_course_id,
-        lastSeq: playbackRow.last_seq,
-        lastReportAt: playbackRow.last_report_at,
-      },
-      creditedTodaySeconds: await findCreditedOnDay(trx, job.personId, day),
-      faceGate: await this.faceGate(trx, job.personId, row.id),
-      now,
-      rules: {
-        idleLimitSeconds: study.idleLimitSeconds,
-        dailyCapSeconds: study.dailyCapSeconds,
-        slackSeconds: study.slackSeconds,
-        completionToleranceSeconds: study.completionToleranceSeconds,
-      },
-    });
+    const personIds = [...new Set(jobs.map((j) => j.personId))];
+    await lockPersonRows(trx, this.ctx.dialect, personIds);
 
-    if (decision.playback) {
-      await savePlayback(trx, {
-        person_id: job.personId,
-        playback_id: decision.playback.playbackId,
-        warp_course_id: decision.playback.warpId,
-        last_seq: decision.playback.lastSeq,
-        last_report_at: decision.playback.lastReportAt,
+    // Everything the decisions read, one query per table; then decided in memory.
+    const [sessions, warps, playbackRows, creditedToday, gates] = await Promise.all([
+      findSessionStates(trx, [...new Set(jobs.map((j) => j.sessionId))]),
+      findWarpCoursesByIds(trx, [...new Set(jobs.map((j) => j.warpCourseId))]),
+      findPlaybacks(trx, personIds),
+      findCreditedOnDays(trx, personIds, day),
+      this.faceGate(trx, jobs, now),
+    ]);
+    const sessionById = new Map(sessions.map((s) => [s.id, s]));
+    const warpById = new Map(warps.map((w) => [w.id, { ...w }]));
+    const playbacks = new Map<string, PlaybackState>(
+      playbackRows.map((p) => [
+        p.person_id,
+        { playbackId: p.playback_id, warpId: p.warp_course_id, lastSeq: p.last_seq, lastReportAt: p.last_report_at },
+      ]),
+    );
+
+    const results: Result[] = [];
+    const events: Array<Insertable<StudyEventsTable>> = [];
+    const changedWarps = new Set<string>();
+    const changedPlaybacks = new Set<string>();
+    const creditedNow = new Map<string, number>();
+    const creditedCourses = new Map<string, { trainPersonId: string; classCourseId: string; seconds: number }>();
+
+    jobs.forEach((job, i) => {
+      const session = sessionById.get(job.sessionId);
+      // A login elsewhere since this report was authenticated ends this device's study.
+      if (!session || session.revoked_at !== null) {
+        const replaced = session?.revoked_reason === 'replaced';
+        results.push({ error: new AppError(replaced ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.UNAUTHORIZED) });
+        return;
+      }
+      const row = warpById.get(job.warpCourseId);
+      // someone else's record is as absent as a missing one
+      if (!row || row.person_id !== job.personId) {
+        results.push({ error: new AppError(ErrorCode.NOT_FOUND, '学习记录不存在') });
+        return;
+      }
+      const decision = decideCredit({
+        report: job.report,
+        warp: { warpId: row.id, duration: row.duration_seconds, furthest: row.furthest_seconds },
+        playback: playbacks.get(job.personId),
+        creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
+        faceGate: gates[i]!,
+        now,
+        rules: {
+          idleLimitSeconds: study.idleLimitSeconds,
+          dailyCapSeconds: study.dailyCapSeconds,
+          slackSeconds: study.slackSeconds,
+          completionToleranceSeconds: study.completionToleranceSeconds,
+        },
       });
-    }
-    const credited = decision.creditedSeconds;
-    const completedNow = decision.completed && row.learn_status !== 2;
-    const accepted = decision.refusal === undefined;
-    await trx
-      .updateTable('train_warp_courses')
-      .set((eb) => ({
-        study_length: eb('study_length', '+', credited),
-        furthest_seconds: decision.furthest,
-        // a refused stretch is watched again: resume from the furthest credited point
-        last_position: accepted ? Math.min(job.report.position, row.duration_seconds) : decision.furthest,
-        learn_status: decision.completed ? 2 : credited > 0 || row.learn_status === 1 ? 1 : row.learn_status,
-        start_time: row.start_time ?? (credited > 0 ? now : null),
-        last_learn_date: now,
-        end_time: completedNow ? now : row.end_time,
-      }))
-      .where('id', '=', row.id)
-      .execute();
-    if (credited > 0) {
-      await addCreditedOnDay(trx, job.personId, day, credited);
-      await this.updateCourse(trx, row, credited, now);
-    }
-    await trx
-      .insertInto('study_events')
-      .values({
+      if (decision.playback) {
+        playbacks.set(job.personId, decision.playback);
+        changedPlaybacks.add(job.personId);
+      }
+      const credited = decision.creditedSeconds;
+      const accepted = decision.refusal === undefined;
+      const completedNow = decision.completed && row.learn_status !== 2;
+      row.study_length += credited;
+      row.furthest_seconds = decision.furthest;
+      // a refused stretch is watched again: resume from the furthest credited point
+      row.last_position = accepted ? Math.min(job.report.position, row.duration_seconds) : decision.furthest;
+      row.learn_status = decision.completed ? 2 : credited > 0 || row.learn_status === 1 ? 1 : row.learn_status;
+      row.start_time ??= credited > 0 ? now : null;
+      row.last_learn_date = now;
+      if (completedNow) row.end_time = now;
+      changedWarps.add(row.id);
+      if (credited > 0) {
+        creditedNow.set(job.personId, (creditedNow.get(job.personId) ?? 0) + credited);
+        const key = `${row.train_person_id}/${row.class_course_id}`;
+        const course = creditedCourses.get(key);
+        if (course) course.seconds += credited;
+        else
+          creditedCourses.set(key, {
+            trainPersonId: row.train_person_id,
+            classCourseId: row.class_course_id,
+            seconds: credited,
+          });
+      }
+      events.push({
         id: crypto.randomUUID(),
         person_id: job.personId,
         warp_course_id: row.id,
@@ -177,41 +247,62 @@ export class CreditBatcher {
         ip: job.ip,
         user_agent: job.userAgent?.slice(0, 300) ?? null,
         created_at: now,
-      })
-      .execute();
-    const updated = await findWarpCourse(trx, row.id);
-    return { decision, row: updated ?? row };
+      });
+      results.push({ ok: { decision, row: { ...row } } });
+    });
+
+    await saveWarpProgress(
+      trx,
+      [...changedWarps].map((id) => warpById.get(id)!),
+    );
+    await savePlaybacks(
+      trx,
+      [...changedPlaybacks].map((personId): PlaybackRow => {
+        const p = playbacks.get(personId)!;
+        return {
+          person_id: personId,
+          playback_id: p.playbackId,
+          warp_course_id: p.warpId,
+          last_seq: p.lastSeq,
+          last_report_at: p.lastReportAt,
+        };
+      }),
+    );
+    await addCreditedOnDays(
+      trx,
+      [...creditedNow].map(([personId, seconds]) => ({ person_id: personId, day, credited_seconds: seconds })),
+    );
+    await this.updateCourses(trx, [...creditedCourses.values()], now);
+    await insertStudyEvents(trx, events);
+    return results;
   }
 
-  /** The course record: credited time, status; complete when every unit is and the 学时 are met. */
-  private async updateCourse(trx: Db, row: WarpCourseRow, credited: number, now: number): Promise<void> {
-    const course = await trx
-      .selectFrom('train_person_courses as pc')
-      .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
-      .select(['pc.id', 'pc.studied_seconds', 'pc.start_time', 'pc.learn_status', 'cc.class_hours'])
-      .where('pc.train_person_id', '=', row.train_person_id)
-      .where('pc.class_course_id', '=', row.class_course_id)
-      .executeTakeFirst();
-    if (!course) return;
-    const units = await trx
-      .selectFrom('train_warp_courses')
-      .select('learn_status')
-      .where('train_person_id', '=', row.train_person_id)
-      .where('class_course_id', '=', row.class_course_id)
-      .execute();
-    const studied = course.studied_seconds + credited;
-    const hoursMet = studied >= course.class_hours * this.ctx.config.study.secondsPerClassHour - 1;
-    const complete = units.every((u) => u.learn_status === 2) && hoursMet;
-    await trx
-      .updateTable('train_person_courses')
-      .set({
+  /** The course records: credited time, status; complete when every unit is and the 学时 are met. */
+  private async updateCourses(
+    trx: Db,
+    credited: Array<{ trainPersonId: string; classCourseId: string; seconds: number }>,
+    now: number,
+  ): Promise<void> {
+    if (credited.length === 0) return;
+    // read after the courseware records are written, so the units' states are this batch's
+    const { courses, units } = await findCoursesWithUnits(trx, [...new Set(credited.map((c) => c.trainPersonId))]);
+    for (const { trainPersonId, classCourseId, seconds } of credited) {
+      const course = courses.find((c) => c.train_person_id === trainPersonId && c.class_course_id === classCourseId);
+      if (!course) continue;
+      const studied = course.studied_seconds + seconds;
+      const hoursMet = studied >= course.class_hours * this.ctx.config.study.secondsPerClassHour - 1;
+      const complete =
+        hoursMet &&
+        units
+          .filter((u) => u.train_person_id === trainPersonId && u.class_course_id === classCourseId)
+          .every((u) => u.learn_status === 2);
+      await saveCourseProgress(trx, course.id, {
         studied_seconds: studied,
         learn_status: complete ? 2 : 1,
         start_time: course.start_time ?? now,
         last_learn_date: now,
-        ...(complete && course.learn_status !== 2 ? { end_time: now } : {}),
-      })
-      .where('id', '=', course.id)
-      .execute();
+        end_time: complete && course.learn_status !== 2 ? now : course.end_time,
+      });
+    }
   }
 }

@@ -1,4 +1,9 @@
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../infra/database.js';
+import type { StudyEventsTable } from '../../infra/db-schema.js';
+
+/** Rows per multi-row statement: far below both databases' limits on parameters. */
+const ROWS_PER_STATEMENT = 200;
 
 /** The learner's courseware records, joined with the unit and its video. */
 export function selectWarpCourses(db: Db) {
@@ -43,30 +48,147 @@ export async function findWarpCoursesOfPerson(
   return q.orderBy('wc.class_course_id').orderBy('w.sort_order').execute();
 }
 
-export async function findWarpCourse(db: Db, id: string): Promise<WarpCourseRow | undefined> {
-  return selectWarpCourses(db).where('wc.id', '=', id).executeTakeFirst();
+export async function findWarpCoursesByIds(db: Db, ids: string[]): Promise<WarpCourseRow[]> {
+  return ids.length === 0 ? [] : selectWarpCourses(db).where('wc.id', 'in', ids).execute();
 }
 
-export async function findPlayback(db: Db, personId: string) {
-  return db.selectFrom('study_playbacks').selectAll().where('person_id', '=', personId).executeTakeFirst();
+/**
+ * What progress reports changed on courseware records, written as values (the learners are
+ * locked) in one statement for the whole batch: UPDATE … FROM a UNION ALL of rows, which
+ * SQLite (3.33+) and PostgreSQL both take; the casts give PostgreSQL the column types.
+ */
+export async function saveWarpProgress(db: Db, rows: WarpCourseRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(
+      (r) => sql`SELECT CAST(${r.id} AS text) AS id,
+        CAST(${r.study_length} AS double precision) AS study_length,
+        CAST(${r.furthest_seconds} AS double precision) AS furthest_seconds,
+        CAST(${r.last_position} AS double precision) AS last_position,
+        CAST(${r.learn_status} AS integer) AS learn_status,
+        CAST(${r.start_time} AS bigint) AS start_time,
+        CAST(${r.last_learn_date} AS bigint) AS last_learn_date,
+        CAST(${r.end_time} AS bigint) AS end_time`,
+    );
+    await sql`UPDATE train_warp_courses SET
+        study_length = v.study_length,
+        furthest_seconds = v.furthest_seconds,
+        last_position = v.last_position,
+        learn_status = v.learn_status,
+        start_time = v.start_time,
+        last_learn_date = v.last_learn_date,
+        end_time = v.end_time
+      FROM (${sql.join(values, sql` UNION ALL `)}) AS v
+      WHERE train_warp_courses.id = v.id`.execute(db);
+  }
 }
 
-export async function savePlayback(
-  db: Db,
-  row: { person_id: string; playback_id: string; warp_course_id: string; last_seq: number; last_report_at: number },
-): Promise<void> {
+export interface PlaybackRow {
+  person_id: string;
+  playback_id: string;
+  warp_course_id: string;
+  last_seq: number;
+  last_report_at: number;
+}
+
+export async function findPlaybacks(db: Db, personIds: string[]): Promise<PlaybackRow[]> {
+  if (personIds.length === 0) return [];
+  return db.selectFrom('study_playbacks').selectAll().where('person_id', 'in', personIds).execute();
+}
+
+/** One row per learner (PostgreSQL refuses an upsert that touches a row twice). */
+export async function savePlaybacks(db: Db, rows: PlaybackRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('study_playbacks')
-    .values(row)
+    .values(rows)
     .onConflict((oc) =>
-      oc.column('person_id').doUpdateSet({
-        playback_id: row.playback_id,
-        warp_course_id: row.warp_course_id,
-        last_seq: row.last_seq,
-        last_report_at: row.last_report_at,
-      }),
+      oc.column('person_id').doUpdateSet((eb) => ({
+        playback_id: eb.ref('excluded.playback_id'),
+        warp_course_id: eb.ref('excluded.warp_course_id'),
+        last_seq: eb.ref('excluded.last_seq'),
+        last_report_at: eb.ref('excluded.last_report_at'),
+      })),
     )
     .execute();
+}
+
+export async function findCreditedOnDays(db: Db, personIds: string[], day: string): Promise<Map<string, number>> {
+  if (personIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('study_days')
+    .select(['person_id', 'credited_seconds'])
+    .where('person_id', 'in', personIds)
+    .where('day', '=', day)
+    .execute();
+  return new Map(rows.map((r) => [r.person_id, r.credited_seconds]));
+}
+
+/** Adds credited seconds to each learner's day; one row per learner. */
+export async function addCreditedOnDays(
+  db: Db,
+  rows: Array<{ person_id: string; day: string; credited_seconds: number }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('study_days')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['person_id', 'day']).doUpdateSet((eb) => ({
+        credited_seconds: eb('study_days.credited_seconds', '+', eb.ref('excluded.credited_seconds')),
+      })),
+    )
+    .execute();
+}
+
+export async function insertStudyEvents(db: Db, rows: Array<Insertable<StudyEventsTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await db
+      .insertInto('study_events')
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .execute();
+  }
+}
+
+/** The course records of memberships with the 学时 their class requires and their units' states. */
+export async function findCoursesWithUnits(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return { courses: [], units: [] };
+  const [courses, units] = await Promise.all([
+    db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+      .select([
+        'pc.id',
+        'pc.train_person_id',
+        'pc.class_course_id',
+        'pc.studied_seconds',
+        'pc.start_time',
+        'pc.learn_status',
+        'pc.end_time',
+        'cc.class_hours',
+      ])
+      .where('pc.train_person_id', 'in', trainPersonIds)
+      .execute(),
+    db
+      .selectFrom('train_warp_courses')
+      .select(['train_person_id', 'class_course_id', 'learn_status'])
+      .where('train_person_id', 'in', trainPersonIds)
+      .execute(),
+  ]);
+  return { courses, units };
+}
+
+export async function saveCourseProgress(
+  db: Db,
+  id: string,
+  values: {
+    studied_seconds: number;
+    learn_status: number;
+    start_time: number;
+    last_learn_date: number;
+    end_time: number | null;
+  },
+): Promise<void> {
+  await db.updateTable('train_person_courses').set(values).where('id', '=', id).execute();
 }
 
 export async function findCreditedOnDay(db: Db, personId: string, day: string): Promise<number> {
@@ -77,18 +199,6 @@ export async function findCreditedOnDay(db: Db, personId: string, day: string): 
     .where('day', '=', day)
     .executeTakeFirst();
   return row?.credited_seconds ?? 0;
-}
-
-export async function addCreditedOnDay(db: Db, personId: string, day: string, seconds: number): Promise<void> {
-  await db
-    .insertInto('study_days')
-    .values({ person_id: personId, day, credited_seconds: seconds })
-    .onConflict((oc) =>
-      oc.columns(['person_id', 'day']).doUpdateSet((eb) => ({
-        credited_seconds: eb('study_days.credited_seconds', '+', seconds),
-      })),
-    )
-    .execute();
 }
 
 /** Claims the study start of a playback; false when this playback was already counted. */

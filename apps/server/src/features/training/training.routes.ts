@@ -21,7 +21,6 @@ import { CreditBatcher, REFUSAL_MESSAGES, studyDay } from './study-credit.servic
 import {
   claimStudyStart,
   findCreditedOnDay,
-  findWarpCourse,
   findWarpCoursesOfPerson,
   incrementStudyCount,
 } from './training.repository.js';
@@ -91,12 +90,11 @@ export const trainingRoutes =
       async (request) => {
         const user = userOf(request);
         const report = 'entity' in request.body ? readEntity(ctx, request.body.entity) : request.body;
-        const row = await findWarpCourse(ctx.db, report.trainWarpCourseId);
-        // someone else's record is as absent as a missing one
-        if (!row || row.person_id !== user.personId) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
+        // the batch checks, under the learner's lock, that the record is theirs and the session live
         const { decision, row: updated } = await batcher.submit({
           personId: user.personId,
-          warpCourseId: row.id,
+          sessionId: user.sessionId,
+          warpCourseId: report.trainWarpCourseId,
           report,
           ip: request.ip,
           userAgent: request.headers['user-agent'],

@@ -1,0 +1,66 @@
+/**
+ * The bench's load generator, run as its own process (`load.ts` spawns it) so the client's
+ * work never shares the server's event loop. Reads a LoadSpec as JSON on stdin, drives
+ * autocannon, prints the result as one JSON line on stdout.
+ *
+ * Each connection keeps one learner for the whole run (`learners[i % n]`): a learner has
+ * one live playback, and a real player reports from one connection.
+ */
+import autocannon from 'autocannon';
+import type { LoadResult, LoadSpec } from './load.js';
+
+const spec = JSON.parse(
+  await new Promise<string>((resolve) => {
+    let text = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk) => (text += chunk));
+    process.stdin.on('end', () => resolve(text));
+  }),
+) as LoadSpec;
+
+let nextLearner = 0;
+interface Context {
+  learner?: NonNullable<LoadSpec['learners']>[number] & { seq: number };
+}
+
+const result = await autocannon({
+  url: spec.url,
+  connections: spec.connections,
+  duration: spec.seconds,
+  timeout: 30,
+  ...(spec.headers ? { headers: spec.headers } : {}),
+  ...(spec.body ? { body: spec.body } : {}),
+  requests: [
+    {
+      method: spec.method,
+      setupRequest: (request, context: Context) => {
+        if (!spec.learners) return request;
+        if (!context.learner) context.learner = { ...spec.learners[nextLearner++ % spec.learners.length]!, seq: 0 };
+        const learner = context.learner;
+        learner.seq += 1;
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', authorization: learner.token },
+          body: JSON.stringify({
+            trainWarpCourseId: learner.warpCourseId,
+            playbackId: learner.playbackId,
+            seq: learner.seq,
+            position: learner.seq * 0.01,
+            rate: 1,
+            hidden: false,
+          }),
+        };
+      },
+    },
+  ],
+});
+
+const out: LoadResult = {
+  requests: result.requests.total,
+  rps: result.requests.total / (result.duration || 1),
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+};
+process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -1,0 +1,190 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+import { CreditBatcher } from './study-credit.service.js';
+
+interface Unit {
+  trainWarpCourseId: string;
+  trainPersonId: string;
+  durationSeconds: number;
+}
+
+const DAILY_CAP_SECONDS = 20;
+
+/**
+ * The cheats the study-time rules exist for, each played over HTTP against the real server
+ * (its clock is the only clock): every one must earn zero unearned seconds, and the study
+ * events must show why.
+ */
+describe.each(dialects)('a scripted cheater earns nothing on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = Date.UTC(2026, 10, 23, 2, 0, 0);
+  let token: string;
+  let units: Unit[];
+  let playbacks = 0;
+
+  const at = (seconds: number) => {
+    now += seconds * 1000;
+  };
+  const report = (unit: Unit, body: Record<string, unknown>, auth = token) =>
+    server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: { trainWarpCourseId: unit.trainWarpCourseId, rate: 1, hidden: false, ...body },
+      headers: { Authorization: auth },
+    });
+  /** A playback that has been honestly running for one report: returns its id and next seq. */
+  const startPlayback = async (unit: Unit, position = 0) => {
+    at(300); // whatever played before has gone idle
+    const playbackId = `cheat-${++playbacks}`;
+    const first = await report(unit, { playbackId, seq: 1, position });
+    expect(first.body, JSON.stringify(first.body)).toMatchObject({ data: { refusal: null } });
+    return playbackId;
+  };
+  const creditedOf = async (playbackId: string) => {
+    const rows = await server.ctx.db
+      .selectFrom('study_events')
+      .select(['credited_seconds', 'refusal'])
+      .where('playback_id', '=', playbackId)
+      .execute();
+    return { seconds: rows.reduce((s, r) => s + r.credited_seconds, 0), refusals: rows.map((r) => r.refusal) };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({
+      databaseUrl,
+      now: () => now,
+      configure: (config) => {
+        config.study.dailyCapSeconds = DAILY_CAP_SECONDS;
+      },
+    });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    units = (
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', {
+        json: {},
+        headers: { Authorization: token },
+      })
+    ).body.data;
+  });
+  afterAll(() => server.close());
+
+  it('a hidden page earns nothing', async () => {
+    const unit = units[0]!;
+    const playbackId = await startPlayback(unit);
+    at(15);
+    const res = await report(unit, { playbackId, seq: 2, position: 15, hidden: true });
+    expect(res.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'HIDDEN', furthestSeconds: 0 });
+    expect(await creditedOf(playbackId)).toEqual({ seconds: 0, refusals: [null, 'HIDDEN'] });
+  });
+
+  it('a gap longer than the idle limit earns nothing, and the clock restarts', async () => {
+    const unit = units[0]!;
+    const playbackId = await startPlayback(unit);
+    at(120);
+    const idle = await report(unit, { playbackId, seq: 2, position: 10 });
+    expect(idle.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'IDLE' });
+    // an honest report after the pause is credited from the restart, not for the gap
+    at(5);
+    const after = await report(unit, { playbackId, seq: 3, position: 5 });
+    expect(after.body.data.creditedSeconds).toBe(5);
+  });
+
+  it('a fast client clock cannot speed up credit: only the server clock counts', async () => {
+    const unit = units[1]!;
+    const playbackId = await startPlayback(unit);
+    // the client's timer claims 15 s passed; the server saw 3 s
+    at(3);
+    const fast = await report(unit, { playbackId, seq: 2, position: 3 });
+    expect(fast.body.data.creditedSeconds).toBe(3);
+    at(3);
+    const ahead = await report(unit, { playbackId, seq: 3, position: 18 });
+    expect(ahead.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'SEEK', furthestSeconds: 3 });
+    expect((await creditedOf(playbackId)).seconds).toBe(3);
+  });
+
+  it('a report from a device whose session was replaced is refused, and the new device studies at once', async () => {
+    const unit = units[2]!;
+    const playbackId = await startPlayback(unit);
+    const secondDevice = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
+      .accessToken;
+    at(15);
+    const old = await report(unit, { playbackId, seq: 2, position: 15 });
+    expect(old.status).toBe(401);
+    expect(old.body.code).toBe(ErrorCode.LOGGED_IN_ELSEWHERE);
+    expect((await creditedOf(playbackId)).seconds).toBe(0);
+
+    token = secondDevice;
+    const fresh = await report(unit, { playbackId: 'second-device', seq: 1, position: 0 });
+    expect(fresh.body.data.refusal).toBeNull();
+  });
+
+  it('a report already inside the server when the login elsewhere lands earns nothing', async () => {
+    // The batch re-checks the session under the learner's lock: simulate the race by
+    // handing it a job whose session was revoked after authentication.
+    const unit = units[2]!;
+    const session = await server.ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'person_id'])
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const batcher = new CreditBatcher(server.ctx);
+    await expect(
+      batcher.submit({
+        personId: session.person_id,
+        sessionId: session.id,
+        warpCourseId: unit.trainWarpCourseId,
+        report: { playbackId: 'second-device', seq: 2, position: 15, rate: 1, hidden: false },
+        ip: '127.0.0.1',
+        userAgent: undefined,
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.LOGGED_IN_ELSEWHERE });
+  });
+
+  it('credits up to the daily cap and nothing beyond it', async () => {
+    await server.ctx.db.deleteFrom('study_days').execute();
+    const unit = units[3]!;
+    const playbackId = await startPlayback(unit);
+    let seq = 1;
+    let credited = 0;
+    const refusals: Array<string | null> = [];
+    for (const position of [15, 30, 31]) {
+      at(15);
+      const res = await report(unit, { playbackId, seq: ++seq, position });
+      credited += res.body.data.creditedSeconds;
+      refusals.push(res.body.data.refusal);
+    }
+    expect(credited).toBe(DAILY_CAP_SECONDS);
+    expect(refusals).toEqual([null, null, 'DAILY_CAP']);
+    const totals = await server.request('GET', `/api/train/cls_Warp/select-study-time/${unit.trainPersonId}`, {
+      headers: { Authorization: token },
+    });
+    expect(totals.body.data.todaySeconds).toBe(DAILY_CAP_SECONDS);
+
+    // the next study day starts a fresh budget
+    at(24 * 3600);
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const playbackTomorrow = await startPlayback(units[4]!);
+    at(10);
+    const tomorrow = await report(units[4]!, { playbackId: playbackTomorrow, seq: 2, position: 10 });
+    expect(tomorrow.body.data.creditedSeconds).toBe(10);
+  });
+
+  it('a forged record id or a position past the end earns nothing', async () => {
+    const unit = units[5]!;
+    const playbackId = await startPlayback(unit);
+    at(15);
+    const forgedId = await report(
+      { ...unit, trainWarpCourseId: '00000000-0000-4000-8000-000000000000' },
+      {
+        playbackId,
+        seq: 2,
+        position: 15,
+      },
+    );
+    expect(forgedId.status).toBe(404);
+    const pastEnd = await report(unit, { playbackId, seq: 3, position: unit.durationSeconds + 60 });
+    expect(pastEnd.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'SEEK' });
+    const negative = await report(unit, { playbackId, seq: 4, position: -5 });
+    expect(negative.status).toBe(400);
+    expect((await creditedOf(playbackId)).seconds).toBe(0);
+  });
+});

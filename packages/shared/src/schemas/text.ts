@@ -13,3 +13,18 @@ export const line = (max: number) =>
 
 /** An id or code in a path or query. */
 export const idText = (max = 64) => line(max).pipe(z.string().min(1));
+
+// Control characters other than tab and line breaks.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Free text a person writes (notes, comments, answers): trimmed, line breaks kept, at most
+ * `max` characters, no other control characters. Stored and shown as text, never as markup.
+ */
+export const paragraphs = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .refine((s) => !CONTROL_IN_TEXT.test(s), '不能包含控制字符');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, line } from './text.js';
+import { idText, line, paragraphs } from './text.js';
 
 /** A progress report (DESIGN.md "Contracts the spec leaves open"), after decryption. */
 export const progressReport = z.strictObject({
@@ -208,3 +208,51 @@ export const classInfo = z.object({
 });
 
 export const findPersonBody = z.strictObject({ trainClassId: idText().optional() }).nullish();
+
+/** A class's courses and their units (course/book/select-class-warp). */
+export const classWarpQuery = z.strictObject({ trainClassId: idText() });
+export const classSyllabusCourse = z.object({
+  trainClassCourseId: z.string(),
+  courseBookId: z.string(),
+  courseName: z.string(),
+  /** 学时 the class requires */
+  classHours: z.number(),
+  units: z.array(courseUnit),
+});
+
+/** The learner's use of one course book (course/book/select-course-use-State). */
+export const courseUseStateQuery = z.strictObject({ courseBookId: idText() });
+export const courseUseState = z.object({
+  /** the learner studies this course in at least one class */
+  enrolled: z.boolean(),
+  /** the learner's course records of it, newest class first */
+  records: z.array(personCourse),
+});
+
+/**
+ * What a learner may change on their course record: their own study notes. Time, progress,
+ * status and score are the server's to decide (DESIGN.md "Study-time integrity"); naming
+ * them is refused with a message saying so, not silently dropped.
+ */
+export const SERVER_DECIDED_COURSE_FIELDS = [
+  'studyTimeLen',
+  'studyLength',
+  'studiedSeconds',
+  'studiedHours',
+  'learnStatus',
+  'sysScore',
+  'sysSchedule',
+  'sysPercentage',
+  'startTime',
+  'lastLearnDate',
+  'endTime',
+] as const;
+export const updatePersonCourseBody = z
+  .strictObject({
+    trainPersonCourseId: idText(),
+    sysComments: paragraphs(500, '学习心得不能超过500个字'),
+    ...Object.fromEntries(SERVER_DECIDED_COURSE_FIELDS.map((k) => [k, z.unknown().optional()])),
+  })
+  .refine((body) => SERVER_DECIDED_COURSE_FIELDS.every((k) => (body as Record<string, unknown>)[k] === undefined), {
+    message: '学时、进度、状态和成绩由系统根据学习记录计算，不能修改',
+  });

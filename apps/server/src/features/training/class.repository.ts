@@ -17,9 +17,8 @@ export async function findClassesOfPerson(db: Db, personId: string, offset: numb
   return { rows, total: Number(count.n) };
 }
 
-/** The course records of memberships, with their course books and unit counts. */
-export async function findPersonCourses(db: Db, trainPersonIds: string[]) {
-  if (trainPersonIds.length === 0) return [];
+/** Course records with their course books and unit counts. */
+function selectPersonCourses(db: Db) {
   return db
     .selectFrom('train_person_courses as pc')
     .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
@@ -54,13 +53,78 @@ export async function findPersonCourses(db: Db, trainPersonIds: string[]) {
         .whereRef('wc.class_course_id', '=', 'pc.class_course_id')
         .where('wc.learn_status', '=', 2)
         .as('completed_units'),
+    ]);
+}
+
+/** The course records of memberships. */
+export async function findPersonCourses(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return selectPersonCourses(db).where('pc.train_person_id', 'in', trainPersonIds).orderBy('cc.sort_order').execute();
+}
+
+/** One course record, if it is this person's. */
+export async function findPersonCourseOfPerson(db: Db, personCourseId: string, personId: string) {
+  return selectPersonCourses(db)
+    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+    .where('pc.id', '=', personCourseId)
+    .where('tp.person_id', '=', personId)
+    .executeTakeFirst();
+}
+
+/** This person's course records of one course book, in every class that has it. */
+export async function findPersonCoursesOfBook(db: Db, bookId: string, personId: string) {
+  return selectPersonCourses(db)
+    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+    .where('pc.book_id', '=', bookId)
+    .where('tp.person_id', '=', personId)
+    .orderBy('tp.joined_at', 'desc')
+    .execute();
+}
+
+export async function updatePersonCourseComments(db: Db, personCourseId: string, comments: string): Promise<void> {
+  await db
+    .updateTable('train_person_courses')
+    .set({ sys_comments: comments })
+    .where('id', '=', personCourseId)
+    .execute();
+}
+
+/** A class's courses with their courseware units, in order. */
+export async function findClassSyllabus(db: Db, classId: string) {
+  return db
+    .selectFrom('train_class_courses as cc')
+    .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+    .leftJoin('course_warps as w', 'w.book_id', 'b.id')
+    .select([
+      'cc.id as class_course_id',
+      'cc.class_hours',
+      'cc.sort_order as course_order',
+      'b.id as book_id',
+      'b.name',
+      'w.id as warp_id',
+      'w.sort_order',
+      'w.title',
+      'w.kind',
+      'w.duration_seconds',
     ])
-    .where('pc.train_person_id', 'in', trainPersonIds)
+    .where('cc.class_id', '=', classId)
     .orderBy('cc.sort_order')
+    .orderBy('w.sort_order')
     .execute();
 }
 
 export type PersonCourseRow = Awaited<ReturnType<typeof findPersonCourses>>[number];
+
+/** A membership (train person) by id, if it is this person's. */
+export async function findMembershipById(db: Db, trainPersonId: string, personId: string) {
+  return db
+    .selectFrom('train_persons as tp')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select(['tp.id as train_person_id', 'c.id as class_id', 'c.name', 'c.teacher', 'c.start_date', 'c.end_date'])
+    .where('tp.id', '=', trainPersonId)
+    .where('tp.person_id', '=', personId)
+    .executeTakeFirst();
+}
 
 export async function isMemberOf(db: Db, trainPersonId: string, personId: string): Promise<boolean> {
   const row = await db

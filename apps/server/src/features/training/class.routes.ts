@@ -9,50 +9,27 @@ import {
   myClassesQuery,
   pageOf,
   personCourse,
+  updatePersonCourseBody,
 } from '@anxun/shared/schemas/training';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { iso, parseTeachers, round2 } from './format.js';
+import { toPersonCourse } from './course-record.mapper.js';
+import { iso, round2 } from './format.js';
 import {
   classActivity,
   countMembers,
   findClassesOfPerson,
   findMembership,
+  findMembershipById,
   findNewestMembers,
+  findPersonCourseOfPerson,
   findPersonCourses,
   isMemberOf,
-  type PersonCourseRow,
+  updatePersonCourseComments,
 } from './class.repository.js';
-
-function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<typeof personCourse> {
-  const units = Number(row.unit_count ?? 0);
-  const done = Number(row.completed_units ?? 0);
-  return {
-    trainPersonCourseId: row.id,
-    trainPersonId: row.train_person_id,
-    trainClassCourseId: row.class_course_id,
-    courseBookId: row.book_id,
-    courseName: row.name,
-    intro: row.intro,
-    teachers: parseTeachers(row.teachers),
-    sortId: row.sort_order,
-    studyTimeLen: row.class_hours,
-    studiedHours: round2(row.studied_seconds / secondsPerHour),
-    studiedSeconds: Math.round(row.studied_seconds),
-    learnStatus: row.learn_status,
-    sysScore: row.sys_score,
-    sysComments: row.sys_comments,
-    startTime: iso(row.start_time),
-    lastLearnDate: iso(row.last_learn_date),
-    endTime: iso(row.end_time),
-    sysSchedule: units > 0 ? Math.round((done / units) * 100) : 0,
-    unitCount: units,
-    completedUnits: done,
-  };
-}
 
 type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];
 
@@ -238,6 +215,64 @@ export const classRoutes =
         }
         const all = (await findPersonCourses(ctx.db, [trainPersonId])).map((c) => toPersonCourse(c, perHour));
         return ok({ total: all.length, records: all.slice((current - 1) * size, current * size) });
+      },
+    );
+
+    app.get(
+      '/api/train/person/select/:id',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "One of the learner's class memberships (id: trainPersonId), with progress",
+          params: idParam,
+          response: { 200: envelope(myClass), ...errors },
+        },
+      },
+      async (request) => {
+        const row = await findMembershipById(ctx.db, request.params.id, userOf(request).personId);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+        const courses = (await findPersonCourses(ctx.db, [row.train_person_id])).map((c) => toPersonCourse(c, perHour));
+        return ok(toMyClass(row, courses));
+      },
+    );
+
+    app.get(
+      '/api/train/cls_course/select/:id',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "One of the learner's course records (id: trainPersonCourseId)",
+          params: idParam,
+          response: { 200: envelope(personCourse), ...errors },
+        },
+      },
+      async (request) => {
+        const row = await findPersonCourseOfPerson(ctx.db, request.params.id, userOf(request).personId);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程记录不存在');
+        return ok(toPersonCourse(row, perHour));
+      },
+    );
+
+    app.post(
+      '/api/train/cls_person/update-PersonCourse',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The learner's study notes on a course record; time, progress and score are the server's",
+          body: updatePersonCourseBody,
+          response: { 200: envelope(personCourse), ...errors },
+        },
+      },
+      async (request) => {
+        const personId = userOf(request).personId;
+        const { trainPersonCourseId, sysComments } = request.body;
+        const row = await findPersonCourseOfPerson(ctx.db, trainPersonCourseId, personId);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程记录不存在');
+        await updatePersonCourseComments(ctx.db, row.id, sysComments);
+        return ok(toPersonCourse({ ...row, sys_comments: sysComments }, perHour));
       },
     );
   };

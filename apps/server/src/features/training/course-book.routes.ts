@@ -2,11 +2,15 @@ import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
+  classSyllabusCourse,
+  classWarpQuery,
   courseBook,
   courseBookQuery,
   courseInfo,
   courseUnit,
   courseUnitsQuery,
+  courseUseState,
+  courseUseStateQuery,
   pageOf,
 } from '@anxun/shared/schemas/training';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +20,9 @@ import type { AppContext } from '../../app-context.js';
 import { publicFileUrl } from '../../core/file-url.js';
 import { authenticateToken } from '../../core/session.service.js';
 import { AppError, ok } from '../../http/app-error.js';
-import { tokenFromHeader } from '../../http/auth-guard.js';
+import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
+import { findClassSyllabus, findMembership, findPersonCoursesOfBook } from './class.repository.js';
+import { toPersonCourse } from './course-record.mapper.js';
 import { parseTeachers } from './format.js';
 import {
   countLearnersOfBook,
@@ -51,9 +57,14 @@ export const courseBookRoutes =
     const tags = ['course book'];
     const errors = { 400: errorEnvelope, 404: errorEnvelope };
 
-    const orgOf = async (request: FastifyRequest, orgCode: string | undefined): Promise<string> => {
+    /** The signed-in user, if the request carries a valid token; guests get undefined. */
+    const optionalUser = async (request: FastifyRequest) => {
       const token = tokenFromHeader(request);
-      const user = token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
+      return token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
+    };
+
+    const orgOf = async (request: FastifyRequest, orgCode: string | undefined): Promise<string> => {
+      const user = await optionalUser(request);
       if (user) return user.orgId;
       const orgId = await findOrgIdByCode(ctx.db, orgCode ?? DEFAULT_ORG_CODE);
       if (!orgId) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
@@ -155,4 +166,67 @@ export const courseBookRoutes =
         },
       );
     }
+
+    app.get(
+      '/api/course/book/select-class-warp',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "A class's courses with their courseware units (the learner's own classes only)",
+          querystring: classWarpQuery,
+          response: { 200: envelope(z.array(classSyllabusCourse)), ...errors },
+        },
+      },
+      async (request) => {
+        const { trainClassId } = request.query;
+        if (!(await findMembership(ctx.db, trainClassId, userOf(request).personId))) {
+          throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+        }
+        const courses = new Map<string, z.infer<typeof classSyllabusCourse>>();
+        for (const row of await findClassSyllabus(ctx.db, trainClassId)) {
+          let course = courses.get(row.class_course_id);
+          if (!course) {
+            course = {
+              trainClassCourseId: row.class_course_id,
+              courseBookId: row.book_id,
+              courseName: row.name,
+              classHours: row.class_hours,
+              units: [],
+            };
+            courses.set(row.class_course_id, course);
+          }
+          if (row.warp_id !== null) {
+            course.units.push({
+              courseWarpId: row.warp_id,
+              courseBookId: row.book_id,
+              sortOrder: row.sort_order ?? 0,
+              title: row.title ?? '',
+              kind: row.kind ?? 'video',
+              durationSeconds: row.duration_seconds ?? 0,
+            });
+          }
+        }
+        return ok([...courses.values()]);
+      },
+    );
+
+    app.get(
+      '/api/course/book/select-course-use-State',
+      {
+        schema: {
+          tags,
+          summary: 'Whether the learner studies a course book, and their records of it (guests: not enrolled)',
+          querystring: courseUseStateQuery,
+          response: { 200: envelope(courseUseState), ...errors },
+        },
+      },
+      async (request) => {
+        const user = await optionalUser(request);
+        if (!user) return ok({ enrolled: false, records: [] });
+        const rows = await findPersonCoursesOfBook(ctx.db, request.query.courseBookId, user.personId);
+        const records = rows.map((r) => toPersonCourse(r, ctx.config.study.secondsPerClassHour));
+        return ok({ enrolled: records.length > 0, records });
+      },
+    );
   };

@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { devRoutes } from './features/dev/dev.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { onlineRoutes } from './features/online/online.routes.js';
 import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checkCodePerPhone: limiter('checkCodePerPhone'),
       checkCodePerPhoneDaily: limiter('checkCodePerPhoneDaily'),
       registerPerIp: limiter('registerPerIp'),
+      postPerPerson: limiter('postPerPerson'),
       refreshPerIp: limiter('refreshPerIp'),
     },
     log: app.log,
@@ -176,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(classRoutes(ctx));
   await app.register(courseBookRoutes(ctx));
   await app.register(vodRoutes(ctx));
+  await app.register(onlineRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/infra/config.js';
 import { encryptField, hashPassword } from '../src/infra/crypto.js';
+import { enrolPerson } from '../src/features/training/enrolment.repository.js';
 
 /**
  * Test harness: a real server on a free port, over a real database. SQLite always;
@@ -183,6 +184,12 @@ export async function addLearner(server: TestServer, fields: { account: string; 
     })
     .execute();
   return id;
+}
+
+/** Enrols a person in the (demo) class, as an administrator would. */
+export async function enrolInDemoClass(server: TestServer, personId: string): Promise<void> {
+  const cls = await server.ctx.db.selectFrom('train_classes').select('id').executeTakeFirstOrThrow();
+  await enrolPerson(server.ctx.db, cls.id, personId, Date.now());
 }
 
 export interface WsClient {

@@ -114,3 +114,10 @@ export const maskPhone = (value: string | null | undefined): string => {
   if (value.length < 7) return '*'.repeat(value.length);
   return value.slice(0, 3) + '*'.repeat(value.length - 7) + value.slice(-4);
 };
+
+/** 张安全 → 张**: what classmates and visitors see of a learner's name. */
+export const maskName = (value: string | null | undefined): string => {
+  const chars = [...(value ?? '')];
+  if (chars.length === 0) return '';
+  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
+};

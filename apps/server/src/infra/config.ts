@@ -98,6 +98,8 @@ export interface AppConfig {
     /** a daily ceiling per phone against SMS flooding */
     checkCodePerPhoneDaily: RateLimitPolicy;
     registerPerIp: RateLimitPolicy;
+    /** comments and discussion posts per person: enough to talk, too few to flood */
+    postPerPerson: RateLimitPolicy;
     refreshPerIp: RateLimitPolicy;
   };
 }
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkCodePerPhone: { points: 1, durationSeconds: 60 },
       checkCodePerPhoneDaily: { points: 10, durationSeconds: 24 * 3600 },
       registerPerIp: { points: 200, durationSeconds: 10 * 60 },
+      postPerPerson: { points: 10, durationSeconds: 60 },
       refreshPerIp: { points: 2400, durationSeconds: 60 },
     },
   };

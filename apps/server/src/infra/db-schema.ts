@@ -214,7 +214,32 @@ export interface StudyEventsTable {
   created_at: number;
 }
 
+export interface CourseCommentsTable {
+  id: string;
+  book_id: string;
+  person_id: string;
+  /** 1–5 */
+  rating: number;
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CourseAnswersTable {
+  id: string;
+  book_id: string;
+  person_id: string;
+  /** null: a question; else the question it answers */
+  parent_id: string | null;
+  content: string;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
+  course_comments: CourseCommentsTable;
+  course_answers: CourseAnswersTable;
   vods: VodsTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.js';
 import { enrolPerson } from '../features/training/enrolment.repository.js';
 import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
+import { seedDemoCommunity } from './demo-community-seed.js';
 
 const COURSEWARE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'courseware');
 
@@ -129,6 +130,13 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
       })
       .execute();
   }
+  await seedDemoCommunity(
+    ctx,
+    org.id,
+    classId,
+    bookIds.map((b) => b.id),
+  );
+  // the demo learner joins last: the newest member of the class
   if (learner) await enrolPerson(ctx.db, classId, learner.id, now);
   return true;
 }

@@ -256,3 +256,10 @@ export const updatePersonCourseBody = z
   .refine((body) => SERVER_DECIDED_COURSE_FIELDS.every((k) => (body as Record<string, unknown>)[k] === undefined), {
     message: '学时、进度、状态和成绩由系统根据学习记录计算，不能修改',
   });
+
+/** The home page's newest learners of an organisation (names masked). */
+export const newestLearnersQuery = z.strictObject({
+  size: z.coerce.number().int().min(1).max(20).default(8),
+  OrgCode: line(32).optional(),
+});
+export const newestLearner = z.object({ name: z.string(), className: z.string(), joinedAt: z.string() });

@@ -1,3 +1,4 @@
+import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 import type { Db } from '../../infra/database.js';
 
 /** Course books of an organisation (and shared ones) whose name contains the word. */
@@ -8,12 +9,10 @@ export async function searchCourseNames(db: Db, orgCode: string | undefined, org
       ? (await db.selectFrom('organisations').select('id').where('code', '=', orgCode).executeTakeFirst())?.id
       : undefined);
   if (!id) return [];
-  return db
-    .selectFrom('course_books')
-    .select(['id', 'name'])
-    .where((eb) => eb.or([eb('org_id', '=', id), eb('org_id', 'is', null)]))
-    .where('name', 'like', `%${word.replace(/[%_\\]/g, '')}%`)
-    .orderBy('popularity', 'desc')
+  return selectBooksOfOrg(db, id)
+    .select(['b.id', 'b.name'])
+    .where('b.name', 'like', `%${word.replace(/[%_\\]/g, '')}%`)
+    .orderBy('b.popularity', 'desc')
     .limit(10)
     .execute();
 }

@@ -165,6 +165,20 @@ export async function findNewestMembers(db: Db, classId: string, limit: number) 
     .execute();
 }
 
+/** The organisation's newest class members, across its classes. */
+export async function findNewestMembersOfOrg(db: Db, orgId: string, limit: number) {
+  return db
+    .selectFrom('train_persons as tp')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .innerJoin('persons as p', 'p.id', 'tp.person_id')
+    .select(['p.name', 'c.name as class_name', 'tp.joined_at'])
+    .where('c.org_id', '=', orgId)
+    .orderBy('tp.joined_at', 'desc')
+    .orderBy('tp.id')
+    .limit(limit)
+    .execute();
+}
+
 export async function countMembers(db: Db, classId: string): Promise<number> {
   const row = await db
     .selectFrom('train_persons')

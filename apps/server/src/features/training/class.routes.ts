@@ -7,15 +7,19 @@ import {
   findPersonBody,
   myClass,
   myClassesQuery,
+  newestLearner,
+  newestLearnersQuery,
   pageOf,
   personCourse,
   updatePersonCourseBody,
 } from '@anxun/shared/schemas/training';
+import { maskName } from '@anxun/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
+import { findViewer, viewerOrgId } from '../../core/viewer.js';
 import { toPersonCourse } from './course-record.mapper.js';
 import { iso, round2 } from './format.js';
 import {
@@ -25,6 +29,7 @@ import {
   findMembership,
   findMembershipById,
   findNewestMembers,
+  findNewestMembersOfOrg,
   findPersonCourseOfPerson,
   findPersonCourses,
   isMemberOf,
@@ -143,9 +148,9 @@ export const classRoutes =
           className: row.name,
           teacher: row.teacher,
           learnerCount: count,
-          // classmates see a surname and a star, no more
+          // classmates see a surname and stars, no more
           newestLearners: newest.map((m) => ({
-            name: `${m.name.slice(0, 1)}*`,
+            name: maskName(m.name),
             joinedAt: new Date(m.joined_at).toISOString(),
           })),
           activity,
@@ -273,6 +278,25 @@ export const classRoutes =
         if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程记录不存在');
         await updatePersonCourseComments(ctx.db, row.id, sysComments);
         return ok(toPersonCourse({ ...row, sys_comments: sysComments }, perHour));
+      },
+    );
+
+    app.get(
+      '/api/train/person/select-newest',
+      {
+        schema: {
+          tags,
+          summary: "The organisation's newest learners, names masked (the home page; guests: OrgCode)",
+          querystring: newestLearnersQuery,
+          response: { 200: envelope(z.array(newestLearner)), ...errors },
+        },
+      },
+      async (request) => {
+        const orgId = await viewerOrgId(ctx, await findViewer(ctx, request), request.query.OrgCode);
+        const rows = await findNewestMembersOfOrg(ctx.db, orgId, request.query.size);
+        return ok(
+          rows.map((r) => ({ name: maskName(r.name), className: r.class_name, joinedAt: iso(r.joined_at) ?? '' })),
+        );
       },
     );
   };

@@ -57,8 +57,15 @@ describe.each(dialects)('my classes and courses on $name', ({ databaseUrl }) => 
     const info = await server.request('GET', `/api/train/person/select-class-info/${classId}`, {
       headers: { Authorization: token },
     });
-    expect(info.body.data).toMatchObject({ learnerCount: 1, activity: { activeLearners: 0, studySeconds: 0 } });
-    expect(info.body.data.newestLearners).toEqual([{ name: '张*', joinedAt: expect.any(String) }]);
+    expect(info.body.data).toMatchObject({ learnerCount: 5, activity: { activeLearners: 0, studySeconds: 0 } });
+    // the demo learner joined last; the seeded classmates before
+    expect(info.body.data.newestLearners.map((m: { name: string }) => m.name)).toEqual([
+      '张**',
+      '陈*',
+      '赵*',
+      '王*',
+      '李*',
+    ]);
     const persons = await server.request('POST', '/api/train/cls_person/find-Person', {
       json: { trainClassId: classId },
       headers: { Authorization: token },
@@ -73,5 +80,13 @@ describe.each(dialects)('my classes and courses on $name', ({ databaseUrl }) => 
     expect(
       (await server.request('GET', `/api/train/class/select/${classId}`, { headers: { Authorization: other } })).status,
     ).toBe(404);
+  });
+
+  it("shows the organisation's newest learners to anyone, names masked", async () => {
+    const res = await server.request('GET', '/api/train/person/select-newest?size=5');
+    expect(res.body.data).toHaveLength(5);
+    expect(res.body.data[0]).toEqual({ name: '张**', className: DEMO_CLASS_NAME, joinedAt: expect.any(String) });
+    expect(res.text).not.toContain(DEMO_LEARNER.name);
+    expect((await server.request('GET', '/api/train/person/select-newest?size=500')).status).toBe(400);
   });
 });

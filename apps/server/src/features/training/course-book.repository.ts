@@ -1,11 +1,5 @@
+import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 import type { Db } from '../../infra/database.js';
-
-/** Course books an organisation may use: its own and the shared ones (no organisation). */
-export function selectBooksOfOrg(db: Db, orgId: string) {
-  return db
-    .selectFrom('course_books as b')
-    .where((eb) => eb.or([eb('b.org_id', '=', orgId), eb('b.org_id', 'is', null)]));
-}
 
 export async function findBooks(
   db: Db,
@@ -69,9 +63,4 @@ export async function findUnitsOfBook(db: Db, bookId: string) {
     .where('book_id', '=', bookId)
     .orderBy('sort_order')
     .execute();
-}
-
-export async function findOrgIdByCode(db: Db, code: string): Promise<string | undefined> {
-  const row = await db.selectFrom('organisations').select('id').where('code', '=', code).executeTakeFirst();
-  return row?.id;
 }

@@ -1,4 +1,3 @@
-import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
@@ -18,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { publicFileUrl } from '../../core/file-url.js';
-import { authenticateToken } from '../../core/session.service.js';
+import { findViewer, viewerOrgId } from '../../core/viewer.js';
 import { AppError, ok } from '../../http/app-error.js';
-import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
+import { requireUser, userOf } from '../../http/auth-guard.js';
 import { findClassSyllabus, findMembership, findPersonCoursesOfBook } from './class.repository.js';
 import { toPersonCourse } from './course-record.mapper.js';
 import { parseTeachers } from './format.js';
@@ -28,7 +27,6 @@ import {
   countLearnersOfBook,
   findBookOfOrg,
   findBooks,
-  findOrgIdByCode,
   findUnitsOfBook,
   type BookRow,
 } from './course-book.repository.js';
@@ -57,19 +55,8 @@ export const courseBookRoutes =
     const tags = ['course book'];
     const errors = { 400: errorEnvelope, 404: errorEnvelope };
 
-    /** The signed-in user, if the request carries a valid token; guests get undefined. */
-    const optionalUser = async (request: FastifyRequest) => {
-      const token = tokenFromHeader(request);
-      return token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
-    };
-
-    const orgOf = async (request: FastifyRequest, orgCode: string | undefined): Promise<string> => {
-      const user = await optionalUser(request);
-      if (user) return user.orgId;
-      const orgId = await findOrgIdByCode(ctx.db, orgCode ?? DEFAULT_ORG_CODE);
-      if (!orgId) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
-      return orgId;
-    };
+    const orgOf = async (request: FastifyRequest, orgCode: string | undefined): Promise<string> =>
+      viewerOrgId(ctx, await findViewer(ctx, request), orgCode);
 
     for (const [path, orderBy, summary] of [
       ['/api/course/book/select-page', 'created', 'Course books, paged and searchable by name'],
@@ -222,7 +209,7 @@ export const courseBookRoutes =
         },
       },
       async (request) => {
-        const user = await optionalUser(request);
+        const user = await findViewer(ctx, request);
         if (!user) return ok({ enrolled: false, records: [] });
         const rows = await findPersonCoursesOfBook(ctx.db, request.query.courseBookId, user.personId);
         const records = rows.map((r) => toPersonCourse(r, ctx.config.study.secondsPerClassHour));

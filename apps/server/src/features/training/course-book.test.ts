@@ -31,7 +31,7 @@ describe.each(dialects)('course books on $name', ({ databaseUrl }) => {
     const list = await server.request('GET', '/api/course/book/select-page');
     const id: string = list.body.data.records.find((b: { name: string }) => b.name === '消防安全基础').courseBookId;
     const info = await server.request('GET', `/api/course/book/find-course-info/${id}`);
-    expect(info.body.data).toMatchObject({ teachers: ['王消防'], learnerCount: 1, unitCount: 3 });
+    expect(info.body.data).toMatchObject({ teachers: ['王消防'], learnerCount: 5, unitCount: 3 });
     const units = await server.request('GET', `/api/course/couwarp/select-warp-use-List?courseBookId=${id}`);
     expect(units.body.data.map((u: { title: string }) => u.title)).toEqual([
       '火灾的危害与成因',

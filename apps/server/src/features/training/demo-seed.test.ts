@@ -30,7 +30,31 @@ describe.each(dialects)('demo class on $name', ({ databaseUrl }) => {
       expect(stream, row.title).toBeDefined();
       stream?.destroy();
     }
-    const courses = await db.selectFrom('train_person_courses').select('id').execute();
+    const courses = await db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .select('pc.id')
+      .where('p.account', '=', DEMO_LEARNER.account)
+      .execute();
     expect(courses).toHaveLength(2);
+  });
+
+  it('gives the class classmates who commented on and discussed its courses, and who cannot log in', async () => {
+    const db = server.ctx.db;
+    const members = await db.selectFrom('train_persons').select('person_id').execute();
+    expect(members.length).toBe(5);
+    const comments = await db.selectFrom('course_comments').select(['rating', 'book_id']).execute();
+    expect(new Set(comments.map((c) => c.book_id)).size).toBe(2);
+    expect(comments.every((c) => c.rating >= 1 && c.rating <= 5)).toBe(true);
+    const threads = await db.selectFrom('course_answers').select('parent_id').execute();
+    expect(threads.filter((t) => t.parent_id === null).length).toBe(2);
+    const classmates = await db
+      .selectFrom('persons')
+      .select(['account', 'phone'])
+      .where('account', 'is', null)
+      .execute();
+    expect(classmates).toHaveLength(4);
+    expect(classmates.every((c) => c.phone === null)).toBe(true);
   });
 });

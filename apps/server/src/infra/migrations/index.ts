@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
 import * as organisationFooter from './0002-organisation-footer.js';
 import * as learning from './0003-learning.js';
+import * as online from './0004-online.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-organisation-footer': organisationFooter,
   '0003-learning': learning,
+  '0004-online': online,
 };

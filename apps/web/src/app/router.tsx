@@ -15,6 +15,7 @@ const PublicPlaceholder = lazy(() => import('../pages/public-placeholder'));
 const StudyPage = lazy(() => import('../features/study/pages/study-page'));
 const ShowPage = lazy(() => import('../features/study/pages/show-page'));
 const ProgressPage = lazy(() => import('../features/study/pages/progress-page'));
+const VideoPage = lazy(() => import('../features/study/pages/video-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -77,7 +78,7 @@ const routes: RouteObject[] = [
           layoutPage('course', 'route.course', CoursePage),
           layoutPage('progress', 'route.progress', ProgressPage),
           layoutPage('show', 'route.show', ShowPage),
-          layoutPage('video', 'route.video'),
+          layoutPage('video', 'route.video', VideoPage),
           layoutPage('exams', 'route.exams'),
           layoutPage('setting/personalCenter', 'route.personalCenter'),
         ],

@@ -92,6 +92,8 @@ export const studyTime = z.object({
   todaySeconds: z.number(),
   completedUnits: z.number(),
   totalUnits: z.number(),
+  /** credited seconds per study day, the last 14 days, oldest first */
+  daily: z.array(z.object({ day: z.string(), seconds: z.number() })),
 });
 
 export const vodParams = z.strictObject({ vodId: idText() });

@@ -191,14 +191,16 @@ export async function saveCourseProgress(
   await db.updateTable('train_person_courses').set(values).where('id', '=', id).execute();
 }
 
-export async function findCreditedOnDay(db: Db, personId: string, day: string): Promise<number> {
-  const row = await db
+/** A learner's credited seconds on each of the given days (missing days: none). */
+export async function findDailyCredit(db: Db, personId: string, days: string[]): Promise<Map<string, number>> {
+  if (days.length === 0) return new Map();
+  const rows = await db
     .selectFrom('study_days')
-    .select('credited_seconds')
+    .select(['day', 'credited_seconds'])
     .where('person_id', '=', personId)
-    .where('day', '=', day)
-    .executeTakeFirst();
-  return row?.credited_seconds ?? 0;
+    .where('day', 'in', days)
+    .execute();
+  return new Map(rows.map((r) => [r.day, r.credited_seconds]));
 }
 
 /** Claims the study start of a playback; false when this playback was already counted. */

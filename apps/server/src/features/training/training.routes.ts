@@ -20,7 +20,7 @@ import { decryptField } from '../../infra/crypto.js';
 import { CreditBatcher, REFUSAL_MESSAGES, studyDay } from './study-credit.service.js';
 import {
   claimStudyStart,
-  findCreditedOnDay,
+  findDailyCredit,
   findWarpCoursesOfPerson,
   incrementStudyCount,
 } from './training.repository.js';
@@ -160,14 +160,19 @@ export const trainingRoutes =
         );
         if (id !== user.personId && rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
         const seconds = rows.reduce((sum, r) => sum + r.study_length, 0);
+        // the last 14 study days, oldest first
+        const now = ctx.now();
+        const days = Array.from({ length: 14 }, (_, i) =>
+          studyDay(now - (13 - i) * 86400_000, ctx.config.study.timeZone),
+        );
+        const credit = await findDailyCredit(ctx.db, user.personId, days);
         return ok({
           studySeconds: Math.round(seconds),
           studyHours: Math.floor((seconds / ctx.config.study.secondsPerClassHour) * 100) / 100,
-          todaySeconds: Math.round(
-            await findCreditedOnDay(ctx.db, user.personId, studyDay(ctx.now(), ctx.config.study.timeZone)),
-          ),
+          todaySeconds: Math.round(credit.get(days[13]!) ?? 0),
           completedUnits: rows.filter((r) => r.learn_status === 2).length,
           totalUnits: rows.length,
+          daily: days.map((day) => ({ day, seconds: Math.round(credit.get(day) ?? 0) })),
         });
       },
     );

@@ -63,6 +63,9 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
       headers: auth(),
     });
     expect(totals.body.data).toMatchObject({ studySeconds: 15, todaySeconds: 15 });
+    expect(totals.body.data.daily).toHaveLength(14);
+    expect(totals.body.data.daily[13]).toEqual({ day: '2026-11-23', seconds: 15 });
+    expect(totals.body.data.daily[12]).toEqual({ day: '2026-11-22', seconds: 0 });
   });
 
   it('gives a scripted cheater nothing: seek, 2×, replay, second tab, forged position', async () => {

@@ -1,50 +1,117 @@
-import { Button, Card, Descriptions, Empty, List, Skeleton } from 'antd';
+import '../courses.css';
+import { Button, Card, Descriptions, Empty, List, Skeleton, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import { useUser } from '../../../stores/user-store';
 import { useCourseInfo, useCourseUnits } from '../api/courses-api';
+import { useCourseUseState } from '../api/online-api';
+import { CommentsPanel } from '../components/comments-panel';
+import { DiscussionPanel } from '../components/discussion-panel';
 
-const minutes = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
-
-/** 课程详情: what the course is, who teaches it, how many learn it, and its units. */
+/** 课程详情: the course, who teaches it, how many learn it, its units, comments and discussion. */
 export default function CoursePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? undefined;
-  const info = useCourseInfo(id);
-  const units = useCourseUnits(id);
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const info = useCourseInfo(id || undefined);
+  const units = useCourseUnits(id || undefined);
+  const signedIn = Boolean(useUser((s) => s.token));
+  const courseUse = useCourseUseState(id);
   if (!id) return <Empty className="page" description={t('study.pickCourse')} />;
   if (info.isPending) return <Skeleton active className="page" />;
   if (!info.data) return <Empty className="page" />;
   const book = info.data;
+  // the learner's record of this course in their newest class, if they study it
+  const record = courseUse.data?.records[0];
+  const enrolled = Boolean(courseUse.data?.enrolled);
+  const tab = params.get('tab') ?? 'units';
   return (
     <section className="page course-page">
-      <Card>
-        <h2>{book.name}</h2>
-        <p>{book.intro}</p>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, md: 4 }}
-          items={[
-            { key: 't', label: t('courses.teachers'), children: book.teachers.join('、') || '—' },
-            { key: 'h', label: t('study.hours'), children: book.classHours },
-            { key: 'u', label: t('study.units'), children: book.unitCount },
-            { key: 'l', label: t('courses.learners'), children: book.learnerCount },
-          ]}
-        />
-        <Button type="primary" onClick={() => navigate('/study')}>
-          {t('courses.studyInMyClass')}
-        </Button>
-      </Card>
-      <Card title={t('study.units')} className="course-units">
-        <List
-          loading={units.isPending}
-          dataSource={units.data ?? []}
-          renderItem={(u) => (
-            <List.Item extra={minutes(u.durationSeconds)}>
-              {u.sortOrder}. {u.title}
-            </List.Item>
+      <Card className="course-head">
+        <div className="course-cover course-cover-large" aria-hidden>
+          {book.images[0] ? <img src={book.images[0]} alt="" /> : <span>{book.name.slice(0, 2)}</span>}
+        </div>
+        <div className="course-head-text">
+          <h2>{book.name}</h2>
+          <p>{book.intro}</p>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, md: 4 }}
+            items={[
+              { key: 't', label: t('courses.teachers'), children: book.teachers.join('、') || '—' },
+              { key: 'h', label: t('study.hours'), children: book.classHours },
+              { key: 'u', label: t('study.units'), children: book.unitCount },
+              { key: 'l', label: t('courses.learners'), children: book.learnerCount },
+            ]}
+          />
+          {record ? (
+            <Button
+              type="primary"
+              data-testid="course-study"
+              onClick={() => navigate(`/show?classCourseId=${record.trainClassCourseId}`)}
+            >
+              {record.learnStatus === 2
+                ? t('study.review')
+                : record.learnStatus === 1
+                  ? t('study.continue')
+                  : t('study.start')}
+            </Button>
+          ) : (
+            <Button type="primary" onClick={() => navigate(signedIn ? '/study' : '/login?redirect=/study')}>
+              {signedIn ? t('courses.notInClass') : t('courses.loginToStudy')}
+            </Button>
           )}
+        </div>
+      </Card>
+      <Card className="course-tabs">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams({ id, tab: key }, { replace: true })}
+          items={[
+            {
+              key: 'units',
+              label: t('courses.catalogue'),
+              children: (
+                <List
+                  loading={units.isPending}
+                  dataSource={units.data ?? []}
+                  renderItem={(u) => (
+                    <List.Item
+                      extra={formatClock(u.durationSeconds)}
+                      actions={
+                        enrolled
+                          ? [
+                              <Button
+                                key="preview"
+                                type="link"
+                                size="small"
+                                onClick={() => navigate(`/video?courseBookId=${id}&warpId=${u.courseWarpId}`)}
+                              >
+                                {t('courses.preview')}
+                              </Button>,
+                            ]
+                          : []
+                      }
+                    >
+                      {u.sortOrder}. {u.title}
+                    </List.Item>
+                  )}
+                />
+              ),
+            },
+            {
+              key: 'comments',
+              label: t('online.comments'),
+              children: <CommentsPanel bookId={id} canPost={enrolled} />,
+            },
+            {
+              key: 'discussion',
+              label: t('online.discussion'),
+              children: <DiscussionPanel bookId={id} canPost={enrolled} />,
+            },
+          ]}
         />
       </Card>
     </section>

@@ -1,17 +1,23 @@
+import '../courses.css';
 import { Button, Card, Col, Empty, Input, Pagination, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { greetingKey } from '../../../shell/greeting';
+import defaultLogo from '../../../shell/default-logo.svg';
+import { useOrg } from '../../../shell/use-org';
 import { useUser } from '../../../stores/user-store';
 import { useCourseList, useHotCourses } from '../api/courses-api';
 import { CourseCard } from '../components/course-card';
+import { NewestLearners } from '../components/newest-learners';
+import { Testimonials } from '../components/testimonials';
 
-/** 首页: greeting, popular courses, and the searchable course catalogue. */
+/** 首页: the organisation's banner and greeting, popular courses, the catalogue, what learners say and who joined. */
 export default function IndexPage() {
   const { t } = useTranslation();
   const username = useUser((s) => s.username);
   const token = useUser((s) => s.token);
+  const org = useOrg();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
@@ -19,13 +25,22 @@ export default function IndexPage() {
   const list = useCourseList(name, page);
   return (
     <section className="page home-page">
-      <Card className="home-hero">
+      <Card className="home-hero" data-testid="org-banner">
+        <div className="home-hero-org">
+          <img src={org.data?.logoUrl ?? defaultLogo} alt="" className="home-hero-logo" />
+          <div>
+            <div className="home-hero-orgname" data-testid="org-name">
+              {org.data?.baseOrgName ?? ''}
+            </div>
+            <p>{t('app.title')}</p>
+          </div>
+        </div>
         <h1>
           {t(`greeting.${greetingKey(new Date().getHours())}`)}
           {token ? `${t('greeting.separator')}${username}` : ''}
         </h1>
-        <p>{t('app.title')}</p>
-        <Button type="primary" onClick={() => navigate('/study')}>
+        <p className="home-hero-lead">{t('courses.heroLead')}</p>
+        <Button type="primary" size="large" onClick={() => navigate('/study')}>
           {t('header.myStudy')}
         </Button>
       </Card>
@@ -67,6 +82,14 @@ export default function IndexPage() {
       {(list.data?.total ?? 0) > 8 && (
         <Pagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
       )}
+      <Row gutter={[16, 16]} className="home-community">
+        <Col xs={24} lg={16}>
+          <Testimonials />
+        </Col>
+        <Col xs={24} lg={8}>
+          <NewestLearners />
+        </Col>
+      </Row>
     </section>
   );
 }

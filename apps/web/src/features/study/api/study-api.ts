@@ -45,6 +45,8 @@ export const studyKeys = {
   classes: ['study', 'classes'] as const,
   courses: (trainPersonId: string) => ['study', 'courses', trainPersonId] as const,
   units: (classCourseId: string | undefined) => ['study', 'units', classCourseId ?? 'all'] as const,
+  bookUnits: (courseBookId: string) => ['study', 'book-units', courseBookId] as const,
+  studyTime: ['study', 'study-time'] as const,
 };
 
 export function useMyClasses() {
@@ -89,5 +91,32 @@ export function useUnits(classCourseId: string | undefined) {
       api.post<WarpCourseData[]>('/api/train/cls_Warp/find-WarpCourse', {
         json: classCourseId ? { trainClassCourseId: classCourseId } : {},
       }),
+  });
+}
+
+/** The learner's units of one course book (in whichever class has it). */
+export function useBookUnits(courseBookId: string) {
+  return useQuery({
+    queryKey: studyKeys.bookUnits(courseBookId),
+    enabled: Boolean(courseBookId),
+    queryFn: () => api.post<WarpCourseData[]>('/api/train/cls_Warp/find-WarpCourse', { json: { courseBookId } }),
+  });
+}
+
+export interface StudyTime {
+  studySeconds: number;
+  studyHours: number;
+  todaySeconds: number;
+  completedUnits: number;
+  totalUnits: number;
+  daily: Array<{ day: string; seconds: number }>;
+}
+
+/** The learner's totals and their last 14 days of credited study. */
+export function useStudyTime(userId: string | undefined) {
+  return useQuery({
+    queryKey: studyKeys.studyTime,
+    enabled: Boolean(userId),
+    queryFn: () => api.get<StudyTime>(`/api/train/cls_Warp/select-study-time/${encodeURIComponent(userId!)}`),
   });
 }

@@ -1,13 +1,13 @@
+import '../study.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Empty, List, Progress, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { studyKeys, useUnits } from '../api/study-api';
 import { CoursewarePlayer } from '../components/courseware-player';
 import { StatusTag } from '../components/status-tag';
-
-const minutes = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 /** 播放: the player and the course's unit list (auto-next at the end of a unit). */
 export default function ShowPage() {
@@ -68,8 +68,8 @@ export default function ShowPage() {
               </div>
               <Progress percent={Math.round(u.sysPercentage)} size="small" />
               <small>
-                {t('study.duration')} {minutes(u.durationSeconds)} · {t('study.credited')} {Math.round(u.studyLength)}{' '}
-                {t('study.seconds')}
+                {t('study.duration')} {formatClock(u.durationSeconds)} · {t('study.credited')}{' '}
+                {Math.round(u.studyLength)} {t('study.seconds')}
               </small>
             </div>
           </List.Item>

@@ -1,3 +1,4 @@
+import '../study.css';
 import { Button, Card, Empty, List, Progress, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';

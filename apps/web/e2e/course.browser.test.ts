@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+describe('home page and a course page in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it('shows a guest the organisation, what learners say and who joined', async () => {
+    const { page, context } = await openPage(env, '/index');
+    await expect.poll(() => page.getByTestId('org-name').textContent()).toBe('安训示范单位');
+    await expect.poll(() => page.getByTestId('testimonials').locator('.testimonial').count()).toBeGreaterThan(0);
+    // names are masked for everyone
+    await expect.poll(() => page.getByTestId('newest-learners').textContent()).toContain('李*');
+    expect(await page.getByTestId('newest-learners').textContent()).not.toContain('李明');
+    await context.close();
+  });
+
+  it('lets a learner review the course, ask and answer, preview a unit and see the 14-day chart', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/index'));
+    await page.getByTestId('course-card').first().click();
+    await page.waitForURL(/#\/course\?id=/);
+    await page.getByTestId('course-study').waitFor();
+
+    // a review: markup is shown as the text it is
+    await page.getByRole('tab', { name: '课程评价' }).click();
+    const form = page.getByTestId('comment-form');
+    await form.locator('textarea').fill('<b>很实用</b> 推荐给同事');
+    await form.getByRole('button', { name: '发表评价' }).click();
+    const mine = page.getByTestId('comment-item').filter({ hasText: '推荐给同事' });
+    await mine.waitFor();
+    expect(await mine.locator('.post-text').textContent()).toBe('<b>很实用</b> 推荐给同事');
+    expect(await mine.locator('b').count()).toBe(0);
+    await page.getByTestId('comment-form').getByRole('button', { name: '修改评价' }).waitFor();
+
+    // a question of one's own, and an answer to a classmate's
+    await page.getByRole('tab', { name: '课程讨论' }).click();
+    await page.getByTestId('ask-form').locator('textarea').fill('灭火器多久检查一次？');
+    // antd spaces out two-character button labels (提 问)
+    await page
+      .getByTestId('ask-form')
+      .getByRole('button', { name: /^提\s?问$/ })
+      .click();
+    await page.getByTestId('discussion-thread').filter({ hasText: '灭火器多久检查一次？' }).waitFor();
+    const classmates = page.getByTestId('discussion-thread').filter({ hasText: '电脑着火' });
+    await classmates.getByRole('button', { name: /回答/ }).click();
+    await classmates.getByTestId('reply-form').locator('textarea').fill('先断电，再用二氧化碳灭火器。');
+    await classmates
+      .getByTestId('reply-form')
+      .getByRole('button', { name: /^回\s?答$/ })
+      .click();
+    await classmates.getByText('先断电，再用二氧化碳灭火器。').waitFor();
+
+    // a preview plays with no credit
+    await page.getByRole('tab', { name: '课程目录' }).click();
+    await page
+      .getByRole('button', { name: /^预\s?览$/ })
+      .first()
+      .click();
+    await page.waitForURL(/#\/video\?/);
+    await page.getByTestId('preview-video').waitFor();
+    await page.getByText('不计入学时').waitFor();
+
+    await page.evaluate(() => (location.hash = '/progress'));
+    await page.getByTestId('daily-chart').waitFor();
+    expect(await page.getByTestId('progress-class').count()).toBe(1);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,119 @@
+import type { AnswerPost, AnswerThread, Comment } from '@anxun/shared/schemas/online';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type { AnswerPost, AnswerThread, Comment };
+
+export interface CommentsPage {
+  records: Comment[];
+  total: number;
+  averageRating: number;
+}
+
+export interface NewestLearner {
+  name: string;
+  className: string;
+  joinedAt: string;
+}
+
+export interface CourseUseState {
+  enrolled: boolean;
+  records: Array<{ trainPersonCourseId: string; trainClassCourseId: string; learnStatus: number }>;
+}
+
+/** Query keys of comments and discussion, from one factory. */
+export const onlineKeys = {
+  all: ['online'] as const,
+  comments: (bookId: string | undefined, page: number, minRating?: number) =>
+    ['online', 'comments', bookId ?? 'org', page, minRating ?? 0] as const,
+  threads: (bookId: string, page: number) => ['online', 'threads', bookId, page] as const,
+  newest: ['online', 'newest-learners'] as const,
+  useState: (bookId: string) => ['online', 'use-state', bookId] as const,
+};
+
+const orgQuery = () => new URLSearchParams(location.search).get('OrgCode') ?? undefined;
+
+export function useComments(
+  bookId: string | undefined,
+  page: number,
+  options: { minRating?: number; size?: number } = {},
+) {
+  return useQuery({
+    queryKey: onlineKeys.comments(bookId, page, options.minRating),
+    queryFn: () =>
+      api.get<CommentsPage>('/api/online/cmtion/select-page', {
+        query: {
+          courseBookId: bookId,
+          current: page,
+          size: options.size ?? 10,
+          minRating: options.minRating,
+          OrgCode: bookId ? undefined : orgQuery(),
+        },
+        silent: true,
+      }),
+  });
+}
+
+export function useThreads(bookId: string, page: number) {
+  return useQuery({
+    queryKey: onlineKeys.threads(bookId, page),
+    queryFn: () =>
+      api.get<{ records: AnswerThread[]; total: number }>('/api/online/answers/select-page', {
+        query: { courseBookId: bookId, current: page, size: 10 },
+        silent: true,
+      }),
+  });
+}
+
+export function useNewestLearners() {
+  return useQuery({
+    queryKey: onlineKeys.newest,
+    queryFn: () =>
+      api.get<NewestLearner[]>('/api/train/person/select-newest', {
+        query: { size: 8, OrgCode: orgQuery() },
+        silent: true,
+      }),
+  });
+}
+
+/** Whether the signed-in learner studies this course (guests: not). */
+export function useCourseUseState(bookId: string) {
+  return useQuery({
+    queryKey: onlineKeys.useState(bookId),
+    queryFn: () =>
+      api.get<CourseUseState>('/api/course/book/select-course-use-State', {
+        query: { courseBookId: bookId },
+        silent: true,
+      }),
+  });
+}
+
+/** A write to comments or discussion; afterwards every list of them is fetched again. */
+function useOnlineMutation<V, R>(send: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => client.invalidateQueries({ queryKey: onlineKeys.all }),
+  });
+}
+
+export const useSubmitComment = () =>
+  useOnlineMutation((body: { courseBookId: string; rating: number; content: string }) =>
+    api.post<Comment>('/api/online/cmtion/submit', { json: body }),
+  );
+
+export const useDeleteComment = () =>
+  useOnlineMutation((id: string) => api.delete(`/api/online/cmtion/delete/${encodeURIComponent(id)}`));
+
+export const useSubmitAnswer = () =>
+  useOnlineMutation((body: { courseBookId: string; parentId?: string; content: string }) =>
+    api.post<AnswerPost>('/api/online/answers/submit', { json: body }),
+  );
+
+export const useUpdateAnswer = () =>
+  useOnlineMutation((body: { id: string; content: string }) =>
+    api.post<AnswerPost>('/api/online/answers/update', { json: body }),
+  );
+
+export const useDeleteAnswer = () =>
+  useOnlineMutation((id: string) => api.delete(`/api/online/answers/delete/${encodeURIComponent(id)}`));

@@ -265,3 +265,5 @@ export const newestLearnersQuery = z.strictObject({
   OrgCode: line(32).optional(),
 });
 export const newestLearner = z.object({ name: z.string(), className: z.string(), joinedAt: z.string() });
+
+export const playUrlResult = z.object({ courseWarpId: z.string(), playUrl: z.string().nullable() });

@@ -64,3 +64,12 @@ export async function findUnitsOfBook(db: Db, bookId: string) {
     .orderBy('sort_order')
     .execute();
 }
+
+/** A unit with its video, if the organisation may show its book. */
+export async function findUnitOfOrg(db: Db, orgId: string, warpId: string) {
+  return selectBooksOfOrg(db, orgId)
+    .innerJoin('course_warps as w', 'w.book_id', 'b.id')
+    .select(['w.id', 'w.vod_id'])
+    .where('w.id', '=', warpId)
+    .executeTakeFirst();
+}

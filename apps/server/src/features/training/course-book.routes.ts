@@ -1,3 +1,4 @@
+import { Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
@@ -11,12 +12,13 @@ import {
   courseUseState,
   courseUseStateQuery,
   pageOf,
+  playUrlResult,
 } from '@anxun/shared/schemas/training';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { publicFileUrl } from '../../core/file-url.js';
+import { publicFileUrl, signedPlayUrl } from '../../core/file-url.js';
 import { findViewer, viewerOrgId } from '../../core/viewer.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
@@ -27,6 +29,7 @@ import {
   countLearnersOfBook,
   findBookOfOrg,
   findBooks,
+  findUnitOfOrg,
   findUnitsOfBook,
   type BookRow,
 } from './course-book.repository.js';
@@ -214,6 +217,30 @@ export const courseBookRoutes =
         const rows = await findPersonCoursesOfBook(ctx.db, request.query.courseBookId, user.personId);
         const records = rows.map((r) => toPersonCourse(r, ctx.config.study.secondsPerClassHour));
         return ok({ enrolled: records.length > 0, records });
+      },
+    );
+
+    app.get(
+      '/api/course/couwarp/play-url/:id',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary:
+            "A unit's short-lived play URL for an administrator reviewing courseware (learners get theirs from find-WarpCourse)",
+          params: idParam,
+          response: { 200: envelope(playUrlResult), ...errors, 401: errorEnvelope, 403: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        if (user.role !== Role.ADMIN) throw new AppError(ErrorCode.FORBIDDEN, '只有管理员可以预览课件');
+        const unit = await findUnitOfOrg(ctx.db, user.orgId, request.params.id);
+        if (!unit) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在');
+        return ok({
+          courseWarpId: unit.id,
+          playUrl: unit.vod_id ? signedPlayUrl(ctx.keys.secret, unit.vod_id, ctx.now()) : null,
+        });
       },
     );
   };

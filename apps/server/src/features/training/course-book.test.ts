@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
 
 describe.each(dialects)('course books on $name', ({ databaseUrl }) => {
@@ -40,5 +40,23 @@ describe.each(dialects)('course books on $name', ({ databaseUrl }) => {
     ]);
     expect(JSON.stringify(units.body.data)).not.toContain('/api/vod/');
     expect((await server.request('GET', '/api/course/book/select/nope')).status).toBe(404);
+  });
+
+  it('gives an administrator a play URL for any unit of the catalogue, and a learner none', async () => {
+    const list = await server.request('GET', '/api/course/book/select-page');
+    const bookId: string = list.body.data.records[0].courseBookId;
+    const units = await server.request('GET', `/api/course/couwarp/select-warp-use-List?courseBookId=${bookId}`);
+    const warpId: string = units.body.data[0].courseWarpId;
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const res = await server.request('GET', `/api/course/couwarp/play-url/${warpId}`, {
+      headers: { Authorization: admin },
+    });
+    expect(res.body.data.playUrl).toMatch(/^\/api\/vod\/.+sig=/);
+    const video = await fetch(server.baseUrl + res.body.data.playUrl, { headers: { Range: 'bytes=0-9' } });
+    expect(video.status).toBe(206);
+    const learner = await server.request('GET', `/api/course/couwarp/play-url/${warpId}`, {
+      headers: { Authorization: token },
+    });
+    expect(learner.status).toBe(403);
   });
 });

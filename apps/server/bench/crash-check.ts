@@ -29,6 +29,14 @@ const port = await new Promise<number>((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 
+// the schema exists before the server migrates into it
+if (databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await client.end();
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   env: {
@@ -42,12 +50,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
   },
   stdio: 'ignore',
 });
-if (databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await client.end();
-}
 
 for (let i = 0; i < 300; i++) {
   const up = await fetch(`${base}/api/health`)

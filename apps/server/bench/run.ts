@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { findPersonById } from '../src/core/person.repository.js';
 import { startSession } from '../src/core/session.service.js';
@@ -148,3 +149,9 @@ for (const connections of [100, 400]) {
 
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
+if (config.databaseUrl && config.databaseSchema) {
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${config.databaseSchema} CASCADE`);
+  await client.end();
+}

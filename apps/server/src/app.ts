@@ -93,7 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   const database = await openDatabase(config);
-  await migrateToLatest(database.db, database.dialect === 'postgres' ? config.databaseSchema : undefined);
+  await migrateToLatest(database.db, database.dialect, config.databaseSchema);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
     : undefined;

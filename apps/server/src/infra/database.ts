@@ -91,11 +91,16 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * `schema` names the PostgreSQL schema in use when it is not the default; Kysely looks for
- * its migration tables across all schemas unless told which one is ours.
+ * Kysely looks for its migration tables in every schema unless told which one is ours, so
+ * on PostgreSQL it is always told: the configured schema, else the connection's current
+ * one (another schema's migration tables in the same database must not count).
  */
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<void> {
+  const tableSchema =
+    dialect === 'postgres'
+      ? (schema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s)
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`, { cause: error });

@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript that runs in Node (the face model's worker thread).
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { Buffer: 'readonly', Response: 'readonly', URL: 'readonly' } },
+  },
+  {
     // Features stay independent: shared pieces live in core/, infra/ or http/.
     files: ['apps/server/src/features/**/*.ts'],
     rules: {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './infra/config.js';
 import type { Db, Dialect } from './infra/database.js';
+import type { FaceEngine } from './infra/face/face-engine.js';
 import type { FileStore } from './infra/file-store.js';
 import type { ServerKeys } from './infra/keys.js';
 import type { Limiter } from './infra/rate-limit.js';
@@ -17,6 +18,7 @@ export interface AppContext {
   bus: RealtimeBus;
   sms: SmsSender;
   files: FileStore;
+  faces: FaceEngine;
   redis: Redis | undefined;
   limiters: Record<keyof AppConfig['rateLimits'], Limiter>;
   log: FastifyBaseLogger;

@@ -22,6 +22,9 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { devRoutes } from './features/dev/dev.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createFaceGate } from './features/identity/face-gate.js';
+import { identityRoutes } from './features/identity/identity.routes.js';
+import { schedulePhotoRetention } from './features/identity/photo-retention.js';
 import { onlineRoutes } from './features/online/online.routes.js';
 import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
@@ -35,6 +38,7 @@ import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from 
 import { requestSerializer } from './http/log-redaction.js';
 import type { AppConfig } from './infra/config.js';
 import { migrateToLatest, openDatabase } from './infra/database.js';
+import { createWorkerFaceEngine } from './infra/face/worker-face-engine.js';
 import { createDiskFileStore } from './infra/file-store.js';
 import { loadOrCreateKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
@@ -108,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bus,
     sms: createConsoleSms(options.printSms ?? ((line) => console.log(line))),
     files: createDiskFileStore(config.dataDir),
+    faces: createWorkerFaceEngine(),
     redis,
     limiters: {
       loginPerIp: limiter('loginPerIp'),
@@ -117,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checkCodePerPhoneDaily: limiter('checkCodePerPhoneDaily'),
       registerPerIp: limiter('registerPerIp'),
       postPerPerson: limiter('postPerPerson'),
+      facePerPerson: limiter('facePerPerson'),
       refreshPerIp: limiter('refreshPerIp'),
     },
     log: app.log,
@@ -174,11 +180,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orgRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(shellRoutes(ctx));
-  await app.register(trainingRoutes(ctx));
+  // the identity feature's face checks gate the training feature's credit
+  await app.register(trainingRoutes(ctx, { faceGate: createFaceGate() }));
   await app.register(classRoutes(ctx));
   await app.register(courseBookRoutes(ctx));
   await app.register(vodRoutes(ctx));
   await app.register(onlineRoutes(ctx));
+  await app.register(identityRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 
@@ -193,8 +201,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
+  const stopRetention = schedulePhotoRetention(ctx);
   app.addHook('onClose', async () => {
+    stopRetention();
     sockets.closeAll();
+    await ctx.faces.close();
     await bus.close();
     redis?.disconnect();
     await database.close();

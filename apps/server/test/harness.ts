@@ -192,6 +192,17 @@ export async function enrolInDemoClass(server: TestServer, personId: string): Pr
   await enrolPerson(server.ctx.db, cls.id, personId, Date.now());
 }
 
+/**
+ * The demo class checks faces; tests about something else turn that off, as a training
+ * manager could for a class (tests of the checks themselves keep them on).
+ */
+export async function turnOffFaceChecks(server: TestServer): Promise<void> {
+  await server.ctx.db
+    .updateTable('train_classes')
+    .set({ rules: JSON.stringify({ faceCheck: false, examRequired: false }) })
+    .execute();
+}
+
 export interface WsClient {
   socket: WebSocket;
   messages: unknown[];

@@ -28,6 +28,8 @@ export const WsCode = {
   HEARTBEAT_ACK: 0x99001,
   /** server → client: this session was replaced by a login elsewhere */
   LOGGED_IN_ELSEWHERE: 0x90001,
+  /** server → client: a face check was decided (a phone took the photo for this desktop) */
+  FACE_CHECK_RESULT: 0x90010,
 } as const;
 
 /** Websocket close codes (4000–4999 is the application range of RFC 6455). */

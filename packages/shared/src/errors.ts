@@ -19,6 +19,13 @@ export const ErrorCode = {
   SESSION_EXPIRED: 40016,
   BAD_REFRESH_TOKEN: 40017,
   SOCIAL_LOGIN_FORMAT: 40018,
+  /** Face checks: the learner has no reference photo yet. */
+  NO_FACE_REFERENCE: 40020,
+  /** The photo has no usable face (none, several, too small, too dark…); msg says which. */
+  FACE_REJECTED: 40021,
+  /** A phone's capture token is unknown, used or expired. */
+  CAPTURE_TOKEN_INVALID: 40022,
+  WRONG_PASSWORD: 40023,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   METHOD_NOT_ALLOWED: 40500,
@@ -56,6 +63,10 @@ export const errorTable: Record<ErrorCode, ErrorInfo> = {
   [ErrorCode.SESSION_EXPIRED]: { status: 401, msg: '登录已过期，请重新登录' },
   [ErrorCode.BAD_REFRESH_TOKEN]: { status: 401, msg: '登录凭证无效，请重新登录' },
   [ErrorCode.SOCIAL_LOGIN_FORMAT]: { status: 400, msg: '登录接口异常，未正确返回accessToken...，请检查JSON格式' },
+  [ErrorCode.NO_FACE_REFERENCE]: { status: 409, msg: '请先在个人中心设置本人照片' },
+  [ErrorCode.FACE_REJECTED]: { status: 400, msg: '照片中没有可用的人脸' },
+  [ErrorCode.CAPTURE_TOKEN_INVALID]: { status: 410, msg: '二维码已失效，请在电脑上重新生成' },
+  [ErrorCode.WRONG_PASSWORD]: { status: 400, msg: '原密码不正确' },
   [ErrorCode.FORBIDDEN]: { status: 403, msg: '没有权限访问' },
   [ErrorCode.NOT_FOUND]: { status: 404, msg: '资源不存在' },
   [ErrorCode.METHOD_NOT_ALLOWED]: { status: 405, msg: '请求方法不被允许' },

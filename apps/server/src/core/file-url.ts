@@ -39,3 +39,23 @@ export function isValidPlaySignature(secret: Buffer, vodId: string, exp: number,
   if (exp * 1000 < now) return false;
   return safeEqual(hmac(secret, `vod:${vodId}:${exp}`), sig);
 }
+
+/** How long a reference-photo URL works: a page's sitting. */
+const FACE_URL_SECONDS = 3600;
+
+/** A learner's reference photo, for the learner's own page: signed like a private file. */
+export function signedFacePhotoUrl(secret: Buffer, personId: string, now: number): string {
+  const exp = Math.ceil((now / 1000 + FACE_URL_SECONDS) / 300) * 300;
+  return `/api/face/reference/photo/${personId}?exp=${exp}&sig=${hmac(secret, `face:${personId}:${exp}`)}`;
+}
+
+export function isValidFacePhotoSignature(
+  secret: Buffer,
+  personId: string,
+  exp: number,
+  sig: string,
+  now: number,
+): boolean {
+  if (exp * 1000 < now) return false;
+  return safeEqual(hmac(secret, `face:${personId}:${exp}`), sig);
+}

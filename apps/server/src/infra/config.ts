@@ -39,6 +39,10 @@ const envSchema = z.object({
   DAILY_CAP_HOURS: z.coerce.number().min(0.5).max(24).default(8),
   /** the day boundary of the daily cap */
   STUDY_TIMEZONE: z.string().default('Asia/Shanghai'),
+  /** cosine similarity a live face must reach against the reference (same person ≈0.95, others ≈0.4) */
+  FACE_MATCH_THRESHOLD: z.coerce.number().min(0.3).max(0.99).default(0.65),
+  /** days the photos of face checks are kept for audit; the check records stay */
+  FACE_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /**
    * Behind a reverse proxy: the number of proxy hops, or a comma-separated list of proxy
    * addresses/CIDRs. Never "trust everyone": the client writes X-Forwarded-For itself.
@@ -80,6 +84,14 @@ export interface AppConfig {
     /** group commit: the most reports one transaction takes */
     batchMax: number;
   };
+  face: {
+    matchThreshold: number;
+    photoRetentionDays: number;
+    /** a check photo or reference photo at most this large */
+    maxPhotoBytes: number;
+    /** how long a phone's capture QR code works */
+    captureTokenSeconds: number;
+  };
   /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
   redisPrefix: string;
   security: {
@@ -100,6 +112,8 @@ export interface AppConfig {
     registerPerIp: RateLimitPolicy;
     /** comments and discussion posts per person: enough to talk, too few to flood */
     postPerPerson: RateLimitPolicy;
+    /** face comparisons per person: retries after a bad photo, not a search over many faces */
+    facePerPerson: RateLimitPolicy;
     refreshPerIp: RateLimitPolicy;
   };
 }
@@ -144,6 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       completionToleranceSeconds: 3,
       batchMax: 256,
     },
+    face: {
+      matchThreshold: e.FACE_MATCH_THRESHOLD,
+      photoRetentionDays: e.FACE_PHOTO_RETENTION_DAYS,
+      maxPhotoBytes: 4 * 1024 * 1024,
+      captureTokenSeconds: 5 * 60,
+    },
     redisPrefix: 'anxun:',
     security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
     rateLimits: {
@@ -154,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkCodePerPhoneDaily: { points: 10, durationSeconds: 24 * 3600 },
       registerPerIp: { points: 200, durationSeconds: 10 * 60 },
       postPerPerson: { points: 10, durationSeconds: 60 },
+      facePerPerson: { points: 12, durationSeconds: 60 },
       refreshPerIp: { points: 2400, durationSeconds: 60 },
     },
   };

@@ -237,7 +237,64 @@ export interface CourseAnswersTable {
   deleted_at: number | null;
 }
 
+export interface FaceReferencesTable {
+  person_id: string;
+  photo_key: string;
+  embedding: string;
+  detector_score: number;
+  set_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FaceChecksTable {
+  id: string;
+  person_id: string;
+  train_person_id: string;
+  kind: 'start' | 'random' | 'end';
+  status: 'pending' | 'failed' | 'passed';
+  session_id: string;
+  warp_course_id: string | null;
+  due_at: number;
+  window_ends_at: number;
+  attempts: Generated<number>;
+  best_score: number | null;
+  passed_at: number | null;
+  next_after_seconds: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FaceAttemptsTable {
+  id: string;
+  person_id: string;
+  check_id: string | null;
+  purpose: 'check' | 'test' | 'reference';
+  result: 'passed' | 'failed' | 'rejected';
+  score: number | null;
+  reason: string | null;
+  photo_key: string | null;
+  photo_purged_at: number | null;
+  via: 'camera' | 'phone' | 'upload';
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+}
+
+export interface FaceCaptureTokensTable {
+  token_hash: string;
+  person_id: string;
+  check_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
+  face_references: FaceReferencesTable;
+  face_checks: FaceChecksTable;
+  face_attempts: FaceAttemptsTable;
+  face_capture_tokens: FaceCaptureTokensTable;
   course_comments: CourseCommentsTable;
   course_answers: CourseAnswersTable;
   vods: VodsTable;

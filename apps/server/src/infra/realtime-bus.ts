@@ -4,11 +4,10 @@ import { Redis } from 'ioredis';
  * Events that must reach every server node: a session that was revoked on one node must
  * have its websocket closed on whichever node holds it.
  */
-export type BusEvent = {
-  type: 'session.revoked';
-  sessionIds: string[];
-  reason: 'replaced' | 'logout';
-};
+export type BusEvent =
+  | { type: 'session.revoked'; sessionIds: string[]; reason: 'replaced' | 'logout' }
+  /** a message for every open socket of one person (a face check decided on their phone) */
+  | { type: 'person.message'; personId: string; message: { code: number; data?: unknown } };
 
 export interface RealtimeBus {
   publish(event: BusEvent): Promise<void>;

@@ -113,7 +113,12 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
       teacher: '王消防',
       start_date: now,
       end_date: now + 365 * 86400_000,
-      rules: JSON.stringify({ faceCheck: false, examRequired: false }),
+      // identity checked by face at the start of each session, at random moments (within
+      // every 10 minutes of study) and at the end of each unit; two minutes to respond
+      rules: JSON.stringify({
+        faceCheck: { enabled: true, atStart: true, atEnd: true, randomEveryMinutes: 10, windowSeconds: 120 },
+        examRequired: false,
+      }),
       created_at: now,
     })
     .execute();

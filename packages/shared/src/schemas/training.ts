@@ -69,6 +69,15 @@ export const updateWarpResult = warpCourseData.extend({
   creditedSeconds: z.number(),
   refusal: refusalCode.nullable(),
   refusalMsg: z.string().nullable(),
+  /** a face check due now: the player pauses and asks for it */
+  faceCheck: z
+    .object({
+      checkId: z.string(),
+      kind: z.enum(['start', 'random', 'end']),
+      dueAt: z.string(),
+      windowEndsAt: z.string(),
+    })
+    .nullable(),
 });
 
 export const findWarpCourseBody = z.strictObject({

@@ -34,7 +34,7 @@ export const realtimeRoutes =
       authenticateToken(ctx, token)
         .then(async (user) => {
           if (socket.readyState !== socket.OPEN) return;
-          registry.add(user.sessionId, socket);
+          registry.add(user.sessionId, user.personId, socket);
           // A revocation published between the check and add() would be missed: look again.
           await authenticateToken(ctx, token);
           authenticated = true;

@@ -2,23 +2,37 @@ import { WsCloseCode, WsCode } from '@anxun/shared/constants';
 import type { WebSocket } from 'ws';
 import type { BusEvent } from '../../infra/realtime-bus.js';
 
-/** The websockets this node holds, by session, so a revoked session's sockets can be found. */
+/** Adds a socket to a keyed set, and takes it out again when it closes. */
+function track(map: Map<string, Set<WebSocket>>, key: string, socket: WebSocket): void {
+  const set = map.get(key) ?? new Set();
+  set.add(socket);
+  map.set(key, set);
+  socket.once('close', () => {
+    set.delete(socket);
+    if (set.size === 0) map.delete(key);
+  });
+}
+
+/**
+ * The websockets this node holds, by session (so a revoked session's sockets can be found)
+ * and by person (so a message for a learner reaches each of their open pages).
+ */
 export class SocketRegistry {
   private readonly bySession = new Map<string, Set<WebSocket>>();
+  private readonly byPerson = new Map<string, Set<WebSocket>>();
 
-  add(sessionId: string, socket: WebSocket): void {
-    const set = this.bySession.get(sessionId) ?? new Set();
-    set.add(socket);
-    this.bySession.set(sessionId, set);
-    socket.once('close', () => {
-      set.delete(socket);
-      if (set.size === 0) this.bySession.delete(sessionId);
-    });
+  add(sessionId: string, personId: string, socket: WebSocket): void {
+    track(this.bySession, sessionId, socket);
+    track(this.byPerson, personId, socket);
   }
 
-  /** Bus handler: a session revoked anywhere loses its sockets here. */
+  /** Bus handler: a session revoked anywhere loses its sockets here; a person's message reaches theirs. */
   handle(event: BusEvent): void {
-    if (event.type !== 'session.revoked') return;
+    if (event.type === 'person.message') {
+      const text = JSON.stringify(event.message);
+      for (const socket of this.byPerson.get(event.personId) ?? []) socket.send(text);
+      return;
+    }
     for (const id of event.sessionIds) {
       for (const socket of this.bySession.get(id) ?? []) {
         if (event.reason === 'replaced') {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+import { dialects, login, startServer, turnOffFaceChecks, type TestServer } from '../../../test/harness.js';
 import { CreditBatcher } from './study-credit.service.js';
 
 interface Unit {
@@ -57,6 +57,7 @@ describe.each(dialects)('a scripted cheater earns nothing on $name', ({ database
         config.study.dailyCapSeconds = DAILY_CAP_SECONDS;
       },
     });
+    await turnOffFaceChecks(server);
     token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
     units = (
       await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', {

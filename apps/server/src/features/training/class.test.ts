@@ -53,7 +53,10 @@ describe.each(dialects)('my classes and courses on $name', ({ databaseUrl }) => 
     const detail = await server.request('GET', `/api/train/class/select/${classId}`, {
       headers: { Authorization: token },
     });
-    expect(detail.body.data).toMatchObject({ className: DEMO_CLASS_NAME, rules: { faceCheck: false } });
+    expect(detail.body.data).toMatchObject({
+      className: DEMO_CLASS_NAME,
+      rules: { faceCheck: { enabled: true, atStart: true } },
+    });
     const info = await server.request('GET', `/api/train/person/select-class-info/${classId}`, {
       headers: { Authorization: token },
     });

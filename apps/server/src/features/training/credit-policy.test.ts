@@ -177,6 +177,17 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.report(30, { seq: 3, position: 30 }).refusal).toBe('SEEK');
   });
 
+  it('a face check due at the start: the first report already says so, and starts the clock', () => {
+    const s = session(600);
+    expect(s.report(0, { seq: 1, position: 0 }, { faceGate: 'due' })).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'FACE_CHECK_DUE',
+    });
+    expect(s.playback()).toMatchObject({ lastSeq: 1 });
+    // passed: the same playback goes on, credited from its last report
+    expect(s.report(10, { seq: 2, position: 10 })).toMatchObject({ creditedSeconds: 10, refusal: undefined });
+  });
+
   it('a new playback after the old one went idle may start', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });

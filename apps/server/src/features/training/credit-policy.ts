@@ -109,10 +109,12 @@ export function decideCredit(input: CreditInput): CreditDecision {
   const otherIsLive = playback && !samePlayback && now - playback.lastReportAt <= rules.idleLimitSeconds * 1000;
   if (otherIsLive) return refuse('OTHER_PLAYBACK', true);
 
+  // A due face check stops credit at once, the first report of a playback included (the
+  // player pauses for the check at the start instead of after the first interval).
+  if (input.faceGate !== 'ok') return refuse('FACE_CHECK_DUE');
+
   // The first report of a playback only starts its clock.
   if (!samePlayback || playback.warpId !== warp.warpId) return noCredit(undefined);
-
-  if (input.faceGate !== 'ok') return refuse('FACE_CHECK_DUE');
   if (report.hidden) return refuse('HIDDEN');
   if (report.rate > MAX_RATE + RATE_EPSILON) return refuse('RATE');
 

@@ -49,17 +49,34 @@ export interface CreditJob {
   userAgent: string | undefined;
 }
 
+/** A face check the learner must pass before more time is credited. */
+export interface FaceCheckDue {
+  checkId: string;
+  kind: 'start' | 'random' | 'end';
+  dueAt: number;
+  windowEndsAt: number;
+}
+
 export interface CreditOutcome {
   decision: CreditDecision;
   row: WarpCourseRow;
+  /** a check that is due now: the player pauses for it */
+  faceCheck: FaceCheckDue | undefined;
 }
 
 /**
- * The face-check gate of the identity issue: for each report of a batch, whether a check
- * is due (or failed) for that learner and courseware. Until it lands every class passes.
+ * The face-check gate (identity feature), asked inside the batch's transaction: which
+ * reports meet a check that is due or failed (no credit until it passes), and which units
+ * this batch completed call for a check at their end. Without it every class passes.
  */
-export type FaceGate = (db: Db, jobs: readonly CreditJob[], now: number) => Promise<Array<'ok' | 'due'>>;
-const noFaceCheck: FaceGate = async (_db, jobs) => jobs.map(() => 'ok');
+export interface FaceGate {
+  checksDue(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
+  unitsCompleted(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
+}
+const noFaceCheck: FaceGate = {
+  checksDue: async (_db, jobs) => jobs.map(() => undefined),
+  unitsCompleted: async (_db, jobs) => jobs.map(() => undefined),
+};
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -159,7 +176,7 @@ export class CreditBatcher {
       findWarpCoursesByIds(trx, [...new Set(jobs.map((j) => j.warpCourseId))]),
       findPlaybacks(trx, personIds),
       findCreditedOnDays(trx, personIds, day),
-      this.faceGate(trx, jobs, now),
+      this.faceGate.checksDue(trx, jobs, now),
     ]);
     const sessionById = new Map(sessions.map((s) => [s.id, s]));
     const warpById = new Map(warps.map((w) => [w.id, { ...w }]));
@@ -176,6 +193,7 @@ export class CreditBatcher {
     const changedPlaybacks = new Set<string>();
     const creditedNow = new Map<string, number>();
     const creditedCourses = new Map<string, { trainPersonId: string; classCourseId: string; seconds: number }>();
+    const completedJobs: Array<{ job: CreditJob; index: number }> = [];
 
     jobs.forEach((job, i) => {
       const session = sessionById.get(job.sessionId);
@@ -196,7 +214,7 @@ export class CreditBatcher {
         warp: { warpId: row.id, duration: row.duration_seconds, furthest: row.furthest_seconds },
         playback: playbacks.get(job.personId),
         creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
-        faceGate: gates[i]!,
+        faceGate: gates[i] ? 'due' : 'ok',
         now,
         rules: {
           idleLimitSeconds: study.idleLimitSeconds,
@@ -248,7 +266,8 @@ export class CreditBatcher {
         user_agent: job.userAgent?.slice(0, 300) ?? null,
         created_at: now,
       });
-      results.push({ ok: { decision, row: { ...row } } });
+      if (completedNow) completedJobs.push({ job, index: results.length });
+      results.push({ ok: { decision, row: { ...row }, faceCheck: gates[i] } });
     });
 
     await saveWarpProgress(
@@ -274,6 +293,17 @@ export class CreditBatcher {
     );
     await this.updateCourses(trx, [...creditedCourses.values()], now);
     await insertStudyEvents(trx, events);
+    if (completedJobs.length > 0) {
+      const ends = await this.faceGate.unitsCompleted(
+        trx,
+        completedJobs.map((c) => c.job),
+        now,
+      );
+      completedJobs.forEach((c, k) => {
+        const result = results[c.index];
+        if (ends[k] && result && 'ok' in result) result.ok.faceCheck = ends[k];
+      });
+    }
     return results;
   }
 

@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
 import { decryptField } from '../../infra/crypto.js';
-import { CreditBatcher, REFUSAL_MESSAGES, studyDay } from './study-credit.service.js';
+import { CreditBatcher, REFUSAL_MESSAGES, studyDay, type FaceGate } from './study-credit.service.js';
 import {
   claimStudyStart,
   findDailyCredit,
@@ -47,9 +47,9 @@ function readEntity(ctx: AppContext, entity: string) {
 }
 
 export const trainingRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, options: { faceGate?: FaceGate } = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    const batcher = new CreditBatcher(ctx);
+    const batcher = new CreditBatcher(ctx, options.faceGate);
     const auth = requireUser(ctx);
 
     app.post(
@@ -91,7 +91,11 @@ export const trainingRoutes =
         const user = userOf(request);
         const report = 'entity' in request.body ? readEntity(ctx, request.body.entity) : request.body;
         // the batch checks, under the learner's lock, that the record is theirs and the session live
-        const { decision, row: updated } = await batcher.submit({
+        const {
+          decision,
+          row: updated,
+          faceCheck,
+        } = await batcher.submit({
           personId: user.personId,
           sessionId: user.sessionId,
           warpCourseId: report.trainWarpCourseId,
@@ -104,6 +108,14 @@ export const trainingRoutes =
           creditedSeconds: decision.creditedSeconds,
           refusal: decision.refusal ?? null,
           refusalMsg: decision.refusal ? REFUSAL_MESSAGES[decision.refusal] : null,
+          faceCheck: faceCheck
+            ? {
+                checkId: faceCheck.checkId,
+                kind: faceCheck.kind,
+                dueAt: new Date(faceCheck.dueAt).toISOString(),
+                windowEndsAt: new Date(faceCheck.windowEndsAt).toISOString(),
+              }
+            : null,
         });
       },
     );

@@ -8,6 +8,7 @@ import {
   login,
   publicKeyOf,
   startServer,
+  turnOffFaceChecks,
   type TestServer,
 } from '../../../test/harness.js';
 
@@ -41,6 +42,7 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
 
   beforeAll(async () => {
     server = await startServer({ databaseUrl, now: () => now });
+    await turnOffFaceChecks(server);
     token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
     const res = await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() });
     units = res.body.data;

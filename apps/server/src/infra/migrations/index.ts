@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.js';
 import * as organisationFooter from './0002-organisation-footer.js';
 import * as learning from './0003-learning.js';
 import * as online from './0004-online.js';
+import * as identity from './0005-identity.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-organisation-footer': organisationFooter,
   '0003-learning': learning,
   '0004-online': online,
+  '0005-identity': identity,
 };

@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import { WsCode } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { CompareResult } from '@anxun/shared/schemas/identity';
+import { fileTypeFromBuffer } from 'file-type';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../app-context.js';
+import { isValidFacePhotoSignature, signedFacePhotoUrl } from '../../core/file-url.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { hashToken, randomToken } from '../../infra/crypto.js';
+import {
+  FACE_REJECTION_MESSAGES,
+  cosineSimilarity,
+  decodeEmbedding,
+  encodeEmbedding,
+  judgeFace,
+  type FaceJudgement,
+} from '../../infra/face/face-judgement.js';
+import { toFaceCheck } from './check-view.js';
+import { nextRandomCheckAfter, parseFaceCheckRules } from './face-check-rules.js';
+import {
+  claimCaptureToken,
+  findCaptureToken,
+  findCheck,
+  findMembershipRules,
+  findPersonOfOrg,
+  findReference,
+  insertAttempt,
+  insertCaptureToken,
+  saveReference,
+  updateOpenCheck,
+} from './identity.repository.js';
+
+export interface PhotoUpload {
+  data: Buffer;
+  ip: string;
+  userAgent: string | undefined;
+  via: 'camera' | 'phone' | 'upload';
+}
+
+/** The model's verdict on one photo: a usable face's embedding, or a 400 saying what is wrong. */
+async function usableFace(ctx: AppContext, data: Buffer) {
+  if (data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择照片');
+  if (data.length > ctx.config.face.maxPhotoBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');
+  return judgeFace(await ctx.faces.analyse(data));
+}
+
+/** Where a photo's bytes go; the extension follows its content (the reference photo is served back). */
+async function photoKey(personId: string, data: Buffer): Promise<string> {
+  const type = await fileTypeFromBuffer(data);
+  return `faces/${personId}/${crypto.randomUUID()}.${type?.ext ?? 'bin'}`;
+}
+
+/** Sets a person's reference face: the photo must hold exactly one clear face. */
+export async function setReference(
+  ctx: AppContext,
+  by: AuthUser,
+  personId: string,
+  upload: PhotoUpload,
+): Promise<void> {
+  if (personId !== by.personId) {
+    if (by.role !== 'admin' || !(await findPersonOfOrg(ctx.db, personId, by.orgId))) {
+      throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
+    }
+  }
+  const judged = await usableFace(ctx, upload.data);
+  const now = ctx.now();
+  if (!judged.usable) {
+    await insertAttempt(ctx.db, {
+      id: crypto.randomUUID(),
+      person_id: personId,
+      check_id: null,
+      purpose: 'reference',
+      result: 'rejected',
+      score: null,
+      reason: judged.reason,
+      photo_key: null,
+      photo_purged_at: null,
+      via: upload.via,
+      ip: upload.ip,
+      user_agent: upload.userAgent?.slice(0, 300) ?? null,
+      created_at: now,
+    });
+    throw new AppError(ErrorCode.FACE_REJECTED, FACE_REJECTION_MESSAGES[judged.reason]);
+  }
+  const previous = await findReference(ctx.db, personId);
+  const key = await photoKey(personId, upload.data);
+  await ctx.files.put(key, upload.data);
+  await saveReference(ctx.db, {
+    person_id: personId,
+    photo_key: key,
+    embedding: encodeEmbedding(judged.embedding),
+    detector_score: judged.detectorScore,
+    set_by: by.personId,
+    created_at: now,
+    updated_at: now,
+  });
+  if (previous) await ctx.files.remove(previous.photo_key);
+}
+
+export async function referenceInfo(ctx: AppContext, personId: string) {
+  const ref = await findReference(ctx.db, personId);
+  return {
+    hasReference: Boolean(ref),
+    photoUrl: ref ? signedFacePhotoUrl(ctx.keys.secret, personId, ctx.now()) : null,
+    updatedAt: ref ? new Date(ref.updated_at).toISOString() : null,
+    setByAdmin: Boolean(ref && ref.set_by !== personId),
+  };
+}
+
+export async function openReferencePhoto(ctx: AppContext, personId: string, exp: number, sig: string) {
+  if (!isValidFacePhotoSignature(ctx.keys.secret, personId, exp, sig, ctx.now())) {
+    throw new AppError(ErrorCode.FORBIDDEN, '照片链接无效或已过期');
+  }
+  const ref = await findReference(ctx.db, personId);
+  const stream = ref ? await ctx.files.read(ref.photo_key) : undefined;
+  if (!ref || !stream) throw new AppError(ErrorCode.NOT_FOUND, '照片不存在');
+  const ext = ref.photo_key.split('.').pop();
+  return { stream, contentType: ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg' };
+}
+
+/**
+ * Compares a live photo with the person's reference. With a check, the attempt counts for
+ * it: a pass opens the way for credit again (and sets when the next random check comes),
+ * a mismatch leaves it failed. Every attempt is kept, with its photo, for audit.
+ */
+export async function compareFace(
+  ctx: AppContext,
+  personId: string,
+  checkId: string | undefined,
+  upload: PhotoUpload,
+  /** the photo's verdict, when the caller had to judge it already */
+  judgedAlready?: FaceJudgement,
+): Promise<CompareResult> {
+  const wait = await ctx.limiters.facePerPerson.hit(personId);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '核验过于频繁，请稍后再试', wait);
+  const check = checkId ? await findCheck(ctx.db, checkId) : undefined;
+  if (checkId && (!check || check.person_id !== personId)) throw new AppError(ErrorCode.NOT_FOUND, '核验任务不存在');
+  const reference = await findReference(ctx.db, personId);
+  if (!reference) throw new AppError(ErrorCode.NO_FACE_REFERENCE);
+
+  const threshold = ctx.config.face.matchThreshold;
+  const judged = judgedAlready ?? (await usableFace(ctx, upload.data));
+  const now = ctx.now();
+  const attempt = {
+    id: crypto.randomUUID(),
+    person_id: personId,
+    check_id: check?.id ?? null,
+    purpose: check ? ('check' as const) : ('test' as const),
+    photo_purged_at: null,
+    via: upload.via,
+    ip: upload.ip,
+    user_agent: upload.userAgent?.slice(0, 300) ?? null,
+    created_at: now,
+  };
+  if (!judged.usable) {
+    await insertAttempt(ctx.db, {
+      ...attempt,
+      result: 'rejected',
+      score: null,
+      reason: judged.reason,
+      photo_key: null,
+    });
+    return {
+      passed: false,
+      score: null,
+      threshold,
+      reason: judged.reason,
+      msg: FACE_REJECTION_MESSAGES[judged.reason],
+      check: check ? toFaceCheck(check, now) : null,
+    };
+  }
+  const score = Math.max(0, cosineSimilarity(judged.embedding, decodeEmbedding(reference.embedding)));
+  const passed = score >= threshold;
+  const key = await photoKey(personId, upload.data);
+  await ctx.files.put(key, upload.data);
+  await insertAttempt(ctx.db, {
+    ...attempt,
+    result: passed ? 'passed' : 'failed',
+    score,
+    reason: passed ? null : 'MISMATCH',
+    photo_key: key,
+  });
+  let after = check;
+  if (check && check.status !== 'passed') {
+    const rules = parseFaceCheckRules((await findMembershipRules(ctx.db, check.train_person_id)) ?? '{}');
+    await updateOpenCheck(ctx.db, check.id, {
+      status: passed ? 'passed' : 'failed',
+      best_score: Math.max(score, check.best_score ?? 0),
+      ...(passed ? { passed_at: now, next_after_seconds: nextRandomCheckAfter(rules) } : {}),
+      updated_at: now,
+    });
+    after = await findCheck(ctx.db, check.id);
+  }
+  const result: CompareResult = {
+    passed,
+    score: Math.round(score * 1000) / 1000,
+    threshold,
+    reason: passed ? null : 'MISMATCH',
+    msg: passed ? '人脸核验通过' : '人脸比对未通过，请本人正对摄像头重试',
+    check: after ? toFaceCheck(after, now) : null,
+  };
+  if (check) {
+    // the learner's other screens (the desktop a phone took the photo for) learn at once
+    await ctx.bus.publish({
+      type: 'person.message',
+      personId,
+      message: { code: WsCode.FACE_CHECK_RESULT, data: { checkId: check.id, passed, score: result.score } },
+    });
+  }
+  return result;
+}
+
+/** A QR code for a phone to take the photo of one check, usable once, for a few minutes. */
+export async function issueCaptureToken(ctx: AppContext, user: AuthUser, checkId: string, origin: string) {
+  const check = await findCheck(ctx.db, checkId);
+  if (!check || check.person_id !== user.personId) throw new AppError(ErrorCode.NOT_FOUND, '核验任务不存在');
+  if (check.status === 'passed') throw new AppError(ErrorCode.DUPLICATE, '该核验已通过');
+  const token = randomToken();
+  const now = ctx.now();
+  const expiresAt = now + ctx.config.face.captureTokenSeconds * 1000;
+  await insertCaptureToken(ctx.db, {
+    token_hash: hashToken(token),
+    person_id: user.personId,
+    check_id: check.id,
+    expires_at: expiresAt,
+    used_at: null,
+    created_at: now,
+  });
+  const url = `${origin}/#/camera?t=${token}`;
+  return {
+    url,
+    expiresAt: new Date(expiresAt).toISOString(),
+    qrSvg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
+  };
+}
+
+/**
+ * A phone's photo for the check its token names. A photo without a usable face leaves the
+ * token for another try; a comparison uses it up, even if another request raced this one.
+ */
+export async function compareWithCaptureToken(ctx: AppContext, token: string, upload: PhotoUpload) {
+  const hash = hashToken(token);
+  const row = await findCaptureToken(ctx.db, hash);
+  const now = ctx.now();
+  if (!row || row.used_at !== null || row.expires_at <= now) throw new AppError(ErrorCode.CAPTURE_TOKEN_INVALID);
+  const judged = await usableFace(ctx, upload.data);
+  if (judged.usable && !(await claimCaptureToken(ctx.db, hash, now))) {
+    throw new AppError(ErrorCode.CAPTURE_TOKEN_INVALID);
+  }
+  return compareFace(ctx, row.person_id, row.check_id, upload, judged);
+}

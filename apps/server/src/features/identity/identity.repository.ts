@@ -1,0 +1,216 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type {
+  FaceAttemptsTable,
+  FaceCaptureTokensTable,
+  FaceChecksTable,
+  FaceReferencesTable,
+} from '../../infra/db-schema.js';
+
+export async function findReference(db: Db, personId: string) {
+  return db.selectFrom('face_references').selectAll().where('person_id', '=', personId).executeTakeFirst();
+}
+
+export async function saveReference(db: Db, row: Insertable<FaceReferencesTable>): Promise<void> {
+  await db
+    .insertInto('face_references')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('person_id').doUpdateSet({
+        photo_key: row.photo_key,
+        embedding: row.embedding,
+        detector_score: row.detector_score,
+        set_by: row.set_by,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function findPersonOfOrg(db: Db, personId: string, orgId: string) {
+  return db
+    .selectFrom('persons')
+    .select(['id', 'name'])
+    .where('id', '=', personId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+/** For courseware records: their membership, learner and class rules. */
+export async function findMembershipsOfWarps(db: Db, warpCourseIds: string[]) {
+  if (warpCourseIds.length === 0) return [];
+  return db
+    .selectFrom('train_warp_courses as wc')
+    .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select(['wc.id as warp_course_id', 'wc.train_person_id', 'tp.person_id', 'c.rules'])
+    .where('wc.id', 'in', warpCourseIds)
+    .execute();
+}
+
+/** A learner's membership of a class, with its rules. */
+export async function findMembershipOfClass(db: Db, classId: string, personId: string) {
+  return db
+    .selectFrom('train_persons as tp')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select(['tp.id as train_person_id', 'c.id as class_id', 'c.rules'])
+    .where('tp.class_id', '=', classId)
+    .where('tp.person_id', '=', personId)
+    .executeTakeFirst();
+}
+
+/** The rules JSON of a membership's class. */
+export async function findMembershipRules(db: Db, trainPersonId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('train_persons as tp')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select('c.rules')
+    .where('tp.id', '=', trainPersonId)
+    .executeTakeFirst();
+  return row?.rules;
+}
+
+export type CheckRow = Awaited<ReturnType<typeof findCheck>> & object;
+
+export async function findCheck(db: Db, id: string) {
+  return db.selectFrom('face_checks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Checks not passed yet (pending or failed), newest first. */
+export async function findOpenChecks(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('face_checks')
+    .selectAll()
+    .where('train_person_id', 'in', trainPersonIds)
+    .where('status', '!=', 'passed')
+    .orderBy('due_at', 'desc')
+    .execute();
+}
+
+/** Each membership's latest passed check. */
+export async function findLastPasses(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('face_checks as f')
+    .selectAll('f')
+    .where('f.train_person_id', 'in', trainPersonIds)
+    .where('f.status', '=', 'passed')
+    .where((eb) =>
+      eb(
+        'f.passed_at',
+        '=',
+        eb
+          .selectFrom('face_checks as g')
+          .select((e) => e.fn.max('g.passed_at').as('m'))
+          .whereRef('g.train_person_id', '=', 'f.train_person_id')
+          .where('g.status', '=', 'passed'),
+      ),
+    )
+    .execute();
+}
+
+/** Seconds credited to one membership's courseware since a moment. */
+export async function creditedSince(db: Db, personId: string, trainPersonId: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('e.credited_seconds'), eb.val(0)).as('s'))
+    .where('e.person_id', '=', personId)
+    .where('e.created_at', '>', since)
+    .where('wc.train_person_id', '=', trainPersonId)
+    .executeTakeFirstOrThrow();
+  return Number(row.s);
+}
+
+export async function insertCheck(db: Db, row: Insertable<FaceChecksTable>): Promise<void> {
+  await db.insertInto('face_checks').values(row).execute();
+}
+
+/** Records an attempt's outcome on a check still open; false when it was passed meanwhile. */
+export async function updateOpenCheck(db: Db, id: string, values: Updateable<FaceChecksTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('face_checks')
+    .set((eb) => ({ ...values, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '!=', 'passed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertAttempt(db: Db, row: Insertable<FaceAttemptsTable>): Promise<void> {
+  await db.insertInto('face_attempts').values(row).execute();
+}
+
+export async function listChecks(
+  db: Db,
+  personId: string,
+  filter: { trainPersonId?: string; offset: number; limit: number },
+) {
+  let q = db.selectFrom('face_checks').where('person_id', '=', personId);
+  if (filter.trainPersonId) q = q.where('train_person_id', '=', filter.trainPersonId);
+  const [rows, all] = await Promise.all([
+    q.selectAll().orderBy('due_at', 'desc').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
+    q.select(['status', 'window_ends_at', 'passed_at']).execute(),
+  ]);
+  return { rows, all };
+}
+
+/** A courseware record's checks and attempts (updateVerify). */
+export async function verificationOfWarp(db: Db, warpCourseId: string) {
+  const [checks, failed] = await Promise.all([
+    db.selectFrom('face_checks').select(['status', 'passed_at']).where('warp_course_id', '=', warpCourseId).execute(),
+    db
+      .selectFrom('face_attempts as a')
+      .innerJoin('face_checks as f', 'f.id', 'a.check_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('f.warp_course_id', '=', warpCourseId)
+      .where('a.result', '!=', 'passed')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { checks, failedAttempts: Number(failed.n) };
+}
+
+export async function findWarpOwner(db: Db, warpCourseId: string) {
+  return db
+    .selectFrom('train_warp_courses as wc')
+    .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+    .select(['wc.id', 'tp.person_id'])
+    .where('wc.id', '=', warpCourseId)
+    .executeTakeFirst();
+}
+
+export async function insertCaptureToken(db: Db, row: Insertable<FaceCaptureTokensTable>): Promise<void> {
+  await db.insertInto('face_capture_tokens').values(row).execute();
+}
+
+export async function findCaptureToken(db: Db, tokenHash: string) {
+  return db.selectFrom('face_capture_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Uses a token once: false when it was used (or expired) already, even by a request racing this one. */
+export async function claimCaptureToken(db: Db, tokenHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('face_capture_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Attempts whose photo has outlived its retention. */
+export async function findExpiredPhotos(db: Db, before: number, limit: number) {
+  return db
+    .selectFrom('face_attempts')
+    .select(['id', 'photo_key'])
+    .where('photo_key', 'is not', null)
+    .where('created_at', '<', before)
+    .limit(limit)
+    .execute();
+}
+
+export async function markPhotoPurged(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('face_attempts').set({ photo_key: null, photo_purged_at: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,254 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
+import {
+  captureToken,
+  captureTokenBody,
+  checkList,
+  classCheck,
+  compareResult,
+  getCheckListBody,
+  getClassCheckBody,
+  referenceInfo,
+  updateVerifyBody,
+  verifyCounts,
+} from '@anxun/shared/schemas/identity';
+import { idText, line } from '@anxun/shared/schemas/text';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { authenticateToken } from '../../core/session.service.js';
+import { AppError, ok } from '../../http/app-error.js';
+import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
+import {
+  checkList as listChecks,
+  classCheck as readClassCheck,
+  verifyCounts as countVerifications,
+} from './checks.service.js';
+import {
+  compareFace,
+  compareWithCaptureToken,
+  issueCaptureToken,
+  openReferencePhoto,
+  referenceInfo as readReference,
+  setReference,
+  type PhotoUpload,
+} from './face.service.js';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  410: errorEnvelope,
+  413: errorEnvelope,
+  429: errorEnvelope,
+};
+
+const fields = z.object({
+  checkId: idText().optional(),
+  captureToken: line(128).optional(),
+  via: z.enum(['camera', 'phone', 'upload']).default('camera'),
+});
+
+/** The multipart photo (field `photo`) and the small text fields beside it. */
+async function readPhoto(request: FastifyRequest, maxBytes: number) {
+  let data: Buffer | undefined;
+  const text: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } })) {
+      if (part.type === 'file') {
+        data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');
+      } else if (typeof part.value === 'string') {
+        text[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new AppError(ErrorCode.BAD_REQUEST, '请以multipart表单上传照片');
+    throw new AppError(ErrorCode.BAD_REQUEST, '上传内容格式有误');
+  }
+  if (!data) throw new AppError(ErrorCode.BAD_REQUEST, '请选择照片');
+  const parsed = fields.safeParse(text);
+  if (!parsed.success) throw new AppError(ErrorCode.BAD_REQUEST, '上传参数有误');
+  const upload: PhotoUpload = {
+    data,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    via: parsed.data.captureToken ? 'phone' : parsed.data.via,
+  };
+  return { upload, ...parsed.data };
+}
+
+/**
+ * Identity (spec §7 face/compare, getClassCheck, getCheckList, updateVerify): reference
+ * faces, live comparisons, the class's checks and the phone hand-off.
+ */
+export const identityRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['identity'];
+    const auth = requireUser(ctx);
+    const maxBytes = ctx.config.face.maxPhotoBytes;
+
+    app.post(
+      '/api/face/compare',
+      {
+        schema: {
+          tags,
+          summary: 'Compares a live photo (multipart `photo`) with the learner’s reference face',
+          description:
+            'Fields: `checkId` (the due check this photo is for), `via` (camera|upload). A phone sends `captureToken` instead of a login token.',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(compareResult), ...errors },
+        },
+      },
+      async (request) => {
+        const bearer = tokenFromHeader(request);
+        // a phone without a login carries the desktop's single-use token; anyone else logs in
+        const user = bearer ? await authenticateToken(ctx, bearer) : undefined;
+        const { upload, checkId, captureToken: token } = await readPhoto(request, maxBytes);
+        if (!user) {
+          if (!token) throw new AppError(ErrorCode.UNAUTHORIZED);
+          return ok(await compareWithCaptureToken(ctx, token, upload));
+        }
+        return ok(await compareFace(ctx, user.personId, checkId, upload));
+      },
+    );
+
+    app.get(
+      '/api/face/reference',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "The learner's reference face",
+          response: { 200: envelope(referenceInfo), ...errors },
+        },
+      },
+      async (request) => ok(await readReference(ctx, userOf(request).personId)),
+    );
+
+    app.post(
+      '/api/face/reference',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "Sets the learner's reference face (multipart `photo` with exactly one clear face)",
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(referenceInfo), ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const { upload } = await readPhoto(request, maxBytes);
+        await setReference(ctx, user, user.personId, upload);
+        return ok(await readReference(ctx, user.personId));
+      },
+    );
+
+    app.post(
+      '/api/face/reference/:personId',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "An administrator sets a learner's reference face (their organisation's learners only)",
+          params: z.strictObject({ personId: idText() }),
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(referenceInfo), ...errors },
+        },
+      },
+      async (request) => {
+        const { upload } = await readPhoto(request, maxBytes);
+        await setReference(ctx, userOf(request), request.params.personId, { ...upload, via: 'upload' });
+        return ok(await readReference(ctx, request.params.personId));
+      },
+    );
+
+    app.get(
+      '/api/face/reference/photo/:personId',
+      {
+        schema: {
+          tags,
+          summary: 'The reference photo, through the signed URL of GET /api/face/reference',
+          params: z.strictObject({ personId: idText() }),
+          querystring: z.strictObject({ exp: z.coerce.number().int(), sig: line(128) }),
+        },
+      },
+      async (request, reply) => {
+        const { stream, contentType } = await openReferencePhoto(
+          ctx,
+          request.params.personId,
+          request.query.exp,
+          request.query.sig,
+        );
+        return reply.type(contentType).header('Cache-Control', 'private, max-age=300').send(stream);
+      },
+    );
+
+    app.post(
+      '/api/face/capture-token',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: 'A QR code for a phone to take the photo of one check (single use, five minutes)',
+          body: captureTokenBody,
+          response: { 200: envelope(captureToken), ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await issueCaptureToken(ctx, userOf(request), request.body.checkId, `${request.protocol}://${request.host}`),
+        ),
+    );
+
+    app.post(
+      '/api/train/class/getClassCheck',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "The class's face-check settings (at start, random every N ≤ 15 minutes, at end; window)",
+          body: getClassCheckBody,
+          response: { 200: envelope(classCheck), ...errors },
+        },
+      },
+      async (request) => ok(await readClassCheck(ctx, userOf(request), request.body.trainClassId)),
+    );
+
+    app.post(
+      '/api/train/class/getCheckList',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: "The learner's face checks, newest first, with counts by outcome",
+          body: getCheckListBody,
+          response: { 200: envelope(checkList), ...errors },
+        },
+      },
+      async (request) => ok(await listChecks(ctx, userOf(request), request.body)),
+    );
+
+    app.post(
+      '/api/train/cls_Warp/updateVerify',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: 'Verification counts of a courseware record (counted by the server; a client cannot set them)',
+          body: updateVerifyBody,
+          response: { 200: envelope(verifyCounts), ...errors },
+        },
+      },
+      async (request) => ok(await countVerifications(ctx, userOf(request), request.body.trainWarpCourseId)),
+    );
+  };

@@ -1,0 +1,301 @@
+import { WsCode } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhotos } from '../../../test/face-photos.js';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  connectWs,
+  dialects,
+  enrolInDemoClass,
+  login,
+  startServer,
+  waitForSockets,
+  type TestServer,
+} from '../../../test/harness.js';
+import { purgeExpiredPhotos } from './photo-retention.js';
+
+interface Unit {
+  trainWarpCourseId: string;
+  trainPersonId: string;
+  durationSeconds: number;
+}
+
+/**
+ * Face checks with the real model on real photographs (test/fixtures/faces): the demo
+ * learner's reference is Grace Hopper; another photo of her passes, Eileen Collins fails.
+ */
+describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = Date.UTC(2026, 10, 24, 1, 0, 0);
+  let token: string;
+  let units: Unit[];
+  let classId: string;
+  let playbacks = 0;
+
+  const at = (seconds: number) => {
+    now += seconds * 1000;
+  };
+  const auth = (t = token) => ({ Authorization: t });
+  const photoForm = (photo: Buffer, extra: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(extra)) form.append(k, v);
+    form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    return form;
+  };
+  const compare = async (photo: Buffer | Promise<Buffer>, extra: Record<string, string> = {}, headers = auth()) =>
+    server.request('POST', '/api/face/compare', { body: photoForm(await photo, extra), headers });
+  const report = (unit: Unit, body: Record<string, unknown>) =>
+    server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: { trainWarpCourseId: unit.trainWarpCourseId, rate: 1, hidden: false, ...body },
+      headers: auth(),
+    });
+  const setRules = (faceCheck: Record<string, unknown>) =>
+    server.ctx.db
+      .updateTable('train_classes')
+      .set({ rules: JSON.stringify({ faceCheck }) })
+      .execute();
+  const passCheck = async (checkId: string) => {
+    const res = await compare(facePhotos.hopperAgain(), { checkId });
+    expect(res.body.data.passed, JSON.stringify(res.body)).toBe(true);
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    units = (await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() })).body
+      .data;
+    classId = (await server.request('GET', '/api/train/person/select-page', { headers: auth() })).body.data.records[0]
+      .trainClassId;
+  });
+  afterAll(() => server.close());
+
+  it('refuses a comparison before the learner has a reference face', async () => {
+    const res = await compare(facePhotos.hopper());
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe(ErrorCode.NO_FACE_REFERENCE);
+  });
+
+  it('takes a reference photo only with exactly one clear face, and says what is wrong', async () => {
+    const bad = [
+      [facePhotos.coffee(), '未检测到人脸'],
+      [facePhotos.twoPeople(), '多张人脸'],
+      [facePhotos.faceTooSmall(), '人脸太小'],
+      [facePhotos.tooDark(), '光线太暗'],
+      [facePhotos.notAnImage(), '无法识别的图片'],
+    ] as const;
+    for (const [photo, msg] of bad) {
+      const res = await server.request('POST', '/api/face/reference', {
+        body: photoForm(await photo),
+        headers: auth(),
+      });
+      expect(res.status, msg).toBe(400);
+      expect(res.body.msg).toContain(msg);
+    }
+    const huge = await server.request('POST', '/api/face/reference', {
+      body: photoForm(Buffer.alloc(5 * 1024 * 1024, 1)),
+      headers: auth(),
+    });
+    expect(huge.status).toBe(413);
+    const noFile = await server.request('POST', '/api/face/reference', { body: new FormData(), headers: auth() });
+    expect(noFile.status).toBe(400);
+
+    const ok = await server.request('POST', '/api/face/reference', {
+      body: photoForm(facePhotos.hopper()),
+      headers: auth(),
+    });
+    expect(ok.body.data).toMatchObject({ hasReference: true, setByAdmin: false });
+    const photo = await fetch(server.baseUrl + ok.body.data.photoUrl);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    const forged = await fetch(server.baseUrl + ok.body.data.photoUrl.replace(/sig=\w/, 'sig=0'));
+    expect(forged.status).toBe(403);
+  });
+
+  it('passes the same person and fails another, with the score', async () => {
+    const same = await compare(facePhotos.hopperAgain());
+    expect(same.body.data).toMatchObject({ passed: true, reason: null, threshold: 0.65 });
+    expect(same.body.data.score).toBeGreaterThan(0.65);
+    const other = await compare(facePhotos.collins());
+    expect(other.body.data).toMatchObject({ passed: false, reason: 'MISMATCH' });
+    expect(other.body.data.score).toBeLessThan(0.65);
+    const none = await compare(facePhotos.coffee());
+    expect(none.body.data).toMatchObject({ passed: false, reason: 'NO_FACE', score: null });
+  });
+
+  it('withholds credit from the first report until the start check passes, then credits again', async () => {
+    const unit = units[0]!;
+    const playbackId = `face-${++playbacks}`;
+    const first = await report(unit, { playbackId, seq: 1, position: 0 });
+    expect(first.body.data).toMatchObject({ refusal: 'FACE_CHECK_DUE', faceCheck: { kind: 'start' } });
+    const checkId: string = first.body.data.faceCheck.checkId;
+
+    at(15);
+    const blocked = await report(unit, { playbackId, seq: 2, position: 0 });
+    expect(blocked.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'FACE_CHECK_DUE' });
+
+    // someone else's face fails the check and credit stays withheld
+    const wrong = await compare(facePhotos.collins(), { checkId });
+    expect(wrong.body.data).toMatchObject({ passed: false, check: { status: 'failed', attempts: 1 } });
+    at(5);
+    expect((await report(unit, { playbackId, seq: 3, position: 0 })).body.data.refusal).toBe('FACE_CHECK_DUE');
+
+    await passCheck(checkId);
+    at(15);
+    const credited = await report(unit, { playbackId, seq: 4, position: 15 });
+    expect(credited.body.data).toMatchObject({ creditedSeconds: 15, refusal: null, faceCheck: null });
+
+    const list = await server.request('POST', '/api/train/class/getCheckList', {
+      json: { trainClassId: classId },
+      headers: auth(),
+    });
+    expect(list.body.data.records[0]).toMatchObject({ kind: 'start', status: 'passed', attempts: 2, late: false });
+    expect(list.body.data.counts).toMatchObject({ passed: 1, failed: 0, pending: 0 });
+    const verify = await server.request('POST', '/api/train/cls_Warp/updateVerify', {
+      json: { trainWarpCourseId: unit.trainWarpCourseId },
+      headers: auth(),
+    });
+    expect(verify.body.data).toMatchObject({ checks: 1, passed: 1, failedAttempts: 1 });
+  });
+
+  it('asks again at a random moment within the configured minutes of study', async () => {
+    await setRules({ enabled: true, atStart: true, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
+    const settings = await server.request('POST', '/api/train/class/getClassCheck', {
+      json: { trainClassId: classId },
+      headers: auth(),
+    });
+    expect(settings.body.data).toMatchObject({ enabled: true, randomEveryMinutes: 1, hasReference: true });
+    // the start check of this session passed above; the next comes after 30–60 credited seconds
+    let creditedSincePass = 15;
+    let due: { kind: string; checkId: string } | undefined;
+    for (const unit of units.slice(1, 4)) {
+      const playbackId = `face-${++playbacks}`;
+      at(200);
+      let seq = 1;
+      const start = await report(unit, { playbackId, seq, position: 0 });
+      due = start.body.data.faceCheck ?? undefined;
+      for (let position = 10; !due && position <= unit.durationSeconds; position += 10) {
+        at(10);
+        const res = await report(unit, { playbackId, seq: ++seq, position });
+        creditedSincePass += res.body.data.creditedSeconds;
+        due = res.body.data.faceCheck ?? undefined;
+        if (due) expect(res.body.data.creditedSeconds).toBe(0);
+      }
+      if (due) break;
+    }
+    expect(due?.kind).toBe('random');
+    expect(creditedSincePass).toBeGreaterThanOrEqual(30);
+    expect(creditedSincePass).toBeLessThanOrEqual(70);
+    await passCheck(due!.checkId);
+  });
+
+  it('asks at the end of a unit, and a missed window shows as missed', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: true, randomEveryMinutes: 0, windowSeconds: 60 });
+    const unit = units[4]!;
+    const playbackId = `face-${++playbacks}`;
+    at(200);
+    await report(unit, { playbackId, seq: 1, position: 0 });
+    let seq = 1;
+    let last;
+    for (let position = 15; position < unit.durationSeconds + 15; position += 15) {
+      at(15);
+      last = await report(unit, { playbackId, seq: ++seq, position: Math.min(position, unit.durationSeconds) });
+    }
+    expect(last!.body.data).toMatchObject({ learnStatus: 2, faceCheck: { kind: 'end' } });
+    at(100); // the 60 s window ends unanswered (and the playback goes idle)
+    const list = await server.request('POST', '/api/train/class/getCheckList', { json: {}, headers: auth() });
+    expect(list.body.data.records[0]).toMatchObject({ kind: 'end', status: 'missed' });
+    expect(list.body.data.counts.missed).toBe(1);
+    // nothing more is credited until it passes, late
+    const next = units[5]!;
+    const nextPlayback = `face-${++playbacks}`;
+    expect((await report(next, { playbackId: nextPlayback, seq: 1, position: 0 })).body.data.refusal).toBe(
+      'FACE_CHECK_DUE',
+    );
+    await passCheck(list.body.data.records[0].checkId);
+    const after = await server.request('POST', '/api/train/class/getCheckList', { json: {}, headers: auth() });
+    expect(after.body.data.records[0]).toMatchObject({ status: 'passed', late: true });
+    at(10);
+    expect((await report(next, { playbackId: nextPlayback, seq: 2, position: 10 })).body.data.creditedSeconds).toBe(10);
+  });
+
+  it('lets a phone take the photo once for the desktop, which hears the result', async () => {
+    await setRules({ enabled: true, atStart: true, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 });
+    // a new login is a new session: a start check again
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const unit = units[0]!;
+    const first = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
+    const checkId: string = first.body.data.faceCheck.checkId;
+    const desktop = connectWs(server, token);
+    await desktop.opened;
+    await waitForSockets(server, 1);
+
+    const issued = await server.request('POST', '/api/face/capture-token', { json: { checkId }, headers: auth() });
+    expect(issued.body.data.qrSvg).toContain('<svg');
+    const phoneToken = new URL(issued.body.data.url.replace('/#/', '/')).searchParams.get('t')!;
+    const phone = {} as { Authorization: string };
+
+    // a photo without a face leaves the token for another try
+    const noFace = await compare(facePhotos.coffee(), { captureToken: phoneToken }, phone);
+    expect(noFace.body.data).toMatchObject({ passed: false, reason: 'NO_FACE' });
+    const passed = await compare(facePhotos.hopperAgain(), { captureToken: phoneToken }, phone);
+    expect(passed.body.data).toMatchObject({ passed: true, check: { checkId, status: 'passed' } });
+    expect(await desktop.nextMessage()).toMatchObject({
+      code: WsCode.FACE_CHECK_RESULT,
+      data: { checkId, passed: true },
+    });
+
+    const again = await compare(facePhotos.hopperAgain(), { captureToken: phoneToken }, phone);
+    expect(again.status).toBe(410);
+    expect(again.body.code).toBe(ErrorCode.CAPTURE_TOKEN_INVALID);
+    const forged = await compare(facePhotos.hopperAgain(), { captureToken: 'made-up' }, phone);
+    expect(forged.status).toBe(410);
+    const anonymous = await compare(facePhotos.hopperAgain(), {}, phone);
+    expect(anonymous.status).toBe(401);
+    desktop.socket.close();
+
+    // a token not used within five minutes expires
+    const fresh = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
+    expect(fresh.body.data.faceCheck, JSON.stringify(fresh.body.data)).toBeNull();
+    await setRules({ enabled: true, atStart: false, atEnd: true, randomEveryMinutes: 0, windowSeconds: 120 });
+  });
+
+  it("keeps another learner away from someone's checks and reference", async () => {
+    const strangerId = await addLearner(server, { account: 'stranger', password: 'stranger-pass' });
+    await enrolInDemoClass(server, strangerId);
+    const stranger = (await login(server, 'stranger', 'stranger-pass')).body.data.credentials.accessToken;
+    const mine = await server.request('POST', '/api/train/class/getCheckList', { json: {}, headers: auth() });
+    const checkId: string = mine.body.data.records[0].checkId;
+    await server.request('POST', '/api/face/reference', {
+      body: photoForm(facePhotos.collins()),
+      headers: auth(stranger),
+    });
+    const res = await compare(facePhotos.collins(), { checkId }, auth(stranger));
+    expect(res.status).toBe(404);
+    const token = await server.request('POST', '/api/face/capture-token', {
+      json: { checkId },
+      headers: auth(stranger),
+    });
+    expect(token.status).toBe(404);
+    const theirs = await server.request('POST', '/api/train/class/getCheckList', { json: {}, headers: auth(stranger) });
+    expect(theirs.body.data.total).toBe(0);
+    // a learner cannot set someone else's reference
+    const other = await server.request('POST', `/api/face/reference/${strangerId}`, {
+      body: photoForm(facePhotos.hopper()),
+      headers: auth(),
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('deletes check photos after their retention and keeps the records', async () => {
+    const before = await server.ctx.db.selectFrom('face_attempts').select(['photo_key']).execute();
+    const keys = before.map((a) => a.photo_key).filter((k): k is string => k !== null);
+    expect(keys.length).toBeGreaterThan(0);
+    at((server.ctx.config.face.photoRetentionDays + 1) * 86400);
+    expect(await purgeExpiredPhotos(server.ctx)).toBe(keys.length);
+    const after = await server.ctx.db.selectFrom('face_attempts').select(['photo_key', 'photo_purged_at']).execute();
+    expect(after).toHaveLength(before.length);
+    expect(after.every((a) => a.photo_key === null)).toBe(true);
+    expect(await server.ctx.files.read(keys[0]!)).toBeUndefined();
+  });
+});

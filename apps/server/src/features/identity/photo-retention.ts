@@ -1,0 +1,33 @@
+import type { AppContext } from '../../app-context.js';
+import { findExpiredPhotos, markPhotoPurged } from './identity.repository.js';
+
+const BATCH = 500;
+const EVERY_MS = 6 * 3600_000;
+
+/**
+ * Face-check photos are kept FACE_PHOTO_RETENTION_DAYS for audit, then their bytes are
+ * deleted; the attempt (time, score, result, address, device) stays for good.
+ */
+export async function purgeExpiredPhotos(ctx: AppContext): Promise<number> {
+  const before = ctx.now() - ctx.config.face.photoRetentionDays * 86400_000;
+  let purged = 0;
+  for (;;) {
+    const rows = await findExpiredPhotos(ctx.db, before, BATCH);
+    for (const row of rows) {
+      if (row.photo_key) await ctx.files.remove(row.photo_key);
+      await markPhotoPurged(ctx.db, row.id, ctx.now());
+      purged++;
+    }
+    if (rows.length < BATCH) return purged;
+  }
+}
+
+/** Purges at start and every six hours; the returned function stops it. */
+export function schedulePhotoRetention(ctx: AppContext): () => void {
+  const run = () =>
+    purgeExpiredPhotos(ctx).catch((err: unknown) => ctx.log.error({ err }, 'face photo retention failed'));
+  void run();
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

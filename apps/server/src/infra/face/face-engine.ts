@@ -1,0 +1,21 @@
+/**
+ * Face analysis: what the model found in one photo. The engine runs the model off the event
+ * loop (a worker thread), one photo at a time; judging and comparing are plain functions
+ * (face-judgement.ts) so the rules are tested without the model.
+ */
+export interface FoundFace {
+  /** the detector's confidence, 0–1 */
+  detectorScore: number;
+  /** [x, y, width, height] in pixels of the analysed image */
+  box: [number, number, number, number];
+  /** the face description the comparison uses */
+  embedding: number[];
+}
+
+export type FaceAnalysis =
+  { kind: 'not-image' } | { kind: 'analysed'; width: number; height: number; luminance: number; faces: FoundFace[] };
+
+export interface FaceEngine {
+  analyse(photo: Buffer): Promise<FaceAnalysis>;
+  close(): Promise<void>;
+}

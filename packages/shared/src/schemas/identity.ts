@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { idText } from './text.js';
+
+/** The longest a random check may wait (issue: identity — at most every 15 minutes). */
+export const MAX_RANDOM_CHECK_MINUTES = 15;
+
+/** A class's face-check settings (train_classes.rules.faceCheck). */
+export const faceCheckRules = z.object({
+  enabled: z.boolean(),
+  /** once per login session, before the first credited second */
+  atStart: z.boolean(),
+  /** when a courseware unit has been watched to its end */
+  atEnd: z.boolean(),
+  /** a check at a random moment within every N minutes of credited study; 0 = none */
+  randomEveryMinutes: z.number().min(0).max(MAX_RANDOM_CHECK_MINUTES),
+  /** seconds a learner has to pass a check once it is due */
+  windowSeconds: z.number().min(30).max(3600),
+});
+export type FaceCheckRules = z.infer<typeof faceCheckRules>;
+
+export const getClassCheckBody = z.strictObject({ trainClassId: idText() });
+export const classCheck = faceCheckRules.extend({
+  trainClassId: z.string(),
+  /** whether the learner has a reference photo to be compared with */
+  hasReference: z.boolean(),
+});
+
+export const faceCheckKind = z.enum(['start', 'random', 'end']);
+export const faceCheckStatus = z.enum(['pending', 'failed', 'passed', 'missed']);
+
+/** A face check as the learner sees it; `missed` = not passed within its window. */
+export const faceCheck = z.object({
+  checkId: z.string(),
+  trainPersonId: z.string(),
+  kind: faceCheckKind,
+  status: faceCheckStatus,
+  dueAt: z.string(),
+  windowEndsAt: z.string(),
+  attempts: z.number(),
+  /** best similarity reached, 0–1 */
+  bestScore: z.number().nullable(),
+  passedAt: z.string().nullable(),
+  /** passed, but after the window had ended */
+  late: z.boolean(),
+});
+export type FaceCheck = z.infer<typeof faceCheck>;
+
+export const getCheckListBody = z.strictObject({ ...pageQuery.shape, trainClassId: idText().optional() });
+export const checkList = z.object({
+  records: z.array(faceCheck),
+  total: z.number(),
+  counts: z.object({
+    passed: z.number(),
+    late: z.number(),
+    pending: z.number(),
+    failed: z.number(),
+    missed: z.number(),
+  }),
+});
+
+/** cls_Warp/updateVerify: the verification counts of a courseware record, counted by the server. */
+export const updateVerifyBody = z.strictObject({ trainWarpCourseId: idText() });
+export const verifyCounts = z.object({
+  trainWarpCourseId: z.string(),
+  checks: z.number(),
+  passed: z.number(),
+  failedAttempts: z.number(),
+  lastPassedAt: z.string().nullable(),
+});
+
+export const faceRejection = z.enum([
+  'NOT_IMAGE',
+  'NO_FACE',
+  'MULTIPLE_FACES',
+  'FACE_TOO_SMALL',
+  'POOR_FACE',
+  'TOO_DARK',
+  'TOO_BRIGHT',
+  'MISMATCH',
+]);
+
+/** The answer of POST /api/face/compare. */
+export const compareResult = z.object({
+  passed: z.boolean(),
+  /** cosine similarity to the reference, 0–1 (null when no face could be used) */
+  score: z.number().nullable(),
+  threshold: z.number(),
+  reason: faceRejection.nullable(),
+  msg: z.string(),
+  /** the check this photo was for, with its state after it */
+  check: faceCheck.nullable(),
+});
+export type CompareResult = z.infer<typeof compareResult>;
+
+export const referenceInfo = z.object({
+  hasReference: z.boolean(),
+  /** short-lived signed URL of the reference photo (the learner's own) */
+  photoUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  setByAdmin: z.boolean(),
+});
+
+export const captureTokenBody = z.strictObject({ checkId: idText() });
+export const captureToken = z.object({
+  /** opens /#/camera?t=… on a phone */
+  url: z.string(),
+  expiresAt: z.string(),
+  /** the URL as a QR code, SVG markup */
+  qrSvg: z.string(),
+});
+
+/** The realtime message a desktop receives when a check is decided (WsCode.FACE_CHECK_RESULT). */
+export const faceCheckMessage = z.object({ checkId: z.string(), passed: z.boolean(), score: z.number().nullable() });

@@ -38,6 +38,7 @@ import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from 
 import { requestSerializer } from './http/log-redaction.js';
 import type { AppConfig } from './infra/config.js';
 import { migrateToLatest, openDatabase } from './infra/database.js';
+import { faceModelsDir, tfjsWasmDir } from './infra/face/model-files.js';
 import { createWorkerFaceEngine } from './infra/face/worker-face-engine.js';
 import { createDiskFileStore } from './infra/file-store.js';
 import { loadOrCreateKeys } from './infra/keys.js';
@@ -141,7 +142,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // the face pre-check compiles the tfjs WebAssembly backend
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // antd writes its CSS-in-JS into <style> tags at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -190,7 +192,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 
-  // 5. The built web app at /.
+  // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per
+  // installed version), then the built web app at /.
+  await app.register(fastifyStatic, {
+    root: faceModelsDir(),
+    prefix: '/face-models/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/blazeface\.(json|bin)$/.test(pathName),
+    maxAge: '7d',
+  });
+  await app.register(fastifyStatic, {
+    root: tfjsWasmDir(),
+    prefix: '/tfjs-wasm/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/tfjs-backend-wasm(-simd|-threaded-simd)?\.wasm$/.test(pathName),
+    maxAge: '7d',
+  });
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     await app.register(fastifyStatic, { root: WEB_DIST, index: 'index.html' });
   } else {

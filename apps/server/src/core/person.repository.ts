@@ -120,3 +120,15 @@ export async function findLockedUntil(db: Db, personId: string): Promise<number 
   const row = await db.selectFrom('persons').select('locked_until').where('id', '=', personId).executeTakeFirst();
   return row?.locked_until ?? null;
 }
+
+export async function updatePassword(db: Db, personId: string, passwordHash: string, now: number): Promise<void> {
+  await db
+    .updateTable('persons')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', personId)
+    .execute();
+}
+
+export async function updatePhone(db: Db, personId: string, phone: string, now: number): Promise<void> {
+  await db.updateTable('persons').set({ phone, updated_at: now }).where('id', '=', personId).execute();
+}

@@ -7,6 +7,19 @@ export function nextHeartbeatDelay(current: number, previousAnswered: boolean): 
 
 export type RealtimeState = 'connecting' | 'open' | 'closing' | 'closed';
 
+export interface RealtimeMessage {
+  code: number;
+  data?: unknown;
+}
+
+const listeners = new Set<(message: RealtimeMessage) => void>();
+
+/** Hears every message the server pushes to this session (a face check decided on a phone…). */
+export function onRealtimeMessage(listener: (message: RealtimeMessage) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export interface RealtimeHandlers {
   onLoggedInElsewhere(): void;
   /** the server refused the token (expired or unknown): renew and reconnect */
@@ -78,14 +91,15 @@ export class RealtimeClient {
   }
 
   private receive(data: unknown): void {
-    let code: unknown;
+    let message: RealtimeMessage;
     try {
-      code = (JSON.parse(String(data)) as { code?: unknown }).code;
+      message = JSON.parse(String(data)) as RealtimeMessage;
     } catch {
       return;
     }
-    if (code === WsCode.HEARTBEAT_ACK) this.waiting = false;
-    if (code === WsCode.LOGGED_IN_ELSEWHERE) this.handlers.onLoggedInElsewhere();
+    if (message.code === WsCode.HEARTBEAT_ACK) this.waiting = false;
+    if (message.code === WsCode.LOGGED_IN_ELSEWHERE) this.handlers.onLoggedInElsewhere();
+    for (const listener of listeners) listener(message);
   }
 
   private schedule(): void {

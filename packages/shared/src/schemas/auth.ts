@@ -123,3 +123,32 @@ export const publicKeyResponse = z.object({
 });
 
 export const socialLoginWire = loginWire;
+
+/** Changing one's password in the personal centre (fields plain or RSA-OAEP ciphertext). */
+export const updatePasswordWire = z.strictObject({ oldPassword: wireField, newPassword: wireField });
+export const updatePasswordForm = z.object({
+  oldPassword: required(Msg.PASSWORD_REQUIRED).pipe(z.string().max(128)),
+  newPassword: z
+    .string({ error: Msg.PASSWORD_REQUIRED })
+    .min(1, Msg.PASSWORD_REQUIRED)
+    .min(PASSWORD_MIN_LENGTH, Msg.PASSWORD_TOO_SHORT)
+    .max(128),
+});
+
+/** Changing one's phone: the new number and the code sent to it. */
+export const updatePhoneBody = z.strictObject({
+  telPhoto: required(Msg.MOBILE_REQUIRED).pipe(z.string().max(32).refine(isSmsMobile, Msg.MOBILE_INVALID)),
+  checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
+});
+
+/** The personal centre's own details (the ID number masked). */
+export const profile = z.object({
+  userId: z.string(),
+  name: z.string(),
+  account: z.string().nullable(),
+  /** masked */
+  phone: z.string(),
+  /** masked */
+  idCard: z.string(),
+  orgName: z.string(),
+});

@@ -3,13 +3,17 @@ import {
   loginResponse,
   loginRoles,
   loginWire,
+  profile,
   publicKeyResponse,
   refreshBody,
   registerResponse,
   registerWire,
   sendCheckCodeResponse,
   telParam,
+  updatePasswordWire,
+  updatePhoneBody,
 } from '@anxun/shared/schemas/auth';
+import { maskIdCard, maskPhone } from '@anxun/shared/validators';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,12 +21,12 @@ import type { AppContext } from '../../app-context.js';
 import { RSA_PLAINTEXT_BLOCK_BYTES } from '../../infra/crypto.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
-import { currentUser, login, register, socialLogin } from './auth.service.js';
+import { changePassword, changePhone, currentUser, login, register, socialLogin } from './auth.service.js';
 import { sendCheckCode } from './check-code.service.js';
 import { authenticateToken, endSession, refreshSession, toRoles } from '../../core/session.service.js';
 
 const tags = ['auth'];
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -156,6 +160,63 @@ export const authRoutes =
       },
       async (request) => {
         return ok(toRoles(ctx, await currentUser(ctx, userOf(request).personId)));
+      },
+    );
+
+    app.get(
+      '/api/user/profile',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The personal centre's details (phone and ID number masked)",
+          response: { 200: envelope(profile), 401: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const person = await currentUser(ctx, userOf(request).personId);
+        return ok({
+          userId: person.id,
+          name: person.name,
+          account: person.account,
+          phone: maskPhone(person.phone),
+          idCard: maskIdCard(person.id_card),
+          orgName: person.org_name,
+        });
+      },
+    );
+
+    app.post(
+      '/api/user/update-password',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'Changes the password (fields plain or RSA-OAEP ciphertext, like login)',
+          body: updatePasswordWire,
+          response: { 200: envelope(z.object({ updated: z.literal(true) })), ...errors },
+        },
+      },
+      async (request) => {
+        await changePassword(ctx, userOf(request).personId, request.body);
+        return ok({ updated: true as const });
+      },
+    );
+
+    app.post(
+      '/api/user/update-phone',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'Changes the phone, proven by the code sent to the new number',
+          body: updatePhoneBody,
+          response: { 200: envelope(z.object({ phone: z.string() })), ...errors },
+        },
+      },
+      async (request) => {
+        await changePhone(ctx, userOf(request).personId, request.body);
+        return ok({ phone: maskPhone(request.body.telPhoto) });
       },
     );
   };

@@ -5,6 +5,7 @@ import {
   accountLoginForm,
   phoneLoginForm,
   registerForm,
+  updatePasswordForm,
   type LoginResponse,
   type LoginWire,
 } from '@anxun/shared/schemas/auth';
@@ -24,6 +25,8 @@ import {
   findPersonById,
   insertPerson,
   lockAccount,
+  updatePassword,
+  updatePhone,
 } from '../../core/person.repository.js';
 import { startSession, type DeviceInfo } from '../../core/session.service.js';
 
@@ -164,4 +167,34 @@ export async function currentUser(ctx: AppContext, personId: string) {
   const person = await findPersonById(ctx.db, personId);
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
   return person;
+}
+
+/** The personal centre: a new password after the current one is confirmed (guessing is throttled like login). */
+export async function changePassword(
+  ctx: AppContext,
+  personId: string,
+  wire: { oldPassword: string; newPassword: string },
+) {
+  const form = parseForm(updatePasswordForm, decryptWire(ctx, wire));
+  await throttleAccount(ctx, `person:${personId}`);
+  const person = await findPersonById(ctx.db, personId);
+  if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (!(await verifyPassword(form.oldPassword, person.password_hash))) throw new AppError(ErrorCode.WRONG_PASSWORD);
+  if (form.oldPassword === form.newPassword) throw new AppError(ErrorCode.BAD_REQUEST, '新密码不能与原密码相同');
+  await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
+}
+
+/** The personal centre: a new phone, proven by the code sent to it, and not someone else's. */
+export async function changePhone(ctx: AppContext, personId: string, form: { telPhoto: string; checkCode: string }) {
+  await verifyCheckCode(ctx, form.telPhoto, form.checkCode);
+  const owner = await findPersonByPhone(ctx.db, form.telPhoto);
+  if (owner && owner.id !== personId) throw new AppError(ErrorCode.DUPLICATE, '该手机号已被其他账号使用');
+  try {
+    await updatePhone(ctx.db, personId, form.telPhoto, ctx.now());
+  } catch (err) {
+    if (/unique|duplicate/i.test(String((err as Error).message))) {
+      throw new AppError(ErrorCode.DUPLICATE, '该手机号已被其他账号使用');
+    }
+    throw err;
+  }
 }

@@ -70,6 +70,16 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
   });
   afterAll(() => server.close());
 
+  it("serves the browser's pre-check its detector model and WASM binaries, and nothing else from there", async () => {
+    const model = await fetch(`${server.baseUrl}/face-models/blazeface.json`);
+    expect(model.status).toBe(200);
+    expect(((await model.json()) as { format?: string }).format).toBe('graph-model');
+    const wasm = await fetch(`${server.baseUrl}/tfjs-wasm/tfjs-backend-wasm-simd.wasm`);
+    expect(wasm.headers.get('content-type')).toBe('application/wasm');
+    expect((await fetch(`${server.baseUrl}/face-models/faceres.bin`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/face-models/../package.json`)).status).toBe(404);
+  });
+
   it('refuses a comparison before the learner has a reference face', async () => {
     const res = await compare(facePhotos.hopper());
     expect(res.status).toBe(409);

@@ -1,0 +1,92 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  dialects,
+  encrypt,
+  lastSmsCode,
+  login,
+  publicKeyOf,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
+
+/** The personal centre's account settings: profile, password, phone. */
+describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let token: string;
+  const auth = () => ({ Authorization: token });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+
+  it('shows the profile with phone and ID number masked', async () => {
+    const res = await server.request('GET', '/api/user/profile', { headers: auth() });
+    expect(res.body.data).toMatchObject({
+      name: DEMO_LEARNER.name,
+      phone: '138****0001',
+      idCard: '110***********1233',
+    });
+    expect(res.text).not.toContain(DEMO_LEARNER.idCard);
+    expect(res.text).not.toContain(DEMO_LEARNER.phone);
+  });
+
+  it('changes the password only with the current one, encrypted or plain', async () => {
+    const url = '/api/user/update-password';
+    const wrong = await server.request('POST', url, {
+      json: { oldPassword: 'not-it', newPassword: 'new-pass-1' },
+      headers: auth(),
+    });
+    expect(wrong.body.code).toBe(ErrorCode.WRONG_PASSWORD);
+    const short = await server.request('POST', url, {
+      json: { oldPassword: DEMO_LEARNER.password, newPassword: '123' },
+      headers: auth(),
+    });
+    expect(short.body.msg).toBe('密码不能少于6位');
+
+    const key = await publicKeyOf(server);
+    const ok = await server.request('POST', url, {
+      json: { oldPassword: encrypt(DEMO_LEARNER.password, key), newPassword: encrypt('new-pass-1', key) },
+      headers: auth(),
+    });
+    expect(ok.body.data).toEqual({ updated: true });
+    expect((await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.code).toBe(
+      ErrorCode.WRONG_CREDENTIALS,
+    );
+    const fresh = await login(server, DEMO_LEARNER.account, 'new-pass-1');
+    expect(fresh.body.code).toBe(200);
+    token = fresh.body.data.credentials.accessToken;
+    expect(server.logs.join('')).not.toContain('new-pass-1');
+  });
+
+  it('changes the phone with a code sent to the new number, never to someone else’s', async () => {
+    const newPhone = '13900000009';
+    await server.request('GET', `/api/train/person/send-check-code/${newPhone}`);
+    const wrongCode = await server.request('POST', '/api/user/update-phone', {
+      json: { telPhoto: newPhone, checkCode: '000000' },
+      headers: auth(),
+    });
+    expect(wrongCode.body.code).toBe(ErrorCode.WRONG_CHECK_CODE);
+    await new Promise((r) => setTimeout(r, 10));
+    const code = await lastSmsCode(server, newPhone);
+    const ok = await server.request('POST', '/api/user/update-phone', {
+      json: { telPhoto: newPhone, checkCode: code },
+      headers: auth(),
+    });
+    expect(ok.body.data).toEqual({ phone: '139****0009' });
+    const profile = await server.request('GET', '/api/user/profile', { headers: auth() });
+    expect(profile.body.data.phone).toBe('139****0009');
+
+    // the administrator's number belongs to the administrator
+    await server.ctx.db.deleteFrom('check_codes').execute();
+    await server.request('GET', `/api/train/person/send-check-code/${DEMO_ADMIN.phone}`);
+    const taken = await server.request('POST', '/api/user/update-phone', {
+      json: { telPhoto: DEMO_ADMIN.phone, checkCode: await lastSmsCode(server, DEMO_ADMIN.phone) },
+      headers: auth(),
+    });
+    expect(taken.status).toBe(409);
+  });
+});

@@ -13,7 +13,7 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
-export async function startBrowserEnv(): Promise<BrowserEnv> {
+export async function startBrowserEnv(options: { fakeCamera?: string } = {}): Promise<BrowserEnv> {
   const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -26,6 +26,14 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       '--no-first-run',
       // the player test starts the video from script
       '--autoplay-policy=no-user-gesture-required',
+      // a camera that films a photograph (Y4M), with permission granted
+      ...(options.fakeCamera
+        ? [
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-video-capture=${options.fakeCamera}`,
+          ]
+        : []),
     ],
   });
   return {

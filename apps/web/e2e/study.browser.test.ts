@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turnOffFaceChecks } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 describe('studying in Chromium', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv();
+    // this suite is about crediting; face checks have theirs (identity.browser.test.ts)
+    await turnOffFaceChecks(env.server);
   });
   afterAll(() => env.close());
 

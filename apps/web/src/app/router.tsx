@@ -16,6 +16,8 @@ const StudyPage = lazy(() => import('../features/study/pages/study-page'));
 const ShowPage = lazy(() => import('../features/study/pages/show-page'));
 const ProgressPage = lazy(() => import('../features/study/pages/progress-page'));
 const VideoPage = lazy(() => import('../features/study/pages/video-page'));
+const PersonalCenterPage = lazy(() => import('../features/account/pages/personal-center-page'));
+const CameraPage = lazy(() => import('../features/camera/pages/camera-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -67,7 +69,7 @@ const routes: RouteObject[] = [
       { path: '/403', element: page(<ErrorPage status={403} />) },
       { path: '/404', element: page(<ErrorPage status={404} />) },
       { path: '/card', element: page(<PublicPlaceholder text="page.placeholderCard" />) },
-      { path: '/camera', element: page(<PublicPlaceholder text="page.placeholderCamera" />) },
+      { path: '/camera', element: page(<CameraPage />) },
       {
         path: '/',
         element: <RequireSession>{page(<ShellLayout />)}</RequireSession>,
@@ -80,7 +82,7 @@ const routes: RouteObject[] = [
           layoutPage('show', 'route.show', ShowPage),
           layoutPage('video', 'route.video', VideoPage),
           layoutPage('exams', 'route.exams'),
-          layoutPage('setting/personalCenter', 'route.personalCenter'),
+          layoutPage('setting/personalCenter', 'route.personalCenter', PersonalCenterPage),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

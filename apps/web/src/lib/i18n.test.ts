@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from './i18n';
 import { en } from './locales/en';
+import { pageTextsEn } from './locales/page-texts-en';
+import { pageTextsZh } from './locales/page-texts-zh';
 import { zh } from './locales/zh';
 
 const keys = (node: object, prefix = ''): string[] =>
@@ -19,6 +21,14 @@ describe('texts', () => {
 
   it('has every Chinese text in English too', () => {
     expect(keys(en).sort()).toEqual(keys(zh).sort());
+    expect(keys(pageTextsEn).sort()).toEqual(keys(pageTextsZh).sort());
+  });
+
+  it('finds the pages’ texts once their chunk has loaded', async () => {
+    expect(translate('zh', 'study.myClasses')).toBe('study.myClasses');
+    await import('./locales/page-texts');
+    expect(translate('zh', 'study.myClasses')).toBe('我的班级');
+    expect(translate('en', 'study.myClasses')).toBe('My classes');
   });
 });
 

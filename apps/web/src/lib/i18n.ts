@@ -25,13 +25,27 @@ export async function loadLanguage(language: Language): Promise<void> {
   usePacks.setState((s) => ({ version: s.version + 1 }));
 }
 
-export function translate(language: Language, key: string, vars?: Record<string, string | number>): string {
-  const value = key
+/** Texts of the pages after login, added when their chunk loads (locales/page-texts.ts). */
+const PAGE_TEXTS: Partial<Record<Language, object>> = {};
+
+export function registerTexts(texts: Record<Language, object>): void {
+  for (const [language, table] of Object.entries(texts) as Array<[Language, object]>) {
+    PAGE_TEXTS[language] = { ...PAGE_TEXTS[language], ...table };
+  }
+  usePacks.setState((s) => ({ version: s.version + 1 }));
+}
+
+const lookup = (table: object | undefined, key: string): unknown =>
+  key
     .split('.')
     .reduce<unknown>(
       (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
-      RESOURCES[language] ?? RESOURCES.zh,
+      table,
     );
+
+export function translate(language: Language, key: string, vars?: Record<string, string | number>): string {
+  let value = lookup(RESOURCES[language] ?? RESOURCES.zh, key);
+  if (typeof value !== 'string') value = lookup(PAGE_TEXTS[language] ?? PAGE_TEXTS.zh, key);
   if (typeof value !== 'string') return key;
   return vars ? value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? '')) : value;
 }

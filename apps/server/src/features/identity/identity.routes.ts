@@ -109,14 +109,12 @@ export const identityRoutes =
         },
       },
       async (request) => {
-        const bearer = tokenFromHeader(request);
-        // a phone without a login carries the desktop's single-use token; anyone else logs in
-        const user = bearer ? await authenticateToken(ctx, bearer) : undefined;
         const { upload, checkId, captureToken: token } = await readPhoto(request, maxBytes);
-        if (!user) {
-          if (!token) throw new AppError(ErrorCode.UNAUTHORIZED);
-          return ok(await compareWithCaptureToken(ctx, token, upload));
-        }
+        // a phone carries the desktop's single-use token (whoever may be logged in on it)
+        if (token) return ok(await compareWithCaptureToken(ctx, token, upload));
+        const bearer = tokenFromHeader(request);
+        if (!bearer) throw new AppError(ErrorCode.UNAUTHORIZED);
+        const user = await authenticateToken(ctx, bearer);
         return ok(await compareFace(ctx, user.personId, checkId, upload));
       },
     );

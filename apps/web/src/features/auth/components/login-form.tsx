@@ -8,7 +8,7 @@ import { clearNotices, notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../stores/user-store';
 import { sendCheckCode } from '../api/auth-api';
 import { loginChecks, type LoginField } from './login-checks';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 type Mode = 'account' | 'phone';
 

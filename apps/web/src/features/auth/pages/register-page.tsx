@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { registerLearner, sendCheckCode } from '../api/auth-api';
-import { useCountdown } from '../components/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 import { registerRules } from '../components/form-rules';
 
 export default function RegisterPage() {

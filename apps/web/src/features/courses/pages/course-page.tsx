@@ -1,3 +1,4 @@
+import '../../../lib/locales/page-texts';
 import '../courses.css';
 import { Button, Card, Descriptions, Empty, List, Skeleton, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../lib/locales/page-texts';
 import '../courses.css';
 import { Button, Card, Col, Empty, Input, Pagination, Row, Skeleton } from 'antd';
 import { useState } from 'react';

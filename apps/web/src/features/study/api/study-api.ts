@@ -1,6 +1,7 @@
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { DueCheck } from './face-api';
 
 export interface MyClass {
   trainPersonId: string;
@@ -38,6 +39,7 @@ export interface CreditAnswer extends WarpCourseData {
   creditedSeconds: number;
   refusal: string | null;
   refusalMsg: string | null;
+  faceCheck: DueCheck | null;
 }
 
 /** Query keys of the study feature, from one factory. */

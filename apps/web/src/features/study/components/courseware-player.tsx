@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
+import type { DueCheck } from '../api/face-api';
 import type { CreditAnswer } from '../api/study-api';
+import { FaceCheckDialog } from './face-check-dialog';
 import { sendReport } from './report-sender';
 
 const REPORT_EVERY_MS = 15_000;
@@ -40,6 +42,14 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
   const [creditedNow, setCreditedNow] = useState(0);
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
+  /** a face check the server says is due: the video waits for it */
+  const [dueCheck, setDueCheckState] = useState<DueCheck | undefined>();
+  // handlers read the ref: a play event may fire before React re-renders after a pass
+  const dueRef = useRef<DueCheck | undefined>(undefined);
+  const setDueCheck = (check: DueCheck | undefined) => {
+    dueRef.current = check;
+    setDueCheckState(check);
+  };
 
   const report = async (keepalive = false) => {
     const v = video.current;
@@ -59,6 +69,10 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
       );
       s.furthest = answer.furthestSeconds;
       setCreditedNow((c) => c + answer.creditedSeconds);
+      if (answer.faceCheck) {
+        setDueCheck(answer.faceCheck);
+        if (!v.paused) v.pause();
+      }
       // a refused stretch is watched again from the furthest credited point
       if (answer.refusal && answer.refusal !== 'REPLAY') {
         setNotice(answer.refusalMsg ?? undefined);
@@ -98,6 +112,10 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
     const s = state.current;
     const v = video.current;
     if (!v) return;
+    if (dueRef.current) {
+      v.pause();
+      return;
+    }
     const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
     if (fresh) {
       s.playbackId = crypto.randomUUID();
@@ -171,6 +189,18 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
         {t('study.seconds')}
       </div>
       {notice && <Alert type="warning" showIcon message={notice} />}
+      {dueCheck && (
+        <FaceCheckDialog
+          key={dueCheck.checkId}
+          check={dueCheck}
+          onPassed={() => {
+            setDueCheck(undefined);
+            setNotice(undefined);
+            state.current.lastActivity = Date.now();
+            void video.current?.play();
+          }}
+        />
+      )}
       <Modal
         open={stillThere}
         title={t('study.stillThere')}

@@ -1,3 +1,4 @@
+import '../../../lib/locales/page-texts';
 import '../study.css';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { Button, Card, Progress, Skeleton, Statistic, Table } from 'antd';

@@ -1,3 +1,4 @@
+import '../../../lib/locales/page-texts';
 import '../study.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Empty, List, Progress, Skeleton } from 'antd';

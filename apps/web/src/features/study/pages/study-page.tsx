@@ -1,3 +1,4 @@
+import '../../../lib/locales/page-texts';
 import '../study.css';
 import { Button, Card, Empty, List, Progress, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../lib/locales/page-texts';
 import '../study.css';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';

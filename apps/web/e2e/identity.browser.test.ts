@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhotos } from '../../server/test/face-photos.js';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+import { fakeCameraFile } from './fake-camera';
+
+/**
+ * Face checks in Chromium with a camera that films a photograph of Grace Hopper (public
+ * domain): the browser's own pre-check must find her face before the photo may be sent,
+ * and the server's model compares it with the reference taken the same way.
+ */
+describe('face checks in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(facePhotos.hopper()) });
+  });
+  afterAll(() => env.close());
+
+  it('sets the reference photo with the camera, then passes the check at the start of study', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    await page.getByTestId('reference-camera').click();
+    // the in-browser pre-check (the same library, WASM) sees exactly one face
+    await expect.poll(() => page.getByTestId('face-hint').textContent(), { timeout: 30_000 }).toContain('已检测到人脸');
+    await page.getByTestId('face-shoot').click();
+    await page.getByTestId('reference-updated').waitFor({ timeout: 20_000 });
+
+    await page.evaluate(() => (location.hash = '/study'));
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.waitForURL(/#\/show\?classCourseId=/);
+    await page.getByTestId('player-video').waitFor();
+    // the start check may pause it at once: the play() promise is then rejected, as in a real click
+    await page.evaluate(() =>
+      document
+        .querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+        ?.play()
+        .catch(() => undefined),
+    );
+
+    // the start check pauses the video until it passes
+    const dialog = page.getByTestId('face-check-dialog');
+    await dialog.waitFor({ timeout: 20_000 });
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.paused),
+    ).toBe(true);
+    await expect
+      .poll(() => dialog.getByTestId('face-hint').textContent(), { timeout: 30_000 })
+      .toContain('已检测到人脸');
+    await dialog.getByTestId('face-shoot').click();
+    await page.getByTestId('face-check-passed').waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // study goes on and is credited
+    await expect.poll(() => page.getByTestId('credited-now').textContent(), { timeout: 30_000 }).not.toBe('0');
+    await context.close();
+  }, 120_000);
+
+  it('lets a phone take the photo for a desktop, which continues when it passes', async () => {
+    // a new login is a new session: the class asks at the start again
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.waitForURL(/#\/show\?classCourseId=/);
+    await page.getByTestId('player-video').waitFor();
+    // the start check may pause it at once: the play() promise is then rejected, as in a real click
+    await page.evaluate(() =>
+      document
+        .querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+        ?.play()
+        .catch(() => undefined),
+    );
+    const dialog = page.getByTestId('face-check-dialog');
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByTestId('face-use-phone').click();
+    const qr = dialog.getByTestId('face-qr-image');
+    await qr.waitFor();
+    const url = (await qr.getAttribute('alt'))!;
+    expect(url).toMatch(/\/#\/camera\?t=/);
+
+    // the phone: no login, just the QR code's link
+    const phone = await env.browser.newContext({ viewport: { width: 375, height: 812 } });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(url);
+    await expect
+      .poll(() => phonePage.getByTestId('face-hint').textContent(), { timeout: 30_000 })
+      .toContain('已检测到人脸');
+    await phonePage.getByTestId('face-shoot').click();
+    await phonePage.getByTestId('camera-passed').waitFor({ timeout: 20_000 });
+
+    // the desktop hears it over the websocket and goes on
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    // the link worked once
+    await phonePage.goto(url);
+    await phonePage.reload();
+    await expect
+      .poll(() => phonePage.getByTestId('face-hint').textContent(), { timeout: 30_000 })
+      .toContain('已检测到人脸');
+    await phonePage.getByTestId('face-shoot').click();
+    await phonePage.getByTestId('camera-gone').waitFor({ timeout: 20_000 });
+    await phone.close();
+    await context.close();
+  }, 120_000);
+});

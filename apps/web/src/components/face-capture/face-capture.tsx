@@ -1,0 +1,85 @@
+import './face-capture.css';
+import { Alert, Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { checkFrame, loadFacePrecheck, type FrameCheck } from './face-precheck';
+import { captureFrame, useCamera } from './use-camera';
+
+interface Props {
+  /** the photo taken; resolves when it was handled */
+  onCapture(photo: Blob): Promise<unknown>;
+  submitText: string;
+  busy?: boolean;
+  /** shown under the camera: other ways (a phone, a file) */
+  extra?: React.ReactNode;
+}
+
+const PRECHECK_EVERY_MS = 700;
+
+/**
+ * The camera with a live "one face in frame" hint; the button sends the current frame.
+ * No camera, permission denied or an insecure page each say so (and what to do instead).
+ */
+export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
+  const { t } = useTranslation();
+  const { video, ready, problem } = useCamera(true);
+  const [frame, setFrame] = useState<FrameCheck | 'loading' | 'unavailable'>('loading');
+
+  useEffect(() => {
+    if (!ready) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    loadFacePrecheck()
+      .then((human) => {
+        const tick = async () => {
+          if (stopped || !video.current) return;
+          try {
+            setFrame(await checkFrame(human, video.current));
+          } catch {
+            setFrame('unavailable');
+          }
+          timer = setTimeout(() => void tick(), PRECHECK_EVERY_MS);
+        };
+        void tick();
+      })
+      // without the pre-check the photo can still be sent: the server judges it
+      .catch(() => setFrame('unavailable'));
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [ready, video]);
+
+  if (problem) {
+    return (
+      <div className="face-capture" data-testid="face-capture">
+        <Alert type="warning" showIcon message={t(`face.camera.${problem}`)} data-testid="camera-problem" />
+        {extra}
+      </div>
+    );
+  }
+  const canShoot = ready && (frame === 'one' || frame === 'unavailable');
+  return (
+    <div className="face-capture" data-testid="face-capture">
+      <div className="face-capture-frame">
+        <video ref={video} muted playsInline className="face-capture-video" />
+        <div className={`face-capture-hint face-capture-hint-${frame}`} data-testid="face-hint">
+          {ready ? t(`face.frame.${frame}`) : t('face.frame.starting')}
+        </div>
+      </div>
+      <Button
+        type="primary"
+        block
+        loading={busy}
+        disabled={!canShoot}
+        data-testid="face-shoot"
+        onClick={() => {
+          if (video.current) void captureFrame(video.current).then(onCapture);
+        }}
+      >
+        {submitText}
+      </Button>
+      {extra}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Human } from '@vladmandic/human';
+
+/**
+ * The browser's face pre-check: the same library as the server (its WASM backend, the
+ * detector model served at /face-models/), loaded only when a camera opens. It tells the
+ * learner "one face, in frame" before a photo is sent; the server still decides.
+ */
+let loading: Promise<Human> | undefined;
+
+export function loadFacePrecheck(): Promise<Human> {
+  loading ??= import('@vladmandic/human').then(async ({ Human }) => {
+    const human = new Human({
+      backend: 'wasm',
+      wasmPath: '/tfjs-wasm/',
+      modelBasePath: '/face-models/',
+      debug: false,
+      cacheSensitivity: 0,
+      face: {
+        enabled: true,
+        detector: { enabled: true, rotation: false, maxDetected: 3, minConfidence: 0.5, return: false },
+        mesh: { enabled: false },
+        iris: { enabled: false },
+        description: { enabled: false },
+        emotion: { enabled: false },
+        antispoof: { enabled: false },
+        liveness: { enabled: false },
+      },
+      body: { enabled: false },
+      hand: { enabled: false },
+      object: { enabled: false },
+      gesture: { enabled: false },
+      segmentation: { enabled: false },
+      filter: { enabled: false },
+    });
+    await human.load();
+    return human;
+  });
+  loading.catch(() => {
+    // a failed load may be retried the next time a camera opens
+    loading = undefined;
+  });
+  return loading;
+}
+
+export type FrameCheck = 'none' | 'one' | 'many' | 'small';
+
+/** What the pre-check sees in the current video frame. */
+export async function checkFrame(human: Human, video: HTMLVideoElement): Promise<FrameCheck> {
+  const result = await human.detect(video);
+  const faces = result.face.filter((f) => (f.boxScore ?? f.score) >= 0.5);
+  if (faces.length === 0) return 'none';
+  if (faces.length > 1) return 'many';
+  const side = Math.min(video.videoWidth, video.videoHeight) || 1;
+  return faces[0]!.box[2] / side < 0.15 ? 'small' : 'one';
+}

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { encryptForm } from '../../../lib/crypto';
+
+export interface Profile {
+  userId: string;
+  name: string;
+  account: string | null;
+  phone: string;
+  idCard: string;
+  orgName: string;
+}
+
+export interface ReferenceInfo {
+  hasReference: boolean;
+  photoUrl: string | null;
+  updatedAt: string | null;
+  setByAdmin: boolean;
+}
+
+export const accountKeys = {
+  profile: ['account', 'profile'] as const,
+  reference: ['account', 'face-reference'] as const,
+};
+
+export const useProfile = () =>
+  useQuery({ queryKey: accountKeys.profile, queryFn: () => api.get<Profile>('/api/user/profile') });
+
+export const useReference = () =>
+  useQuery({ queryKey: accountKeys.reference, queryFn: () => api.get<ReferenceInfo>('/api/face/reference') });
+
+export function uploadReference(photo: Blob, via: 'camera' | 'upload') {
+  const form = new FormData();
+  form.append('via', via);
+  form.append('photo', photo, 'face.jpg');
+  return api.post<ReferenceInfo>('/api/face/reference', { body: form });
+}
+
+export async function changePassword(oldPassword: string, newPassword: string) {
+  const { publicKey } = await api.get<{ publicKey: string }>('/publicKey');
+  // both passwords travel encrypted, like the login fields
+  return api.post('/api/user/update-password', { json: await encryptForm({ oldPassword, newPassword }, publicKey) });
+}
+
+export const sendCode = (tel: string) =>
+  api.get<{ resendAfter: number }>(`/api/train/person/send-check-code/${encodeURIComponent(tel)}`);
+
+export const changePhone = (telPhoto: string, checkCode: string) =>
+  api.post<{ phone: string }>('/api/user/update-phone', { json: { telPhoto, checkCode } });

@@ -1,0 +1,40 @@
+import '../../../lib/locales/page-texts';
+import '../account.css';
+import { Card, Descriptions, Skeleton } from 'antd';
+import { useTranslation } from '../../../lib/i18n';
+import { useProfile } from '../api/account-api';
+import { PasswordCard } from '../components/password-card';
+import { PhoneCard } from '../components/phone-card';
+import { ReferencePhotoCard } from '../components/reference-photo-card';
+
+/** 个人中心: who I am (masked), my reference face for face checks, my password and phone. */
+export default function PersonalCenterPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <section className="page account-page">
+      <h2>{t('route.personalCenter')}</h2>
+      <Card title={t('account.profile')} className="account-card">
+        {profile.data ? (
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              { key: 'n', label: t('account.name'), children: profile.data.name },
+              { key: 'a', label: t('account.account'), children: profile.data.account ?? '—' },
+              { key: 'o', label: t('account.org'), children: profile.data.orgName },
+              { key: 'i', label: t('account.idCard'), children: profile.data.idCard || '—' },
+            ]}
+          />
+        ) : (
+          <Skeleton active />
+        )}
+      </Card>
+      <ReferencePhotoCard />
+      <div className="account-grid">
+        <PasswordCard />
+        <PhoneCard current={profile.data?.phone} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { WsCode } from '@anxun/shared/constants';
+import type { CompareResult } from '@anxun/shared/schemas/identity';
+import { api } from '../../../lib/api-client';
+import { onRealtimeMessage } from '../../../lib/realtime';
+
+export type { CompareResult };
+
+export interface DueCheck {
+  checkId: string;
+  kind: 'start' | 'random' | 'end';
+  dueAt: string;
+  windowEndsAt: string;
+}
+
+export const getReference = () =>
+  api.get<{ hasReference: boolean; photoUrl: string | null }>('/api/face/reference', { silent: true });
+
+/** Sends the camera's photo for a due check. */
+export function compareForCheck(checkId: string, photo: Blob) {
+  const form = new FormData();
+  form.append('checkId', checkId);
+  form.append('via', 'camera');
+  form.append('photo', photo, 'face.jpg');
+  return api.post<CompareResult>('/api/face/compare', { body: form, silent: true });
+}
+
+export const issueCaptureToken = (checkId: string) =>
+  api.post<{ url: string; expiresAt: string; qrSvg: string }>('/api/face/capture-token', { json: { checkId } });
+
+/** The check's state, for when the realtime message was missed (a page asleep, a reconnect). */
+export async function checkPassed(checkId: string): Promise<boolean> {
+  const list = await api.post<{ records: Array<{ checkId: string; status: string }> }>(
+    '/api/train/class/getCheckList',
+    {
+      json: { current: 1, size: 20 },
+      silent: true,
+    },
+  );
+  return list.records.some((r) => r.checkId === checkId && r.status === 'passed');
+}
+
+/** Calls back when the server says this check was decided on another device. */
+export function onCheckDecided(checkId: string, listener: (passed: boolean) => void): () => void {
+  return onRealtimeMessage((message) => {
+    const data = message.data as { checkId?: string; passed?: boolean } | undefined;
+    if (message.code === WsCode.FACE_CHECK_RESULT && data?.checkId === checkId) listener(Boolean(data.passed));
+  });
+}

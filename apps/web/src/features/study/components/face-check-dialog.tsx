@@ -1,0 +1,143 @@
+import { Alert, Button, Modal, Result, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { FaceCapture } from '../../../components/face-capture/face-capture';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import {
+  checkPassed,
+  compareForCheck,
+  getReference,
+  issueCaptureToken,
+  onCheckDecided,
+  type DueCheck,
+} from '../api/face-api';
+
+/** A phone takes the photo: a single-use QR code, and the answer arrives over the websocket. */
+function PhoneHandOff({ check, onPassed }: { check: DueCheck; onPassed(): void }) {
+  const { t } = useTranslation();
+  const [qr, setQr] = useState<{ svg: string; url: string } | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [failed, setFailed] = useState(false);
+  const issue = () => {
+    setError(undefined);
+    issueCaptureToken(check.checkId)
+      .then((r) => setQr({ svg: r.qrSvg, url: r.url }))
+      .catch((err: Error) => setError(err.message));
+  };
+  useEffect(issue, [check.checkId]);
+  useEffect(
+    () => onCheckDecided(check.checkId, (passed) => (passed ? onPassed() : setFailed(true))),
+    [check, onPassed],
+  );
+  return (
+    <div className="face-qr" data-testid="face-qr">
+      {error && <Alert type="error" showIcon message={error} />}
+      {qr ? (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`}
+          alt={qr.url}
+          data-testid="face-qr-image"
+        />
+      ) : (
+        !error && <Skeleton.Image active />
+      )}
+      <p>{t('face.phoneHint', { minutes: 5 })}</p>
+      {failed && <Alert type="warning" showIcon message={t('face.phoneFailed')} />}
+      <div>
+        <Button onClick={issue}>{t('face.refreshQr')}</Button>{' '}
+        <Button onClick={() => void checkPassed(check.checkId).then((passed) => passed && onPassed())}>
+          {t('face.phoneDone')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 人脸核验 in the player: the video is paused while a check is due; the learner's own face
+ * (camera here, or a phone) lets study — and credit — go on.
+ */
+export function FaceCheckDialog({ check, onPassed }: { check: DueCheck; onPassed(): void }) {
+  const { t } = useTranslation();
+  const [hasReference, setHasReference] = useState<boolean | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; msg: string } | undefined>();
+  const [usePhone, setUsePhone] = useState(false);
+
+  useEffect(() => {
+    getReference()
+      .then((r) => setHasReference(r.hasReference))
+      .catch(() => setHasReference(true));
+  }, []);
+
+  const send = async (photo: Blob) => {
+    setBusy(true);
+    try {
+      const result = await compareForCheck(check.checkId, photo);
+      setAnswer({ ok: result.passed, msg: result.msg });
+      if (result.passed) setTimeout(onPassed, 800);
+    } catch (err) {
+      setAnswer({ ok: false, msg: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('face.checkTitle')}
+      footer={null}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      destroyOnHidden
+    >
+      <div data-testid="face-check-dialog">
+        <p className="face-check-kind">{t(`face.kinds.${check.kind}`)}</p>
+        <p className="face-check-window">
+          {t('face.windowEnds', { time: formatDateTime(check.windowEndsAt) })} · {t('face.creditPaused')}
+        </p>
+        {hasReference === undefined ? (
+          <Skeleton active />
+        ) : !hasReference ? (
+          <Result
+            status="warning"
+            title={t('face.noReference')}
+            extra={
+              <Link to="/setting/personalCenter">
+                <Button type="primary">{t('face.goSetReference')}</Button>
+              </Link>
+            }
+          />
+        ) : answer?.ok ? (
+          <Result status="success" title={answer.msg} data-testid="face-check-passed" />
+        ) : (
+          <>
+            {answer && <Alert type="error" showIcon message={answer.msg} data-testid="face-check-error" />}
+            {usePhone ? (
+              <PhoneHandOff check={check} onPassed={onPassed} />
+            ) : (
+              <FaceCapture
+                onCapture={send}
+                busy={busy}
+                submitText={t('face.shoot')}
+                extra={
+                  <Button type="link" onClick={() => setUsePhone(true)} data-testid="face-use-phone">
+                    {t('face.usePhone')}
+                  </Button>
+                }
+              />
+            )}
+            {usePhone && (
+              <Button type="link" onClick={() => setUsePhone(false)}>
+                {t('face.useCamera')}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -264,9 +264,23 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(anonymous.status).toBe(401);
     desktop.socket.close();
 
-    // a token not used within five minutes expires
+    // the check passed: this session studies on
     const fresh = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
     expect(fresh.body.data.faceCheck, JSON.stringify(fresh.body.data)).toBeNull();
+
+    // a token not used within five minutes expires
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    at(200);
+    const next = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
+    const late = await server.request('POST', '/api/face/capture-token', {
+      json: { checkId: next.body.data.faceCheck.checkId },
+      headers: auth(),
+    });
+    const lateToken = new URL(late.body.data.url.replace('/#/', '/')).searchParams.get('t')!;
+    at(6 * 60);
+    const expired = await compare(facePhotos.hopperAgain(), { captureToken: lateToken }, phone);
+    expect(expired.status).toBe(410);
+    await passCheck(next.body.data.faceCheck.checkId);
     await setRules({ enabled: true, atStart: false, atEnd: true, randomEveryMinutes: 0, windowSeconds: 120 });
   });
 

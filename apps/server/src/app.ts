@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from './app-context.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { devRoutes } from './features/dev/dev.routes.js';
+import { examsRoutes } from './features/exams/exams.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createFaceGate } from './features/identity/face-gate.js';
@@ -189,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(vodRoutes(ctx));
   await app.register(onlineRoutes(ctx));
   await app.register(identityRoutes(ctx));
+  await app.register(examsRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 

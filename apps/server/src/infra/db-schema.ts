@@ -158,6 +158,8 @@ export interface TrainPersonCoursesTable {
   start_time: number | null;
   last_learn_date: number | null;
   end_time: number | null;
+  /** when the course's exam was passed (a class may require it) */
+  exam_passed_at: number | null;
 }
 
 export interface TrainWarpCoursesTable {
@@ -290,7 +292,94 @@ export interface FaceCaptureTokensTable {
   created_at: number;
 }
 
+export type QuestionKind = 'single' | 'multiple' | 'judge' | 'fill';
+
+export interface QuestionsTable {
+  id: string;
+  book_id: string;
+  kind: QuestionKind;
+  stem: string;
+  options: Generated<string>;
+  answer: string;
+  analysis: Generated<string>;
+  sort_order: number;
+  created_at: number;
+}
+
+export interface PracticeProgressTable {
+  person_id: string;
+  book_id: string;
+  next_index: number;
+  answered: Generated<number>;
+  correct: Generated<number>;
+  updated_at: number;
+}
+
+export interface WrongAnswersTable {
+  person_id: string;
+  question_id: string;
+  book_id: string;
+  streak: Generated<number>;
+  wrong_count: Generated<number>;
+  last_wrong_at: number;
+}
+
+export interface ExamAttemptsTable {
+  id: string;
+  person_id: string;
+  train_person_id: string;
+  class_course_id: string;
+  book_id: string;
+  status: 'open' | 'submitted' | 'expired';
+  paper: string;
+  answers: Generated<string>;
+  answers_saved_at: number | null;
+  started_at: number;
+  deadline_at: number;
+  submitted_at: number | null;
+  total_score: number;
+  pass_score: number;
+  score: number | null;
+  passed: number | null;
+}
+
+export interface CertificatesTable {
+  id: string;
+  number: string;
+  verify_code: string;
+  person_id: string;
+  train_person_id: string;
+  org_id: string;
+  person_name: string;
+  class_name: string;
+  hours: number;
+  issued_at: number;
+  status: 'valid' | 'revoked';
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  printed_at: number | null;
+  print_count: Generated<number>;
+}
+
+export interface IntendedPersonsTable {
+  id: string;
+  org_id: string | null;
+  name: string;
+  phone: string;
+  org_name: string;
+  course_name: Generated<string>;
+  note: Generated<string>;
+  ip: string | null;
+  created_at: number;
+}
+
 export interface Database {
+  questions: QuestionsTable;
+  practice_progress: PracticeProgressTable;
+  wrong_answers: WrongAnswersTable;
+  exam_attempts: ExamAttemptsTable;
+  certificates: CertificatesTable;
+  intended_persons: IntendedPersonsTable;
   face_references: FaceReferencesTable;
   face_checks: FaceChecksTable;
   face_attempts: FaceAttemptsTable;

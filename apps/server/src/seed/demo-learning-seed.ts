@@ -8,6 +8,37 @@ import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
 import { seedDemoCommunity } from './demo-community-seed.js';
 
 const COURSEWARE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'courseware');
+/** The demo books' question banks (single, multiple, true/false, fill-in; with analyses). */
+const QUESTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'questions');
+
+interface SeedQuestion {
+  kind: 'single' | 'multiple' | 'judge' | 'fill';
+  stem: string;
+  options?: string[];
+  answer: unknown;
+  analysis: string;
+}
+
+async function seedQuestions(ctx: AppContext, bookId: string, file: string, now: number): Promise<void> {
+  if (!fs.existsSync(file)) return;
+  const questions = JSON.parse(fs.readFileSync(file, 'utf8')) as SeedQuestion[];
+  await ctx.db
+    .insertInto('questions')
+    .values(
+      questions.map((q, i) => ({
+        id: crypto.randomUUID(),
+        book_id: bookId,
+        kind: q.kind,
+        stem: q.stem,
+        options: JSON.stringify(q.options ?? []),
+        answer: JSON.stringify(q.answer),
+        analysis: q.analysis,
+        sort_order: i + 1,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
 
 interface Manifest {
   books: Array<{
@@ -51,6 +82,7 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
   const now = ctx.now();
   const classId = crypto.randomUUID();
   const bookIds: Array<{ id: string; hours: number }> = [];
+  const questionSets: Array<{ bookId: string; file: string }> = [];
 
   for (const [bookIndex, book] of manifest.books.entries()) {
     const bookId = crypto.randomUUID();
@@ -59,6 +91,7 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
     const totalSeconds = book.units.reduce((sum, u) => sum + u.durationSeconds, 0);
     const hours = Math.floor((totalSeconds / 1800) * 100) / 100;
     bookIds.push({ id: bookId, hours });
+    questionSets.push({ bookId, file: `${book.key}.json` });
     await ctx.db
       .insertInto('course_books')
       .values({
@@ -117,7 +150,8 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
       // every 10 minutes of study) and at the end of each unit; two minutes to respond
       rules: JSON.stringify({
         faceCheck: { enabled: true, atStart: true, atEnd: true, randomEveryMinutes: 10, windowSeconds: 120 },
-        examRequired: false,
+        // each course ends with its exam (national practice: 120 minutes, 100 points, pass at 80, one retake)
+        exam: { required: true, durationMinutes: 120, totalScore: 100, passScore: 80, retakes: 1 },
       }),
       created_at: now,
     })
@@ -135,6 +169,7 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
       })
       .execute();
   }
+  for (const set of questionSets) await seedQuestions(ctx, set.bookId, path.join(QUESTIONS_DIR, set.file), now);
   await seedDemoCommunity(
     ctx,
     org.id,

@@ -152,6 +152,9 @@ export const personCourse = z.object({
   sysSchedule: z.number(),
   unitCount: z.number(),
   completedUnits: z.number(),
+  /** the class requires the course's exam: its 学时 count once it is passed */
+  examRequired: z.boolean(),
+  examPassed: z.boolean(),
 });
 
 export const myClassesQuery = z.strictObject({

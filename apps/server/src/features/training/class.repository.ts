@@ -22,9 +22,12 @@ function selectPersonCourses(db: Db) {
   return db
     .selectFrom('train_person_courses as pc')
     .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('train_classes as cl', 'cl.id', 'cc.class_id')
     .innerJoin('course_books as b', 'b.id', 'pc.book_id')
     .select((eb) => [
       'pc.id',
+      'pc.exam_passed_at',
+      'cl.rules as class_rules',
       'pc.train_person_id',
       'pc.class_course_id',
       'pc.book_id',

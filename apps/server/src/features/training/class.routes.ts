@@ -41,7 +41,10 @@ type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];
 function toMyClass(r: ClassRow, courses: Array<z.infer<typeof personCourse>>): z.infer<typeof myClass> {
   const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
   const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
-  const studied = mine.reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
+  // a course whose class requires its exam counts its 学时 once the exam is passed
+  const studied = mine
+    .filter((c) => !c.examRequired || c.examPassed)
+    .reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
   return {
     trainPersonId: r.train_person_id,
     trainClassId: r.class_id,

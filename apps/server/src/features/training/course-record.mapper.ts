@@ -1,5 +1,6 @@
 import type { personCourse } from '@anxun/shared/schemas/training';
 import type { z } from 'zod';
+import { parseExamRules } from '../../core/exam-rules.js';
 import type { PersonCourseRow } from './class.repository.js';
 import { iso, parseTeachers, round2 } from './format.js';
 
@@ -28,5 +29,7 @@ export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.
     sysSchedule: units > 0 ? Math.round((done / units) * 100) : 0,
     unitCount: units,
     completedUnits: done,
+    examRequired: parseExamRules(row.class_rules).required,
+    examPassed: row.exam_passed_at !== null,
   };
 }

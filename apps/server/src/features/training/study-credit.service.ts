@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
+import { isCourseComplete } from '../../core/course-completion.js';
+import { parseExamRules } from '../../core/exam-rules.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
@@ -320,12 +322,16 @@ export class CreditBatcher {
       const course = courses.find((c) => c.train_person_id === trainPersonId && c.class_course_id === classCourseId);
       if (!course) continue;
       const studied = course.studied_seconds + seconds;
-      const hoursMet = studied >= course.class_hours * this.ctx.config.study.secondsPerClassHour - 1;
-      const complete =
-        hoursMet &&
-        units
+      const complete = isCourseComplete({
+        unitStatuses: units
           .filter((u) => u.train_person_id === trainPersonId && u.class_course_id === classCourseId)
-          .every((u) => u.learn_status === 2);
+          .map((u) => u.learn_status),
+        studiedSeconds: studied,
+        classHours: course.class_hours,
+        secondsPerClassHour: this.ctx.config.study.secondsPerClassHour,
+        examRequired: parseExamRules(course.rules).required,
+        examPassed: course.exam_passed_at !== null,
+      });
       await saveCourseProgress(trx, course.id, {
         studied_seconds: studied,
         learn_status: complete ? 2 : 1,

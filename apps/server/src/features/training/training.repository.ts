@@ -156,6 +156,7 @@ export async function findCoursesWithUnits(db: Db, trainPersonIds: string[]) {
     db
       .selectFrom('train_person_courses as pc')
       .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+      .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
       .select([
         'pc.id',
         'pc.train_person_id',
@@ -164,7 +165,9 @@ export async function findCoursesWithUnits(db: Db, trainPersonIds: string[]) {
         'pc.start_time',
         'pc.learn_status',
         'pc.end_time',
+        'pc.exam_passed_at',
         'cc.class_hours',
+        'c.rules',
       ])
       .where('pc.train_person_id', 'in', trainPersonIds)
       .execute(),

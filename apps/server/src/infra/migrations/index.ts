@@ -4,6 +4,7 @@ import * as organisationFooter from './0002-organisation-footer.js';
 import * as learning from './0003-learning.js';
 import * as online from './0004-online.js';
 import * as identity from './0005-identity.js';
+import * as examsCertificates from './0006-exams-certificates.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-learning': learning,
   '0004-online': online,
   '0005-identity': identity,
+  '0006-exams-certificates': examsCertificates,
 };

@@ -1,0 +1,288 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { AnswerValue, ExamReview } from '@anxun/shared/schemas/exams';
+import type { AppContext } from '../../app-context.js';
+import { isCourseComplete } from '../../core/course-completion.js';
+import { parseExamRules } from '../../core/exam-rules.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  findAttempt,
+  findAttempts,
+  findMemberCourse,
+  findQuestionsByIds,
+  findQuestionsOfBook,
+  findUnitStatuses,
+  insertAttempt,
+  recordExamOutcome,
+  updateOpenAttempt,
+  type AttemptRow,
+  type MemberCourse,
+} from './exams.repository.js';
+import { parseOptions, toQuestionView } from './question-view.js';
+import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
+
+/** Answers reaching the server this long after the deadline still count (network, a slow click). */
+const GRACE_MS = 30_000;
+
+type Paper = Array<{ questionId: string; points: number }>;
+const parsePaper = (attempt: AttemptRow): Paper => JSON.parse(attempt.paper) as Paper;
+const parseAnswers = (json: string): Record<string, AnswerValue> => JSON.parse(json) as Record<string, AnswerValue>;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const half = (n: number) => Math.round(n * 2) / 2;
+
+async function memberCourse(ctx: AppContext, user: AuthUser, classCourseId: string): Promise<MemberCourse> {
+  const course = await findMemberCourse(ctx.db, user.personId, classCourseId);
+  if (!course) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+  return course;
+}
+
+async function ownAttempt(ctx: AppContext, user: AuthUser, attemptId: string): Promise<AttemptRow> {
+  const attempt = await findAttempt(ctx.db, attemptId);
+  if (!attempt || attempt.person_id !== user.personId) throw new AppError(ErrorCode.NOT_FOUND, '考试记录不存在');
+  return attempt;
+}
+
+/** Only answers to the paper's own questions are kept. */
+function onPaper(paper: Paper, answers: Record<string, AnswerValue>): Record<string, AnswerValue> {
+  const ids = new Set(paper.map((p) => p.questionId));
+  return Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id)));
+}
+
+/**
+ * Scores and closes an attempt. Before the deadline (plus a short grace) the given answers
+ * count; after it, only what was saved in time — the timer is the server's, not the
+ * browser's. A pass is recorded on the course record, completing the course if the exam
+ * was all it lacked.
+ */
+async function finish(
+  ctx: AppContext,
+  attempt: AttemptRow,
+  given: Record<string, AnswerValue> | undefined,
+): Promise<AttemptRow> {
+  const now = ctx.now();
+  const paper = parsePaper(attempt);
+  const inTime = now <= attempt.deadline_at + GRACE_MS;
+  const saved = parseAnswers(attempt.answers);
+  const answers = inTime && given ? { ...saved, ...onPaper(paper, given) } : saved;
+  const questions = await findQuestionsByIds(
+    ctx.db,
+    paper.map((p) => p.questionId),
+  );
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const score = half(
+    paper.reduce((sum, p) => {
+      const q = byId.get(p.questionId);
+      return q ? sum + scoreAnswer(parseKey(q.kind, q.answer), answers[p.questionId], p.points).earned : sum;
+    }, 0),
+  );
+  const passed = score >= attempt.pass_score;
+  const closed = await updateOpenAttempt(ctx.db, attempt.id, {
+    status: inTime ? 'submitted' : 'expired',
+    answers: JSON.stringify(answers),
+    submitted_at: inTime ? now : attempt.deadline_at,
+    score,
+    passed: passed ? 1 : 0,
+  });
+  if (closed) {
+    const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
+    if (course) {
+      const best = Math.max(score, course.sys_score ?? 0);
+      if (passed && course.exam_passed_at === null) {
+        const complete = isCourseComplete({
+          unitStatuses: await findUnitStatuses(ctx.db, course.train_person_id, course.class_course_id),
+          studiedSeconds: course.studied_seconds,
+          classHours: course.class_hours,
+          secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+          examRequired: parseExamRules(course.rules).required,
+          examPassed: true,
+        });
+        await recordExamOutcome(ctx.db, course.id, {
+          sys_score: best,
+          exam_passed_at: now,
+          ...(complete && course.learn_status !== 2 ? { learn_status: 2, end_time: now } : {}),
+        });
+      } else {
+        await recordExamOutcome(ctx.db, course.id, { sys_score: best });
+      }
+    }
+  }
+  return (await findAttempt(ctx.db, attempt.id))!;
+}
+
+/** An open attempt past its deadline is closed with what was saved in time. */
+async function settle(ctx: AppContext, attempt: AttemptRow): Promise<AttemptRow> {
+  if (attempt.status === 'open' && ctx.now() > attempt.deadline_at + GRACE_MS) return finish(ctx, attempt, undefined);
+  return attempt;
+}
+
+export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId: string) {
+  const course = await memberCourse(ctx, user, classCourseId);
+  const rules = parseExamRules(course.rules);
+  const attempts = await Promise.all(
+    (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
+  );
+  const scores = attempts.filter((a) => a.score !== null).map((a) => a.score!);
+  return {
+    trainClassCourseId: classCourseId,
+    courseName: course.course_name,
+    rules,
+    attemptsUsed: attempts.length,
+    attemptsAllowed: 1 + rules.retakes,
+    passed: attempts.some((a) => a.passed === 1),
+    bestScore: scores.length > 0 ? Math.max(...scores) : null,
+    openAttemptId: attempts.find((a) => a.status === 'open')?.id ?? null,
+    attempts: attempts.map((a) => ({
+      attemptId: a.id,
+      status: a.status,
+      score: a.score,
+      passed: a.passed === 1,
+      startedAt: iso(a.started_at)!,
+      submittedAt: iso(a.submitted_at),
+    })),
+  };
+}
+
+async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: string, attemptNumber: number) {
+  const paper = parsePaper(attempt);
+  const questions = await findQuestionsByIds(
+    ctx.db,
+    paper.map((p) => p.questionId),
+  );
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
+  const rules = parseExamRules(course?.rules ?? '{}');
+  return {
+    attemptId: attempt.id,
+    courseName,
+    rules,
+    startedAt: iso(attempt.started_at)!,
+    deadlineAt: iso(attempt.deadline_at)!,
+    secondsLeft: Math.max(0, Math.floor((attempt.deadline_at - ctx.now()) / 1000)),
+    questions: paper.flatMap((p) => {
+      const q = byId.get(p.questionId);
+      return q ? [{ ...toQuestionView(q), points: p.points }] : [];
+    }),
+    answers: parseAnswers(attempt.answers),
+    attemptNumber,
+    attemptsAllowed: 1 + rules.retakes,
+  };
+}
+
+/** Starts (or resumes) the course's exam: a paper drawn from its bank, the clock the server's. */
+export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: string) {
+  const course = await memberCourse(ctx, user, classCourseId);
+  const rules = parseExamRules(course.rules);
+  const attempts = await Promise.all(
+    (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
+  );
+  const open = attempts.find((a) => a.status === 'open');
+  if (open) return paperView(ctx, open, course.course_name, attempts.length);
+  if (attempts.some((a) => a.passed === 1)) throw new AppError(ErrorCode.DUPLICATE, '您已通过本课程考试');
+  if (attempts.length >= 1 + rules.retakes) {
+    throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
+  }
+  const bank = await findQuestionsOfBook(ctx.db, course.book_id);
+  const paper = composePaper(bank, rules.totalScore);
+  if (paper.length === 0) throw new AppError(ErrorCode.DUPLICATE, '本课程暂无试题');
+  const now = ctx.now();
+  const row = {
+    id: crypto.randomUUID(),
+    person_id: user.personId,
+    train_person_id: course.train_person_id,
+    class_course_id: classCourseId,
+    book_id: course.book_id,
+    status: 'open' as const,
+    paper: JSON.stringify(paper),
+    answers: '{}',
+    answers_saved_at: null,
+    started_at: now,
+    deadline_at: now + rules.durationMinutes * 60_000,
+    submitted_at: null,
+    total_score: rules.totalScore,
+    pass_score: rules.passScore,
+    score: null,
+    passed: null,
+  };
+  await insertAttempt(ctx.db, row);
+  return paperView(ctx, (await findAttempt(ctx.db, row.id))!, course.course_name, attempts.length + 1);
+}
+
+/** Keeps the answers so far (a closed tab, a lost connection, the deadline). */
+export async function saveAnswers(
+  ctx: AppContext,
+  user: AuthUser,
+  attemptId: string,
+  answers: Record<string, AnswerValue>,
+): Promise<{ savedAt: string }> {
+  const attempt = await settle(ctx, await ownAttempt(ctx, user, attemptId));
+  if (attempt.status !== 'open') throw new AppError(ErrorCode.DUPLICATE, '考试已结束，答案不再保存');
+  const now = ctx.now();
+  const merged = { ...parseAnswers(attempt.answers), ...onPaper(parsePaper(attempt), answers) };
+  if (!(await updateOpenAttempt(ctx.db, attempt.id, { answers: JSON.stringify(merged), answers_saved_at: now }))) {
+    throw new AppError(ErrorCode.DUPLICATE, '考试已结束，答案不再保存');
+  }
+  return { savedAt: new Date(now).toISOString() };
+}
+
+export async function submitExam(
+  ctx: AppContext,
+  user: AuthUser,
+  attemptId: string,
+  answers: Record<string, AnswerValue>,
+): Promise<ExamReview> {
+  let attempt = await ownAttempt(ctx, user, attemptId);
+  if (attempt.status === 'open') attempt = await finish(ctx, attempt, answers);
+  return reviewOf(ctx, attempt);
+}
+
+export async function reviewExam(ctx: AppContext, user: AuthUser, attemptId: string): Promise<ExamReview> {
+  const attempt = await settle(ctx, await ownAttempt(ctx, user, attemptId));
+  // the keys stay on the server until the paper is handed in
+  if (attempt.status === 'open') throw new AppError(ErrorCode.DUPLICATE, '考试尚未交卷');
+  return reviewOf(ctx, attempt);
+}
+
+async function reviewOf(ctx: AppContext, attempt: AttemptRow): Promise<ExamReview> {
+  const paper = parsePaper(attempt);
+  const answers = parseAnswers(attempt.answers);
+  const questions = await findQuestionsByIds(
+    ctx.db,
+    paper.map((p) => p.questionId),
+  );
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
+  return {
+    attemptId: attempt.id,
+    courseName: course?.course_name ?? '',
+    status: attempt.status === 'expired' ? 'expired' : 'submitted',
+    score: attempt.score ?? 0,
+    totalScore: attempt.total_score,
+    passScore: attempt.pass_score,
+    passed: attempt.passed === 1,
+    startedAt: iso(attempt.started_at)!,
+    submittedAt: iso(attempt.submitted_at),
+    late: attempt.status === 'expired',
+    items: paper.flatMap((p) => {
+      const q = byId.get(p.questionId);
+      if (!q) return [];
+      const key = parseKey(q.kind, q.answer);
+      const given = answers[p.questionId];
+      const { earned, correct } = scoreAnswer(key, given, p.points);
+      return [
+        {
+          questionId: q.id,
+          kind: q.kind,
+          stem: q.stem,
+          options: parseOptions(q.options),
+          points: p.points,
+          earned,
+          correct,
+          given: given ?? null,
+          correctAnswer: correctAnswerOf(key),
+          analysis: q.analysis,
+        },
+      ];
+    }),
+  };
+}

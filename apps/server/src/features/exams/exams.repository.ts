@@ -1,0 +1,191 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type { ExamAttemptsTable } from '../../infra/db-schema.js';
+
+export async function findQuestionsOfBook(db: Db, bookId: string) {
+  return db.selectFrom('questions').selectAll().where('book_id', '=', bookId).orderBy('sort_order').execute();
+}
+
+export type QuestionRow = Awaited<ReturnType<typeof findQuestionsOfBook>>[number];
+
+export async function findQuestion(db: Db, id: string) {
+  return db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findQuestionsByIds(db: Db, ids: string[]) {
+  return ids.length === 0 ? [] : db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Whether the person studies the course book in any class: only they practise it. */
+export async function studiesBook(db: Db, personId: string, bookId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+    .select('pc.id')
+    .where('tp.person_id', '=', personId)
+    .where('pc.book_id', '=', bookId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function findProgress(db: Db, personId: string, bookId: string) {
+  return db
+    .selectFrom('practice_progress')
+    .selectAll()
+    .where('person_id', '=', personId)
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
+}
+
+export async function saveProgress(
+  db: Db,
+  row: {
+    person_id: string;
+    book_id: string;
+    next_index: number;
+    answered: number;
+    correct: number;
+    updated_at: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('practice_progress')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['person_id', 'book_id']).doUpdateSet({
+        next_index: row.next_index,
+        answered: row.answered,
+        correct: row.correct,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function findWrongAnswers(db: Db, personId: string, bookId: string) {
+  return db
+    .selectFrom('wrong_answers')
+    .selectAll()
+    .where('person_id', '=', personId)
+    .where('book_id', '=', bookId)
+    .orderBy('last_wrong_at')
+    .execute();
+}
+
+/** A wrong answer puts the question in the book, its streak back to nothing. */
+export async function recordWrong(db: Db, personId: string, bookId: string, questionId: string, now: number) {
+  await db
+    .insertInto('wrong_answers')
+    .values({
+      person_id: personId,
+      book_id: bookId,
+      question_id: questionId,
+      streak: 0,
+      wrong_count: 1,
+      last_wrong_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['person_id', 'question_id']).doUpdateSet((eb) => ({
+        streak: 0,
+        wrong_count: eb('wrong_answers.wrong_count', '+', 1),
+        last_wrong_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function setWrongStreak(db: Db, personId: string, questionId: string, streak: number): Promise<void> {
+  await db
+    .updateTable('wrong_answers')
+    .set({ streak })
+    .where('person_id', '=', personId)
+    .where('question_id', '=', questionId)
+    .execute();
+}
+
+export async function removeWrong(db: Db, personId: string, questionId: string): Promise<void> {
+  await db
+    .deleteFrom('wrong_answers')
+    .where('person_id', '=', personId)
+    .where('question_id', '=', questionId)
+    .execute();
+}
+
+/** The learner's record of one course of a class, with what an exam needs of it. */
+export async function findMemberCourse(db: Db, personId: string, classCourseId: string) {
+  return db
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
+    .innerJoin('course_books as b', 'b.id', 'pc.book_id')
+    .select([
+      'pc.id',
+      'pc.train_person_id',
+      'pc.class_course_id',
+      'pc.book_id',
+      'pc.studied_seconds',
+      'pc.learn_status',
+      'pc.sys_score',
+      'pc.exam_passed_at',
+      'pc.end_time',
+      'cc.class_hours',
+      'c.rules',
+      'b.name as course_name',
+    ])
+    .where('tp.person_id', '=', personId)
+    .where('pc.class_course_id', '=', classCourseId)
+    .executeTakeFirst();
+}
+
+export type MemberCourse = NonNullable<Awaited<ReturnType<typeof findMemberCourse>>>;
+
+export async function findUnitStatuses(db: Db, trainPersonId: string, classCourseId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('train_warp_courses')
+    .select('learn_status')
+    .where('train_person_id', '=', trainPersonId)
+    .where('class_course_id', '=', classCourseId)
+    .execute();
+  return rows.map((r) => r.learn_status);
+}
+
+/** The exam's outcome on the course record: best score, the pass, and completion if that was all it lacked. */
+export async function recordExamOutcome(
+  db: Db,
+  courseId: string,
+  values: { sys_score: number; exam_passed_at?: number; learn_status?: number; end_time?: number },
+): Promise<void> {
+  await db.updateTable('train_person_courses').set(values).where('id', '=', courseId).execute();
+}
+
+export async function insertAttempt(db: Db, row: Insertable<ExamAttemptsTable>): Promise<void> {
+  await db.insertInto('exam_attempts').values(row).execute();
+}
+
+export async function findAttempt(db: Db, id: string) {
+  return db.selectFrom('exam_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
+
+export async function findAttempts(db: Db, trainPersonId: string, classCourseId: string) {
+  return db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('train_person_id', '=', trainPersonId)
+    .where('class_course_id', '=', classCourseId)
+    .orderBy('started_at')
+    .execute();
+}
+
+/** Updates an attempt still open; false when it was finished meanwhile (a double submit). */
+export async function updateOpenAttempt(db: Db, id: string, values: Updateable<ExamAttemptsTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('exam_attempts')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { addLearner, dialects, enrolInDemoClass, login, startServer, type TestServer } from '../../../test/harness.js';
+import { WRONG_BOOK_STREAK } from './practice.service.js';
+
+interface Key {
+  id: string;
+  kind: string;
+  answer: string;
+  analysis: string;
+}
+
+/** The answer a learner would give to get a question right, from its stored key. */
+const rightAnswer = (q: Key): unknown => {
+  const key: unknown = JSON.parse(q.answer);
+  return q.kind === 'fill' ? (key as string[][]).map((alts) => alts[0]) : key;
+};
+const wrongAnswer = (q: Key): unknown =>
+  q.kind === 'judge' ? !JSON.parse(q.answer) : q.kind === 'single' ? (q.answer === '"A"' ? 'B' : 'A') : ['Z'];
+
+describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = Date.UTC(2026, 10, 25, 1, 0, 0);
+  let token: string;
+  let bookId: string;
+  let classCourseId: string;
+  let bank: Key[];
+
+  const auth = (t = token) => ({ Authorization: t });
+  const get = (url: string, t = token) => server.request('GET', url, { headers: auth(t) });
+  const post = (url: string, json: unknown, t = token) => server.request('POST', url, { json, headers: auth(t) });
+  const learner = async (account: string) => {
+    await enrolInDemoClass(server, await addLearner(server, { account, password: `${account}-pass` }));
+    return (await login(server, account, `${account}-pass`)).body.data.credentials.accessToken as string;
+  };
+  /** Nothing a learner sees before answering may carry a key or an analysis. */
+  const expectNoKeys = (text: string, questions: Key[]) => {
+    for (const q of questions) {
+      expect(text).not.toContain(q.analysis);
+      expect(text).not.toContain('"answer"');
+    }
+  };
+
+  beforeAll(async () => {
+    // a day's tokens: the timer test moves the clock past a two-hour exam
+    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const mine = await get('/api/train/person/select-page');
+    const courses = await get(
+      `/api/train/cls_course/select-page?trainPersonId=${mine.body.data.records[0].trainPersonId}`,
+    );
+    bookId = courses.body.data.records[0].courseBookId;
+    classCourseId = courses.body.data.records[0].trainClassCourseId;
+    bank = await server.ctx.db
+      .selectFrom('questions')
+      .select(['id', 'kind', 'answer', 'analysis'])
+      .where('book_id', '=', bookId)
+      .orderBy('sort_order')
+      .execute();
+  });
+  afterAll(() => server.close());
+
+  it('has a real question bank of every kind for each demo course', () => {
+    expect(bank.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(bank.map((q) => q.kind))).toEqual(new Set(['single', 'multiple', 'judge', 'fill']));
+    expect(bank.every((q) => q.analysis.length > 0)).toBe(true);
+  });
+
+  it('practises in order, reveals the key only after an answer, and resumes where it stopped', async () => {
+    const first = await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=sequential`);
+    expect(first.body.data).toMatchObject({ position: 1, total: bank.length, question: { questionId: bank[0]!.id } });
+    expectNoKeys(first.text, bank);
+
+    const answered = await post('/api/exam/practice/answer', {
+      courseBookId: bookId,
+      questionId: bank[0]!.id,
+      mode: 'sequential',
+      answer: wrongAnswer(bank[0]!),
+    });
+    expect(answered.body.data).toMatchObject({ correct: false, analysis: bank[0]!.analysis, wrongBook: 1 });
+    expect(answered.body.data.correctAnswer).toEqual(rightAnswer(bank[0]!));
+
+    // answering some other question does not move sequential practice along
+    await post('/api/exam/practice/answer', {
+      courseBookId: bookId,
+      questionId: bank[5]!.id,
+      mode: 'sequential',
+      answer: rightAnswer(bank[5]!),
+    });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const resumed = await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=sequential`);
+    expect(resumed.body.data).toMatchObject({
+      position: 2,
+      answered: 2,
+      correct: 1,
+      question: { questionId: bank[1]!.id },
+    });
+  });
+
+  it(`keeps a wrong answer in the book until it is answered right ${WRONG_BOOK_STREAK} times in a row`, async () => {
+    const q = bank[0]!;
+    const fromBook = await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=wrong`);
+    expect(fromBook.body.data).toMatchObject({ wrongBook: 1, question: { questionId: q.id } });
+    const answer = (value: unknown) =>
+      post('/api/exam/practice/answer', { courseBookId: bookId, questionId: q.id, mode: 'wrong', answer: value });
+    expect((await answer(rightAnswer(q))).body.data).toMatchObject({
+      correct: true,
+      streak: 1,
+      removedFromWrongBook: false,
+    });
+    // a slip starts the count again
+    expect((await answer(wrongAnswer(q))).body.data).toMatchObject({ correct: false, wrongBook: 1 });
+    await answer(rightAnswer(q));
+    expect((await answer(rightAnswer(q))).body.data).toMatchObject({ removedFromWrongBook: true, wrongBook: 0 });
+    const empty = await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=wrong`);
+    expect(empty.body.data).toMatchObject({ question: null, wrongBook: 0 });
+    const random = await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=random`);
+    expect(bank.map((b) => b.id)).toContain(random.body.data.question.questionId);
+  });
+
+  it('keeps practice to learners of the course', async () => {
+    await addLearner(server, { account: 'outsider', password: 'outsider-pass' });
+    const outsider = (await login(server, 'outsider', 'outsider-pass')).body.data.credentials.accessToken;
+    expect((await get(`/api/exam/practice/next?courseBookId=${bookId}`, outsider)).status).toBe(403);
+    expect((await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, outsider)).status).toBe(404);
+  });
+
+  it('sits a timed exam scored on the server, reveals nothing before hand-in, and records the pass', async () => {
+    const started = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId });
+    const paper = started.body.data;
+    expect(paper.questions).toHaveLength(27);
+    expect(paper.questions.reduce((s: number, q: { points: number }) => s + q.points, 0)).toBe(100);
+    expect(paper.rules).toMatchObject({ durationMinutes: 120, totalScore: 100, passScore: 80, retakes: 1 });
+    expect(paper.secondsLeft).toBe(120 * 60);
+    expectNoKeys(started.text, bank);
+    // resuming gives the same paper, the clock still running
+    now += 60_000;
+    const resumed = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId });
+    expect(resumed.body.data).toMatchObject({ attemptId: paper.attemptId, secondsLeft: 119 * 60 });
+    const early = await get(`/api/exam/mock/review/${paper.attemptId}`);
+    expect(early.status).toBe(409);
+    expectNoKeys(early.text, bank);
+
+    const byId = new Map(bank.map((q) => [q.id, q]));
+    const answers = Object.fromEntries(
+      paper.questions.map((q: { questionId: string }) => [q.questionId, rightAnswer(byId.get(q.questionId)!)]),
+    );
+    const half = Object.fromEntries(Object.entries(answers).slice(0, 10));
+    expect((await post('/api/exam/mock/save', { attemptId: paper.attemptId, answers: half })).status).toBe(200);
+    const review = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers });
+    expect(review.body.data).toMatchObject({ score: 100, passed: true, late: false, status: 'submitted' });
+    expect(review.body.data.items[0]).toMatchObject({ correct: true, analysis: expect.any(String) });
+    // a second hand-in changes nothing
+    const again = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: {} });
+    expect(again.body.data.score).toBe(100);
+
+    const trainPersonId = (await get('/api/train/person/select-page')).body.data.records[0].trainPersonId;
+    const course = await get(`/api/train/cls_course/select-page?trainPersonId=${trainPersonId}`);
+    const record = course.body.data.records.find(
+      (c: { trainClassCourseId: string }) => c.trainClassCourseId === classCourseId,
+    );
+    expect(record).toMatchObject({ sysScore: 100, examRequired: true, examPassed: true });
+    expect((await post('/api/exam/mock/start', { trainClassCourseId: classCourseId })).body.msg).toBe(
+      '您已通过本课程考试',
+    );
+  });
+
+  it('counts only answers saved before the deadline, however late the hand-in', async () => {
+    const late = await learner('late-one');
+    const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, late)).body.data;
+    const byId = new Map(bank.map((q) => [q.id, q]));
+    const right = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, rightAnswer(byId.get(id)!)]));
+    const ids: string[] = paper.questions.map((q: { questionId: string }) => q.questionId);
+    await post('/api/exam/mock/save', { attemptId: paper.attemptId, answers: right(ids.slice(0, 5)) }, late);
+    now += 121 * 60_000; // the deadline (and its grace) has passed
+    const refused = await post('/api/exam/mock/save', { attemptId: paper.attemptId, answers: right(ids) }, late);
+    expect(refused.status).toBe(409);
+    const review = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: right(ids) }, late);
+    const expected = paper.questions.slice(0, 5).reduce((s: number, q: { points: number }) => s + q.points, 0);
+    expect(review.body.data).toMatchObject({ status: 'expired', late: true, score: expected, passed: false });
+  });
+
+  it('allows one retake, then no more', async () => {
+    const unlucky = await learner('unlucky');
+    for (let i = 0; i < 2; i++) {
+      const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, unlucky)).body.data;
+      const review = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: {} }, unlucky);
+      expect(review.body.data).toMatchObject({ score: 0, passed: false });
+    }
+    const third = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, unlucky);
+    expect(third.status).toBe(409);
+    expect(third.body.msg).toBe('考试次数已用完，请联系培训管理员');
+    const summary = await get(`/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, unlucky);
+    expect(summary.body.data).toMatchObject({ attemptsUsed: 2, attemptsAllowed: 2, passed: false, bestScore: 0 });
+    // and someone else's paper stays theirs
+    const attemptId = summary.body.data.attempts[0].attemptId;
+    expect((await get(`/api/exam/mock/review/${attemptId}`)).status).toBe(404);
+  });
+});

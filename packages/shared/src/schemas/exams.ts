@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { idText, line } from './text.js';
+
+export const questionKind = z.enum(['single', 'multiple', 'judge', 'fill']);
+export type QuestionKind = z.infer<typeof questionKind>;
+
+/**
+ * A question as a learner sees it before answering: never its answer or analysis
+ * (issue: exams — answers never reach the browser before the learner submits).
+ */
+export const questionView = z.object({
+  questionId: z.string(),
+  kind: questionKind,
+  stem: z.string(),
+  /** option texts for A, B, C… (single and multiple) */
+  options: z.array(z.string()),
+  /** fill-in: how many blanks */
+  blanks: z.number(),
+});
+export type QuestionView = z.infer<typeof questionView>;
+
+/** An answer: 'A' (single), ['A','C'] (multiple), true/false (judge), ['…'] per blank (fill). */
+export const answerValue = z.union([line(200), z.array(line(200)).max(10), z.boolean()]);
+export type AnswerValue = z.infer<typeof answerValue>;
+
+/** The revealed key of a question, once answered. */
+export const answerKey = z.object({
+  questionId: z.string(),
+  /** the correct answer, in the same shape as a given one (fill: the first accepted text per blank) */
+  correctAnswer: answerValue,
+  analysis: z.string(),
+});
+
+export const practiceMode = z.enum(['sequential', 'random', 'wrong']);
+export type PracticeMode = z.infer<typeof practiceMode>;
+
+export const practiceNextQuery = z.strictObject({ courseBookId: idText(), mode: practiceMode.default('sequential') });
+export const practiceQuestion = z.object({
+  mode: practiceMode,
+  /** null when there is nothing to practise (an empty wrong-answer book) */
+  question: questionView.nullable(),
+  /** sequential: 1-based position; random / wrong: how many are left or in the bank */
+  position: z.number(),
+  total: z.number(),
+  answered: z.number(),
+  correct: z.number(),
+  wrongBook: z.number(),
+});
+
+export const practiceAnswerBody = z.strictObject({
+  courseBookId: idText(),
+  questionId: idText(),
+  mode: practiceMode,
+  answer: answerValue,
+});
+export const practiceResult = answerKey.extend({
+  correct: z.boolean(),
+  /** wrong-answer book: right answers in a row so far, and whether it just left the book */
+  streak: z.number(),
+  removedFromWrongBook: z.boolean(),
+  wrongBook: z.number(),
+});
+
+export const courseBookBody = z.strictObject({ courseBookId: idText() });
+
+/** A course's exam settings (class rules `exam`; defaults from national practice). */
+export const examRules = z.object({
+  required: z.boolean(),
+  durationMinutes: z.number(),
+  totalScore: z.number(),
+  passScore: z.number(),
+  /** attempts after the first */
+  retakes: z.number(),
+});
+export type ExamRules = z.infer<typeof examRules>;
+
+export const examStartBody = z.strictObject({ trainClassCourseId: idText() });
+export const examPaper = z.object({
+  attemptId: z.string(),
+  courseName: z.string(),
+  rules: examRules,
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  /** seconds left by the server's clock */
+  secondsLeft: z.number(),
+  questions: z.array(questionView.extend({ points: z.number() })),
+  /** what was saved so far (a resumed attempt) */
+  answers: z.record(z.string(), answerValue),
+  attemptNumber: z.number(),
+  attemptsAllowed: z.number(),
+});
+
+export const examSaveBody = z.strictObject({
+  attemptId: idText(),
+  answers: z.record(idText(), answerValue),
+});
+
+export const examReview = z.object({
+  attemptId: z.string(),
+  courseName: z.string(),
+  status: z.enum(['submitted', 'expired']),
+  score: z.number(),
+  totalScore: z.number(),
+  passScore: z.number(),
+  passed: z.boolean(),
+  startedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  /** answers sent after the deadline were not counted */
+  late: z.boolean(),
+  items: z.array(
+    answerKey.extend({
+      kind: questionKind,
+      stem: z.string(),
+      options: z.array(z.string()),
+      points: z.number(),
+      earned: z.number(),
+      correct: z.boolean(),
+      given: answerValue.nullable(),
+    }),
+  ),
+});
+export type ExamReview = z.infer<typeof examReview>;
+
+export const examHistoryQuery = z.strictObject({ trainClassCourseId: idText() });
+export const examSummary = z.object({
+  trainClassCourseId: z.string(),
+  courseName: z.string(),
+  rules: examRules,
+  attemptsUsed: z.number(),
+  attemptsAllowed: z.number(),
+  passed: z.boolean(),
+  bestScore: z.number().nullable(),
+  /** an attempt still running */
+  openAttemptId: z.string().nullable(),
+  attempts: z.array(
+    z.object({
+      attemptId: z.string(),
+      status: z.enum(['open', 'submitted', 'expired']),
+      score: z.number().nullable(),
+      passed: z.boolean(),
+      startedAt: z.string(),
+      submittedAt: z.string().nullable(),
+    }),
+  ),
+});

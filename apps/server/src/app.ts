@@ -31,8 +31,10 @@ import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
+import { certificatesRoutes } from './features/certificates/certificates.routes.js';
 import { classRoutes } from './features/training/class.routes.js';
 import { courseBookRoutes } from './features/training/course-book.routes.js';
+import { intendedRoutes } from './features/training/intended.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
 import { vodRoutes } from './features/training/vod.routes.js';
 import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
@@ -125,6 +127,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerPerIp: limiter('registerPerIp'),
       postPerPerson: limiter('postPerPerson'),
       facePerPerson: limiter('facePerPerson'),
+      certificateVerifyPerIp: limiter('certificateVerifyPerIp'),
+      intentPerIp: limiter('intentPerIp'),
       refreshPerIp: limiter('refreshPerIp'),
     },
     log: app.log,
@@ -187,10 +191,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trainingRoutes(ctx, { faceGate: createFaceGate() }));
   await app.register(classRoutes(ctx));
   await app.register(courseBookRoutes(ctx));
+  await app.register(intendedRoutes(ctx));
   await app.register(vodRoutes(ctx));
   await app.register(onlineRoutes(ctx));
   await app.register(identityRoutes(ctx));
   await app.register(examsRoutes(ctx));
+  await app.register(certificatesRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 

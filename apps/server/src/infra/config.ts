@@ -114,6 +114,10 @@ export interface AppConfig {
     postPerPerson: RateLimitPolicy;
     /** face comparisons per person: retries after a bad photo, not a search over many faces */
     facePerPerson: RateLimitPolicy;
+    /** certificate checks per client address: people verify, scripts do not enumerate */
+    certificateVerifyPerIp: RateLimitPolicy;
+    /** enrolment intents per client address */
+    intentPerIp: RateLimitPolicy;
     refreshPerIp: RateLimitPolicy;
   };
 }
@@ -175,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registerPerIp: { points: 200, durationSeconds: 10 * 60 },
       postPerPerson: { points: 10, durationSeconds: 60 },
       facePerPerson: { points: 12, durationSeconds: 60 },
+      certificateVerifyPerIp: { points: 30, durationSeconds: 60 },
+      intentPerIp: { points: 5, durationSeconds: 10 * 60 },
       refreshPerIp: { points: 2400, durationSeconds: 60 },
     },
   };

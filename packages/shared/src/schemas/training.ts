@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isName, isSmsMobile } from '../validators.js';
 import { idText, line, paragraphs } from './text.js';
 
 /** A progress report (DESIGN.md "Contracts the spec leaves open"), after decryption. */
@@ -279,3 +280,19 @@ export const newestLearnersQuery = z.strictObject({
 export const newestLearner = z.object({ name: z.string(), className: z.string(), joinedAt: z.string() });
 
 export const playUrlResult = z.object({ courseWarpId: z.string(), playUrl: z.string().nullable() });
+
+/** An enrolment intent from the public form (spec §7 addNew-Intended), validated with the spec's rules. */
+export const intendedPersonBody = z.strictObject({
+  name: z
+    .string({ error: '请输入姓名' })
+    .trim()
+    .min(1, '请输入姓名')
+    .max(20, '姓名只能包含中文、字母或数字')
+    .refine(isName, '姓名只能包含中文、字母或数字'),
+  phone: z.string({ error: '请输入手机号' }).trim().min(1, '请输入手机号').refine(isSmsMobile, '请输入正确的手机号'),
+  orgName: line(100).pipe(z.string().trim().min(1, '请输入单位名称')),
+  courseName: line(100).optional(),
+  note: paragraphs(500, '备注不能超过500个字').optional(),
+  /** the organisation whose site the form was on (guests); signed-in learners: their own */
+  OrgCode: line(32).optional(),
+});

@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import { Role } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import { maskName } from '@anxun/shared/validators';
+import type { AppContext } from '../../app-context.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { safeEqual } from '../../infra/crypto.js';
+import { renderCertificatePdf } from './certificate-pdf.js';
+import {
+  findCertificate,
+  findCertificateByNumber,
+  findCertificatesOfPerson,
+  findLogo,
+  findMembershipProgress,
+  insertCertificate,
+  markPrinted,
+  revokeCertificate,
+  type CertificateRow,
+} from './certificate.repository.js';
+
+/** Letters and digits a person reads off paper without confusing them (no 0/O, 1/I/L). */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const randomCode = (length: number) =>
+  Array.from({ length }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
+
+export const verifyUrl = (origin: string, number: string, code: string) =>
+  `${origin}/#/card?no=${encodeURIComponent(number)}&code=${encodeURIComponent(code)}`;
+
+/**
+ * Issues the certificates a person has earned and not yet received: one per class whose
+ * courses are all complete (学时 met, exams passed where the class requires them). Dated
+ * when the last course was completed. Idempotent: a membership has at most one.
+ */
+export async function issueEarned(ctx: AppContext, personId: string): Promise<void> {
+  const rows = await findMembershipProgress(ctx.db, personId);
+  const have = new Set((await findCertificatesOfPerson(ctx.db, personId)).map((c) => c.train_person_id));
+  const byMember = new Map<string, typeof rows>();
+  for (const row of rows) byMember.set(row.train_person_id, [...(byMember.get(row.train_person_id) ?? []), row]);
+  for (const [trainPersonId, courses] of byMember) {
+    if (have.has(trainPersonId)) continue;
+    const complete = courses.length > 0 && courses.every((c) => c.learn_status === 2);
+    if (!complete) continue;
+    const first = courses[0]!;
+    const issuedAt = Math.max(...courses.map((c) => c.end_time ?? 0)) || ctx.now();
+    const hours = Math.round(courses.reduce((s, c) => s + (c.class_hours ?? 0), 0) * 100) / 100;
+    // a clash of random numbers is retried; a clash of memberships means it was issued meanwhile
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await insertCertificate(ctx.db, {
+          id: crypto.randomUUID(),
+          number: `AX${new Date(issuedAt).getUTCFullYear()}${randomCode(8)}`,
+          verify_code: randomCode(6),
+          person_id: personId,
+          train_person_id: trainPersonId,
+          org_id: first.org_id,
+          person_name: first.person_name,
+          class_name: first.class_name,
+          hours,
+          issued_at: issuedAt,
+          status: 'valid',
+          revoked_at: null,
+          revoke_reason: null,
+          printed_at: null,
+        });
+        break;
+      } catch (err) {
+        if (!/unique|duplicate/i.test(String((err as Error).message)) || attempt === 4) throw err;
+      }
+    }
+  }
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export async function myCertificates(ctx: AppContext, user: AuthUser, origin: string) {
+  await issueEarned(ctx, user.personId);
+  const rows = await findCertificatesOfPerson(ctx.db, user.personId);
+  return rows.map((c) => ({
+    id: c.id,
+    number: c.number,
+    verifyCode: c.verify_code,
+    className: c.class_name,
+    hours: c.hours,
+    issuedAt: iso(c.issued_at)!,
+    status: c.status,
+    printedAt: iso(c.printed_at),
+    printCount: c.print_count,
+    verifyUrl: verifyUrl(origin, c.number, c.verify_code),
+  }));
+}
+
+async function ownCertificate(ctx: AppContext, user: AuthUser, id: string): Promise<CertificateRow> {
+  const cert = await findCertificate(ctx.db, id);
+  if (!cert || cert.person_id !== user.personId) throw new AppError(ErrorCode.NOT_FOUND, '证书不存在');
+  return cert;
+}
+
+export async function certificatePdf(ctx: AppContext, user: AuthUser, id: string, origin: string) {
+  const cert = await ownCertificate(ctx, user, id);
+  if (cert.status !== 'valid') throw new AppError(ErrorCode.GONE, '证书已撤销');
+  let logo: Buffer | undefined;
+  const logoFile = cert.logo_file_id ? await findLogo(ctx.db, cert.logo_file_id) : undefined;
+  if (logoFile && /image\/(png|jpeg)/.test(logoFile.content_type)) {
+    const stream = await ctx.files.read(logoFile.storage_key);
+    if (stream) {
+      const parts: Buffer[] = [];
+      for await (const part of stream) parts.push(part as Buffer);
+      logo = Buffer.concat(parts);
+    }
+  }
+  const pdf = await renderCertificatePdf({
+    number: cert.number,
+    holderName: cert.person_name,
+    className: cert.class_name,
+    hours: cert.hours,
+    orgName: cert.org_name,
+    issuedAt: new Date(cert.issued_at),
+    verifyUrl: verifyUrl(origin, cert.number, cert.verify_code),
+    logo,
+  });
+  return { pdf, number: cert.number };
+}
+
+/** upIsPrinting: the learner printed it (the time and the count are kept). */
+export async function recordPrinting(ctx: AppContext, user: AuthUser, id: string) {
+  const cert = await ownCertificate(ctx, user, id);
+  await markPrinted(ctx.db, cert.id, ctx.now());
+  const after = (await findCertificate(ctx.db, cert.id))!;
+  return { printedAt: iso(after.printed_at)!, printCount: after.print_count };
+}
+
+/** The public check: number and code must both match; anything else is simply unknown. */
+export async function verifyCertificate(ctx: AppContext, number: string, code: string, ip: string) {
+  const wait = await ctx.limiters.certificateVerifyPerIp.hit(ip);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '查验过于频繁，请稍后再试', wait);
+  const unknown = {
+    status: 'unknown' as const,
+    number: null,
+    holderName: null,
+    className: null,
+    hours: null,
+    orgName: null,
+    issuedAt: null,
+    revokedAt: null,
+  };
+  const cert = await findCertificateByNumber(ctx.db, number.trim().toUpperCase());
+  if (!cert || !safeEqual(cert.verify_code, code.trim().toUpperCase())) return unknown;
+  return {
+    status: cert.status,
+    number: cert.number,
+    holderName: maskName(cert.person_name),
+    className: cert.class_name,
+    hours: cert.hours,
+    orgName: cert.org_name,
+    issuedAt: iso(cert.issued_at),
+    revokedAt: iso(cert.revoked_at),
+  };
+}
+
+/** An administrator of the issuing organisation revokes a certificate, with the reason. */
+export async function revoke(ctx: AppContext, user: AuthUser, id: string, reason: string): Promise<void> {
+  const cert = await findCertificate(ctx.db, id);
+  if (!cert || user.role !== Role.ADMIN || cert.org_id !== user.orgId) {
+    throw new AppError(ErrorCode.NOT_FOUND, '证书不存在');
+  }
+  if (!(await revokeCertificate(ctx.db, id, reason, ctx.now()))) throw new AppError(ErrorCode.DUPLICATE, '证书已撤销');
+}

@@ -1,0 +1,195 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import jsQR from 'jsqr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+/** Reads the QR code printed on a PDF's first page (pdf.js decodes the image; jsQR reads it). */
+async function qrOnPdf(pdf: Buffer): Promise<string | undefined> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  expect(doc.numPages).toBe(1);
+  const page = await doc.getPage(1);
+  const ops = await page.getOperatorList();
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    if (ops.fnArray[i] !== pdfjs.OPS.paintImageXObject) continue;
+    const name = ops.argsArray[i][0] as string;
+    const image = await new Promise<{ width: number; height: number; data: Uint8ClampedArray; kind: number }>((r) =>
+      page.objs.get(name, r),
+    );
+    // to RGBA, whatever pdf.js decoded it to (grey, RGB or RGBA)
+    const pixels = image.width * image.height;
+    const channels = image.data.length / pixels;
+    const rgba = new Uint8ClampedArray(pixels * 4);
+    for (let p = 0; p < pixels; p++) {
+      for (let c = 0; c < 3; c++) rgba[p * 4 + c] = image.data[p * channels + (channels >= 3 ? c : 0)]!;
+      rgba[p * 4 + 3] = 255;
+    }
+    const found = jsQR(rgba, image.width, image.height);
+    if (found) return found.data;
+  }
+  return undefined;
+}
+
+describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let token: string;
+  const auth = (t = token) => ({ Authorization: t });
+
+  /** What a learner does to earn it, done directly: every unit watched, every exam passed. */
+  const completeTheClass = async () => {
+    const db = server.ctx.db;
+    const learner = await db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('train_persons')
+      .select('id')
+      .where('person_id', '=', learner.id)
+      .executeTakeFirstOrThrow();
+    const end = Date.UTC(2026, 10, 20, 8, 0, 0);
+    await db
+      .updateTable('train_warp_courses')
+      .set({ learn_status: 2 })
+      .where('train_person_id', '=', member.id)
+      .execute();
+    await db
+      .updateTable('train_person_courses')
+      .set({ learn_status: 2, studied_seconds: 3600, exam_passed_at: end, sys_score: 92, end_time: end })
+      .where('train_person_id', '=', member.id)
+      .execute();
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+
+  it('issues nothing before the class is complete', async () => {
+    const res = await server.request('GET', '/api/base/certificate/my', { headers: auth() });
+    expect(res.body.data).toEqual([]);
+  });
+
+  it('issues one certificate when the class is complete, with a PDF that carries its QR code', async () => {
+    await completeTheClass();
+    const list = await server.request('GET', '/api/base/certificate/my', { headers: auth() });
+    expect(list.body.data).toHaveLength(1);
+    const cert = list.body.data[0];
+    expect(cert).toMatchObject({ status: 'valid', className: '2026年度全员安全生产培训班', printCount: 0 });
+    expect(cert.number).toMatch(/^AX2026[2-9A-HJ-NP-Z]{8}$/);
+    expect(cert.verifyUrl).toBe(`${server.baseUrl}/#/card?no=${cert.number}&code=${cert.verifyCode}`);
+    // asking again issues no second one
+    expect((await server.request('GET', '/api/base/certificate/my', { headers: auth() })).body.data).toHaveLength(1);
+
+    const pdf = await fetch(`${server.baseUrl}/api/base/certificate/pdf/${cert.id}`, { headers: auth() });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await qrOnPdf(bytes)).toBe(cert.verifyUrl);
+
+    const printed = await server.request('POST', `/api/base/certificate/upIsPrinting/${cert.id}`, { headers: auth() });
+    expect(printed.body.data.printCount).toBe(1);
+    const again = await server.request('POST', `/api/base/certificate/upIsPrinting/${cert.id}`, { headers: auth() });
+    expect(again.body.data.printCount).toBe(2);
+  }, 60_000);
+
+  it('verifies a valid certificate with a masked name, and nothing for a forged number or code', async () => {
+    const cert = (await server.request('GET', '/api/base/certificate/my', { headers: auth() })).body.data[0];
+    const valid = await server.request(
+      'GET',
+      `/api/base/certificate/verify?number=${cert.number}&code=${cert.verifyCode}`,
+    );
+    expect(valid.body.data).toMatchObject({
+      status: 'valid',
+      holderName: '张**',
+      hours: cert.hours,
+      orgName: '安训示范单位',
+    });
+    expect(valid.text).not.toContain(DEMO_LEARNER.name);
+    expect(valid.text).not.toContain(DEMO_LEARNER.idCard);
+    const wrongCode = await server.request('GET', `/api/base/certificate/verify?number=${cert.number}&code=ZZZZZZ`);
+    expect(wrongCode.body.data).toMatchObject({ status: 'unknown', holderName: null });
+    const forged = await server.request(
+      'GET',
+      `/api/base/certificate/verify?number=AX2026ABCDEFGH&code=${cert.verifyCode}`,
+    );
+    expect(forged.body.data.status).toBe('unknown');
+    const empty = await server.request('GET', '/api/base/certificate/verify?number=&code=');
+    expect(empty.status).toBe(400);
+  });
+
+  it('lets an administrator of the organisation revoke it, after which it verifies as revoked', async () => {
+    const cert = (await server.request('GET', '/api/base/certificate/my', { headers: auth() })).body.data[0];
+    const byLearner = await server.request('POST', `/api/base/certificate/revoke/${cert.id}`, {
+      json: { reason: '自己撤销' },
+      headers: auth(),
+    });
+    expect(byLearner.status).toBe(404);
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const revoked = await server.request('POST', `/api/base/certificate/revoke/${cert.id}`, {
+      json: { reason: '学时记录有误' },
+      headers: { Authorization: admin },
+    });
+    expect(revoked.body.data).toEqual({ revoked: true });
+    const check = await server.request(
+      'GET',
+      `/api/base/certificate/verify?number=${cert.number}&code=${cert.verifyCode}`,
+    );
+    expect(check.body.data).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
+    const pdf = await server.request('GET', `/api/base/certificate/pdf/${cert.id}`, { headers: auth() });
+    expect(pdf.status).toBe(410);
+  });
+
+  it('limits how fast one address verifies', async () => {
+    let limited = false;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const res = await server.request('GET', `/api/base/certificate/verify?number=AX2026${i}&code=AAAAAA`);
+      limited = res.body.code === ErrorCode.RATE_LIMITED;
+    }
+    expect(limited).toBe(true);
+  });
+});
+
+describe.each(dialects)('enrolment intents on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+  });
+  afterAll(() => server.close());
+
+  const send = (json: unknown) => server.request('POST', '/api/train/intendedPerson/addNew-Intended', { json });
+
+  it('takes a guest’s intent, checked with the spec’s rules, and limits how often', async () => {
+    const ok = await send({
+      name: '刘工',
+      phone: '13912345678',
+      orgName: '某化工有限公司',
+      courseName: '危险化学品安全',
+      note: '10人',
+    });
+    expect(ok.body.data).toEqual({ received: true });
+    const stored = await server.ctx.db.selectFrom('intended_persons').selectAll().execute();
+    expect(stored[0]).toMatchObject({ name: '刘工', phone: '13912345678', org_name: '某化工有限公司' });
+
+    const bad = [
+      [{ name: '', phone: '13912345678', orgName: 'x' }, '请输入姓名'],
+      [{ name: '刘工<b>', phone: '13912345678', orgName: 'x' }, '姓名只能包含中文、字母或数字'],
+      [{ name: '刘工', phone: '1234', orgName: 'x' }, '请输入正确的手机号'],
+      [{ name: '刘工', phone: '13912345678', orgName: ' ' }, '请输入单位名称'],
+    ] as const;
+    for (const [body, msg] of bad) {
+      const res = await send(body);
+      expect(res.status, msg).toBe(400);
+      expect(res.body.msg).toContain(msg);
+    }
+    let limited = false;
+    for (let i = 0; i < 6 && !limited; i++) {
+      limited = (await send({ name: '刘工', phone: '13912345678', orgName: 'x' })).status === 429;
+    }
+    expect(limited).toBe(true);
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { line } from './text.js';
+
+/** One of the learner's certificates (their own page: the verification code included, to share). */
+export const myCertificate = z.object({
+  id: z.string(),
+  number: z.string(),
+  verifyCode: z.string(),
+  className: z.string(),
+  /** 学时 */
+  hours: z.number(),
+  issuedAt: z.string(),
+  status: z.enum(['valid', 'revoked']),
+  printedAt: z.string().nullable(),
+  printCount: z.number(),
+  /** the public verification page */
+  verifyUrl: z.string(),
+});
+
+export const verifyQuery = z.strictObject({
+  number: line(40).pipe(z.string().trim().min(1, '请输入证书编号')),
+  code: line(16).pipe(z.string().trim().min(1, '请输入查验码')),
+});
+
+/**
+ * What a verifier learns: only enough to trust the paper in front of them — the holder's
+ * name partly masked, no ID number. A wrong code reads as unknown (numbers cannot be probed).
+ */
+export const verifyResult = z.object({
+  status: z.enum(['valid', 'revoked', 'unknown']),
+  number: z.string().nullable(),
+  holderName: z.string().nullable(),
+  className: z.string().nullable(),
+  hours: z.number().nullable(),
+  orgName: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+
+export const revokeBody = z.strictObject({ reason: line(200).pipe(z.string().trim().min(1, '请填写撤销原因')) });

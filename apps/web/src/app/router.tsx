@@ -18,6 +18,8 @@ const ProgressPage = lazy(() => import('../features/study/pages/progress-page'))
 const VideoPage = lazy(() => import('../features/study/pages/video-page'));
 const PersonalCenterPage = lazy(() => import('../features/account/pages/personal-center-page'));
 const CameraPage = lazy(() => import('../features/camera/pages/camera-page'));
+const ExamsPage = lazy(() => import('../features/exams/pages/exams-page'));
+const CardPage = lazy(() => import('../features/card/pages/card-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -68,7 +70,7 @@ const routes: RouteObject[] = [
       { path: '/callback', element: page(<PublicPlaceholder text="route.callback" />) },
       { path: '/403', element: page(<ErrorPage status={403} />) },
       { path: '/404', element: page(<ErrorPage status={404} />) },
-      { path: '/card', element: page(<PublicPlaceholder text="page.placeholderCard" />) },
+      { path: '/card', element: page(<CardPage />) },
       { path: '/camera', element: page(<CameraPage />) },
       {
         path: '/',
@@ -81,7 +83,7 @@ const routes: RouteObject[] = [
           layoutPage('progress', 'route.progress', ProgressPage),
           layoutPage('show', 'route.show', ShowPage),
           layoutPage('video', 'route.video', VideoPage),
-          layoutPage('exams', 'route.exams'),
+          layoutPage('exams', 'route.exams', ExamsPage),
           layoutPage('setting/personalCenter', 'route.personalCenter', PersonalCenterPage),
         ],
       },

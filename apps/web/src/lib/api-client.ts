@@ -131,3 +131,6 @@ export const api = {
   post: <T>(url: string, options?: RequestOptions) => request<T>('POST', url, options),
   delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, options),
 };
+
+/** The current token, for requests outside this client (a file download). */
+export const currentToken = (): string | undefined => hooks.getToken();

@@ -62,8 +62,6 @@ export const en: Messages = {
     notFound: 'Sorry, this page does not exist',
     forbidden: 'Sorry, you may not open this page',
     backHome: 'Back to home',
-    placeholderCard: 'Certificate checking arrives with certificates',
-    placeholderCamera: 'Face checking arrives with identity verification',
   },
   greeting: {
     separator: ', ',

@@ -61,8 +61,6 @@ export const zh = {
     notFound: '抱歉，您访问的页面不存在',
     forbidden: '抱歉，您无权访问该页面',
     backHome: '返回首页',
-    placeholderCard: '证书查验页面将在证书功能中上线',
-    placeholderCamera: '人脸核验页面将在身份核验功能中上线',
   },
   greeting: {
     separator: '，',

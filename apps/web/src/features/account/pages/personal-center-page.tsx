@@ -3,6 +3,7 @@ import '../account.css';
 import { Card, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from '../../../lib/i18n';
 import { useProfile } from '../api/account-api';
+import { CertificatesCard } from '../components/certificates-card';
 import { PasswordCard } from '../components/password-card';
 import { PhoneCard } from '../components/phone-card';
 import { ReferencePhotoCard } from '../components/reference-photo-card';
@@ -30,6 +31,7 @@ export default function PersonalCenterPage() {
           <Skeleton active />
         )}
       </Card>
+      <CertificatesCard />
       <ReferencePhotoCard />
       <div className="account-grid">
         <PasswordCard />

@@ -1,6 +1,7 @@
 import '../../../lib/locales/page-texts';
 import '../courses.css';
 import { Button, Card, Descriptions, Empty, List, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -9,17 +10,20 @@ import { useCourseInfo, useCourseUnits } from '../api/courses-api';
 import { useCourseUseState } from '../api/online-api';
 import { CommentsPanel } from '../components/comments-panel';
 import { DiscussionPanel } from '../components/discussion-panel';
+import { IntentDialog } from '../components/intent-dialog';
 
 /** 课程详情: the course, who teaches it, how many learn it, its units, comments and discussion. */
 export default function CoursePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const info = useCourseInfo(id || undefined);
   const units = useCourseUnits(id || undefined);
   const signedIn = Boolean(useUser((s) => s.token));
   const courseUse = useCourseUseState(id);
+  // the tab is the page's state (a link may open one): changing the URL would keep a copy alive
+  const [tab, setTab] = useState(params.get('tab') ?? 'units');
   if (!id) return <Empty className="page" description={t('study.pickCourse')} />;
   if (info.isPending) return <Skeleton active className="page" />;
   if (!info.data) return <Empty className="page" />;
@@ -27,7 +31,6 @@ export default function CoursePage() {
   // the learner's record of this course in their newest class, if they study it
   const record = courseUse.data?.records[0];
   const enrolled = Boolean(courseUse.data?.enrolled);
-  const tab = params.get('tab') ?? 'units';
   return (
     <section className="page course-page">
       <Card className="course-head">
@@ -60,16 +63,19 @@ export default function CoursePage() {
                   : t('study.start')}
             </Button>
           ) : (
-            <Button type="primary" onClick={() => navigate(signedIn ? '/study' : '/login?redirect=/study')}>
-              {signedIn ? t('courses.notInClass') : t('courses.loginToStudy')}
-            </Button>
+            <div className="home-hero-actions">
+              <Button type="primary" onClick={() => navigate(signedIn ? '/study' : '/login?redirect=/study')}>
+                {signedIn ? t('courses.notInClass') : t('courses.loginToStudy')}
+              </Button>
+              <IntentDialog courseName={book.name} buttonText={t('intent.open')} />
+            </div>
           )}
         </div>
       </Card>
       <Card className="course-tabs">
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams({ id, tab: key }, { replace: true })}
+          onChange={setTab}
           items={[
             {
               key: 'units',

@@ -10,6 +10,7 @@ import { useOrg } from '../../../shell/use-org';
 import { useUser } from '../../../stores/user-store';
 import { useCourseList, useHotCourses } from '../api/courses-api';
 import { CourseCard } from '../components/course-card';
+import { IntentDialog } from '../components/intent-dialog';
 import { NewestLearners } from '../components/newest-learners';
 import { Testimonials } from '../components/testimonials';
 
@@ -41,9 +42,12 @@ export default function IndexPage() {
           {token ? `${t('greeting.separator')}${username}` : ''}
         </h1>
         <p className="home-hero-lead">{t('courses.heroLead')}</p>
-        <Button type="primary" size="large" onClick={() => navigate('/study')}>
-          {t('header.myStudy')}
-        </Button>
+        <div className="home-hero-actions">
+          <Button type="primary" size="large" onClick={() => navigate('/study')}>
+            {t('header.myStudy')}
+          </Button>
+          <IntentDialog buttonText={t('intent.open')} />
+        </div>
       </Card>
       <h3>{t('courses.hot')}</h3>
       {hot.isPending ? (

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEARNER } from '../../server/src/seed/demo-accounts.js';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+/**
+ * Practice, the exam and the certificate in Chromium. The videos are watched in the study
+ * suite; here the units are marked watched directly so the class is one exam pass from
+ * complete, and the learner does the rest in the browser.
+ */
+describe('practice, exam, certificate and /card in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    const db = env.server.ctx.db;
+    const learner = await db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('train_persons')
+      .select('id')
+      .where('person_id', '=', learner.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('train_warp_courses')
+      .set({ learn_status: 2 })
+      .where('train_person_id', '=', member.id)
+      .execute();
+    await db
+      .updateTable('train_person_courses')
+      .set({ learn_status: 1, studied_seconds: 3600 })
+      .where('train_person_id', '=', member.id)
+      .execute();
+  });
+  afterAll(() => env.close());
+
+  /** The key of a question on screen, read from the bank (as a learner who studied would know it). */
+  const keyOf = async (stem: string) => {
+    const q = await env.server.ctx.db
+      .selectFrom('questions')
+      .select(['kind', 'answer', 'options'])
+      .where('stem', '=', stem)
+      .executeTakeFirstOrThrow();
+    return { kind: q.kind, answer: JSON.parse(q.answer) as unknown, options: JSON.parse(q.options) as string[] };
+  };
+
+  it('practises, passes both exams, downloads the certificate and checks it on /card', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/exams'));
+
+    // sequential practice: a wrong answer shows the key and the analysis, and fills the wrong-answer book
+    const card = page.getByTestId('practice-question');
+    await card.waitFor();
+    await card.locator('.ant-radio-wrapper, .ant-checkbox-wrapper').first().click();
+    const firstStem = (await card.locator('.question-stem').textContent())!;
+    await page.getByTestId('practice-submit').click();
+    const result = page.getByTestId('practice-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('正确答案');
+    await page.getByTestId('practice-next').click();
+    await expect.poll(async () => (await card.locator('.question-stem').textContent()) !== firstStem).toBe(true);
+
+    // both courses' exams, answered from the bank's keys
+    for (let course = 0; course < 2; course++) {
+      if (course === 1) {
+        await page.locator('.exams-head .ant-select').click();
+        await page.getByTitle('危险化学品安全（2026年度全员安全生产培训班）').click();
+      }
+      await page.getByRole('tab', { name: '考试' }).click();
+      await page.getByTestId('exam-start').click();
+      const questions = page.getByTestId('exam-question');
+      await questions.first().waitFor();
+      const count = await questions.count();
+      expect(count).toBeGreaterThan(20);
+      for (let i = 0; i < count; i++) {
+        const q = questions.nth(i);
+        const stem = (await q.locator('.question-stem').textContent())!
+          .replace(/^\d+\.\s*(单选|多选|判断|填空)/, '')
+          .replace(/（[\d.]+分）$/, '')
+          .trim();
+        const key = await keyOf(stem);
+        if (key.kind === 'single') {
+          await q
+            .locator('.ant-radio-wrapper')
+            .nth('ABCDEFGH'.indexOf(key.answer as string))
+            .click();
+        } else if (key.kind === 'multiple') {
+          for (const letter of key.answer as string[])
+            await q.locator('.ant-checkbox-wrapper').nth('ABCDEFGH'.indexOf(letter)).click();
+        } else if (key.kind === 'judge') {
+          await q
+            .locator('.ant-radio-wrapper')
+            .nth(key.answer ? 0 : 1)
+            .click();
+        } else {
+          const inputs = q.locator('input');
+          for (const [b, alts] of (key.answer as string[][]).entries()) await inputs.nth(b).fill(alts[0]!);
+        }
+      }
+      await page.getByTestId('exam-submit').click();
+      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await page.getByTestId('exam-review').waitFor();
+      expect(await page.getByTestId('exam-score').textContent()).toContain('100 / 100');
+    }
+
+    // the class is complete: its certificate is in the personal centre
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    const item = page.getByTestId('certificate-item');
+    await item.waitFor();
+    const number = (await page.getByTestId('certificate-number').textContent())!;
+    const code = (await page.getByTestId('certificate-code').textContent())!;
+    const download = page.waitForEvent('download');
+    await page.getByTestId('certificate-download').click();
+    expect((await download).suggestedFilename()).toBe(`certificate-${number}.pdf`);
+
+    // anyone checks it on /card, by hand or through the QR code's link
+    const verifier = await env.browser.newContext({ viewport: { width: 375, height: 812 } });
+    const phone = await verifier.newPage();
+    await phone.goto(`${env.server.baseUrl}/#/card`);
+    await phone.getByTestId('card-number').fill(number);
+    await phone.getByTestId('card-code').fill(code);
+    await phone.getByTestId('card-submit').click();
+    const answer = phone.getByTestId('card-result');
+    await answer.waitFor();
+    expect(await answer.getAttribute('data-status')).toBe('valid');
+    expect(await answer.textContent()).toContain('张**');
+    expect(await answer.textContent()).not.toContain('张安全');
+    await phone.goto(`${env.server.baseUrl}/#/card?no=${number}&code=WRONG1`);
+    await expect.poll(() => phone.getByTestId('card-result').getAttribute('data-status')).toBe('unknown');
+    await verifier.close();
+    await context.close();
+  }, 180_000);
+
+  it('takes an enrolment enquiry from a guest on the home page', async () => {
+    const { page, context } = await openPage(env, '/index');
+    await page.getByTestId('intent-open').click();
+    await page.getByTestId('intent-name').fill('刘工');
+    await page.getByTestId('intent-phone').fill('13912345678');
+    await page.getByTestId('intent-org').fill('某化工有限公司');
+    await page.getByTestId('intent-submit').click();
+    await page.getByTestId('intent-done').waitFor();
+    const stored = await env.server.ctx.db.selectFrom('intended_persons').select('name').execute();
+    expect(stored.map((s) => s.name)).toContain('刘工');
+    await context.close();
+  });
+});

@@ -1,0 +1,110 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+
+interface Certificate {
+  id: string;
+  number: string;
+  verifyCode: string;
+  className: string;
+  hours: number;
+  issuedAt: string;
+  status: 'valid' | 'revoked';
+  printedAt: string | null;
+  printCount: number;
+  verifyUrl: string;
+}
+
+const key = ['account', 'certificates'] as const;
+
+/** 我的证书: what the learner has earned, to download, print, and share for checking. */
+export function CertificatesCard() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { data, isPending } = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<Certificate[]>('/api/base/certificate/my'),
+  });
+  return (
+    <Card title={t('certificates.title')} className="account-card" data-testid="certificates-card">
+      <List
+        loading={isPending}
+        dataSource={data ?? []}
+        locale={{
+          emptyText: (
+            <Empty description={t('certificates.none')}>
+              <Link to="/study">{t('header.myStudy')}</Link>
+            </Empty>
+          ),
+        }}
+        renderItem={(c) => (
+          <List.Item
+            data-testid="certificate-item"
+            actions={
+              c.status === 'valid'
+                ? [
+                    <Button
+                      key="pdf"
+                      type="primary"
+                      size="small"
+                      data-testid="certificate-download"
+                      onClick={() =>
+                        void downloadFile(`/api/base/certificate/pdf/${c.id}`, `certificate-${c.number}.pdf`)
+                      }
+                    >
+                      {t('certificates.download')}
+                    </Button>,
+                    <Button
+                      key="printed"
+                      size="small"
+                      onClick={() =>
+                        void api.post(`/api/base/certificate/upIsPrinting/${c.id}`).then(() => {
+                          notifySuccess(t('certificates.printedSaved'));
+                          void client.invalidateQueries({ queryKey: key });
+                        })
+                      }
+                    >
+                      {t('certificates.markPrinted')}
+                    </Button>,
+                  ]
+                : []
+            }
+          >
+            <List.Item.Meta
+              title={
+                <Space wrap>
+                  <span>{c.className}</span>
+                  {c.status === 'valid' ? (
+                    <Tag color="success">{t('certificates.valid')}</Tag>
+                  ) : (
+                    <Tag color="error">{t('certificates.revoked')}</Tag>
+                  )}
+                </Space>
+              }
+              description={
+                <div className="certificate-meta">
+                  <div>
+                    {t('certificates.number')}：<strong data-testid="certificate-number">{c.number}</strong> ·{' '}
+                    {t('certificates.code')}：<strong data-testid="certificate-code">{c.verifyCode}</strong>
+                  </div>
+                  <div>
+                    {c.hours} {t('study.hours')} · {t('certificates.issued')} {formatDateTime(c.issuedAt)}
+                    {c.printCount > 0 && ` · ${t('certificates.printed', { count: c.printCount })}`}
+                  </div>
+                  <Typography.Link href={c.verifyUrl} target="_blank" data-testid="certificate-verify-link">
+                    {t('certificates.verifyLink')}
+                  </Typography.Link>
+                </div>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Card, List, Result, Tag } from 'antd';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import type { ExamReview } from '../api/exams-api';
+import { answerText, letter } from './answer-input';
+
+/** A handed-in paper: the score, and each question with the learner's answer, the key and the analysis. */
+export function ExamReviewView({ review }: { review: ExamReview }) {
+  const { t } = useTranslation();
+  const judge: [string, string] = [t('exams.true'), t('exams.false')];
+  return (
+    <div data-testid="exam-review">
+      <Result
+        status={review.passed ? 'success' : 'warning'}
+        title={
+          <span data-testid="exam-score">
+            {t('exams.score')} {review.score} / {review.totalScore}
+          </span>
+        }
+        subTitle={`${review.passed ? t('exams.passed') : t('exams.notPassed', { pass: review.passScore })} · ${formatDateTime(
+          review.submittedAt,
+        )}`}
+      />
+      {review.late && <Alert type="warning" showIcon message={t('exams.lateNotice')} />}
+      <List
+        dataSource={review.items}
+        renderItem={(item, i) => (
+          <List.Item>
+            <Card size="small" className={`review-item ${item.correct ? 'is-right' : 'is-wrong'}`}>
+              <p className="question-stem">
+                {i + 1}. <Tag>{t(`exams.kinds.${item.kind}`)}</Tag>
+                {item.stem}{' '}
+                <small>
+                  （{item.points}
+                  {t('exams.points')}）
+                </small>
+              </p>
+              {item.options.length > 0 && (
+                <ol className="review-options">
+                  {item.options.map((o, j) => (
+                    <li key={j}>
+                      {letter(j)}. {o}
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <div>
+                {t('exams.yourAnswer')}：{answerText(item.given, judge)} · {t('exams.correctAnswer')}：
+                <strong>{answerText(item.correctAnswer, judge)}</strong> · {t('exams.earned')} {item.earned}
+              </div>
+              <div className="analysis">
+                {t('exams.analysis')}：{item.analysis}
+              </div>
+            </Card>
+          </List.Item>
+        )}
+      />
+    </div>
+  );
+}

@@ -9,6 +9,7 @@ import sharp from 'sharp';
  */
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/faces');
 const read = (name: string) => fs.readFileSync(path.join(dir, name));
+let fresh = 0;
 
 export const facePhotos = {
   hopper: () => read('grace-hopper.jpg'),
@@ -23,6 +24,18 @@ export const facePhotos = {
       .modulate({ brightness: 1.15 })
       .jpeg({ quality: 70 })
       .toBuffer(),
+  /**
+   * Yet another photo of Grace Hopper, different at every call (as two camera shots are):
+   * a check refuses a file it has seen before.
+   */
+  hopperFresh: () => {
+    fresh += 1;
+    return sharp(read('grace-hopper.jpg'))
+      .extract({ left: 20 + (fresh % 15), top: 20 + (fresh % 11), width: 460, height: 540 })
+      .modulate({ brightness: 0.95 + (fresh % 10) * 0.01 })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  },
   /** another photo of Eileen Collins */
   collinsAgain: () =>
     sharp(read('eileen-collins.jpg')).flop().modulate({ brightness: 0.9 }).resize(420).jpeg({ quality: 75 }).toBuffer(),

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 
 const WIDTH = 640;
 const HEIGHT = 480;
+/** two seconds at 15 frames a second, looped by Chromium */
+const FRAMES = 30;
 
 /**
  * A Y4M video (what Chromium's fake camera plays) of one photograph: the browser tests'
@@ -32,11 +34,17 @@ export async function fakeCameraFile(photo: Buffer): Promise<string> {
       }
     }
   }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+  // Every frame a little different (light and sensor noise), as a real camera's: a face
+  // check refuses the very file of a photo it has seen, so two shots must differ.
+  const frames = Array.from({ length: FRAMES }, (_, f) => {
+    const lit = Buffer.from(y);
+    for (let i = (f * 7919) % 97; i < lit.length; i += 97) lit[i] = clamp(lit[i]! + ((f % 5) - 2) * 3 + ((i >> 3) % 3));
+    return Buffer.concat([Buffer.from('FRAME\n'), lit, u, v]);
+  });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-camera-')), 'camera.y4m');
   fs.writeFileSync(
     file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]),
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F15:1 Ip A1:1 C420jpeg\n`), ...frames]),
   );
   return file;
 }

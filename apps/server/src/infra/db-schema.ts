@@ -242,6 +242,7 @@ export interface CourseAnswersTable {
 export interface FaceReferencesTable {
   person_id: string;
   photo_key: string;
+  photo_sha256: string | null;
   embedding: string;
   detector_score: number;
   set_by: string;
@@ -276,6 +277,7 @@ export interface FaceAttemptsTable {
   score: number | null;
   reason: string | null;
   photo_key: string | null;
+  photo_sha256: string | null;
   photo_purged_at: number | null;
   via: 'camera' | 'phone' | 'upload';
   ip: string | null;

@@ -78,6 +78,8 @@ export const faceRejection = z.enum([
   'TOO_DARK',
   'TOO_BRIGHT',
   'MISMATCH',
+  /** the very file of the reference or of an earlier photo, not a new one */
+  'REPLAY',
 ]);
 
 /** The answer of POST /api/face/compare. */

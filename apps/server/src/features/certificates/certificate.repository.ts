@@ -23,6 +23,17 @@ export async function findMembershipProgress(db: Db, personId: string) {
     .execute();
 }
 
+/** Memberships with a face check not yet passed (a certificate waits for it). */
+export async function findMembersWithOpenChecks(db: Db, personId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('face_checks')
+    .select('train_person_id')
+    .where('person_id', '=', personId)
+    .where('status', '!=', 'passed')
+    .execute();
+  return new Set(rows.map((r) => r.train_person_id));
+}
+
 export async function insertCertificate(db: Db, row: Insertable<CertificatesTable>): Promise<boolean> {
   const result = await db
     .insertInto('certificates')

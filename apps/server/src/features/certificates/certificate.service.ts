@@ -12,6 +12,7 @@ import {
   findCertificateByNumber,
   findCertificatesOfPerson,
   findLogo,
+  findMembersWithOpenChecks,
   findMembershipProgress,
   insertCertificate,
   markPrinted,
@@ -29,16 +30,19 @@ export const verifyUrl = (origin: string, number: string, code: string) =>
 
 /**
  * Issues the certificates a person has earned and not yet received: one per class whose
- * courses are all complete (学时 met, exams passed where the class requires them). Dated
- * when the last course was completed. Idempotent: a membership has at most one.
+ * courses are all complete (学时 met, exams passed where the class requires them) and whose
+ * face checks have all passed. Dated when the last course was completed. Idempotent: a
+ * membership has at most one.
  */
 export async function issueEarned(ctx: AppContext, personId: string): Promise<void> {
   const rows = await findMembershipProgress(ctx.db, personId);
   const have = new Set((await findCertificatesOfPerson(ctx.db, personId)).map((c) => c.train_person_id));
+  // an identity check still open (the one at the end of the last unit, say) comes first
+  const unchecked = await findMembersWithOpenChecks(ctx.db, personId);
   const byMember = new Map<string, typeof rows>();
   for (const row of rows) byMember.set(row.train_person_id, [...(byMember.get(row.train_person_id) ?? []), row]);
   for (const [trainPersonId, courses] of byMember) {
-    if (have.has(trainPersonId)) continue;
+    if (have.has(trainPersonId) || unchecked.has(trainPersonId)) continue;
     const complete = courses.length > 0 && courses.every((c) => c.learn_status === 2);
     if (!complete) continue;
     const first = courses[0]!;

@@ -69,12 +69,45 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
   afterAll(() => server.close());
 
   it('issues nothing before the class is complete', async () => {
+    // the class's face checks are another suite's; here only one check is made, by hand
     const res = await server.request('GET', '/api/base/certificate/my', { headers: auth() });
     expect(res.body.data).toEqual([]);
   });
 
-  it('issues one certificate when the class is complete, with a PDF that carries its QR code', async () => {
+  it('waits for an open face check (the one at the end of the last unit) before issuing', async () => {
     await completeTheClass();
+    const member = await server.ctx.db
+      .selectFrom('train_persons as tp')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .select(['tp.id', 'tp.person_id'])
+      .where('p.account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    const session = await server.ctx.db.selectFrom('sessions').select('id').executeTakeFirstOrThrow();
+    const now = Date.now();
+    await server.ctx.db
+      .insertInto('face_checks')
+      .values({
+        id: 'end-check',
+        person_id: member.person_id,
+        train_person_id: member.id,
+        kind: 'end',
+        status: 'pending',
+        session_id: session.id,
+        warp_course_id: null,
+        due_at: now,
+        window_ends_at: now + 120_000,
+        best_score: null,
+        passed_at: null,
+        next_after_seconds: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect((await server.request('GET', '/api/base/certificate/my', { headers: auth() })).body.data).toEqual([]);
+    await server.ctx.db.updateTable('face_checks').set({ status: 'passed', passed_at: now }).execute();
+  });
+
+  it('issues one certificate when the class is complete, with a PDF that carries its QR code', async () => {
     const list = await server.request('GET', '/api/base/certificate/my', { headers: auth() });
     expect(list.body.data).toHaveLength(1);
     const cert = list.body.data[0];

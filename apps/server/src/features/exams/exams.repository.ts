@@ -28,6 +28,19 @@ export async function studiesBook(db: Db, personId: string, bookId: string): Pro
   return Boolean(row);
 }
 
+/** Whether the person has an exam running (before its deadline and grace) on this book. */
+export async function hasOpenExam(db: Db, personId: string, bookId: string, now: number, graceMs: number) {
+  const row = await db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('person_id', '=', personId)
+    .where('book_id', '=', bookId)
+    .where('status', '=', 'open')
+    .where('deadline_at', '>', now - graceMs)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function findProgress(db: Db, personId: string, bookId: string) {
   return db
     .selectFrom('practice_progress')

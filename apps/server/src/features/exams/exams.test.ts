@@ -165,6 +165,28 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     );
   });
 
+  it('keeps practice closed while an exam runs, and parallel starts share one paper', async () => {
+    const racer = await learner('racer');
+    const starts = await Promise.all(
+      Array.from({ length: 4 }, () => post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, racer)),
+    );
+    expect(starts.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(starts.map((r) => r.body.data.attemptId)).size).toBe(1);
+    const summary = await get(`/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, racer);
+    expect(summary.body.data.attemptsUsed).toBe(1);
+
+    const peek = await post(
+      '/api/exam/practice/answer',
+      { courseBookId: bookId, questionId: starts[0]!.body.data.questions[0].questionId, mode: 'random', answer: 'A' },
+      racer,
+    );
+    expect(peek.status).toBe(409);
+    expectNoKeys(peek.text, bank);
+    expect((await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=random`, racer)).status).toBe(409);
+    await post('/api/exam/mock/submit', { attemptId: starts[0]!.body.data.attemptId, answers: {} }, racer);
+    expect((await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=random`, racer)).status).toBe(200);
+  });
+
   it('counts only answers saved before the deadline, however late the hand-in', async () => {
     const late = await learner('late-one');
     const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, late)).body.data;

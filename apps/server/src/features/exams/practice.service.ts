@@ -9,12 +9,14 @@ import {
   findQuestion,
   findQuestionsOfBook,
   findWrongAnswers,
+  hasOpenExam,
   recordWrong,
   removeWrong,
   saveProgress,
   setWrongStreak,
   studiesBook,
 } from './exams.repository.js';
+import { EXAM_GRACE_MS } from './exam.service.js';
 import { toQuestionView } from './question-view.js';
 import { correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
 
@@ -24,6 +26,10 @@ export const WRONG_BOOK_STREAK = 2;
 async function checkLearner(ctx: AppContext, user: AuthUser, bookId: string): Promise<void> {
   if (!(await studiesBook(ctx.db, user.personId, bookId))) {
     throw new AppError(ErrorCode.FORBIDDEN, '参加本课程学习后才能练习');
+  }
+  // practice reveals keys, and the exam draws from the same bank
+  if (await hasOpenExam(ctx.db, user.personId, bookId, ctx.now(), EXAM_GRACE_MS)) {
+    throw new AppError(ErrorCode.DUPLICATE, '考试进行中，交卷后才能练习');
   }
 }
 

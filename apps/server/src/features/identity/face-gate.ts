@@ -4,12 +4,21 @@ import type { Db } from '../../infra/database.js';
 import type { FaceChecksTable } from '../../infra/db-schema.js';
 import { parseFaceCheckRules } from './face-check-rules.js';
 import {
-  creditedSince,
+  findCreditSince,
   findLastPasses,
   findMembershipsOfWarps,
   findOpenChecks,
   insertCheck,
 } from './identity.repository.js';
+
+/**
+ * Before a membership's first pass, its first random check comes after a share of the
+ * interval fixed by the membership (so every report of it agrees): in the second half.
+ */
+function firstRandomThreshold(trainPersonId: string, longest: number): number {
+  const hash = crypto.createHash('sha256').update(trainPersonId).digest();
+  return Math.floor(longest / 2) + (hash.readUInt16BE(0) % (Math.ceil(longest / 2) + 1));
+}
 
 /** What the training feature's credit batcher asks for each report (its FaceGate). */
 interface GateJob {
@@ -88,6 +97,25 @@ export function createFaceGate() {
   return {
     async checksDue(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | undefined>> {
       const { byWarp, openByMember, passByMember } = await load(db, jobs);
+      // study since each membership's last pass (or since it joined), for the random checks
+      const random = [...byWarp.values()].filter(
+        (m) => m.rules.enabled && m.rules.randomEveryMinutes > 0 && !openByMember.has(m.train_person_id),
+      );
+      const sinceOf = (m: (typeof random)[number]) => passByMember.get(m.train_person_id)?.passed_at ?? m.joined_at;
+      const events =
+        random.length === 0
+          ? []
+          : await findCreditSince(
+              db,
+              [...new Set(random.map((m) => m.person_id))],
+              [...new Set(random.map((m) => m.train_person_id))],
+              Math.min(...random.map(sinceOf)),
+            );
+      const studiedSince = (trainPersonId: string, since: number) =>
+        events
+          .filter((e) => e.train_person_id === trainPersonId && e.created_at > since)
+          .reduce((s, e) => s + e.credited_seconds, 0);
+
       const results: Array<DueCheck | undefined> = [];
       for (const job of jobs) {
         const m = byWarp.get(job.warpCourseId);
@@ -105,12 +133,14 @@ export function createFaceGate() {
         let due: DueCheck | undefined;
         if (m.rules.atStart && (!pass || pass.session_id !== job.sessionId)) {
           due = await openCheck(db, job, m.train_person_id, 'start', m.rules, now);
-        } else if (pass?.passed_at != null && m.rules.randomEveryMinutes > 0) {
-          // the threshold drawn at the pass, or sooner if the class's interval was shortened since
+        } else if (m.rules.randomEveryMinutes > 0) {
+          // the threshold drawn at the last pass (or, before any, one fixed for the
+          // membership), never later than the class's interval, which may have been shortened
           const longest = m.rules.randomEveryMinutes * 60;
-          const threshold = Math.min(pass.next_after_seconds ?? longest, longest);
-          const studied = await creditedSince(db, job.personId, m.train_person_id, pass.passed_at);
-          if (studied >= threshold) due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
+          const drawn = pass?.next_after_seconds ?? firstRandomThreshold(m.train_person_id, longest);
+          if (studiedSince(m.train_person_id, pass?.passed_at ?? m.joined_at) >= Math.min(drawn, longest)) {
+            due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
+          }
         }
         if (due) openByMember.set(m.train_person_id, due);
         results.push(due);

@@ -9,6 +9,7 @@ import { isValidFacePhotoSignature, signedFacePhotoUrl } from '../../core/file-u
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashToken, randomToken } from '../../infra/crypto.js';
+import { FaceEngineBusyError } from '../../infra/face/worker-face-engine.js';
 import {
   FACE_REJECTION_MESSAGES,
   cosineSimilarity,
@@ -22,6 +23,7 @@ import { nextRandomCheckAfter, parseFaceCheckRules } from './face-check-rules.js
 import {
   claimCaptureToken,
   findCaptureToken,
+  photoSeenBefore,
   findCheck,
   findMembershipRules,
   findPersonOfOrg,
@@ -39,11 +41,41 @@ export interface PhotoUpload {
   via: 'camera' | 'phone' | 'upload';
 }
 
-/** The model's verdict on one photo: a usable face's embedding, or a 400 saying what is wrong. */
+/** The model's verdict on one photo: a usable face's embedding, or the reason there is none. */
 async function usableFace(ctx: AppContext, data: Buffer) {
   if (data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择照片');
   if (data.length > ctx.config.face.maxPhotoBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');
-  return judgeFace(await ctx.faces.analyse(data));
+  try {
+    return judgeFace(await ctx.faces.analyse(data));
+  } catch (err) {
+    if (err instanceof FaceEngineBusyError)
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, '人脸核验繁忙，请稍后再试');
+    throw err;
+  }
+}
+
+const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+
+/**
+ * A live photo's verdict: the file itself of the reference or of a photo sent before is no
+ * proof of presence (a replay), else the model judges the face.
+ */
+async function judgeLivePhoto(
+  ctx: AppContext,
+  personId: string,
+  referenceSha256: string | null,
+  data: Buffer,
+): Promise<FaceJudgement> {
+  const hash = sha256(data);
+  if (hash === referenceSha256 || (await photoSeenBefore(ctx.db, personId, hash))) {
+    return { usable: false, reason: 'REPLAY' };
+  }
+  return usableFace(ctx, data);
+}
+
+async function throttle(ctx: AppContext, personId: string): Promise<void> {
+  const wait = await ctx.limiters.facePerPerson.hit(personId);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '核验过于频繁，请稍后再试', wait);
 }
 
 /** Where a photo's bytes go; the extension follows its content (the reference photo is served back). */
@@ -64,6 +96,15 @@ export async function setReference(
       throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
     }
   }
+  const previous = await findReference(ctx.db, personId);
+  const byAdmin = by.personId !== personId;
+  // Who the checks compare with is the point of them: a learner cannot swap in someone
+  // else. An administrator's reference is theirs to change; a learner's own may be
+  // replaced only by a photo of the same person.
+  if (previous && !byAdmin && previous.set_by !== personId) {
+    throw new AppError(ErrorCode.FORBIDDEN, '本人照片由管理员设置，如需更换请联系培训管理员');
+  }
+  if (!byAdmin) await throttle(ctx, personId);
   const judged = await usableFace(ctx, upload.data);
   const now = ctx.now();
   if (!judged.usable) {
@@ -84,7 +125,12 @@ export async function setReference(
     });
     throw new AppError(ErrorCode.FACE_REJECTED, FACE_REJECTION_MESSAGES[judged.reason]);
   }
-  const previous = await findReference(ctx.db, personId);
+  if (previous && !byAdmin) {
+    const same = cosineSimilarity(judged.embedding, decodeEmbedding(previous.embedding));
+    if (same < ctx.config.face.matchThreshold) {
+      throw new AppError(ErrorCode.FORBIDDEN, '新照片与原本人照片不是同一人，如需更换请联系培训管理员');
+    }
+  }
   const key = await photoKey(personId, upload.data);
   await ctx.files.put(key, upload.data);
   await saveReference(ctx.db, {
@@ -92,6 +138,7 @@ export async function setReference(
     photo_key: key,
     embedding: encodeEmbedding(judged.embedding),
     detector_score: judged.detectorScore,
+    photo_sha256: sha256(upload.data),
     set_by: by.personId,
     created_at: now,
     updated_at: now,
@@ -130,25 +177,26 @@ export async function compareFace(
   personId: string,
   checkId: string | undefined,
   upload: PhotoUpload,
-  /** the photo's verdict, when the caller had to judge it already */
+  /** the photo's verdict, when the caller judged it already (and counted it against the limit) */
   judgedAlready?: FaceJudgement,
 ): Promise<CompareResult> {
-  const wait = await ctx.limiters.facePerPerson.hit(personId);
-  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '核验过于频繁，请稍后再试', wait);
+  if (!judgedAlready) await throttle(ctx, personId);
   const check = checkId ? await findCheck(ctx.db, checkId) : undefined;
   if (checkId && (!check || check.person_id !== personId)) throw new AppError(ErrorCode.NOT_FOUND, '核验任务不存在');
   const reference = await findReference(ctx.db, personId);
   if (!reference) throw new AppError(ErrorCode.NO_FACE_REFERENCE);
 
   const threshold = ctx.config.face.matchThreshold;
-  const judged = judgedAlready ?? (await usableFace(ctx, upload.data));
   const now = ctx.now();
+  const hash = sha256(upload.data);
+  const judged = judgedAlready ?? (await judgeLivePhoto(ctx, personId, reference.photo_sha256, upload.data));
   const attempt = {
     id: crypto.randomUUID(),
     person_id: personId,
     check_id: check?.id ?? null,
     purpose: check ? ('check' as const) : ('test' as const),
     photo_purged_at: null,
+    photo_sha256: hash,
     via: upload.via,
     ip: upload.ip,
     user_agent: upload.userAgent?.slice(0, 300) ?? null,
@@ -245,7 +293,11 @@ export async function compareWithCaptureToken(ctx: AppContext, token: string, up
   const row = await findCaptureToken(ctx.db, hash);
   const now = ctx.now();
   if (!row || row.used_at !== null || row.expires_at <= now) throw new AppError(ErrorCode.CAPTURE_TOKEN_INVALID);
-  const judged = await usableFace(ctx, upload.data);
+  // a token's holder may retry a bad photo, within the learner's budget
+  await throttle(ctx, row.person_id);
+  const reference = await findReference(ctx.db, row.person_id);
+  if (!reference) throw new AppError(ErrorCode.NO_FACE_REFERENCE);
+  const judged = await judgeLivePhoto(ctx, row.person_id, reference.photo_sha256, upload.data);
   if (judged.usable && !(await claimCaptureToken(ctx.db, hash, now))) {
     throw new AppError(ErrorCode.CAPTURE_TOKEN_INVALID);
   }

@@ -43,7 +43,7 @@ export async function findMembershipsOfWarps(db: Db, warpCourseIds: string[]) {
     .selectFrom('train_warp_courses as wc')
     .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select(['wc.id as warp_course_id', 'wc.train_person_id', 'tp.person_id', 'c.rules'])
+    .select(['wc.id as warp_course_id', 'wc.train_person_id', 'tp.person_id', 'tp.joined_at', 'c.rules'])
     .where('wc.id', 'in', warpCourseIds)
     .execute();
 }
@@ -110,17 +110,18 @@ export async function findLastPasses(db: Db, trainPersonIds: string[]) {
     .execute();
 }
 
-/** Seconds credited to one membership's courseware since a moment. */
-export async function creditedSince(db: Db, personId: string, trainPersonId: string, since: number): Promise<number> {
-  const row = await db
+/** Credited study events of memberships since a moment (one query for a whole batch). */
+export async function findCreditSince(db: Db, personIds: string[], trainPersonIds: string[], since: number) {
+  if (personIds.length === 0 || trainPersonIds.length === 0) return [];
+  return db
     .selectFrom('study_events as e')
     .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('e.credited_seconds'), eb.val(0)).as('s'))
-    .where('e.person_id', '=', personId)
+    .select(['wc.train_person_id', 'e.created_at', 'e.credited_seconds'])
+    .where('e.person_id', 'in', personIds)
+    .where('wc.train_person_id', 'in', trainPersonIds)
     .where('e.created_at', '>', since)
-    .where('wc.train_person_id', '=', trainPersonId)
-    .executeTakeFirstOrThrow();
-  return Number(row.s);
+    .where('e.credited_seconds', '>', 0)
+    .execute();
 }
 
 export async function insertCheck(db: Db, row: Insertable<FaceChecksTable>): Promise<void> {
@@ -136,6 +137,17 @@ export async function updateOpenCheck(db: Db, id: string, values: Updateable<Fac
     .where('status', '!=', 'passed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether this photo (by its SHA-256) was sent before by this person. */
+export async function photoSeenBefore(db: Db, personId: string, sha256: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('face_attempts')
+    .select('id')
+    .where('person_id', '=', personId)
+    .where('photo_sha256', '=', sha256)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function insertAttempt(db: Db, row: Insertable<FaceAttemptsTable>): Promise<void> {

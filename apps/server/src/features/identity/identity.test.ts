@@ -2,7 +2,7 @@ import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos } from '../../../test/face-photos.js';
-import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
   addLearner,
   connectWs,
@@ -56,12 +56,19 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
       .set({ rules: JSON.stringify({ faceCheck }) })
       .execute();
   const passCheck = async (checkId: string) => {
-    const res = await compare(facePhotos.hopperAgain(), { checkId });
+    const res = await compare(facePhotos.hopperFresh(), { checkId });
     expect(res.body.data.passed, JSON.stringify(res.body)).toBe(true);
   };
 
   beforeAll(async () => {
-    server = await startServer({ databaseUrl, now: () => now });
+    server = await startServer({
+      databaseUrl,
+      now: () => now,
+      // the limiter counts real seconds, and these tests send many photos in a few
+      configure: (config) => {
+        config.rateLimits.facePerPerson = { points: 1000, durationSeconds: 60 };
+      },
+    });
     token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
     units = (await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() })).body
       .data;
@@ -118,7 +125,10 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     const photo = await fetch(server.baseUrl + ok.body.data.photoUrl);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
-    const forged = await fetch(server.baseUrl + ok.body.data.photoUrl.replace(/sig=\w/, 'sig=0'));
+    const url: string = ok.body.data.photoUrl;
+    const sig = /sig=(\w+)/.exec(url)![1]!;
+    const other = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
+    const forged = await fetch(server.baseUrl + url.replace(sig, other));
     expect(forged.status).toBe(403);
   });
 
@@ -133,6 +143,48 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(none.body.data).toMatchObject({ passed: false, reason: 'NO_FACE', score: null });
   });
 
+  it('refuses the reference file, or a photo sent before, as a live photo', async () => {
+    const reference = await compare(facePhotos.hopper());
+    expect(reference.body.data).toMatchObject({ passed: false, reason: 'REPLAY', score: null });
+    const once = await facePhotos.hopperFresh();
+    expect((await compare(once)).body.data.passed).toBe(true);
+    expect((await compare(once)).body.data).toMatchObject({ passed: false, reason: 'REPLAY' });
+  });
+
+  it('keeps the reference: only a photo of the same person replaces it, and an administrator’s stays', async () => {
+    const other = await server.request('POST', '/api/face/reference', {
+      body: photoForm(facePhotos.collins()),
+      headers: auth(),
+    });
+    expect(other.status).toBe(403);
+    expect(other.body.msg).toContain('不是同一人');
+    const same = await server.request('POST', '/api/face/reference', {
+      body: photoForm(await facePhotos.hopperFresh()),
+      headers: auth(),
+    });
+    expect(same.body.data).toMatchObject({ hasReference: true, setByAdmin: false });
+
+    const learnerId = (
+      await server.ctx.db
+        .selectFrom('persons')
+        .select('id')
+        .where('account', '=', DEMO_LEARNER.account)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const byAdmin = await server.request('POST', `/api/face/reference/${learnerId}`, {
+      body: photoForm(facePhotos.hopper()),
+      headers: { Authorization: admin },
+    });
+    expect(byAdmin.body.data).toMatchObject({ hasReference: true, setByAdmin: true });
+    const locked = await server.request('POST', '/api/face/reference', {
+      body: photoForm(await facePhotos.hopperFresh()),
+      headers: auth(),
+    });
+    expect(locked.status).toBe(403);
+    expect(locked.body.msg).toContain('由管理员设置');
+  });
+
   it('withholds credit from the first report until the start check passes, then credits again', async () => {
     const unit = units[0]!;
     const playbackId = `face-${++playbacks}`;
@@ -145,7 +197,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(blocked.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'FACE_CHECK_DUE' });
 
     // someone else's face fails the check and credit stays withheld
-    const wrong = await compare(facePhotos.collins(), { checkId });
+    const wrong = await compare(facePhotos.collinsAgain(), { checkId });
     expect(wrong.body.data).toMatchObject({ passed: false, check: { status: 'failed', attempts: 1 } });
     at(5);
     expect((await report(unit, { playbackId, seq: 3, position: 0 })).body.data.refusal).toBe('FACE_CHECK_DUE');
@@ -199,6 +251,40 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     await passCheck(due!.checkId);
   });
 
+  it('asks at random even in a class without a start check, before any check has passed', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
+    const randyId = await addLearner(server, { account: 'randy', password: 'randy-pass' });
+    await enrolInDemoClass(server, randyId);
+    const randy = (await login(server, 'randy', 'randy-pass')).body.data.credentials.accessToken;
+    const theirUnits: Unit[] = (
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth(randy) })
+    ).body.data;
+    let credited = 0;
+    let due: { kind: string } | undefined;
+    for (const unit of theirUnits.slice(0, 3)) {
+      at(200);
+      const playbackId = `randy-${++playbacks}`;
+      let seq = 1;
+      await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: { trainWarpCourseId: unit.trainWarpCourseId, playbackId, seq, position: 0, rate: 1, hidden: false },
+        headers: auth(randy),
+      });
+      for (let position = 10; !due && position <= unit.durationSeconds; position += 10) {
+        at(10);
+        const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+          json: { trainWarpCourseId: unit.trainWarpCourseId, playbackId, seq: ++seq, position, rate: 1, hidden: false },
+          headers: auth(randy),
+        });
+        credited += res.body.data.creditedSeconds;
+        due = res.body.data.faceCheck ?? undefined;
+      }
+      if (due) break;
+    }
+    expect(due?.kind).toBe('random');
+    expect(credited).toBeGreaterThanOrEqual(30);
+    expect(credited).toBeLessThanOrEqual(60);
+  });
+
   it('asks at the end of a unit, and a missed window shows as missed', async () => {
     await setRules({ enabled: true, atStart: false, atEnd: true, randomEveryMinutes: 0, windowSeconds: 60 });
     const unit = units[4]!;
@@ -245,22 +331,22 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     const phoneToken = new URL(issued.body.data.url.replace('/#/', '/')).searchParams.get('t')!;
     const phone = {} as { Authorization: string };
 
-    // a photo without a face leaves the token for another try
-    const noFace = await compare(facePhotos.coffee(), { captureToken: phoneToken }, phone);
-    expect(noFace.body.data).toMatchObject({ passed: false, reason: 'NO_FACE' });
-    const passed = await compare(facePhotos.hopperAgain(), { captureToken: phoneToken }, phone);
+    // a photo without a usable face leaves the token for another try
+    const noFace = await compare(facePhotos.faceTooSmall(), { captureToken: phoneToken }, phone);
+    expect(noFace.body.data).toMatchObject({ passed: false, reason: 'FACE_TOO_SMALL' });
+    const passed = await compare(facePhotos.hopperFresh(), { captureToken: phoneToken }, phone);
     expect(passed.body.data).toMatchObject({ passed: true, check: { checkId, status: 'passed' } });
     expect(await desktop.nextMessage()).toMatchObject({
       code: WsCode.FACE_CHECK_RESULT,
       data: { checkId, passed: true },
     });
 
-    const again = await compare(facePhotos.hopperAgain(), { captureToken: phoneToken }, phone);
+    const again = await compare(facePhotos.hopperFresh(), { captureToken: phoneToken }, phone);
     expect(again.status).toBe(410);
     expect(again.body.code).toBe(ErrorCode.CAPTURE_TOKEN_INVALID);
-    const forged = await compare(facePhotos.hopperAgain(), { captureToken: 'made-up' }, phone);
+    const forged = await compare(facePhotos.hopperFresh(), { captureToken: 'made-up' }, phone);
     expect(forged.status).toBe(410);
-    const anonymous = await compare(facePhotos.hopperAgain(), {}, phone);
+    const anonymous = await compare(facePhotos.hopperFresh(), {}, phone);
     expect(anonymous.status).toBe(401);
     desktop.socket.close();
 
@@ -278,7 +364,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     });
     const lateToken = new URL(late.body.data.url.replace('/#/', '/')).searchParams.get('t')!;
     at(6 * 60);
-    const expired = await compare(facePhotos.hopperAgain(), { captureToken: lateToken }, phone);
+    const expired = await compare(facePhotos.hopperFresh(), { captureToken: lateToken }, phone);
     expect(expired.status).toBe(410);
     await passCheck(next.body.data.faceCheck.checkId);
     await setRules({ enabled: true, atStart: false, atEnd: true, randomEveryMinutes: 0, windowSeconds: 120 });

@@ -334,7 +334,8 @@ export class CreditBatcher {
       });
       await saveCourseProgress(trx, course.id, {
         studied_seconds: studied,
-        learn_status: complete ? 2 : 1,
+        // a course completed meanwhile (an exam handed in) stays complete
+        learn_status: complete || course.learn_status === 2 ? 2 : 1,
         start_time: course.start_time ?? now,
         last_learn_date: now,
         end_time: complete && course.learn_status !== 2 ? now : course.end_time,

@@ -2,9 +2,18 @@ import type { FaceAnalysis } from './face-engine.js';
 
 /** Why a photo cannot be used to check a face. */
 export type FaceRejection =
-  'NOT_IMAGE' | 'NO_FACE' | 'MULTIPLE_FACES' | 'FACE_TOO_SMALL' | 'POOR_FACE' | 'TOO_DARK' | 'TOO_BRIGHT';
+  | 'NOT_IMAGE'
+  | 'NO_FACE'
+  | 'MULTIPLE_FACES'
+  | 'FACE_TOO_SMALL'
+  | 'POOR_FACE'
+  | 'TOO_DARK'
+  | 'TOO_BRIGHT'
+  /** the very file of the reference or of an earlier photo (a check wants a new one) */
+  | 'REPLAY';
 
 export const FACE_REJECTION_MESSAGES: Record<FaceRejection, string> = {
+  REPLAY: '请用摄像头现场拍照，不能使用已有的照片',
   NOT_IMAGE: '无法识别的图片，请上传JPG、PNG或WebP格式的照片',
   NO_FACE: '未检测到人脸，请正对摄像头，保持面部完整、清晰',
   MULTIPLE_FACES: '检测到多张人脸，请确保画面中只有您本人',

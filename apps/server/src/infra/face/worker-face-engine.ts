@@ -3,6 +3,15 @@ import type { FaceAnalysis, FaceEngine } from './face-engine.js';
 
 /** Longer than any photo takes (≈150 ms warm, a few seconds while the model loads). */
 const ANALYSIS_TIMEOUT_MS = 60_000;
+/** Photos waiting beyond this are turned away: about ten seconds of work at ≈150 ms each. */
+const MAX_WAITING = 64;
+
+/** The engine has more photos waiting than it can analyse soon. */
+export class FaceEngineBusyError extends Error {
+  constructor() {
+    super('face engine busy');
+  }
+}
 
 interface Pending {
   id: number;
@@ -77,6 +86,7 @@ export function createWorkerFaceEngine(): FaceEngine {
 
   return {
     analyse(photo) {
+      if (waiting.length >= MAX_WAITING) return Promise.reject(new FaceEngineBusyError());
       return new Promise((resolve, reject) => {
         waiting.push({ photo, resolve, reject });
         pump();

@@ -5,6 +5,7 @@ import * as learning from './0003-learning.js';
 import * as online from './0004-online.js';
 import * as identity from './0005-identity.js';
 import * as examsCertificates from './0006-exams-certificates.js';
+import * as checkIntegrity from './0007-check-integrity.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-online': online,
   '0005-identity': identity,
   '0006-exams-certificates': examsCertificates,
+  '0007-check-integrity': checkIntegrity,
 };

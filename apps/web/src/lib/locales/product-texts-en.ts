@@ -103,6 +103,13 @@ export const productTextsEn: Record<string, string> = {
   '查验过于频繁，请稍后再试': 'Too many checks: try again in a moment',
   '提交过于频繁，请稍后再试': 'Too many submissions: try again later',
   请输入单位名称: 'Please enter your organisation',
+  '请用摄像头现场拍照，不能使用已有的照片': 'Take a new photo with the camera: an existing photo will not do',
+  '本人照片由管理员设置，如需更换请联系培训管理员':
+    'Your reference photo was set by an administrator: ask them to change it',
+  '新照片与原本人照片不是同一人，如需更换请联系培训管理员':
+    'The new photo is not of the same person: ask an administrator to change your reference',
+  '人脸核验繁忙，请稍后再试': 'Face checks are busy: try again in a moment',
+  '考试进行中，交卷后才能练习': 'An exam is running: practise after handing it in',
   清空消息成功: 'Messages cleared',
   开启全屏失败: 'Full screen is not available',
 };

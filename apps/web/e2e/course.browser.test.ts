@@ -48,7 +48,7 @@ describe('home page and a course page in Chromium', () => {
       .click();
     await page.getByTestId('discussion-thread').filter({ hasText: '灭火器多久检查一次？' }).waitFor();
     const classmates = page.getByTestId('discussion-thread').filter({ hasText: '电脑着火' });
-    await classmates.getByRole('button', { name: /回答/ }).click();
+    await classmates.getByTestId('reply-open').click();
     await classmates.getByTestId('reply-form').locator('textarea').fill('先断电，再用二氧化碳灭火器。');
     await classmates
       .getByTestId('reply-form')

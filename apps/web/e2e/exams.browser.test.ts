@@ -71,6 +71,8 @@ describe('practice, exam, certificate and /card in Chromium', () => {
       }
       await page.getByRole('tab', { name: '考试' }).click();
       await page.getByTestId('exam-start').click();
+      // a new paper starts the clock and uses an attempt: it asks first
+      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
       const questions = page.getByTestId('exam-question');
       await questions.first().waitFor();
       const count = await questions.count();

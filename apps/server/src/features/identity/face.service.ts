@@ -179,6 +179,8 @@ export async function compareFace(
   upload: PhotoUpload,
   /** the photo's verdict, when the caller judged it already (and counted it against the limit) */
   judgedAlready?: FaceJudgement,
+  /** the login session the photo came from: a pass counts for it (a start check is per session) */
+  sessionId?: string,
 ): Promise<CompareResult> {
   if (!judgedAlready) await throttle(ctx, personId);
   const check = checkId ? await findCheck(ctx.db, checkId) : undefined;
@@ -237,6 +239,8 @@ export async function compareFace(
       status: passed ? 'passed' : 'failed',
       best_score: Math.max(score, check.best_score ?? 0),
       ...(passed ? { passed_at: now, next_after_seconds: nextRandomCheckAfter(rules) } : {}),
+      // passed after a new login (the check was opened in the old one): this session is checked
+      ...(passed && sessionId ? { session_id: sessionId } : {}),
       updated_at: now,
     });
     after = await findCheck(ctx.db, check.id);

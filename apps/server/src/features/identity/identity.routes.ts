@@ -115,7 +115,7 @@ export const identityRoutes =
         const bearer = tokenFromHeader(request);
         if (!bearer) throw new AppError(ErrorCode.UNAUTHORIZED);
         const user = await authenticateToken(ctx, bearer);
-        return ok(await compareFace(ctx, user.personId, checkId, upload));
+        return ok(await compareFace(ctx, user.personId, checkId, upload, undefined, user.sessionId));
       },
     );
 

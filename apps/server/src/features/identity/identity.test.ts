@@ -397,6 +397,22 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(other.status).toBe(404);
   });
 
+  it('counts a pass for the session it was made in: after a new login, one check is enough', async () => {
+    await setRules({ enabled: true, atStart: true, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 });
+    const unit = units[1]!;
+    // a check opened on the old device's session…
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    at(200);
+    const opened = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
+    const checkId: string = opened.body.data.faceCheck.checkId;
+    // …passed after logging in again
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    await passCheck(checkId);
+    at(5);
+    const next = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
+    expect(next.body.data.faceCheck).toBeNull();
+  });
+
   it('deletes check photos after their retention and keeps the records', async () => {
     const before = await server.ctx.db.selectFrom('face_attempts').select(['photo_key']).execute();
     const keys = before.map((a) => a.photo_key).filter((k): k is string => k !== null);

@@ -30,7 +30,8 @@ function toComment(row: CommentRow, viewer: AuthUser | undefined): Comment {
     courseName: row.book_name,
     rating: row.rating,
     content: row.content,
-    authorName: maskName(row.author_name),
+    // others see a masked name; the author sees their own
+    authorName: row.person_id === viewer?.personId ? row.author_name : maskName(row.author_name),
     mine: row.person_id === viewer?.personId,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -43,7 +44,7 @@ function toPost(row: AnswerRow, viewer: AuthUser | undefined): AnswerPost {
     courseBookId: row.book_id,
     parentId: row.parent_id,
     content: row.content,
-    authorName: maskName(row.author_name),
+    authorName: row.person_id === viewer?.personId ? row.author_name : maskName(row.author_name),
     mine: row.person_id === viewer?.personId,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

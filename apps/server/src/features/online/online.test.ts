@@ -34,7 +34,7 @@ describe.each(dialects)('course comments and discussion on $name', ({ databaseUr
 
   it('lets a learner of the course rate it once, replace the rating, and delete it', async () => {
     const first = await post('/api/online/cmtion/submit', { courseBookId: bookId, rating: 4, content: '讲得清楚' });
-    expect(first.body.data).toMatchObject({ rating: 4, content: '讲得清楚', authorName: '张**', mine: true });
+    expect(first.body.data).toMatchObject({ rating: 4, content: '讲得清楚', authorName: '张安全', mine: true });
     const again = await post('/api/online/cmtion/submit', {
       courseBookId: bookId,
       rating: 5,

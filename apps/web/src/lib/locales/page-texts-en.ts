@@ -16,6 +16,7 @@ export const pageTextsEn: PageMessages = {
     loginToStudy: 'Log in to study',
   },
   online: {
+    replyCount: '{{count}} answers',
     comments: 'Reviews',
     discussion: 'Discussion',
     testimonials: 'What learners say',
@@ -44,6 +45,8 @@ export const pageTextsEn: PageMessages = {
     questionDeleted: 'The asker deleted this question',
   },
   study: {
+    examPending: 'Exam due: hours count after a pass',
+    activeLearners: '{{count}} learners',
     myClasses: 'My classes',
     noClass: 'You are not in a class yet. Please ask your training manager.',
     teacher: 'Teacher',
@@ -94,6 +97,7 @@ export const pageTextsEn: PageMessages = {
     go: 'Study',
   },
   face: {
+    windowPassed: 'The time for this check has passed: finish it to be credited again',
     checkTitle: 'Face check',
     kinds: {
       start: 'Before you study, please confirm it is you',
@@ -136,7 +140,7 @@ export const pageTextsEn: PageMessages = {
       title: 'Reference photo',
       none: 'No reference photo yet',
       hint: 'Face checks compare you with this photo. Look at the camera, in good light, alone in the picture.',
-      take: 'Take with camera',
+      take: 'Take with the camera',
       upload: 'Upload a photo',
       save: 'Use as my reference',
       saved: 'Reference photo saved',
@@ -163,6 +167,8 @@ export const pageTextsEn: PageMessages = {
     save: 'Save',
   },
   exams: {
+    confirmStart: 'Start the exam?',
+    confirmStartText: '{{minutes}} minutes from the start; this is attempt {{attempt}} of {{allowed}}.',
     sequential: 'In order',
     random: 'Random',
     wrongBook: 'Wrong answers',

@@ -15,6 +15,7 @@ export const pageTextsZh = {
     loginToStudy: '登录后学习',
   },
   online: {
+    replyCount: '{{count}} 个回答',
     comments: '课程评价',
     discussion: '课程讨论',
     testimonials: '学员评价',
@@ -43,6 +44,8 @@ export const pageTextsZh = {
     questionDeleted: '提问者已删除该问题',
   },
   study: {
+    examPending: '待考试：通过后计入学时',
+    activeLearners: '{{count}}人',
     myClasses: '我的班级',
     noClass: '您还没有加入任何班级，请联系培训管理员',
     teacher: '班主任',
@@ -93,6 +96,7 @@ export const pageTextsZh = {
     go: '学习',
   },
   face: {
+    windowPassed: '已超过核验时限，完成核验后才能继续计时',
     checkTitle: '人脸核验',
     kinds: {
       start: '开始学习前，请先核验本人身份',
@@ -135,7 +139,7 @@ export const pageTextsZh = {
       title: '本人照片',
       none: '尚未设置本人照片',
       hint: '人脸核验时将与这张照片比对。请正对摄像头，光线充足，画面中只有您本人。',
-      take: '拍照设置',
+      take: '用摄像头拍摄',
       upload: '上传照片',
       save: '保存为本人照片',
       saved: '本人照片已保存',
@@ -162,6 +166,8 @@ export const pageTextsZh = {
     save: '保存',
   },
   exams: {
+    confirmStart: '开始考试？',
+    confirmStartText: '考试时长{{minutes}}分钟，开始后计时；这是第{{attempt}}次考试（共{{allowed}}次）。',
     sequential: '顺序练习',
     random: '随机练习',
     wrongBook: '错题本',

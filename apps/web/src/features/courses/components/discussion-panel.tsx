@@ -116,11 +116,14 @@ function Thread({ thread, canPost }: { thread: AnswerThread; canPost: boolean })
         {thread.replies.map((r) => (
           <Post key={r.id} post={r} />
         ))}
-        {canPost && !thread.deleted && !replying && (
-          <Button size="small" onClick={() => setReplying(true)}>
-            {t('online.reply')} ({thread.replies.length})
-          </Button>
-        )}
+        <div className="thread-foot">
+          <small>{t('online.replyCount', { count: thread.replies.length })}</small>
+          {canPost && !thread.deleted && !replying && (
+            <Button size="small" onClick={() => setReplying(true)} data-testid="reply-open">
+              {t('online.reply')}
+            </Button>
+          )}
+        </div>
         {replying && (
           <PostBox
             testId="reply-form"

@@ -167,12 +167,28 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
       ) : (
         <Button
           type="primary"
+          className="exam-start"
           data-testid="exam-start"
-          onClick={() =>
-            void startExam(classCourseId)
-              .then(setPaper)
-              .catch(() => undefined)
-          }
+          onClick={() => {
+            const go = () =>
+              void startExam(classCourseId)
+                .then(setPaper)
+                .catch(() => undefined);
+            // resuming costs nothing; a new paper starts the clock and uses an attempt
+            if (summary.openAttemptId) go();
+            else
+              Modal.confirm({
+                title: t('exams.confirmStart'),
+                content: t('exams.confirmStartText', {
+                  minutes: rules.durationMinutes,
+                  attempt: summary.attemptsUsed + 1,
+                  allowed: summary.attemptsAllowed,
+                }),
+                okText: t('exams.start'),
+                cancelText: t('common.cancel'),
+                onOk: go,
+              });
+          }}
         >
           {summary.openAttemptId ? t('exams.resume') : t('exams.start')}
         </Button>

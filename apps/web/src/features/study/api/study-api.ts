@@ -33,6 +33,8 @@ export interface PersonCourse {
   sysSchedule: number;
   unitCount: number;
   completedUnits: number;
+  examRequired: boolean;
+  examPassed: boolean;
 }
 
 export interface CreditAnswer extends WarpCourseData {

@@ -44,6 +44,7 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
   const [stillThere, setStillThere] = useState(false);
   /** a face check the server says is due: the video waits for it */
   const [dueCheck, setDueCheckState] = useState<DueCheck | undefined>();
+  const [checkAside, setCheckAside] = useState(false);
   // handlers read the ref: a play event may fire before React re-renders after a pass
   const dueRef = useRef<DueCheck | undefined>(undefined);
   const setDueCheck = (check: DueCheck | undefined) => {
@@ -114,6 +115,7 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
     if (!v) return;
     if (dueRef.current) {
       v.pause();
+      setCheckAside(false);
       return;
     }
     const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
@@ -189,10 +191,11 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
         {t('study.seconds')}
       </div>
       {notice && <Alert type="warning" showIcon message={notice} />}
-      {dueCheck && (
+      {dueCheck && !checkAside && (
         <FaceCheckDialog
           key={dueCheck.checkId}
           check={dueCheck}
+          onClose={() => setCheckAside(true)}
           onPassed={() => {
             setDueCheck(undefined);
             setNotice(undefined);

@@ -58,7 +58,16 @@ function PhoneHandOff({ check, onPassed }: { check: DueCheck; onPassed(): void }
  * 人脸核验 in the player: the video is paused while a check is due; the learner's own face
  * (camera here, or a phone) lets study — and credit — go on.
  */
-export function FaceCheckDialog({ check, onPassed }: { check: DueCheck; onPassed(): void }) {
+export function FaceCheckDialog({
+  check,
+  onPassed,
+  onClose,
+}: {
+  check: DueCheck;
+  onPassed(): void;
+  /** set aside for now: the video stays paused, playing asks again */
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [hasReference, setHasReference] = useState<boolean | undefined>();
   const [busy, setBusy] = useState(false);
@@ -85,15 +94,7 @@ export function FaceCheckDialog({ check, onPassed }: { check: DueCheck; onPassed
   };
 
   return (
-    <Modal
-      open
-      title={t('face.checkTitle')}
-      footer={null}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      destroyOnHidden
-    >
+    <Modal open title={t('face.checkTitle')} footer={null} onCancel={onClose} maskClosable={false} destroyOnHidden>
       <div data-testid="face-check-dialog">
         <p className="face-check-kind">{t(`face.kinds.${check.kind}`)}</p>
         <p className="face-check-window">

@@ -122,15 +122,14 @@ export default function ProgressPage() {
         <div className="progress-stats">
           <Statistic
             title={t('study.totalStudied')}
-            value={Math.round(totalSeconds)}
-            valueRender={() => <span data-testid="total-studied">{Math.round(totalSeconds)}</span>}
-            suffix={t('study.seconds')}
+            value={formatClock(totalSeconds)}
+            valueRender={() => (
+              <span data-testid="total-studied" data-seconds={Math.round(totalSeconds)}>
+                {formatClock(totalSeconds)}
+              </span>
+            )}
           />
-          <Statistic
-            title={t('study.today')}
-            value={Math.round((time.data?.todaySeconds ?? 0) / 60)}
-            suffix={t('study.minutes')}
-          />
+          <Statistic title={t('study.today')} value={formatClock(time.data?.todaySeconds ?? 0)} />
           <Statistic
             title={t('study.unitsDone')}
             value={time.data?.completedUnits ?? 0}

@@ -1,6 +1,6 @@
 import '../../../lib/locales/page-texts';
 import '../study.css';
-import { Button, Card, Empty, List, Progress, Skeleton } from 'antd';
+import { Button, Card, Empty, List, Progress, Skeleton, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { useClassCourses, useClassInfo, useMyClasses, type MyClass } from '../api/study-api';
@@ -21,8 +21,8 @@ function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
         {t('study.newest')}：{data.newestLearners.map((l) => l.name).join('、') || '—'}
       </span>
       <span>
-        {t('study.activity')}：{data.activity.activeLearners} · {Math.round(data.activity.studySeconds / 60)}{' '}
-        {t('study.minutes')}
+        {t('study.activity')}：{t('study.activeLearners', { count: data.activity.activeLearners })} ·{' '}
+        {Math.round(data.activity.studySeconds / 60)} {t('study.minutes')}
       </span>
     </div>
   );
@@ -75,6 +75,15 @@ function ClassCard({ cls }: { cls: MyClass }) {
                 title={
                   <span>
                     {c.courseName} <StatusTag status={c.learnStatus} />
+                    {c.examRequired && !c.examPassed && (
+                      <Tag
+                        color="orange"
+                        className="exam-pending"
+                        onClick={() => navigate(`/exams?course=${c.trainClassCourseId}`)}
+                      >
+                        {t('study.examPending')}
+                      </Tag>
+                    )}
                   </span>
                 }
                 description={

@@ -203,6 +203,39 @@ export async function turnOffFaceChecks(server: TestServer): Promise<void> {
     .execute();
 }
 
+/**
+ * What the demo learner's studying would leave behind, written directly: every unit
+ * watched to its end and the courses' 学时 met — and, with `examsPassed`, the exams passed
+ * and the courses complete. For tests about what comes after (exams, certificates).
+ */
+export async function markDemoLearnerStudied(
+  server: Pick<TestServer, 'ctx'>,
+  options: { examsPassed: boolean; at?: number },
+): Promise<void> {
+  const db = server.ctx.db;
+  const member = await db
+    .selectFrom('train_persons as tp')
+    .innerJoin('persons as p', 'p.id', 'tp.person_id')
+    .select('tp.id')
+    .where('p.account', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  const at = options.at ?? Date.now();
+  await db
+    .updateTable('train_warp_courses')
+    .set({ learn_status: 2 })
+    .where('train_person_id', '=', member.id)
+    .execute();
+  await db
+    .updateTable('train_person_courses')
+    .set(
+      options.examsPassed
+        ? { learn_status: 2, studied_seconds: 3600, exam_passed_at: at, sys_score: 92, end_time: at }
+        : { learn_status: 1, studied_seconds: 3600 },
+    )
+    .where('train_person_id', '=', member.id)
+    .execute();
+}
+
 export interface WsClient {
   socket: WebSocket;
   messages: unknown[];

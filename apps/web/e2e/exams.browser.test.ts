@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LEARNER } from '../../server/src/seed/demo-accounts.js';
+import { markDemoLearnerStudied } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 /**
@@ -11,27 +11,7 @@ describe('practice, exam, certificate and /card in Chromium', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv();
-    const db = env.server.ctx.db;
-    const learner = await db
-      .selectFrom('persons')
-      .select('id')
-      .where('account', '=', DEMO_LEARNER.account)
-      .executeTakeFirstOrThrow();
-    const member = await db
-      .selectFrom('train_persons')
-      .select('id')
-      .where('person_id', '=', learner.id)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('train_warp_courses')
-      .set({ learn_status: 2 })
-      .where('train_person_id', '=', member.id)
-      .execute();
-    await db
-      .updateTable('train_person_courses')
-      .set({ learn_status: 1, studied_seconds: 3600 })
-      .where('train_person_id', '=', member.id)
-      .execute();
+    await markDemoLearnerStudied(env.server, { examsPassed: false });
   });
   afterAll(() => env.close());
 

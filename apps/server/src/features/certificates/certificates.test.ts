@@ -2,7 +2,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+import { dialects, login, markDemoLearnerStudied, startServer, type TestServer } from '../../../test/harness.js';
 
 /** Reads the QR code printed on a PDF's first page (pdf.js decodes the image; jsQR reads it). */
 async function qrOnPdf(pdf: Buffer): Promise<string | undefined> {
@@ -37,30 +37,8 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
   const auth = (t = token) => ({ Authorization: t });
 
   /** What a learner does to earn it, done directly: every unit watched, every exam passed. */
-  const completeTheClass = async () => {
-    const db = server.ctx.db;
-    const learner = await db
-      .selectFrom('persons')
-      .select('id')
-      .where('account', '=', DEMO_LEARNER.account)
-      .executeTakeFirstOrThrow();
-    const member = await db
-      .selectFrom('train_persons')
-      .select('id')
-      .where('person_id', '=', learner.id)
-      .executeTakeFirstOrThrow();
-    const end = Date.UTC(2026, 10, 20, 8, 0, 0);
-    await db
-      .updateTable('train_warp_courses')
-      .set({ learn_status: 2 })
-      .where('train_person_id', '=', member.id)
-      .execute();
-    await db
-      .updateTable('train_person_courses')
-      .set({ learn_status: 2, studied_seconds: 3600, exam_passed_at: end, sys_score: 92, end_time: end })
-      .where('train_person_id', '=', member.id)
-      .execute();
-  };
+  const completeTheClass = () =>
+    markDemoLearnerStudied(server, { examsPassed: true, at: Date.UTC(2026, 10, 20, 8, 0, 0) });
 
   beforeAll(async () => {
     server = await startServer({ databaseUrl });

@@ -16,18 +16,6 @@ export async function findQuestionsByIds(db: Db, ids: string[]) {
   return ids.length === 0 ? [] : db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Whether the person studies the course book in any class: only they practise it. */
-export async function studiesBook(db: Db, personId: string, bookId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('train_person_courses as pc')
-    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
-    .select('pc.id')
-    .where('tp.person_id', '=', personId)
-    .where('pc.book_id', '=', bookId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Whether the person has an exam running (before its deadline and grace) on this book. */
 export async function hasOpenExam(db: Db, personId: string, bookId: string, now: number, graceMs: number) {
   const row = await db

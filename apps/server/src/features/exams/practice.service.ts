@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerValue, PracticeMode } from '@anxun/shared/schemas/exams';
 import type { AppContext } from '../../app-context.js';
+import { studiesBook } from '../../core/enrolment.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -14,7 +15,6 @@ import {
   removeWrong,
   saveProgress,
   setWrongStreak,
-  studiesBook,
 } from './exams.repository.js';
 import { EXAM_GRACE_MS } from './exam.service.js';
 import { toQuestionView } from './question-view.js';

@@ -3,18 +3,6 @@ import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 import type { Db } from '../../infra/database.js';
 import type { CourseAnswersTable } from '../../infra/db-schema.js';
 
-/** Whether the person studies the course book in any class: only they may comment or discuss it. */
-export async function studiesBook(db: Db, personId: string, bookId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('train_person_courses as pc')
-    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
-    .select('pc.id')
-    .where('tp.person_id', '=', personId)
-    .where('pc.book_id', '=', bookId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 function selectComments(db: Db, orgId: string, filter: { bookId?: string; minRating?: number }) {
   let q = selectBooksOfOrg(db, orgId)
     .innerJoin('course_comments as c', 'c.book_id', 'b.id')

@@ -4,6 +4,20 @@ import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './b
 import { fakeCameraFile } from './fake-camera';
 import type { Locator, Page } from 'playwright-core';
 
+/** From 我的学习, opens the first course's player and presses play. */
+async function playFirstCourse(page: Page): Promise<void> {
+  await page.getByTestId('course-item').first().getByRole('button').click();
+  await page.waitForURL(/#\/show\?classCourseId=/);
+  await page.getByTestId('player-video').waitFor();
+  // the start check may pause it at once: the play() promise is then rejected, as in a real click
+  await page.evaluate(() =>
+    document
+      .querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+      ?.play()
+      .catch(() => undefined),
+  );
+}
+
 /**
  * Takes the photo once the pre-check sees one face. Two shots of the fake camera can land
  * on the same frame (a loop of 30): a check refuses that file as a replay, and a person
@@ -45,16 +59,7 @@ describe('face checks in Chromium', () => {
     await page.getByTestId('reference-updated').waitFor({ timeout: 20_000 });
 
     await page.evaluate(() => (location.hash = '/study'));
-    await page.getByTestId('course-item').first().getByRole('button').click();
-    await page.waitForURL(/#\/show\?classCourseId=/);
-    await page.getByTestId('player-video').waitFor();
-    // the start check may pause it at once: the play() promise is then rejected, as in a real click
-    await page.evaluate(() =>
-      document
-        .querySelector<HTMLVideoElement>('[data-testid="player-video"]')
-        ?.play()
-        .catch(() => undefined),
-    );
+    await playFirstCourse(page);
 
     // the start check pauses the video until it passes
     const dialog = page.getByTestId('face-check-dialog');
@@ -76,16 +81,7 @@ describe('face checks in Chromium', () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
-    await page.getByTestId('course-item').first().getByRole('button').click();
-    await page.waitForURL(/#\/show\?classCourseId=/);
-    await page.getByTestId('player-video').waitFor();
-    // the start check may pause it at once: the play() promise is then rejected, as in a real click
-    await page.evaluate(() =>
-      document
-        .querySelector<HTMLVideoElement>('[data-testid="player-video"]')
-        ?.play()
-        .catch(() => undefined),
-    );
+    await playFirstCourse(page);
     const dialog = page.getByTestId('face-check-dialog');
     await dialog.waitFor({ timeout: 20_000 });
     await dialog.getByTestId('face-use-phone').click();

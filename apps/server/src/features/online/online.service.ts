@@ -23,6 +23,12 @@ import {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Who wrote a post, as the viewer sees it: others see a masked name, the author their own. */
+function authorOf(row: { person_id: string; author_name: string }, viewer: AuthUser | undefined) {
+  const mine = row.person_id === viewer?.personId;
+  return { authorName: mine ? row.author_name : maskName(row.author_name), mine };
+}
+
 function toComment(row: CommentRow, viewer: AuthUser | undefined): Comment {
   return {
     id: row.id,
@@ -30,9 +36,7 @@ function toComment(row: CommentRow, viewer: AuthUser | undefined): Comment {
     courseName: row.book_name,
     rating: row.rating,
     content: row.content,
-    // others see a masked name; the author sees their own
-    authorName: row.person_id === viewer?.personId ? row.author_name : maskName(row.author_name),
-    mine: row.person_id === viewer?.personId,
+    ...authorOf(row, viewer),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -44,8 +48,7 @@ function toPost(row: AnswerRow, viewer: AuthUser | undefined): AnswerPost {
     courseBookId: row.book_id,
     parentId: row.parent_id,
     content: row.content,
-    authorName: row.person_id === viewer?.personId ? row.author_name : maskName(row.author_name),
-    mine: row.person_id === viewer?.personId,
+    ...authorOf(row, viewer),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

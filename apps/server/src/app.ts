@@ -50,6 +50,7 @@ import { createLocalBus, createRedisBus } from './infra/realtime-bus.js';
 import { createConsoleSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
+import { setRecordTimeZone } from './core/record-time.js';
 
 // Server-side validation texts default to Chinese, like the rest of the product.
 z.config(z.locales.zhCN());
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
+  setRecordTimeZone(config.study.timeZone);
   const database = await openDatabase(config);
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
   const redis = config.redisUrl

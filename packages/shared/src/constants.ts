@@ -55,3 +55,11 @@ export const Role = {
   ADMIN: 'admin',
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
+
+/** A record's learn_status (spec §3 learnStatus): units, courses and memberships alike. */
+export const LearnStatus = {
+  NOT_STARTED: 0,
+  STUDYING: 1,
+  COMPLETED: 2,
+} as const;
+export type LearnStatus = (typeof LearnStatus)[keyof typeof LearnStatus];

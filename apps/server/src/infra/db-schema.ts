@@ -185,6 +185,10 @@ export interface StudyPlaybacksTable {
   warp_course_id: string;
   last_seq: number;
   last_report_at: number;
+  /** the login session it plays in (null: from before migration 0008) */
+  session_id: string | null;
+  /** set by the playback's final report: it holds nothing any more */
+  ended_at: number | null;
 }
 
 export interface StudyStartsTable {

@@ -17,6 +17,22 @@ export const myCertificate = z.object({
   verifyUrl: z.string(),
 });
 
+/** Where one of the learner's classes stands on its certificate. */
+export const certificateProgress = z.object({
+  trainPersonId: z.string(),
+  trainClassId: z.string(),
+  className: z.string(),
+  /** issued; withheld: every course complete but a face check still open; studying */
+  status: z.enum(['issued', 'withheld', 'studying']),
+  certificateId: z.string().nullable(),
+  certificateNumber: z.string().nullable(),
+  /** courses not yet complete (an exam the class requires included) */
+  coursesLeft: z.number(),
+  /** face checks not yet passed */
+  checksLeft: z.number(),
+});
+export type CertificateProgress = z.infer<typeof certificateProgress>;
+
 export const verifyQuery = z.strictObject({
   number: line(40).pipe(z.string().trim().min(1, '请输入证书编号')),
   code: line(16).pipe(z.string().trim().min(1, '请输入查验码')),

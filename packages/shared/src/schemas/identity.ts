@@ -46,6 +46,19 @@ export const faceCheck = z.object({
 });
 export type FaceCheck = z.infer<typeof faceCheck>;
 
+/** A check not yet passed, with where it belongs, so any page can offer to take it. */
+export const openCheck = faceCheck.extend({
+  trainClassId: z.string(),
+  className: z.string(),
+  /** the unit it was opened on (the end of this unit, or during it); null when unknown */
+  trainWarpCourseId: z.string().nullable(),
+  trainClassCourseId: z.string().nullable(),
+  unitName: z.string().nullable(),
+  /** its window has ended: still to be taken, credit waits for it */
+  overdue: z.boolean(),
+});
+export type OpenCheck = z.infer<typeof openCheck>;
+
 export const getCheckListBody = z.strictObject({ ...pageQuery.shape, trainClassId: idText().optional() });
 export const checkList = z.object({
   records: z.array(faceCheck),

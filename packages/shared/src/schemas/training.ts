@@ -16,6 +16,8 @@ export const progressReport = z.strictObject({
     .max(24 * 3600),
   rate: z.number().min(0).max(16),
   hidden: z.boolean(),
+  /** the playback's last report (unit end, unit change, page leave): credited, then the playback ends */
+  final: z.boolean().optional(),
 });
 export type ProgressReportWire = z.infer<typeof progressReport>;
 

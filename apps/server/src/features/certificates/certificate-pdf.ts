@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { recordTimeZone } from '../../core/record-time.js';
 
 const require = createRequire(import.meta.url);
 
@@ -27,9 +28,10 @@ export interface CertificateContent {
   logo?: Buffer | undefined;
 }
 
+/** The date in the study time zone: the same day the web and the exports show. */
 const dateText = (d: Date) =>
   new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
+    timeZone: recordTimeZone(),
     year: 'numeric',
     month: 'long',
     day: 'numeric',

@@ -12,6 +12,7 @@ export async function findMembershipProgress(db: Db, personId: string) {
     .leftJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
     .select([
       'tp.id as train_person_id',
+      'c.id as class_id',
       'c.name as class_name',
       'c.org_id',
       'p.name as person_name',
@@ -23,15 +24,17 @@ export async function findMembershipProgress(db: Db, personId: string) {
     .execute();
 }
 
-/** Memberships with a face check not yet passed (a certificate waits for it). */
-export async function findMembersWithOpenChecks(db: Db, personId: string): Promise<Set<string>> {
+/** Memberships with face checks not yet passed, and how many (a certificate waits for them). */
+export async function findMembersWithOpenChecks(db: Db, personId: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('face_checks')
     .select('train_person_id')
     .where('person_id', '=', personId)
     .where('status', '!=', 'passed')
     .execute();
-  return new Set(rows.map((r) => r.train_person_id));
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.train_person_id, (counts.get(r.train_person_id) ?? 0) + 1);
+  return counts;
 }
 
 export async function insertCertificate(db: Db, row: Insertable<CertificatesTable>): Promise<boolean> {

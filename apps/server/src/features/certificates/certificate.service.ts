@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Role } from '@anxun/shared/constants';
+import { LearnStatus, Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { maskName } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
@@ -19,6 +19,7 @@ import {
   revokeCertificate,
   type CertificateRow,
 } from './certificate.repository.js';
+import { recordTimeOrNull } from '../../core/record-time.js';
 
 /** Letters and digits a person reads off paper without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -42,7 +43,7 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
   const byMember = new Map<string, typeof rows>();
   for (const row of rows) byMember.set(row.train_person_id, [...(byMember.get(row.train_person_id) ?? []), row]);
   for (const [trainPersonId, courses] of byMember) {
-    if (have.has(trainPersonId) || unchecked.has(trainPersonId)) continue;
+    if (have.has(trainPersonId) || (unchecked.get(trainPersonId) ?? 0) > 0) continue;
     const complete = courses.length > 0 && courses.every((c) => c.learn_status === 2);
     if (!complete) continue;
     const first = courses[0]!;
@@ -75,7 +76,42 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
   }
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = recordTimeOrNull;
+
+/**
+ * Where each of the learner's classes stands on its certificate: issued, withheld (every
+ * course complete, but a face check still open), or still studying — with what is left, so
+ * a withheld certificate is never silent.
+ */
+export async function certificateProgress(ctx: AppContext, user: AuthUser) {
+  await issueEarned(ctx, user.personId);
+  const [rows, certificates, openChecks] = await Promise.all([
+    findMembershipProgress(ctx.db, user.personId),
+    findCertificatesOfPerson(ctx.db, user.personId),
+    findMembersWithOpenChecks(ctx.db, user.personId),
+  ]);
+  const certificateOf = new Map(certificates.map((c) => [c.train_person_id, c]));
+  const byMember = new Map<string, typeof rows>();
+  for (const row of rows) byMember.set(row.train_person_id, [...(byMember.get(row.train_person_id) ?? []), row]);
+  return [...byMember].map(([trainPersonId, courses]) => {
+    const certificate = certificateOf.get(trainPersonId);
+    const coursesLeft = courses.filter(
+      (c) => c.learn_status !== null && c.learn_status !== LearnStatus.COMPLETED,
+    ).length;
+    const checksLeft = openChecks.get(trainPersonId) ?? 0;
+    const status = certificate ? 'issued' : coursesLeft > 0 ? 'studying' : checksLeft > 0 ? 'withheld' : 'studying';
+    return {
+      trainPersonId,
+      trainClassId: courses[0]!.class_id,
+      className: courses[0]!.class_name,
+      status,
+      certificateId: certificate?.id ?? null,
+      certificateNumber: certificate?.number ?? null,
+      coursesLeft,
+      checksLeft,
+    } as const;
+  });
+}
 
 export async function myCertificates(ctx: AppContext, user: AuthUser, origin: string) {
   await issueEarned(ctx, user.personId);

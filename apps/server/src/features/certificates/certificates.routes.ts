@@ -1,4 +1,10 @@
-import { myCertificate, revokeBody, verifyQuery, verifyResult } from '@anxun/shared/schemas/certificates';
+import {
+  certificateProgress,
+  myCertificate,
+  revokeBody,
+  verifyQuery,
+  verifyResult,
+} from '@anxun/shared/schemas/certificates';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +12,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { certificatePdf, myCertificates, recordPrinting, revoke, verifyCertificate } from './certificate.service.js';
+import {
+  certificatePdf,
+  certificateProgress as readProgress,
+  myCertificates,
+  recordPrinting,
+  revoke,
+  verifyCertificate,
+} from './certificate.service.js';
 
 const errors = {
   400: errorEnvelope,
@@ -41,6 +54,20 @@ export const certificatesRoutes =
         },
       },
       async (request) => ok(await myCertificates(ctx, userOf(request), originOf(request))),
+    );
+
+    app.get(
+      '/api/base/certificate/progress',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary:
+            "Each of the learner's classes and its certificate: issued, withheld (a face check still open) or studying, with what is left",
+          response: { 200: envelope(z.array(certificateProgress)), ...errors },
+        },
+      },
+      async (request) => ok(await readProgress(ctx, userOf(request))),
     );
 
     app.get(

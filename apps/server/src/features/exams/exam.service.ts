@@ -21,6 +21,7 @@ import {
 } from './exams.repository.js';
 import { parseOptions, toQuestionView } from './question-view.js';
 import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
+import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 
 /** Answers reaching the server this long after the deadline still count (network, a slow click). */
 export const EXAM_GRACE_MS = 30_000;
@@ -29,7 +30,7 @@ const GRACE_MS = EXAM_GRACE_MS;
 type Paper = Array<{ questionId: string; points: number }>;
 const parsePaper = (attempt: AttemptRow): Paper => JSON.parse(attempt.paper) as Paper;
 const parseAnswers = (json: string): Record<string, AnswerValue> => JSON.parse(json) as Record<string, AnswerValue>;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = recordTimeOrNull;
 const half = (n: number) => Math.round(n * 2) / 2;
 
 async function memberCourse(ctx: AppContext, user: AuthUser, classCourseId: string): Promise<MemberCourse> {
@@ -231,7 +232,7 @@ export async function saveAnswers(
   if (!(await updateOpenAttempt(ctx.db, attempt.id, { answers: JSON.stringify(merged), answers_saved_at: now }))) {
     throw new AppError(ErrorCode.DUPLICATE, '考试已结束，答案不再保存');
   }
-  return { savedAt: new Date(now).toISOString() };
+  return { savedAt: recordTime(now) };
 }
 
 export async function submitExam(

@@ -16,6 +16,7 @@ import {
   insertFile,
   type FileRow,
 } from './files.repository.js';
+import { recordTime } from '../../core/record-time.js';
 
 export { AVATAR_MAX_BYTES };
 
@@ -30,7 +31,7 @@ function toRecord(ctx: AppContext, row: FileRow): FileRecord {
     contentType: row.content_type,
     size: row.size,
     filePath: isPublic(row) ? publicFileUrl(row.id) : signedFileUrl(ctx.keys.secret, row.id, ctx.now()),
-    createTime: new Date(row.created_at).toISOString(),
+    createTime: recordTime(row.created_at),
   };
 }
 

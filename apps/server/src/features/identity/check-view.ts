@@ -1,6 +1,7 @@
 import type { FaceCheck } from '@anxun/shared/schemas/identity';
 import type { Selectable } from 'kysely';
 import type { FaceChecksTable } from '../../infra/db-schema.js';
+import { recordTime } from '../../core/record-time.js';
 
 type CheckFields = Pick<
   Selectable<FaceChecksTable>,
@@ -15,11 +16,11 @@ export function toFaceCheck(row: CheckFields, now: number): FaceCheck {
     trainPersonId: row.train_person_id,
     kind: row.kind,
     status: missed ? 'missed' : row.status,
-    dueAt: new Date(row.due_at).toISOString(),
-    windowEndsAt: new Date(row.window_ends_at).toISOString(),
+    dueAt: recordTime(row.due_at),
+    windowEndsAt: recordTime(row.window_ends_at),
     attempts: row.attempts,
     bestScore: row.best_score === null ? null : Math.round(row.best_score * 1000) / 1000,
-    passedAt: row.passed_at === null ? null : new Date(row.passed_at).toISOString(),
+    passedAt: row.passed_at === null ? null : recordTime(row.passed_at),
     late: row.status === 'passed' && row.passed_at !== null && row.passed_at > row.window_ends_at,
   };
 }

@@ -6,11 +6,13 @@ import { toFaceCheck } from './check-view.js';
 import { parseFaceCheckRules } from './face-check-rules.js';
 import {
   findMembershipOfClass,
+  findOpenChecksOfPerson,
   findReference,
   findWarpOwner,
   listChecks,
   verificationOfWarp,
 } from './identity.repository.js';
+import { recordTime } from '../../core/record-time.js';
 
 async function membership(ctx: AppContext, user: AuthUser, classId: string) {
   const row = await findMembershipOfClass(ctx.db, classId, user.personId);
@@ -66,6 +68,21 @@ export async function verifyCounts(ctx: AppContext, user: AuthUser, warpCourseId
     checks: checks.length,
     passed: passed.length,
     failedAttempts,
-    lastPassedAt: last > 0 ? new Date(last).toISOString() : null,
+    lastPassedAt: last > 0 ? recordTime(last) : null,
   };
+}
+
+/** class/getOpenChecks: the checks the learner still has to take, oldest first, wherever they were opened. */
+export async function openChecks(ctx: AppContext, user: AuthUser) {
+  const now = ctx.now();
+  const rows = await findOpenChecksOfPerson(ctx.db, user.personId);
+  return rows.map((r) => ({
+    ...toFaceCheck(r, now),
+    trainClassId: r.class_id,
+    className: r.class_name,
+    trainWarpCourseId: r.warp_course_id,
+    trainClassCourseId: r.class_course_id,
+    unitName: r.unit_title,
+    overdue: now > r.window_ends_at,
+  }));
 }

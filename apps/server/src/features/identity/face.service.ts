@@ -33,6 +33,7 @@ import {
   saveReference,
   updateOpenCheck,
 } from './identity.repository.js';
+import { recordTime } from '../../core/record-time.js';
 
 export interface PhotoUpload {
   data: Buffer;
@@ -151,7 +152,7 @@ export async function referenceInfo(ctx: AppContext, personId: string) {
   return {
     hasReference: Boolean(ref),
     photoUrl: ref ? signedFacePhotoUrl(ctx.keys.secret, personId, ctx.now()) : null,
-    updatedAt: ref ? new Date(ref.updated_at).toISOString() : null,
+    updatedAt: ref ? recordTime(ref.updated_at) : null,
     setByAdmin: Boolean(ref && ref.set_by !== personId),
   };
 }
@@ -283,7 +284,7 @@ export async function issueCaptureToken(ctx: AppContext, user: AuthUser, checkId
   const url = `${origin}/#/camera?t=${token}`;
   return {
     url,
-    expiresAt: new Date(expiresAt).toISOString(),
+    expiresAt: recordTime(expiresAt),
     qrSvg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
   };
 }

@@ -88,6 +88,23 @@ export async function findOpenChecks(db: Db, trainPersonIds: string[]) {
     .execute();
 }
 
+/** A person's checks not yet passed, with their class and unit, oldest first. */
+export async function findOpenChecksOfPerson(db: Db, personId: string) {
+  return db
+    .selectFrom('face_checks as f')
+    .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .leftJoin('train_warp_courses as wc', 'wc.id', 'f.warp_course_id')
+    .leftJoin('course_warps as w', 'w.id', 'wc.warp_id')
+    .selectAll('f')
+    .select(['c.id as class_id', 'c.name as class_name', 'wc.class_course_id', 'w.title as unit_title'])
+    .where('f.person_id', '=', personId)
+    .where('f.status', '!=', 'passed')
+    .orderBy('f.due_at', 'asc')
+    .orderBy('f.id')
+    .execute();
+}
+
 /** Each membership's latest passed check. */
 export async function findLastPasses(db: Db, trainPersonIds: string[]) {
   if (trainPersonIds.length === 0) return [];

@@ -8,6 +8,7 @@ import {
   compareResult,
   getCheckListBody,
   getClassCheckBody,
+  openCheck,
   referenceInfo,
   updateVerifyBody,
   verifyCounts,
@@ -23,6 +24,7 @@ import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import {
   checkList as listChecks,
   classCheck as readClassCheck,
+  openChecks,
   verifyCounts as countVerifications,
 } from './checks.service.js';
 import {
@@ -234,6 +236,20 @@ export const identityRoutes =
         },
       },
       async (request) => ok(await listChecks(ctx, userOf(request), request.body)),
+    );
+
+    app.get(
+      '/api/train/class/getOpenChecks',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary:
+            'The face checks the learner still has to take (pending, failed or overdue), oldest first, with their class and unit',
+          response: { 200: envelope(z.array(openCheck)), ...errors },
+        },
+      },
+      async (request) => ok(await openChecks(ctx, userOf(request))),
     );
 
     app.post(

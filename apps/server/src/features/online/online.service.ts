@@ -20,8 +20,9 @@ import {
   type AnswerRow,
   type CommentRow,
 } from './online.repository.js';
+import { recordTime } from '../../core/record-time.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = recordTime;
 
 /** Who wrote a post, as the viewer sees it: others see a masked name, the author their own. */
 function authorOf(row: { person_id: string; author_name: string }, viewer: AuthUser | undefined) {

@@ -10,6 +10,7 @@ import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import { menuFor, searchMenu } from './menu.js';
 import { clearNotices, countActiveNotices, findActiveNotices } from './notice.repository.js';
 import { searchCourseNames } from './search.repository.js';
+import { recordTime } from '../../core/record-time.js';
 
 const NOTICE_LIST_MAX = 50;
 
@@ -43,7 +44,7 @@ export const shellRoutes =
             notice: r.kind === 'email' ? '' : r.content,
             email: r.kind === 'email' ? r.content : '',
             image: r.image,
-            createTime: new Date(r.created_at).toISOString(),
+            createTime: recordTime(r.created_at),
           })),
           total,
         });

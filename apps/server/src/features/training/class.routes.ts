@@ -35,6 +35,7 @@ import {
   isMemberOf,
   updatePersonCourseComments,
 } from './class.repository.js';
+import { recordTime } from '../../core/record-time.js';
 
 type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];
 
@@ -154,7 +155,7 @@ export const classRoutes =
           // classmates see a surname and stars, no more
           newestLearners: newest.map((m) => ({
             name: maskName(m.name),
-            joinedAt: new Date(m.joined_at).toISOString(),
+            joinedAt: recordTime(m.joined_at),
           })),
           activity,
         });

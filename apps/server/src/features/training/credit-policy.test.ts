@@ -13,17 +13,25 @@ const rules = DEFAULT_CREDIT_RULES;
 /** Drives one learner's playback of one unit through reports, as the server would store them. */
 function session(duration = 600, opts: { creditedToday?: number } = {}) {
   const warp: WarpState = { warpId: 'w1', duration, furthest: 0 };
+  /** other units than w1, each with its own furthest point */
+  const others = new Map<string, WarpState>();
   let playback: PlaybackState | undefined;
   let creditedToday = opts.creditedToday ?? 0;
   let total = 0;
   const report = (
     atSeconds: number,
     r: Partial<CreditInput['report']> & { position: number; seq: number },
-    extra: Partial<Pick<CreditInput, 'faceGate'>> & { warpId?: string } = {},
+    extra: Partial<Pick<CreditInput, 'faceGate' | 'sessionId'>> & { warpId?: string } = {},
   ) => {
+    const unit =
+      !extra.warpId || extra.warpId === 'w1'
+        ? warp
+        : (others.get(extra.warpId) ??
+          others.set(extra.warpId, { warpId: extra.warpId, duration, furthest: 0 }).get(extra.warpId)!);
     const decision = decideCredit({
       report: { playbackId: 'p1', rate: 1, hidden: false, ...r },
-      warp: extra.warpId ? { ...warp, warpId: extra.warpId } : warp,
+      sessionId: extra.sessionId ?? 's1',
+      warp: unit,
       playback,
       creditedTodaySeconds: creditedToday,
       faceGate: extra.faceGate ?? 'ok',
@@ -31,7 +39,7 @@ function session(duration = 600, opts: { creditedToday?: number } = {}) {
       rules,
     });
     if (decision.playback) playback = decision.playback;
-    warp.furthest = decision.furthest;
+    unit.furthest = decision.furthest;
     creditedToday += decision.creditedSeconds;
     total += decision.creditedSeconds;
     return decision;
@@ -79,20 +87,55 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.total()).toBe(0);
   });
 
-  it('a second tab or device while the first plays', () => {
+  it('a second device while the first plays', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });
     s.report(15, { seq: 2, position: 15 });
-    const other = s.report(20, { seq: 1, position: 0, playbackId: 'p2' });
+    const other = s.report(20, { seq: 1, position: 0, playbackId: 'p2' }, { sessionId: 's2' });
     expect(other.refusal).toBe('OTHER_PLAYBACK');
-    expect(s.report(30, { seq: 2, position: 15, playbackId: 'p2' }).refusal).toBe('OTHER_PLAYBACK');
-    expect(s.total()).toBe(15);
+    expect(s.report(30, { seq: 2, position: 15, playbackId: 'p2' }, { sessionId: 's2' }).refusal).toBe(
+      'OTHER_PLAYBACK',
+    );
+    // the first keeps earning
+    expect(s.report(30, { seq: 3, position: 30 }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(30);
   });
 
-  it('two units at once (the playback is per learner, not per unit)', () => {
+  it('two units at once on two devices (the playback is per learner, not per unit)', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });
-    expect(s.report(5, { seq: 1, position: 0, playbackId: 'p2' }, { warpId: 'w2' }).refusal).toBe('OTHER_PLAYBACK');
+    expect(s.report(5, { seq: 1, position: 0, playbackId: 'p2' }, { warpId: 'w2', sessionId: 's2' }).refusal).toBe(
+      'OTHER_PLAYBACK',
+    );
+  });
+
+  it('the same session moving to the next unit takes over at once; the old playback earns no more', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    s.report(15, { seq: 2, position: 15 });
+    // one second later, the next unit's player starts: not refused, its clock starts
+    const next = s.report(16, { seq: 1, position: 0, playbackId: 'p2' }, { warpId: 'w2' });
+    expect(next).toMatchObject({ refusal: undefined, creditedSeconds: 0 });
+    expect(s.playback()).toMatchObject({ playbackId: 'p2', warpId: 'w2', ended: false });
+    expect(s.report(31, { seq: 2, position: 15, playbackId: 'p2' }, { warpId: 'w2' }).creditedSeconds).toBe(15);
+    // the old playback (a window left open) cannot take the lead back
+    expect(s.report(32, { seq: 3, position: 30 })).toMatchObject({ refusal: 'OTHER_PLAYBACK', creditedSeconds: 0 });
+    expect(s.playback()).toMatchObject({ playbackId: 'p2' });
+    expect(s.total()).toBe(30);
+  });
+
+  it('a final report is credited and ends the playback: any other starts at once', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    expect(s.report(10, { seq: 2, position: 10, final: true }).creditedSeconds).toBe(10);
+    expect(s.playback()).toMatchObject({ playbackId: 'p1', ended: true });
+    // even another device need not wait for the idle limit
+    const other = s.report(12, { seq: 1, position: 10, playbackId: 'p2' }, { sessionId: 's2' });
+    expect(other.refusal).toBeUndefined();
+    expect(s.report(27, { seq: 2, position: 25, playbackId: 'p2' }, { sessionId: 's2' }).creditedSeconds).toBe(15);
+    // the ended playback reporting again earns nothing and does not take the lead
+    expect(s.report(28, { seq: 3, position: 26 })).toMatchObject({ refusal: 'OTHER_PLAYBACK', creditedSeconds: 0 });
+    expect(s.total()).toBe(25);
   });
 
   it('replaying a report', () => {

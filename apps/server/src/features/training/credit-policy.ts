@@ -9,7 +9,8 @@
  *    earns nothing), and
  *  - what is left of the learner's daily cap,
  * and nothing when the rate is above 1×, the page was hidden, the gap was idle, another
- * playback of the learner is live, the report is a replay, or a face check is due.
+ * playback of the learner is live (a new playback of the same login session takes over
+ * instead), the report is a replay, or a face check is due.
  * A refused report never moves the furthest point: that part must be watched again, so the
  * player rewinds to the furthest point the answer carries. (A paused player reports when it
  * resumes: an IDLE answer then only restarts the clock, and nothing watched is lost.)
@@ -26,6 +27,8 @@ export interface ProgressReport {
   position: number;
   rate: number;
   hidden: boolean;
+  /** the playback's last report (unit end, unit change, page leave): credited, then the playback ends */
+  final?: boolean | undefined;
 }
 
 /** The learner's live playback (one at a time, across all courseware). */
@@ -35,6 +38,10 @@ export interface PlaybackState {
   lastSeq: number;
   /** server time (ms) of the last report this playback made */
   lastReportAt: number;
+  /** the login session it plays in (null: unknown, from before sessions were recorded) */
+  sessionId: string | null;
+  /** ended by its final report: it holds nothing */
+  ended: boolean;
 }
 
 export interface WarpState {
@@ -64,8 +71,10 @@ export const DEFAULT_CREDIT_RULES: CreditRules = {
 
 export interface CreditInput {
   report: ProgressReport;
+  /** the login session the report came in on */
+  sessionId: string;
   warp: WarpState;
-  /** the learner's live playback, if any */
+  /** the learner's live playback, if any (the caller leaves out one whose session ended) */
   playback: PlaybackState | undefined;
   creditedTodaySeconds: number;
   /** from the identity gate: 'ok', or a check due/failed */
@@ -88,16 +97,21 @@ const MAX_RATE = 1;
 const RATE_EPSILON = 0.01;
 
 export function decideCredit(input: CreditInput): CreditDecision {
+  const decision = decide(input);
+  // The final report is credited like any other, then its playback holds nothing more.
+  if (input.report.final && decision.playback) decision.playback = { ...decision.playback, ended: true };
+  return decision;
+}
+
+function decide(input: CreditInput): CreditDecision {
   const { report, warp, playback, now, rules } = input;
-  const samePlayback = playback?.playbackId === report.playbackId;
+  const samePlayback = playback !== undefined && !playback.ended && playback.playbackId === report.playbackId;
   /** Nothing earned; this report's time becomes the playback's clock unless `untouched`. */
   const noCredit = (refusal: Refusal | undefined, untouched = false): CreditDecision => ({
     creditedSeconds: 0,
     refusal,
     furthest: warp.furthest,
-    playback: untouched
-      ? undefined
-      : { playbackId: report.playbackId, warpId: warp.warpId, lastSeq: report.seq, lastReportAt: now },
+    playback: untouched ? undefined : started(input),
     completed: isComplete(warp.furthest, warp.duration, rules),
   });
   const refuse = (refusal: Refusal, untouched = false) => noCredit(refusal, untouched);
@@ -105,9 +119,18 @@ export function decideCredit(input: CreditInput): CreditDecision {
   // A report already seen (or older) changes nothing: a replayed request cannot earn twice.
   if (samePlayback && report.seq <= playback.lastSeq) return refuse('REPLAY', true);
 
-  // Another playback still live (second tab, second device, another unit) keeps the lead.
-  const otherIsLive = playback && !samePlayback && now - playback.lastReportAt <= rules.idleLimitSeconds * 1000;
-  if (otherIsLive) return refuse('OTHER_PLAYBACK', true);
+  // Another playback still live keeps the lead (a second device, or a second window of this
+  // session still playing) — except that the same login session starting a new playback
+  // (the next unit, another unit, the player opened again) takes over at once: the old
+  // playback was credited up to its last report and earns nothing more. A playback that was
+  // taken over cannot take the lead back: only a playback's first report takes over.
+  const otherIsLive =
+    playback !== undefined &&
+    !samePlayback &&
+    !playback.ended &&
+    now - playback.lastReportAt <= rules.idleLimitSeconds * 1000;
+  const takesOver = otherIsLive && playback.sessionId === input.sessionId && report.seq === 1;
+  if (otherIsLive && !takesOver) return refuse('OTHER_PLAYBACK', true);
 
   // A due face check stops credit at once, the first report of a playback included (the
   // player pauses for the check at the start instead of after the first interval).
@@ -140,10 +163,20 @@ export function decideCredit(input: CreditInput): CreditDecision {
     creditedSeconds: roundSeconds(credited),
     refusal: undefined,
     furthest,
-    playback: { playbackId: report.playbackId, warpId: warp.warpId, lastSeq: report.seq, lastReportAt: now },
+    playback: started(input),
     completed: isComplete(furthest, warp.duration, rules),
   };
 }
+
+/** The playback as this report leaves it: its clock and sequence at this report. */
+const started = ({ report, warp, sessionId, now }: CreditInput): PlaybackState => ({
+  playbackId: report.playbackId,
+  warpId: warp.warpId,
+  lastSeq: report.seq,
+  lastReportAt: now,
+  sessionId,
+  ended: false,
+});
 
 export function isComplete(furthest: number, duration: number, rules: CreditRules): boolean {
   return duration > 0 && furthest >= duration - rules.completionToleranceSeconds;

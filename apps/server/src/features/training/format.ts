@@ -1,5 +1,6 @@
 /** Small formatting helpers shared by the training routes and mappers. */
-export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+import { recordTimeOrNull } from '../../core/record-time.js';
+export const iso = recordTimeOrNull;
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 

@@ -183,10 +183,20 @@ export class CreditBatcher {
     const sessionById = new Map(sessions.map((s) => [s.id, s]));
     const warpById = new Map(warps.map((w) => [w.id, { ...w }]));
     const playbacks = new Map<string, PlaybackState>(
-      playbackRows.map((p) => [
-        p.person_id,
-        { playbackId: p.playback_id, warpId: p.warp_course_id, lastSeq: p.last_seq, lastReportAt: p.last_report_at },
-      ]),
+      playbackRows
+        // a playback whose session has ended (logout, login elsewhere) holds nothing
+        .filter((p) => p.session_revoked_at === null)
+        .map((p) => [
+          p.person_id,
+          {
+            playbackId: p.playback_id,
+            warpId: p.warp_course_id,
+            lastSeq: p.last_seq,
+            lastReportAt: p.last_report_at,
+            sessionId: p.session_id,
+            ended: p.ended_at !== null,
+          },
+        ]),
     );
 
     const results: Result[] = [];
@@ -213,6 +223,7 @@ export class CreditBatcher {
       }
       const decision = decideCredit({
         report: job.report,
+        sessionId: job.sessionId,
         warp: { warpId: row.id, duration: row.duration_seconds, furthest: row.furthest_seconds },
         playback: playbacks.get(job.personId),
         creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
@@ -286,6 +297,8 @@ export class CreditBatcher {
           warp_course_id: p.warpId,
           last_seq: p.lastSeq,
           last_report_at: p.lastReportAt,
+          session_id: p.sessionId,
+          ended_at: p.ended ? now : null,
         };
       }),
     );

@@ -88,11 +88,23 @@ export interface PlaybackRow {
   warp_course_id: string;
   last_seq: number;
   last_report_at: number;
+  session_id: string | null;
+  ended_at: number | null;
 }
 
-export async function findPlaybacks(db: Db, personIds: string[]): Promise<PlaybackRow[]> {
+/** The learners' live playbacks, with whether the session each plays in has ended. */
+export async function findPlaybacks(
+  db: Db,
+  personIds: string[],
+): Promise<Array<PlaybackRow & { session_revoked_at: number | null }>> {
   if (personIds.length === 0) return [];
-  return db.selectFrom('study_playbacks').selectAll().where('person_id', 'in', personIds).execute();
+  return db
+    .selectFrom('study_playbacks')
+    .leftJoin('sessions', 'sessions.id', 'study_playbacks.session_id')
+    .selectAll('study_playbacks')
+    .select('sessions.revoked_at as session_revoked_at')
+    .where('study_playbacks.person_id', 'in', personIds)
+    .execute();
 }
 
 /** One row per learner (PostgreSQL refuses an upsert that touches a row twice). */
@@ -107,6 +119,8 @@ export async function savePlaybacks(db: Db, rows: PlaybackRow[]): Promise<void> 
         warp_course_id: eb.ref('excluded.warp_course_id'),
         last_seq: eb.ref('excluded.last_seq'),
         last_report_at: eb.ref('excluded.last_report_at'),
+        session_id: eb.ref('excluded.session_id'),
+        ended_at: eb.ref('excluded.ended_at'),
       })),
     )
     .execute();

@@ -25,6 +25,7 @@ import {
   incrementStudyCount,
 } from './training.repository.js';
 import { toWarpCourseData } from './warp-course.mapper.js';
+import { recordTime } from '../../core/record-time.js';
 
 const tags = ['training'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -112,8 +113,8 @@ export const trainingRoutes =
             ? {
                 checkId: faceCheck.checkId,
                 kind: faceCheck.kind,
-                dueAt: new Date(faceCheck.dueAt).toISOString(),
-                windowEndsAt: new Date(faceCheck.windowEndsAt).toISOString(),
+                dueAt: recordTime(faceCheck.dueAt),
+                windowEndsAt: recordTime(faceCheck.windowEndsAt),
               }
             : null,
         });

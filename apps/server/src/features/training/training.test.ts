@@ -80,16 +80,21 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
       [{ playbackId, seq: 2, position: 300 }, 'SEEK'],
       [{ playbackId, seq: 3, position: 20, rate: 2 }, 'RATE'],
       [{ playbackId, seq: 3, position: 1 }, 'REPLAY'],
-      [{ playbackId: 'other-tab', seq: 1, position: 0 }, 'OTHER_PLAYBACK'],
-      [{ playbackId, seq: 4, position: 99_999 }, undefined],
+      // a second tab of the same login takes over (its clock starts, nothing earned) …
+      [{ playbackId: 'other-tab', seq: 1, position: 0 }, null],
+      // … and the first tab earns nothing more, nor takes the lead back
+      [{ playbackId, seq: 4, position: 15 }, 'OTHER_PLAYBACK'],
+      [{ playbackId, seq: 5, position: 99_999 }, 400],
     ] as const;
-    for (const [body, refusal] of cases) {
+    for (const [body, expected] of cases) {
       const res = await report(unit, body);
-      if (refusal) {
-        expect(res.body.data, refusal).toMatchObject({ creditedSeconds: 0, refusal });
-        expect(res.body.data.refusalMsg).toEqual(expect.any(String));
-      } else {
+      if (expected === 400) {
         expect(res.status).toBe(400);
+      } else if (expected === null) {
+        expect(res.body.data, 'takes over').toMatchObject({ creditedSeconds: 0, refusal: null });
+      } else {
+        expect(res.body.data, expected).toMatchObject({ creditedSeconds: 0, refusal: expected });
+        expect(res.body.data.refusalMsg).toEqual(expect.any(String));
       }
     }
     const events = await server.ctx.db

@@ -1,0 +1,46 @@
+/**
+ * Times of record (a certificate's date, a check's deadline, an exam's start, a study day)
+ * leave the server as ISO 8601 with the offset of the deployment's study time zone
+ * (`STUDY_TIMEZONE`), e.g. `2026-11-24T00:05:00.000+08:00`, never as UTC `Z`. The web shows
+ * the wall-clock part as written, so a page, a PDF and an export all say the same day
+ * whatever zone the browser is in. The zone is a deployment setting, one per process: the
+ * app sets it once at build.
+ */
+let zone = 'Asia/Shanghai';
+let parts: Intl.DateTimeFormat = makeFormat(zone);
+
+function makeFormat(timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+export function setRecordTimeZone(timeZone: string): void {
+  if (timeZone === zone) return;
+  parts = makeFormat(timeZone);
+  zone = timeZone;
+}
+
+export const recordTimeZone = (): string => zone;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Epoch ms → `YYYY-MM-DDTHH:mm:ss.SSS±HH:MM` in the study time zone. */
+export function recordTime(ms: number): string {
+  const p = Object.fromEntries(parts.formatToParts(ms).map((x) => [x.type, x.value])) as Record<string, string>;
+  const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+  const millis = ((ms % 1000) + 1000) % 1000;
+  const offsetMinutes = Math.round((wall - (ms - millis)) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${pad(millis, 3)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+export const recordTimeOrNull = (ms: number | null): string | null => (ms === null ? null : recordTime(ms));

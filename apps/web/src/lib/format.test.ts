@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './format';
+
+describe('dates of record', () => {
+  it('show the wall clock of the organisation, whatever zone the browser is in', () => {
+    // issued just after midnight in Shanghai: the 24th, as the certificate PDF says
+    expect(formatDateTime('2026-11-24T00:05:07.089+08:00')).toBe('2026/11/24 00:05');
+    expect(formatDate('2026-11-24T00:05:07.089+08:00')).toBe('2026/11/24');
+    expect(formatDateTime('2026-07-01T08:00:00.000-04:00')).toBe('2026/07/01 08:00');
+  });
+
+  it('show nothing as a dash', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDate(undefined)).toBe('—');
+  });
+});

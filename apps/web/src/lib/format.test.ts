@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatDuration } from './format';
 
 describe('dates of record', () => {
   it('show the wall clock of the organisation, whatever zone the browser is in', () => {
@@ -12,5 +12,15 @@ describe('dates of record', () => {
   it('show nothing as a dash', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDate(undefined)).toBe('—');
+  });
+});
+
+describe('spans of study', () => {
+  it('read as hours and minutes, never as a clock', () => {
+    expect(formatDuration(6180)).toBe('1小时43分');
+    expect(formatDuration(103)).toBe('1分43秒');
+    expect(formatDuration(9)).toBe('9秒');
+    expect(formatDuration(6180, 'en')).toBe('1 h 43 min');
+    expect(formatDuration(103, 'en')).toBe('1 min 43 s');
   });
 });

@@ -29,5 +29,15 @@ export const formatDate = (iso: string | null | undefined): string => formatDate
 export const formatClock = (seconds: number): string =>
   `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
+/** A span of study as 1小时43分 / 43分12秒 (zh) or 1 h 43 min / 43 min 12 s (en): never a bare 1:43. */
+export function formatDuration(seconds: number, language: 'zh' | 'en' = 'zh'): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (language === 'en') return h > 0 ? `${h} h ${m} min` : m > 0 ? `${m} min ${s} s` : `${s} s`;
+  return h > 0 ? `${h}小时${m}分` : m > 0 ? `${m}分${s}秒` : `${s}秒`;
+}
+
 /** Whether a time has passed (a check's window, say). */
 export const isPast = (iso: string, now = Date.now()): boolean => new Date(iso).getTime() < now;

@@ -51,7 +51,7 @@ describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
     const playbackId = `unit-${++playbacks}`;
     let seq = 1;
     let last = await report(unit, { playbackId, seq, position: from });
-    for (let position = from; position < unit.durationSeconds; ) {
+    for (let position = from; position < unit.durationSeconds;) {
       const step = Math.min(15, unit.durationSeconds - position);
       at(step);
       position += step;
@@ -149,8 +149,7 @@ describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
     const unit = units[3]!;
     const playbackId = `unit-${++playbacks}`;
     await report(unit, { playbackId, seq: 1, position: 0 });
-    const other = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
-      .accessToken;
+    const other = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
     at(15);
     const old = await report(unit, { playbackId, seq: 2, position: 15 });
     expect(old.status).toBe(401);

@@ -45,6 +45,33 @@ export const pageTextsEn: PageMessages = {
     questionDeleted: 'The asker deleted this question',
   },
   study: {
+    examDue: 'Exam due',
+    next: {
+      exam: 'Take the exam',
+      course: 'Next course: {{name}}',
+      certificate: 'View certificate',
+      unitsDone: 'Every unit of “{{name}}” is done',
+      examHint: 'Pass this course’s exam to complete it and have its hours counted',
+      courseHint: 'Go on with the next course of your class',
+      allDone: 'Every course of your class is complete',
+    },
+    certificate: {
+      issued: 'Certificate earned (No. {{number}})',
+      withheld: '{{count}} face check(s) still to pass before your certificate is issued',
+      studying: '{{count}} course(s) still to complete (exams included) before your certificate.',
+      checksLeft: '{{count}} face check(s) still to pass.',
+    },
+    noClassLearner: {
+      title: 'You are not in a class yet',
+      text: 'Your account is registered with {{org}}. Once a training manager adds you to a class, its courses appear here.',
+      phone: 'Training enquiries: {{phone}}',
+      refresh: 'Refresh',
+      ask: 'Enquire about enrolment',
+    },
+    noClassAdmin: {
+      title: 'You are a training manager of {{org}}',
+      text: 'Manager accounts do not study in classes; this is the learners’ study page.',
+    },
     examPending: 'Exam due: hours count after a pass',
     activeLearners: '{{count}} learners',
     myClasses: 'My classes',
@@ -97,6 +124,13 @@ export const pageTextsEn: PageMessages = {
     go: 'Study',
   },
   face: {
+    overdue: 'The time for this check ended at {{time}}: please finish it now; nothing is credited until it passes',
+    pending: {
+      title: '{{count}} face check(s) to finish',
+      kinds: { start: 'Check before studying', random: 'Random check', end: 'Check after a unit' },
+      overdue: 'Overdue since {{time}}',
+      take: 'Take the check',
+    },
     windowPassed: 'The time for this check has passed: finish it to be credited again',
     checkTitle: 'Face check',
     kinds: {

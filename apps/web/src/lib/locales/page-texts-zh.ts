@@ -44,6 +44,33 @@ export const pageTextsZh = {
     questionDeleted: '提问者已删除该问题',
   },
   study: {
+    examDue: '待考试',
+    next: {
+      exam: '去考试',
+      course: '学习下一门：{{name}}',
+      certificate: '查看证书',
+      unitsDone: '「{{name}}」的课件已全部学完',
+      examHint: '通过本课程的考试后，课程完成并计入学时',
+      courseHint: '继续学习班级的下一门课程',
+      allDone: '班级的课程已全部完成',
+    },
+    certificate: {
+      issued: '已获得培训合格证书（编号 {{number}}）',
+      withheld: '还有{{count}}次人脸核验未完成，完成后即可获得培训合格证书',
+      studying: '还有{{count}}门课程未完成（含考试），全部完成后将获得培训合格证书。',
+      checksLeft: '还有{{count}}次人脸核验未完成。',
+    },
+    noClassLearner: {
+      title: '您还没有加入班级',
+      text: '您的账号已在「{{org}}」注册。培训管理员为您加入班级后，课程会显示在这里。',
+      phone: '培训咨询电话：{{phone}}',
+      refresh: '刷新',
+      ask: '报名咨询',
+    },
+    noClassAdmin: {
+      title: '您是「{{org}}」的培训管理员',
+      text: '管理员账号不参加班级学习，这里显示的是学员的学习页面。',
+    },
     examPending: '待考试：通过后计入学时',
     activeLearners: '{{count}}人',
     myClasses: '我的班级',
@@ -96,6 +123,13 @@ export const pageTextsZh = {
     go: '学习',
   },
   face: {
+    overdue: '已超过核验时限（{{time}}），请尽快完成；核验通过前不计学时',
+    pending: {
+      title: '您有{{count}}次人脸核验待完成',
+      kinds: { start: '开始学习前的核验', random: '随机核验', end: '课件学完后的核验' },
+      overdue: '已超时（{{time}}）',
+      take: '去核验',
+    },
     windowPassed: '已超过核验时限，完成核验后才能继续计时',
     checkTitle: '人脸核验',
     kinds: {

@@ -1,5 +1,6 @@
+import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -22,6 +23,36 @@ interface Certificate {
 
 const key = ['account', 'certificates'] as const;
 
+/** The classes without a certificate yet, and what each still waits for. */
+function Waiting() {
+  const { t } = useTranslation();
+  const { data } = useQuery({
+    queryKey: ['account', 'certificate-progress'],
+    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
+  });
+  const waiting = (data ?? []).filter((p) => p.status !== 'issued');
+  if (waiting.length === 0) return null;
+  return (
+    <div className="certificates-waiting">
+      {waiting.map((p) => (
+        <Alert
+          key={p.trainPersonId}
+          type={p.status === 'withheld' ? 'warning' : 'info'}
+          showIcon
+          data-testid="certificate-waiting"
+          message={p.className}
+          description={[
+            p.coursesLeft > 0 ? t('study.certificate.studying', { count: p.coursesLeft }) : '',
+            p.checksLeft > 0 ? t('study.certificate.withheld', { count: p.checksLeft }) : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** 我的证书: what the learner has earned, to download, print, and share for checking. */
 export function CertificatesCard() {
   const { t } = useTranslation();
@@ -32,6 +63,7 @@ export function CertificatesCard() {
   });
   return (
     <Card title={t('certificates.title')} className="account-card" data-testid="certificates-card">
+      <Waiting />
       <List
         loading={isPending}
         dataSource={data ?? []}

@@ -1,6 +1,8 @@
 import '../../../lib/locales/page-texts';
 import '../account.css';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Skeleton } from 'antd';
+import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { useTranslation } from '../../../lib/i18n';
 import { useProfile } from '../api/account-api';
 import { CertificatesCard } from '../components/certificates-card';
@@ -8,10 +10,11 @@ import { PasswordCard } from '../components/password-card';
 import { PhoneCard } from '../components/phone-card';
 import { ReferencePhotoCard } from '../components/reference-photo-card';
 
-/** 个人中心: who I am (masked), my reference face for face checks, my password and phone. */
+/** 个人中心: who I am (masked), face checks I still owe, my certificates (or what they wait for), my reference face for face checks, my password and phone. */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const profile = useProfile();
+  const client = useQueryClient();
   return (
     <section className="page account-page">
       <h2>{t('route.personalCenter')}</h2>
@@ -31,6 +34,7 @@ export default function PersonalCenterPage() {
           <Skeleton active />
         )}
       </Card>
+      <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['account'] })} />
       <CertificatesCard />
       <ReferencePhotoCard />
       <div className="account-grid">

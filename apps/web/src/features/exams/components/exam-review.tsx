@@ -1,4 +1,5 @@
 import { Alert, Card, List, Result, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import type { ExamReview } from '../api/exams-api';
@@ -8,8 +9,14 @@ import { answerText, letter } from './answer-input';
 export function ExamReviewView({ review }: { review: ExamReview }) {
   const { t } = useTranslation();
   const judge: [string, string] = [t('exams.true'), t('exams.false')];
+  const top = useRef<HTMLDivElement>(null);
+  // handed in from the bottom of a long paper: the score is what the learner looks for
+  // (braces: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup)
+  useEffect(() => {
+    top.current?.scrollIntoView({ block: 'start' });
+  }, [review.attemptId]);
   return (
-    <div data-testid="exam-review">
+    <div data-testid="exam-review" ref={top} className="exam-review">
       <Result
         status={review.passed ? 'success' : 'warning'}
         title={

@@ -1,7 +1,8 @@
+import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { DueCheck } from './face-api';
+import type { DueCheck } from '../../../components/face-check/face-check-api';
 
 export interface MyClass {
   trainPersonId: string;
@@ -122,5 +123,13 @@ export function useStudyTime(userId: string | undefined) {
     queryKey: studyKeys.studyTime,
     enabled: Boolean(userId),
     queryFn: () => api.get<StudyTime>(`/api/train/cls_Warp/select-study-time/${encodeURIComponent(userId!)}`),
+  });
+}
+
+/** Each class and its certificate: issued, withheld (with the checks still open) or studying. */
+export function useCertificateProgress() {
+  return useQuery({
+    queryKey: ['study', 'certificate-progress'] as const,
+    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
   });
 }

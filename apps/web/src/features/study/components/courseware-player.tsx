@@ -1,12 +1,12 @@
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
-import { Alert, Modal } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import type { DueCheck } from '../api/face-api';
+import type { DueCheck } from '../../../components/face-check/face-check-api';
 import type { CreditAnswer } from '../api/study-api';
-import { FaceCheckDialog } from './face-check-dialog';
+import { FaceCheckDialog } from '../../../components/face-check/face-check-dialog';
 import { sendReport } from './report-sender';
 
 const REPORT_EVERY_MS = 15_000;
@@ -16,26 +16,42 @@ const NEW_PLAYBACK_AFTER_MS = 80_000;
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
 
+const isAtEnd = (v: HTMLVideoElement | null) => Boolean(v?.ended);
+
 interface Props {
   unit: WarpCourseData;
+  /** start playing as soon as the video can (the page moved on to this unit by itself) */
+  autoPlay?: boolean;
   onAnswer(answer: CreditAnswer): void;
-  onEnded(): void;
+  /**
+   * The unit was watched to its end, its last report answered and its end check (if the
+   * class has one) passed: the page may move on.
+   */
+  onUnitDone(): void;
 }
 
 /**
  * The courseware player (issue: learning core, /show): resumes where the learner stopped,
  * never seeks beyond the furthest credited point, keeps the rate at 1×, reports every 15 s
- * and on pause, end and page hide, pauses when the page is hidden, asks after long idling,
- * and shows what the server credited. The server decides all credit; this only reports.
+ * and on pause, pauses when the page is hidden, asks after long idling, and shows what the
+ * server credited. The server decides all credit; this only reports.
+ *
+ * A playback ends with a final report — at the unit's end, when the learner picks another
+ * unit (unmount) and when the page is left — so the next playback starts at once. A face
+ * check that comes with a report opens here, on the unit it belongs to; at the unit's end
+ * the page moves on only after it passed.
  */
-export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
+export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone }: Props) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const state = useRef({
     playbackId: undefined as string | undefined,
     seq: 0,
     furthest: unit.furthestSeconds,
+    /** the playhead at the last timeupdate (the element is gone when the player unmounts) */
+    position: 0,
     pausedAt: 0,
+    ended: false,
     lastActivity: Date.now(),
     timer: undefined as ReturnType<typeof setInterval> | undefined,
   });
@@ -51,41 +67,55 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
     dueRef.current = check;
     setDueCheckState(check);
   };
+  // the latest callbacks, for listeners registered once
+  const latest = useRef({ onAnswer, onUnitDone });
+  latest.current = { onAnswer, onUnitDone };
 
-  const report = async (keepalive = false) => {
-    const v = video.current;
+  /** Sends a report of the current playback; `final` ends it (its next play is a new playback). */
+  const report = async (options: { final?: boolean; keepalive?: boolean } = {}) => {
     const s = state.current;
-    if (!v || !s.playbackId) return;
+    const v = video.current;
+    if (!s.playbackId) return undefined;
+    const body = {
+      trainWarpCourseId: unit.trainWarpCourseId,
+      playbackId: s.playbackId,
+      seq: ++s.seq,
+      position: Math.round((v?.currentTime ?? s.position) * 10) / 10,
+      rate: v?.playbackRate ?? 1,
+      hidden: document.visibilityState === 'hidden',
+      ...(options.final ? { final: true } : {}),
+    };
+    if (options.final) s.playbackId = undefined;
     try {
-      const answer = await sendReport(
-        {
-          trainWarpCourseId: unit.trainWarpCourseId,
-          playbackId: s.playbackId,
-          seq: ++s.seq,
-          position: Math.round(v.currentTime * 10) / 10,
-          rate: v.playbackRate,
-          hidden: document.visibilityState === 'hidden',
-        },
-        keepalive,
-      );
+      const answer = await sendReport(body, options.keepalive ?? false);
+      if (!video.current) return answer; // the player has gone (a final report on leaving)
       s.furthest = answer.furthestSeconds;
       setCreditedNow((c) => c + answer.creditedSeconds);
       if (answer.faceCheck) {
         setDueCheck(answer.faceCheck);
-        if (!v.paused) v.pause();
+        setCheckAside(false);
+        if (!video.current.paused) video.current.pause();
       }
-      // a refused stretch is watched again from the furthest credited point
-      if (answer.refusal && answer.refusal !== 'REPLAY') {
+      if (answer.refusal === 'OTHER_PLAYBACK') {
+        // another device or window studies now: this one waits instead of rewinding every report
+        if (!video.current.paused) video.current.pause();
         setNotice(answer.refusalMsg ?? undefined);
-        if (v.currentTime > s.furthest + SEEK_SLACK) v.currentTime = s.furthest;
+      } else if (answer.refusal && answer.refusal !== 'REPLAY') {
+        // a refused stretch is watched again from the furthest credited point
+        setNotice(answer.refusalMsg ?? undefined);
+        if (video.current.currentTime > s.furthest + SEEK_SLACK) video.current.currentTime = s.furthest;
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
       }
-      onAnswer(answer);
+      latest.current.onAnswer(answer);
+      return answer;
     } catch {
       // offline for a moment: the next report covers the time the server allows
+      return undefined;
     }
   };
+  const reportRef = useRef(report);
+  reportRef.current = report;
 
   useEffect(() => {
     const s = state.current;
@@ -98,16 +128,28 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
     const onActivity = () => {
       s.lastActivity = Date.now();
     };
+    // leaving the page (closing the tab, reloading) ends the playback
+    const onPageHide = () => void reportRef.current({ final: true, keepalive: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pointerdown', onActivity);
     window.addEventListener('keydown', onActivity);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pointerdown', onActivity);
       window.removeEventListener('keydown', onActivity);
+      window.removeEventListener('pagehide', onPageHide);
       if (s.timer) clearInterval(s.timer);
+      // another unit chosen, or another page: this playback is over
+      void reportRef.current({ final: true, keepalive: true });
     };
   }, [t]);
+
+  const stopTimer = () => {
+    const s = state.current;
+    if (s.timer) clearInterval(s.timer);
+    s.timer = undefined;
+  };
 
   const onPlay = () => {
     const s = state.current;
@@ -118,6 +160,7 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
       setCheckAside(false);
       return;
     }
+    s.ended = false;
     const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
     if (fresh) {
       s.playbackId = crypto.randomUUID();
@@ -131,7 +174,7 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
     }
     s.lastActivity = Date.now();
     void report();
-    if (s.timer) clearInterval(s.timer);
+    stopTimer();
     s.timer = setInterval(() => {
       if (Date.now() - s.lastActivity > STILL_THERE_AFTER_MS) {
         v.pause();
@@ -144,10 +187,20 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
 
   const onPause = () => {
     const s = state.current;
-    if (s.timer) clearInterval(s.timer);
-    s.timer = undefined;
+    // the pause that comes with the end is reported by onEnded, as the final report
+    if (s.ended || isAtEnd(video.current)) return;
+    stopTimer();
     s.pausedAt = Date.now();
-    void report(true);
+    void report({ keepalive: true });
+  };
+
+  const onEnded = async () => {
+    const s = state.current;
+    stopTimer();
+    s.ended = true;
+    await report({ final: true });
+    // an end check (or any due check) opens here, on this unit; the page moves on after it passed
+    if (!dueRef.current && state.current.ended) latest.current.onUnitDone();
   };
 
   return (
@@ -163,14 +216,17 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
         data-testid="player-video"
         onLoadedMetadata={() => {
           const v = video.current;
-          if (v) v.currentTime = Math.min(unit.lastPosition, state.current.furthest);
+          if (!v) return;
+          v.currentTime = Math.min(unit.lastPosition, state.current.furthest);
+          // a browser may refuse to start without a gesture: the learner presses play then
+          if (autoPlay) void v.play().catch(() => undefined);
+        }}
+        onTimeUpdate={() => {
+          if (video.current) state.current.position = video.current.currentTime;
         }}
         onPlay={onPlay}
         onPause={onPause}
-        onEnded={() => {
-          onPause();
-          onEnded();
-        }}
+        onEnded={() => void onEnded()}
         onSeeking={() => {
           const v = video.current;
           if (v && v.currentTime > state.current.furthest + SEEK_SLACK) {
@@ -191,16 +247,30 @@ export function CoursewarePlayer({ unit, onAnswer, onEnded }: Props) {
         {t('study.seconds')}
       </div>
       {notice && <Alert type="warning" showIcon message={notice} />}
+      {dueCheck && checkAside && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('face.creditPaused')}
+          action={
+            <Button size="small" type="primary" onClick={() => setCheckAside(false)}>
+              {t('face.pending.take')}
+            </Button>
+          }
+        />
+      )}
       {dueCheck && !checkAside && (
         <FaceCheckDialog
           key={dueCheck.checkId}
-          check={dueCheck}
+          check={{ ...dueCheck, unitName: unit.tCourseName }}
           onClose={() => setCheckAside(true)}
           onPassed={() => {
             setDueCheck(undefined);
             setNotice(undefined);
             state.current.lastActivity = Date.now();
-            void video.current?.play();
+            // at the unit's end the page moves on; during it the video goes on
+            if (state.current.ended) latest.current.onUnitDone();
+            else void video.current?.play();
           }}
         />
       )}

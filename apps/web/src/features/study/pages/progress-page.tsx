@@ -1,14 +1,20 @@
 import '../../../lib/locales/page-texts';
 import '../study.css';
+import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Progress, Skeleton, Statistic, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatClock, formatDateTime } from '../../../lib/format';
+import { PendingChecks } from '../../../components/face-check/pending-checks';
+import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import { useIsMobile } from '../../../shell/use-is-mobile';
 import { useUser } from '../../../stores/user-store';
 import { useClassCourses, useMyClasses, useStudyTime, useUnits, type MyClass } from '../api/study-api';
 import { DailyChart } from '../components/daily-chart';
+import { isExamDue } from '../components/exam-due';
 import { StatusTag } from '../components/status-tag';
+import { UnitProgress } from '../components/unit-progress';
 
 /** A row of the class table: a course with its units as children, or a unit. */
 interface Row {
@@ -19,33 +25,83 @@ interface Row {
   count: number | null;
   last: string | null;
   status: number;
+  examDue: boolean;
   show: string;
   children?: Row[];
 }
 
-function ClassProgress({ cls, units }: { cls: MyClass; units: WarpCourseData[] }) {
+/** On a phone each course is a card with its units listed: nothing scrolls sideways. */
+function RowCards({ rows }: { rows: Row[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const line = (row: Row) => (
+    <div className="progress-card-line">
+      <UnitProgress percent={row.percent} status={row.status} />
+      <small>
+        {t('study.studiedRequired')} {row.studied} · {t('study.studyCount')} {row.count ?? 0} · {t('study.lastDate')}{' '}
+        {formatDateTime(row.last)}
+      </small>
+    </div>
+  );
+  return (
+    <div className="progress-cards" data-testid="progress-cards">
+      {rows.map((course) => (
+        <Card
+          key={course.key}
+          size="small"
+          className="progress-card"
+          title={
+            <span>
+              {course.name} <StatusTag status={course.status} examDue={course.examDue} />
+            </span>
+          }
+          extra={
+            <Button size="small" type="link" onClick={() => navigate(course.show)}>
+              {t('study.go')}
+            </Button>
+          }
+        >
+          {line(course)}
+          {(course.children ?? []).map((unit) => (
+            <div key={unit.key} className="progress-card-unit" onClick={() => navigate(unit.show)}>
+              <div>
+                {unit.name} <StatusTag status={unit.status} />
+              </div>
+              {line(unit)}
+            </div>
+          ))}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ClassProgress({ cls, units }: { cls: MyClass; units: WarpCourseData[] }) {
+  const { t, language } = useTranslation();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
   const courses = useClassCourses(cls.trainPersonId);
   const rows: Row[] = (courses.data?.records ?? []).map((c) => {
     const mine = units.filter((u) => u.trainClassCourseId === c.trainClassCourseId);
     return {
       key: c.trainPersonCourseId,
       name: c.courseName,
-      percent: c.sysSchedule,
+      percent: c.learnStatus === LearnStatus.COMPLETED ? 100 : c.sysSchedule,
       studied: `${c.studiedHours} / ${c.studyTimeLen} ${t('study.hours')}`,
       count: mine.reduce((s, u) => s + u.studyCount, 0),
       last: c.lastLearnDate,
       status: c.learnStatus,
-      show: `/show?classCourseId=${c.trainClassCourseId}`,
+      examDue: isExamDue(c),
+      show: isExamDue(c) ? `/exams?course=${c.trainClassCourseId}` : `/show?classCourseId=${c.trainClassCourseId}`,
       children: mine.map((u) => ({
         key: u.trainWarpCourseId,
         name: `${u.sortOrder}. ${u.tCourseName}`,
-        percent: Math.round(u.sysPercentage),
-        studied: `${formatClock(u.studyLength)} / ${formatClock(u.durationSeconds)}`,
+        percent: u.sysPercentage,
+        studied: `${formatDuration(u.studyLength, language)} / ${formatDuration(u.durationSeconds, language)}`,
         count: u.studyCount,
         last: u.lastLearnDate,
         status: u.learnStatus,
+        examDue: false,
         show: `/show?classCourseId=${u.trainClassCourseId}&unit=${u.trainWarpCourseId}`,
       })),
     };
@@ -62,50 +118,59 @@ function ClassProgress({ cls, units }: { cls: MyClass; units: WarpCourseData[] }
           </p>
         </div>
       </div>
-      <Table<Row>
-        rowKey="key"
-        size="small"
-        pagination={false}
-        scroll={{ x: 760 }}
-        loading={courses.isPending}
-        dataSource={rows}
-        expandable={{ defaultExpandAllRows: true }}
-        columns={[
-          { title: t('study.courseOrUnit'), dataIndex: 'name', width: 260 },
-          {
-            title: t('study.watched'),
-            dataIndex: 'percent',
-            width: 150,
-            render: (p: number) => <Progress percent={p} size="small" />,
-          },
-          { title: t('study.studiedRequired'), dataIndex: 'studied', width: 140 },
-          { title: t('study.studyCount'), dataIndex: 'count', width: 80 },
-          {
-            title: t('study.lastDate'),
-            dataIndex: 'last',
-            width: 150,
-            render: (d: string | null) => formatDateTime(d),
-          },
-          { title: t('study.status'), dataIndex: 'status', width: 90, render: (s: number) => <StatusTag status={s} /> },
-          {
-            title: '',
-            key: 'go',
-            width: 80,
-            render: (_: unknown, row: Row) => (
-              <Button size="small" type="link" onClick={() => navigate(row.show)}>
-                {t('study.go')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {isMobile ? (
+        <RowCards rows={rows} />
+      ) : (
+        <Table<Row>
+          rowKey="key"
+          size="small"
+          pagination={false}
+          loading={courses.isPending}
+          dataSource={rows}
+          expandable={{ defaultExpandAllRows: true }}
+          columns={[
+            { title: t('study.courseOrUnit'), dataIndex: 'name', width: 260 },
+            {
+              title: t('study.watched'),
+              dataIndex: 'percent',
+              width: 150,
+              render: (p: number, row: Row) => <UnitProgress percent={p} status={row.status} />,
+            },
+            { title: t('study.studiedRequired'), dataIndex: 'studied', width: 160 },
+            { title: t('study.studyCount'), dataIndex: 'count', width: 80 },
+            {
+              title: t('study.lastDate'),
+              dataIndex: 'last',
+              width: 150,
+              render: (d: string | null) => formatDateTime(d),
+            },
+            {
+              title: t('study.status'),
+              dataIndex: 'status',
+              width: 90,
+              render: (s: number, row: Row) => <StatusTag status={s} examDue={row.examDue} />,
+            },
+            {
+              title: '',
+              key: 'go',
+              width: 80,
+              render: (_: unknown, row: Row) => (
+                <Button size="small" type="link" onClick={() => navigate(row.show)}>
+                  {row.examDue ? t('study.next.exam') : t('study.go')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
     </Card>
   );
 }
 
-/** 课程进度: totals and the last 14 days, then class → course → unit with what was credited. */
+/** 课程进度: totals and the last 14 days, open face checks, then class → course → unit with what was credited. */
 export default function ProgressPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
+  const client = useQueryClient();
   const [params] = useSearchParams();
   const only = params.get('trainPersonId');
   const userId = useUser((s) => s.userId);
@@ -118,18 +183,25 @@ export default function ProgressPage() {
   return (
     <section className="page progress-page">
       <h2>{t('study.progress')}</h2>
+      <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       <Card className="progress-summary">
         <div className="progress-stats">
           <Statistic
             title={t('study.totalStudied')}
-            value={formatClock(totalSeconds)}
+            value={formatDuration(totalSeconds, language)}
             valueRender={() => (
               <span data-testid="total-studied" data-seconds={Math.round(totalSeconds)}>
-                {formatClock(totalSeconds)}
+                {formatDuration(totalSeconds, language)}
+                {time.data && (
+                  <small className="progress-hours">
+                    {' '}
+                    · {time.data.studyHours} {t('study.hours')}
+                  </small>
+                )}
               </span>
             )}
           />
-          <Statistic title={t('study.today')} value={formatClock(time.data?.todaySeconds ?? 0)} />
+          <Statistic title={t('study.today')} value={formatDuration(time.data?.todaySeconds ?? 0, language)} />
           <Statistic
             title={t('study.unitsDone')}
             value={time.data?.completedUnits ?? 0}

@@ -1,16 +1,22 @@
 import '../../../lib/locales/page-texts';
 import '../study.css';
+import { LearnStatus } from '@anxun/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Empty, List, Progress, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Empty, List, Skeleton } from 'antd';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { studyKeys, useUnits } from '../api/study-api';
+import { CourseDone } from '../components/course-done';
 import { CoursewarePlayer } from '../components/courseware-player';
 import { StatusTag } from '../components/status-tag';
+import { UnitProgress } from '../components/unit-progress';
 
-/** 播放: the player and the course's unit list (auto-next at the end of a unit). */
+/**
+ * 播放: the player and the course's unit list. At the end of a unit (its end check passed)
+ * the next one starts; after the last the player stays on it and offers the next step.
+ */
 export default function ShowPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -18,6 +24,10 @@ export default function ShowPage() {
   const client = useQueryClient();
   const { data: units, isPending } = useUnits(classCourseId);
   const [chosen, setChosen] = useState<string | undefined>(params.get('unit') ?? undefined);
+  /** the unit the page opened on when none was asked for: kept while its record changes */
+  const opened = useRef<string | undefined>(undefined);
+  /** moved on by itself at the end of a unit: the next one plays at once */
+  const [autoPlay, setAutoPlay] = useState(false);
 
   if (!classCourseId) {
     return (
@@ -27,11 +37,16 @@ export default function ShowPage() {
     );
   }
   if (isPending || !units) return <Skeleton active className="page" />;
-  const current =
-    units.find((u) => u.trainWarpCourseId === chosen) ?? units.find((u) => u.learnStatus !== 2) ?? units[0];
+  // the first unit not yet complete — chosen once: completing it must not switch the player away
+  opened.current ??= (units.find((u) => u.learnStatus !== LearnStatus.COMPLETED) ?? units.at(-1))?.trainWarpCourseId;
+  const current = units.find((u) => u.trainWarpCourseId === (chosen ?? opened.current)) ?? units[0];
   if (!current) return <Empty className="page" />;
+  const allDone = units.every((u) => u.learnStatus === LearnStatus.COMPLETED);
 
-  const refresh = () => void client.invalidateQueries({ queryKey: studyKeys.units(classCourseId) });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: studyKeys.units(classCourseId) });
+    void client.invalidateQueries({ queryKey: ['study', 'courses'] });
+  };
 
   return (
     <section className="page show-page">
@@ -40,6 +55,7 @@ export default function ShowPage() {
         <CoursewarePlayer
           key={current.trainWarpCourseId}
           unit={current}
+          autoPlay={autoPlay}
           onAnswer={(answer) => {
             client.setQueryData(studyKeys.units(classCourseId), (old: typeof units | undefined) =>
               old?.map((u) =>
@@ -47,12 +63,15 @@ export default function ShowPage() {
               ),
             );
           }}
-          onEnded={() => {
+          onUnitDone={() => {
             refresh();
             const next = units[units.indexOf(current) + 1];
-            if (next) setChosen(next.trainWarpCourseId);
+            // stay on the last unit: the course's next step shows below it
+            setChosen(next ? next.trainWarpCourseId : current.trainWarpCourseId);
+            setAutoPlay(Boolean(next));
           }}
         />
+        {allDone && <CourseDone trainPersonId={current.trainPersonId} classCourseId={classCourseId} />}
       </div>
       <List
         className="show-units"
@@ -61,13 +80,17 @@ export default function ShowPage() {
         renderItem={(u) => (
           <List.Item
             className={u.trainWarpCourseId === current.trainWarpCourseId ? 'active' : ''}
-            onClick={() => setChosen(u.trainWarpCourseId)}
+            data-testid="show-unit"
+            onClick={() => {
+              setAutoPlay(false);
+              setChosen(u.trainWarpCourseId);
+            }}
           >
             <div className="unit-row">
               <div>
                 {u.sortOrder}. {u.tCourseName} <StatusTag status={u.learnStatus} />
               </div>
-              <Progress percent={Math.round(u.sysPercentage)} size="small" />
+              <UnitProgress percent={u.sysPercentage} status={u.learnStatus} />
               <small>
                 {t('study.duration')} {formatClock(u.durationSeconds)} · {t('study.credited')}{' '}
                 {Math.round(u.studyLength)} {t('study.seconds')}

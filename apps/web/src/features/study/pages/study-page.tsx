@@ -1,12 +1,17 @@
 import '../../../lib/locales/page-texts';
 import '../study.css';
-import { Button, Card, Empty, List, Progress, Skeleton, Tag } from 'antd';
+import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, List, Progress, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
+import { PendingChecks } from '../../../components/face-check/pending-checks';
+import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { useClassCourses, useClassInfo, useMyClasses, type MyClass } from '../api/study-api';
+import { useCertificateProgress, useClassCourses, useClassInfo, useMyClasses, type MyClass } from '../api/study-api';
+import { CertificateLine } from '../components/certificate-line';
+import { isExamDue } from '../components/exam-due';
+import { NoClass } from '../components/no-class';
 import { StatusTag } from '../components/status-tag';
-
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
 function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
   const { t } = useTranslation();
@@ -28,7 +33,7 @@ function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
   );
 }
 
-function ClassCard({ cls }: { cls: MyClass }) {
+function ClassCard({ cls, certificate }: { cls: MyClass; certificate: CertificateProgress | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, isPending } = useClassCourses(cls.trainPersonId);
@@ -39,7 +44,8 @@ function ClassCard({ cls }: { cls: MyClass }) {
         <div className="class-info">
           <h3>{cls.className}</h3>
           <p>
-            {t('study.teacher')}：{cls.teacher || '—'} · {t('study.period')}：{day(cls.startDate)} ~ {day(cls.endDate)}
+            {t('study.teacher')}：{cls.teacher || '—'} · {t('study.period')}：{formatDate(cls.startDate)} ~{' '}
+            {formatDate(cls.endDate)}
           </p>
           <p>
             {t('study.studied')} <strong>{cls.studiedHours}</strong> / {t('study.required')} {cls.requiredHours}{' '}
@@ -48,6 +54,7 @@ function ClassCard({ cls }: { cls: MyClass }) {
         </div>
         <Button onClick={() => navigate(`/progress?trainPersonId=${cls.trainPersonId}`)}>{t('study.progress')}</Button>
       </div>
+      <CertificateLine progress={certificate} />
       <ClassInfoPanel trainClassId={cls.trainClassId} />
       {isPending ? (
         <Skeleton active />
@@ -58,32 +65,34 @@ function ClassCard({ cls }: { cls: MyClass }) {
             <List.Item
               data-testid="course-item"
               actions={[
-                <Button
-                  key="go"
-                  type={c.learnStatus === 2 ? 'default' : 'primary'}
-                  onClick={() => navigate(`/show?classCourseId=${c.trainClassCourseId}`)}
-                >
-                  {c.learnStatus === 2
-                    ? t('study.review')
-                    : c.learnStatus === 1
-                      ? t('study.continue')
-                      : t('study.start')}
-                </Button>,
+                isExamDue(c) ? (
+                  <Button
+                    key="go"
+                    type="primary"
+                    data-testid="course-exam"
+                    onClick={() => navigate(`/exams?course=${c.trainClassCourseId}`)}
+                  >
+                    {t('study.next.exam')}
+                  </Button>
+                ) : (
+                  <Button
+                    key="go"
+                    type={c.learnStatus === 2 ? 'default' : 'primary'}
+                    onClick={() => navigate(`/show?classCourseId=${c.trainClassCourseId}`)}
+                  >
+                    {c.learnStatus === 2
+                      ? t('study.review')
+                      : c.learnStatus === 1
+                        ? t('study.continue')
+                        : t('study.start')}
+                  </Button>
+                ),
               ]}
             >
               <List.Item.Meta
                 title={
                   <span>
-                    {c.courseName} <StatusTag status={c.learnStatus} />
-                    {c.examRequired && !c.examPassed && (
-                      <Tag
-                        color="orange"
-                        className="exam-pending"
-                        onClick={() => navigate(`/exams?course=${c.trainClassCourseId}`)}
-                      >
-                        {t('study.examPending')}
-                      </Tag>
-                    )}
+                    {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
                   </span>
                 }
                 description={
@@ -105,19 +114,28 @@ function ClassCard({ cls }: { cls: MyClass }) {
   );
 }
 
-/** 我的学习: my classes with progress, and their courses with a way to continue. */
+/** 我的学习: my classes with progress, and their courses with the next step; open face checks first. */
 export default function StudyPage() {
   const { t } = useTranslation();
-  const { data, isPending } = useMyClasses();
+  const client = useQueryClient();
+  const { data, isPending, refetch } = useMyClasses();
+  const certificates = useCertificateProgress();
   if (isPending) return <Skeleton active className="page" />;
   const classes = data?.records ?? [];
   return (
     <section className="page study-page">
       <h2>{t('study.myClasses')}</h2>
+      <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       {classes.length === 0 ? (
-        <Empty description={t('study.noClass')} />
+        <NoClass onRefresh={() => void refetch()} />
       ) : (
-        classes.map((cls) => <ClassCard key={cls.trainPersonId} cls={cls} />)
+        classes.map((cls) => (
+          <ClassCard
+            key={cls.trainPersonId}
+            cls={cls}
+            certificate={certificates.data?.find((c) => c.trainPersonId === cls.trainPersonId)}
+          />
+        ))
       )}
     </section>
   );

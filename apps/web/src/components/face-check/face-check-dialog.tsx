@@ -1,9 +1,9 @@
 import { Alert, Button, Modal, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { FaceCapture } from '../../../components/face-capture/face-capture';
-import { formatDateTime } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { FaceCapture } from '../face-capture/face-capture';
+import { formatDateTime, isPast } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import {
   checkPassed,
   compareForCheck,
@@ -11,7 +11,12 @@ import {
   issueCaptureToken,
   onCheckDecided,
   type DueCheck,
-} from '../api/face-api';
+} from './face-check-api';
+
+/** On a phone the camera is right here: no QR code for "use your phone". */
+const isPhone = () =>
+  /Android|iPhone|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent) ||
+  (window.matchMedia('(pointer: coarse)').matches && window.matchMedia('(max-width: 991px)').matches);
 
 /** A phone takes the photo: a single-use QR code, and the answer arrives over the websocket. */
 function PhoneHandOff({ check, onPassed }: { check: DueCheck; onPassed(): void }) {
@@ -73,6 +78,7 @@ export function FaceCheckDialog({
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; msg: string } | undefined>();
   const [usePhone, setUsePhone] = useState(false);
+  const [phone] = useState(isPhone);
 
   useEffect(() => {
     getReference()
@@ -97,9 +103,24 @@ export function FaceCheckDialog({
     <Modal open title={t('face.checkTitle')} footer={null} onCancel={onClose} maskClosable={false} destroyOnHidden>
       <div data-testid="face-check-dialog">
         <p className="face-check-kind">{t(`face.kinds.${check.kind}`)}</p>
-        <p className="face-check-window">
-          {t('face.windowEnds', { time: formatDateTime(check.windowEndsAt) })} · {t('face.creditPaused')}
-        </p>
+        {check.unitName && (
+          <p className="face-check-unit" data-testid="face-check-unit">
+            {check.className ? `${check.className} · ` : ''}
+            {check.unitName}
+          </p>
+        )}
+        {isPast(check.windowEndsAt) ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="face-check-overdue"
+            message={t('face.overdue', { time: formatDateTime(check.windowEndsAt) })}
+          />
+        ) : (
+          <p className="face-check-window">
+            {t('face.windowEnds', { time: formatDateTime(check.windowEndsAt) })} · {t('face.creditPaused')}
+          </p>
+        )}
         {hasReference === undefined ? (
           <Skeleton active />
         ) : !hasReference ? (
@@ -125,9 +146,11 @@ export function FaceCheckDialog({
                 busy={busy}
                 submitText={t('face.shoot')}
                 extra={
-                  <Button type="link" onClick={() => setUsePhone(true)} data-testid="face-use-phone">
-                    {t('face.usePhone')}
-                  </Button>
+                  phone ? undefined : (
+                    <Button type="link" onClick={() => setUsePhone(true)} data-testid="face-use-phone">
+                      {t('face.usePhone')}
+                    </Button>
+                  )
                 }
               />
             )}

@@ -1,16 +1,23 @@
 import { WsCode } from '@anxun/shared/constants';
-import type { CompareResult } from '@anxun/shared/schemas/identity';
-import { api } from '../../../lib/api-client';
-import { onRealtimeMessage } from '../../../lib/realtime';
+import type { CompareResult, OpenCheck } from '@anxun/shared/schemas/identity';
+import { api } from '../../lib/api-client';
+import { onRealtimeMessage } from '../../lib/realtime';
 
-export type { CompareResult };
+export type { CompareResult, OpenCheck };
 
+/** A check to take now: from a progress report's answer, or one of the open checks. */
 export interface DueCheck {
   checkId: string;
   kind: 'start' | 'random' | 'end';
   dueAt: string;
   windowEndsAt: string;
+  /** where it belongs, when known (an open check listed outside the player) */
+  className?: string;
+  unitName?: string | null;
 }
+
+/** The learner's checks not yet passed, oldest first, with their class and unit. */
+export const getOpenChecks = () => api.get<OpenCheck[]>('/api/train/class/getOpenChecks', { silent: true });
 
 export const getReference = () =>
   api.get<{ hasReference: boolean; photoUrl: string | null }>('/api/face/reference', { silent: true });

@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import type { TestServer } from '../../server/test/harness.js';
+
+/** The key of a question on screen, read from the bank (as a learner who studied would know it). */
+async function keyOf(server: TestServer, stem: string) {
+  const q = await server.ctx.db
+    .selectFrom('questions')
+    .select(['kind', 'answer', 'options'])
+    .where('stem', '=', stem)
+    .executeTakeFirstOrThrow();
+  return { kind: q.kind, answer: JSON.parse(q.answer) as unknown, options: JSON.parse(q.options) as string[] };
+}
+
+/**
+ * On 练题's 考试 tab: starts a paper, answers every question from the bank's keys and hands
+ * it in; returns when the review is shown. Returns the number of questions.
+ */
+export async function passExamOnPage(page: Page, server: TestServer): Promise<number> {
+  await page.getByRole('tab', { name: '考试' }).click();
+  await page.getByTestId('exam-start').click();
+  // a new paper starts the clock and uses an attempt: it asks first
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  const questions = page.getByTestId('exam-question');
+  await questions.first().waitFor();
+  const count = await questions.count();
+  for (let i = 0; i < count; i++) {
+    const q = questions.nth(i);
+    const stem = (await q.locator('.question-stem').textContent())!
+      .replace(/^\d+\.\s*(单选|多选|判断|填空)/, '')
+      .replace(/（[\d.]+分）$/, '')
+      .trim();
+    const key = await keyOf(server, stem);
+    if (key.kind === 'single') {
+      await q
+        .locator('.ant-radio-wrapper')
+        .nth('ABCDEFGH'.indexOf(key.answer as string))
+        .click();
+    } else if (key.kind === 'multiple') {
+      for (const letter of key.answer as string[])
+        await q.locator('.ant-checkbox-wrapper').nth('ABCDEFGH'.indexOf(letter)).click();
+    } else if (key.kind === 'judge') {
+      await q
+        .locator('.ant-radio-wrapper')
+        .nth(key.answer ? 0 : 1)
+        .click();
+    } else {
+      const inputs = q.locator('input');
+      for (const [b, alts] of (key.answer as string[][]).entries()) await inputs.nth(b).fill(alts[0]!);
+    }
+  }
+  await page.getByTestId('exam-submit').click();
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await page.getByTestId('exam-review').waitFor();
+  return count;
+}

@@ -1,0 +1,70 @@
+import '../../lib/locales/page-texts';
+import './face-check.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Space } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { getOpenChecks, type OpenCheck } from './face-check-api';
+import { FaceCheckDialog } from './face-check-dialog';
+
+export const openChecksKey = ['face', 'open-checks'] as const;
+
+/** The learner's open checks, for any page that shows study (我的学习, 课程进度, 个人中心). */
+export function useOpenChecks() {
+  return useQuery({ queryKey: openChecksKey, queryFn: getOpenChecks });
+}
+
+/**
+ * 待完成的人脸核验: every check the learner still owes (the one at the end of a course's last
+ * unit included), where it belongs, and a button that opens it here — so a withheld
+ * certificate or paused credit is never a mystery.
+ */
+export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { data } = useOpenChecks();
+  const [open, setOpen] = useState<OpenCheck | undefined>();
+  if (!data || data.length === 0) return null;
+  return (
+    <>
+      <Alert
+        type="warning"
+        showIcon
+        className="pending-checks"
+        data-testid="pending-checks"
+        message={t('face.pending.title', { count: data.length })}
+        description={
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {data.map((c) => (
+              <div key={c.checkId} className="pending-check" data-testid="pending-check">
+                <span>
+                  {c.className}
+                  {c.unitName ? ` · ${c.unitName}` : ''} · {t(`face.pending.kinds.${c.kind}`)} ·{' '}
+                  {c.overdue
+                    ? t('face.pending.overdue', { time: formatDateTime(c.windowEndsAt) })
+                    : t('face.windowEnds', { time: formatDateTime(c.windowEndsAt) })}
+                </span>
+                <Button type="primary" size="small" data-testid="pending-check-open" onClick={() => setOpen(c)}>
+                  {t('face.pending.take')}
+                </Button>
+              </div>
+            ))}
+          </Space>
+        }
+      />
+      {open && (
+        <FaceCheckDialog
+          key={open.checkId}
+          check={open}
+          onClose={() => setOpen(undefined)}
+          onPassed={() => {
+            setOpen(undefined);
+            void client.invalidateQueries({ queryKey: openChecksKey });
+            onPassed?.();
+          }}
+        />
+      )}
+    </>
+  );
+}

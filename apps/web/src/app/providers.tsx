@@ -1,26 +1,11 @@
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { loadLanguage } from '../lib/i18n';
-import { setNotifier } from '../lib/notify';
 import { useSettings } from '../stores/settings-store';
 import { THEME_PRIMARY } from './theme';
 
 type AntLocale = typeof zhCN;
-
-/** Gives the API client antd's message API (toasts need the ConfigProvider's context). */
-function useNotifier(): ReactNode {
-  const [api, holder] = message.useMessage();
-  useEffect(() => {
-    setNotifier({
-      error: (content, duration) => void api.error({ content, duration }),
-      success: (content, duration) => void api.success({ content, duration }),
-      clear: () => api.destroy(),
-    });
-    return () => setNotifier(undefined);
-  }, [api]);
-  return holder;
-}
 
 /**
  * Language and theme follow the settings store: the texts (lib/i18n), antd's locale (English is loaded
@@ -62,6 +47,11 @@ export function Providers({ children }: { children: ReactNode }) {
   );
 }
 
+/** antd's message API arrives in its own chunk after the first paint (the first visit's budget). */
 function NotifierHost() {
-  return <>{useNotifier()}</>;
+  const [Host, setHost] = useState<ComponentType | undefined>();
+  useEffect(() => {
+    void import('./notifier-host').then((m) => setHost(() => m.NotifierHost));
+  }, []);
+  return Host ? <Host /> : null;
 }

@@ -74,6 +74,9 @@ export const telParam = z.strictObject({
   tel: line(32),
 });
 
+/** `purpose=register`: a phone already registered is refused before any code is sent. */
+export const sendCheckCodeQuery = z.object({ purpose: z.enum(['login', 'register']).optional() });
+
 export const sendCheckCodeResponse = z.object({
   /** seconds before another code may be sent to this phone */
   resendAfter: z.number(),

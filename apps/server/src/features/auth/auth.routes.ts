@@ -9,6 +9,7 @@ import {
   registerResponse,
   registerWire,
   sendCheckCodeResponse,
+  sendCheckCodeQuery,
   telParam,
   updatePasswordWire,
   updatePhoneBody,
@@ -131,10 +132,11 @@ export const authRoutes =
           tags,
           summary: 'Send a 6-digit check code by SMS (the code is never returned)',
           params: telParam,
+          querystring: sendCheckCodeQuery,
           response: { 200: envelope(sendCheckCodeResponse), ...errors },
         },
       },
-      async (request) => ok(await sendCheckCode(ctx, request.params.tel, request.ip)),
+      async (request) => ok(await sendCheckCode(ctx, request.params.tel, request.ip, request.query.purpose)),
     );
 
     app.get(

@@ -10,6 +10,7 @@ import { Msg } from '@anxun/shared/messages';
 import { isSmsMobile, isTelOrMobile } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { hmac, randomDigits, safeEqual } from '../../infra/crypto.js';
+import { findPersonByPhone } from '../../core/person.repository.js';
 import { AppError } from '../../http/app-error.js';
 import {
   consumeCheckCode,
@@ -24,7 +25,7 @@ const codeHash = (ctx: AppContext, phone: string, code: string) => hmac(ctx.keys
  * Sends a 6-digit code to a mobile. The code itself never leaves the server except through
  * the SMS provider (DESIGN.md departure: the described site returned it to the browser).
  */
-export async function sendCheckCode(ctx: AppContext, tel: string, ip: string) {
+export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, purpose: 'login' | 'register' = 'login') {
   const phone = tel.trim();
   if (!phone) throw new AppError(ErrorCode.BAD_REQUEST, Msg.MOBILE_REQUIRED);
   if (!isTelOrMobile(phone)) throw new AppError(ErrorCode.BAD_REQUEST, Msg.TEL_INVALID);
@@ -33,6 +34,11 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string) {
 
   const ipWait = await ctx.limiters.checkCodePerIp.hit(ip);
   if (ipWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, ipWait);
+  // Registering with a number that already has an account: say so before a text is spent
+  // (the product's choice; the per-address limit above bounds how fast numbers can be probed).
+  if (purpose === 'register' && (await findPersonByPhone(ctx.db, phone))) {
+    throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
+  }
 
   const now = ctx.now();
   const latest = await findLatestCheckCode(ctx.db, phone);

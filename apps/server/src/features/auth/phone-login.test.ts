@@ -31,6 +31,19 @@ describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
     expect((await send('010-12345678')).body.msg).toBe('请输入正确的手机号');
   });
 
+  it('refuses a registration code for a phone that already has an account, before sending one', async () => {
+    const outbox = async () =>
+      (await server.request('GET', `/api/dev/sms-outbox?tel=${DEMO_LEARNER.phone}`)).body.data.list.length;
+    const before = await outbox();
+    const res = await server.request('GET', `/api/train/person/send-check-code/${DEMO_LEARNER.phone}?purpose=register`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: ErrorCode.DUPLICATE, msg: '该手机号已注册，请直接登录' });
+    expect(await outbox()).toBe(before);
+    // a new number gets its code
+    const fresh = await server.request('GET', '/api/train/person/send-check-code/13900001234?purpose=register');
+    expect(fresh.status).toBe(200);
+  });
+
   it('sends a 6-digit code without ever returning it', async () => {
     const res = await send(DEMO_LEARNER.phone);
     expect(res.status).toBe(200);

@@ -2,9 +2,10 @@ import type { RegisterForm } from '@anxun/shared/schemas/auth';
 import { api } from '../../../lib/api-client';
 import { encryptForm } from '../../../lib/crypto';
 
-export function sendCheckCode(tel: string) {
+export function sendCheckCode(tel: string, purpose?: 'register') {
   return api.get<{ resendAfter: number; expiresIn: number }>(
     `/api/train/person/send-check-code/${encodeURIComponent(tel)}`,
+    purpose ? { query: { purpose } } : {},
   );
 }
 

@@ -1,7 +1,62 @@
-import { useTranslation } from '../../../lib/i18n';
+import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
+import type { OrgInfo } from '@anxun/shared/schemas/org';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import defaultLogo from '../../../shell/default-logo.svg';
+import { useSettings } from '../../../stores/settings-store';
 import { useUser } from '../../../stores/user-store';
 import { LoginForm } from '../components/login-form';
+
+/**
+ * Whose site this is (spec §2: the organisation of ?OrgCode=, else 00000) and the language,
+ * on the login and register pages. Plain elements and one request: these pages are the
+ * first visit, with a 200 KB budget, so no query library and no antd dropdown here.
+ */
+export function LoginBrand() {
+  const [params] = useSearchParams();
+  const code = params.get('OrgCode') ?? new URLSearchParams(location.search).get('OrgCode') ?? DEFAULT_ORG_CODE;
+  const [org, setOrg] = useState<OrgInfo | undefined>();
+  const language = useSettings((s) => s.language);
+  const update = useSettings((s) => s.update);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<OrgInfo>(`/api/base/baseorg/select-code/${encodeURIComponent(code)}`, { silent: true })
+      .then((o) => live && setOrg(o))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return (
+    <div className="login-brand">
+      <div className="login-org" data-testid="login-org">
+        {org && (
+          <>
+            <img src={org.logoUrl ?? defaultLogo} alt="" width={40} height={40} />
+            <span>{org.baseOrgName}</span>
+          </>
+        )}
+      </div>
+      <div className="login-language" role="group" aria-label="Language">
+        {(['zh', 'en'] as const).map((l) => (
+          <button
+            key={l}
+            type="button"
+            className={language === l ? 'active' : ''}
+            aria-pressed={language === l}
+            data-testid={`login-language-${l}`}
+            onClick={() => update({ language: l })}
+          >
+            {l === 'zh' ? '中文' : 'English'}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /** /login: the post-login redirect never lands on /404 or /403 (spec §2). */
 export function safeRedirect(target: string | null): string {
@@ -19,6 +74,7 @@ export default function LoginPage() {
   if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
   return (
     <main className="auth-page">
+      <LoginBrand />
       <div className="auth-card">
         <h1 className="auth-title">{t('login.title')}</h1>
         <LoginForm

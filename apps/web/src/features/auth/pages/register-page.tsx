@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { registerLearner, sendCheckCode } from '../api/auth-api';
 import { useCountdown } from '../../../lib/use-countdown';
 import { registerRules } from '../components/form-rules';
+import { LoginBrand } from './login-page';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function RegisterPage() {
     if (!phone) return notifyError(Msg.MOBILE_REQUIRED);
     if (!isSmsMobile(phone)) return notifyError(Msg.MOBILE_INVALID);
     try {
-      const res = await sendCheckCode(phone);
+      const res = await sendCheckCode(phone, 'register');
       notifySuccess(t('login.codeSent'));
       startCountdown(res.resendAfter);
     } catch {
@@ -47,6 +48,7 @@ export default function RegisterPage() {
 
   return (
     <main className="auth-page">
+      <LoginBrand />
       <div className="auth-card">
         <h1 className="auth-title">{t('register.title')}</h1>
         <Form
@@ -57,16 +59,16 @@ export default function RegisterPage() {
           onFinish={submit}
           initialValues={{ orgCode: params.get('OrgCode') ?? DEFAULT_ORG_CODE }}
         >
-          <Form.Item name="orgCode" label={t('register.orgCode')} rules={registerRules.orgCode}>
+          <Form.Item name="orgCode" label={t('register.orgCode')} rules={registerRules.orgCode} required>
             <Input />
           </Form.Item>
-          <Form.Item name="name" label={t('register.name')} rules={registerRules.name}>
+          <Form.Item name="name" label={t('register.name')} rules={registerRules.name} required>
             <Input autoComplete="name" />
           </Form.Item>
-          <Form.Item name="idCard" label={t('register.idCard')} rules={registerRules.idCard}>
+          <Form.Item name="idCard" label={t('register.idCard')} rules={registerRules.idCard} required>
             <Input maxLength={18} />
           </Form.Item>
-          <Form.Item name="phone" label={t('register.phone')} rules={registerRules.phone}>
+          <Form.Item name="phone" label={t('register.phone')} rules={registerRules.phone} required>
             <Input inputMode="tel" autoComplete="tel" maxLength={11} />
           </Form.Item>
           <Form.Item label={t('register.checkCode')} required>
@@ -81,7 +83,7 @@ export default function RegisterPage() {
               )}
             </div>
           </Form.Item>
-          <Form.Item name="password" label={t('register.password')} rules={registerRules.password}>
+          <Form.Item name="password" label={t('register.password')} rules={registerRules.password} required>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={loading}>

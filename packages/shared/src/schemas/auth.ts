@@ -145,6 +145,10 @@ export const updatePhoneBody = z.strictObject({
 });
 
 /** The personal centre's own details (the ID number masked). */
+/** The learner's own name and phone, in full, to fill in a form of theirs (报名咨询). */
+export const contact = z.object({ name: z.string(), phone: z.string().nullable() });
+export type Contact = z.infer<typeof contact>;
+
 export const profile = z.object({
   userId: z.string(),
   name: z.string(),

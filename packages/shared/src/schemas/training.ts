@@ -245,6 +245,8 @@ export const courseUseState = z.object({
   /** the learner's course records of it, newest class first */
   records: z.array(personCourse),
 });
+export type CourseUseState = z.infer<typeof courseUseState>;
+export type PersonCourse = z.infer<typeof personCourse>;
 
 /**
  * What a learner may change on their course record: their own study notes. Time, progress,

@@ -23,6 +23,13 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
   });
   afterAll(() => server.close());
 
+  it('gives the learner their own name and phone to fill in an enquiry, never an ID number, and nobody else', async () => {
+    const res = await server.request('GET', '/api/user/contact', { headers: auth() });
+    expect(res.body.data).toEqual({ name: DEMO_LEARNER.name, phone: DEMO_LEARNER.phone });
+    expect(res.text).not.toContain(DEMO_LEARNER.idCard);
+    expect((await server.request('GET', '/api/user/contact')).status).toBe(401);
+  });
+
   it('shows the profile with phone and ID number masked', async () => {
     const res = await server.request('GET', '/api/user/profile', { headers: auth() });
     expect(res.body.data).toMatchObject({

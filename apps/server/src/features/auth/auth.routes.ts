@@ -3,6 +3,7 @@ import {
   loginResponse,
   loginRoles,
   loginWire,
+  contact,
   profile,
   publicKeyResponse,
   refreshBody,
@@ -162,6 +163,22 @@ export const authRoutes =
       },
       async (request) => {
         return ok(toRoles(ctx, await currentUser(ctx, userOf(request).personId)));
+      },
+    );
+
+    app.get(
+      '/api/user/contact',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "The caller's own name and phone in full, to pre-fill their forms (enrolment enquiry)",
+          response: { 200: envelope(contact), 401: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const person = await currentUser(ctx, userOf(request).personId);
+        return ok({ name: person.name, phone: person.phone });
       },
     );
 

@@ -2,6 +2,7 @@ import type { Messages } from './zh';
 
 export const en: Messages = {
   app: { title: 'Online Work-Safety Training', name: 'anxun' },
+  punct: { colon: ': ', list: ', ' },
   route: {
     index: 'Home',
     study: 'My study',
@@ -81,7 +82,7 @@ export const en: Messages = {
     showTabs: 'Tabs',
     tabIcon: 'Tab icons',
     tabStyle: 'Tab style',
-    showLanguage: 'Language',
+    showLanguage: 'Language switch',
     showSearch: 'Search',
     showNotice: 'Notices',
     showFullScreen: 'Full screen',

@@ -205,6 +205,8 @@ export const pageTextsEn: PageMessages = {
     confirmStartText: '{{minutes}} minutes from the start; this is attempt {{attempt}} of {{allowed}}.',
     sequential: 'In order',
     random: 'Random',
+    wrongBookRule:
+      'Questions you answer wrongly go into this book; answer one right twice in a row and it leaves the book.',
     wrongBook: 'Wrong answers',
     exam: 'Exam',
     kinds: { single: 'Single', multiple: 'Multiple', judge: 'True/false', fill: 'Fill in' },

@@ -204,6 +204,7 @@ export const pageTextsZh = {
     confirmStartText: '考试时长{{minutes}}分钟，开始后计时；这是第{{attempt}}次考试（共{{allowed}}次）。',
     sequential: '顺序练习',
     random: '随机练习',
+    wrongBookRule: '答错的题目会进入错题本；连续答对两次后，题目自动移出错题本。',
     wrongBook: '错题本',
     exam: '考试',
     kinds: { single: '单选', multiple: '多选', judge: '判断', fill: '填空' },

@@ -1,6 +1,8 @@
 /** Chinese texts: the product's own (spec §2, §5, §8). Keys are shared with en.ts. */
 export const zh = {
   app: { title: '在线安全生产培训系统', name: '安训' },
+  /** punctuation between a label and its value, and between listed names */
+  punct: { colon: '：', list: '、' },
   route: {
     index: '首页',
     study: '我的学习',

@@ -121,8 +121,11 @@ export function CertificatesCard() {
               description={
                 <div className="certificate-meta">
                   <div>
-                    {t('certificates.number')}：<strong data-testid="certificate-number">{c.number}</strong> ·{' '}
-                    {t('certificates.code')}：<strong data-testid="certificate-code">{c.verifyCode}</strong>
+                    {t('certificates.number')}
+                    {t('punct.colon')}
+                    <strong data-testid="certificate-number">{c.number}</strong> · {t('certificates.code')}
+                    {t('punct.colon')}
+                    <strong data-testid="certificate-code">{c.verifyCode}</strong>
                   </div>
                   <div>
                     {c.hours} {t('study.hours')} · {t('certificates.issued')} {formatDateTime(c.issuedAt)}

@@ -18,7 +18,9 @@ export function PhoneCard({ current }: { current: string | undefined }) {
   return (
     <Card title={t('account.phoneTitle')} className="account-card">
       <p>
-        {t('account.currentPhone')}：<strong data-testid="current-phone">{current || '—'}</strong>
+        {t('account.currentPhone')}
+        {t('punct.colon')}
+        <strong data-testid="current-phone">{current || '—'}</strong>
       </p>
       <Form
         form={form}

@@ -1,3 +1,5 @@
+import type { CourseUseState } from '@anxun/shared/schemas/training';
+import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import type { AnswerPost, AnswerThread, Comment } from '@anxun/shared/schemas/online';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -16,10 +18,7 @@ export interface NewestLearner {
   joinedAt: string;
 }
 
-export interface CourseUseState {
-  enrolled: boolean;
-  records: Array<{ trainPersonCourseId: string; trainClassCourseId: string; learnStatus: number }>;
-}
+export type { CourseUseState };
 
 /** Query keys of comments and discussion, from one factory. */
 export const onlineKeys = {
@@ -117,3 +116,12 @@ export const useUpdateAnswer = () =>
 
 export const useDeleteAnswer = () =>
   useOnlineMutation((id: string) => api.delete(`/api/online/answers/delete/${encodeURIComponent(id)}`));
+
+/** Each of the learner's classes and its certificate (the course page offers it once issued). */
+export function useCertificateProgress(signedIn: boolean) {
+  return useQuery({
+    queryKey: ['courses', 'certificate-progress'] as const,
+    enabled: signedIn,
+    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
+  });
+}

@@ -1,8 +1,10 @@
 import { Msg } from '@anxun/shared/messages';
 import { isName, isSmsMobile } from '@anxun/shared/validators';
 import { Button, Form, Input, Modal, Result } from 'antd';
-import { useState } from 'react';
+import type { Contact } from '@anxun/shared/schemas/auth';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
+import { useUser } from '../../../stores/user-store';
 import { useTranslation } from '../../../lib/i18n';
 
 interface Fields {
@@ -20,6 +22,18 @@ export function IntentDialog({ courseName, buttonText }: { courseName?: string; 
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Fields>();
+  const signedIn = Boolean(useUser((st) => st.token));
+  // a signed-in learner's own name and phone are filled in (still editable)
+  useEffect(() => {
+    if (!open || !signedIn) return;
+    api
+      .get<Contact>('/api/user/contact', { silent: true })
+      .then((c) => {
+        if (!form.getFieldValue('name')) form.setFieldValue('name', c.name);
+        if (!form.getFieldValue('phone') && c.phone) form.setFieldValue('phone', c.phone);
+      })
+      .catch(() => undefined);
+  }, [open, signedIn, form]);
   return (
     <>
       <Button onClick={() => setOpen(true)} data-testid="intent-open">

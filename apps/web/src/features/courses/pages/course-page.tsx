@@ -7,7 +7,7 @@ import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useUser } from '../../../stores/user-store';
 import { useCourseInfo, useCourseUnits } from '../api/courses-api';
-import { useCourseUseState } from '../api/online-api';
+import { useCertificateProgress, useCourseUseState } from '../api/online-api';
 import { CommentsPanel } from '../components/comments-panel';
 import { DiscussionPanel } from '../components/discussion-panel';
 import { IntentDialog } from '../components/intent-dialog';
@@ -22,6 +22,7 @@ export default function CoursePage() {
   const units = useCourseUnits(id || undefined);
   const signedIn = Boolean(useUser((s) => s.token));
   const courseUse = useCourseUseState(id);
+  const certificates = useCertificateProgress(signedIn);
   // the tab is the page's state (a link may open one): changing the URL would keep a copy alive
   const [tab, setTab] = useState(params.get('tab') ?? 'units');
   if (!id) return <Empty className="page" description={t('study.pickCourse')} />;
@@ -51,17 +52,35 @@ export default function CoursePage() {
             ]}
           />
           {record ? (
-            <Button
-              type="primary"
-              data-testid="course-study"
-              onClick={() => navigate(`/show?classCourseId=${record.trainClassCourseId}`)}
-            >
-              {record.learnStatus === 2
-                ? t('study.review')
-                : record.learnStatus === 1
-                  ? t('study.continue')
-                  : t('study.start')}
-            </Button>
+            <div className="home-hero-actions">
+              {record.examRequired && !record.examPassed && record.completedUnits === record.unitCount ? (
+                // every unit watched: the exam is the next step
+                <Button
+                  type="primary"
+                  data-testid="course-exam"
+                  onClick={() => navigate(`/exams?course=${record.trainClassCourseId}`)}
+                >
+                  {t('study.next.exam')}
+                </Button>
+              ) : (
+                <Button
+                  type={record.learnStatus === 2 ? 'default' : 'primary'}
+                  data-testid="course-study"
+                  onClick={() => navigate(`/show?classCourseId=${record.trainClassCourseId}`)}
+                >
+                  {record.learnStatus === 2
+                    ? t('study.review')
+                    : record.learnStatus === 1
+                      ? t('study.continue')
+                      : t('study.start')}
+                </Button>
+              )}
+              {certificates.data?.some((c) => c.trainPersonId === record.trainPersonId && c.status === 'issued') && (
+                <Button data-testid="course-certificate" onClick={() => navigate('/setting/personalCenter')}>
+                  {t('study.next.certificate')}
+                </Button>
+              )}
+            </div>
           ) : (
             <div className="home-hero-actions">
               <Button type="primary" onClick={() => navigate(signedIn ? '/study' : '/login?redirect=/study')}>

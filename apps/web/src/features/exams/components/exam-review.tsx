@@ -52,11 +52,16 @@ export function ExamReviewView({ review }: { review: ExamReview }) {
                 </ol>
               )}
               <div>
-                {t('exams.yourAnswer')}：{answerText(item.given, judge)} · {t('exams.correctAnswer')}：
+                {t('exams.yourAnswer')}
+                {t('punct.colon')}
+                {answerText(item.given, judge)} · {t('exams.correctAnswer')}
+                {t('punct.colon')}
                 <strong>{answerText(item.correctAnswer, judge)}</strong> · {t('exams.earned')} {item.earned}
               </div>
               <div className="analysis">
-                {t('exams.analysis')}：{item.analysis}
+                {t('exams.analysis')}
+                {t('punct.colon')}
+                {item.analysis}
               </div>
             </Card>
           </List.Item>

@@ -54,7 +54,13 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
     );
   }
   return (
-    <Card className="question-card" data-testid="practice-question">
+    <Card
+      className={`question-card${result ? (result.correct ? ' practice-right' : ' practice-wrong') : ''}`}
+      data-testid="practice-question"
+    >
+      {mode === 'wrong' && (
+        <Alert className="wrong-book-rule" type="info" showIcon message={t('exams.wrongBookRule')} />
+      )}
       <div className="practice-meta">
         {mode === 'sequential' ? (
           <Progress
@@ -63,7 +69,9 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
           />
         ) : null}
         <span>
-          {t('exams.wrongBook')}：<strong data-testid="wrong-book-count">{result?.wrongBook ?? state.wrongBook}</strong>
+          {t('exams.wrongBook')}
+          {t('punct.colon')}
+          <strong data-testid="wrong-book-count">{result?.wrongBook ?? state.wrongBook}</strong>
         </span>
       </div>
       <p className="question-stem">
@@ -82,10 +90,14 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
             description={
               <>
                 <div>
-                  {t('exams.correctAnswer')}：<strong>{answerText(result.correctAnswer, judge)}</strong>
+                  {t('exams.correctAnswer')}
+                  {t('punct.colon')}
+                  <strong>{answerText(result.correctAnswer, judge)}</strong>
                 </div>
                 <div className="analysis">
-                  {t('exams.analysis')}：{result.analysis}
+                  {t('exams.analysis')}
+                  {t('punct.colon')}
+                  {result.analysis}
                 </div>
                 {result.removedFromWrongBook && <div>{t('exams.removedFromBook')}</div>}
               </>

@@ -1,5 +1,5 @@
 import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
-import type { WarpCourseData } from '@anxun/shared/schemas/training';
+import type { PersonCourse, WarpCourseData } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
@@ -18,25 +18,7 @@ export interface MyClass {
   completedCourses: number;
 }
 
-export interface PersonCourse {
-  trainPersonCourseId: string;
-  trainPersonId: string;
-  trainClassCourseId: string;
-  courseBookId: string;
-  courseName: string;
-  intro: string;
-  teachers: string[];
-  studyTimeLen: number;
-  studiedHours: number;
-  studiedSeconds: number;
-  learnStatus: number;
-  lastLearnDate: string | null;
-  sysSchedule: number;
-  unitCount: number;
-  completedUnits: number;
-  examRequired: boolean;
-  examPassed: boolean;
-}
+export type { PersonCourse };
 
 export interface CreditAnswer extends WarpCourseData {
   creditedSeconds: number;

@@ -243,8 +243,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
         }}
       />
       <div className="player-status" data-testid="player-status">
-        {t('study.creditedNow')}：<strong data-testid="credited-now">{Math.round(creditedNow)}</strong>{' '}
-        {t('study.seconds')}
+        {t('study.creditedNow')}
+        {t('punct.colon')}
+        <strong data-testid="credited-now">{Math.round(creditedNow)}</strong> {t('study.seconds')}
       </div>
       {notice && <Alert type="warning" showIcon message={notice} />}
       {dueCheck && checkAside && (

@@ -23,10 +23,14 @@ function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
         {t('study.classmates')} {data.learnerCount}
       </span>
       <span>
-        {t('study.newest')}：{data.newestLearners.map((l) => l.name).join('、') || '—'}
+        {t('study.newest')}
+        {t('punct.colon')}
+        {data.newestLearners.map((l) => l.name).join(t('punct.list')) || '—'}
       </span>
       <span>
-        {t('study.activity')}：{t('study.activeLearners', { count: data.activity.activeLearners })} ·{' '}
+        {t('study.activity')}
+        {t('punct.colon')}
+        {t('study.activeLearners', { count: data.activity.activeLearners })} ·{' '}
         {Math.round(data.activity.studySeconds / 60)} {t('study.minutes')}
       </span>
     </div>
@@ -44,8 +48,11 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
         <div className="class-info">
           <h3>{cls.className}</h3>
           <p>
-            {t('study.teacher')}：{cls.teacher || '—'} · {t('study.period')}：{formatDate(cls.startDate)} ~{' '}
-            {formatDate(cls.endDate)}
+            {t('study.teacher')}
+            {t('punct.colon')}
+            {cls.teacher || '—'} · {t('study.period')}
+            {t('punct.colon')}
+            {formatDate(cls.startDate)} ~ {formatDate(cls.endDate)}
           </p>
           <p>
             {t('study.studied')} <strong>{cls.studiedHours}</strong> / {t('study.required')} {cls.requiredHours}{' '}

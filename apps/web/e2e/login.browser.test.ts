@@ -111,6 +111,32 @@ describe('login in Chromium', () => {
     await loginByPassword(page, '11010519491231002X', 'secret12');
     await page.waitForURL(/#\/study/);
     await page.locator('.shell-header').getByText('王学员').waitFor();
+    // in no class yet: told where the registration is and what happens next, not a dead end
+    const noClass = page.getByTestId('no-class');
+    await noClass.waitFor();
+    expect(await noClass.textContent()).toContain('安训示范单位');
+    expect(await noClass.textContent()).toContain('培训管理员为您加入班级后');
+    await context.close();
+  });
+
+  it('never tells the training manager to ask the training manager', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    const noClass = page.getByTestId('no-class');
+    await noClass.waitFor();
+    expect(await noClass.textContent()).toContain('培训管理员');
+    expect(await page.locator('.page:visible').textContent()).not.toContain('请联系培训管理员');
+    await context.close();
+  });
+
+  it("shows the organisation's name and logo, and switches the language, on the login page", async () => {
+    const { page, context } = await openPage(env, '/login');
+    await expect.poll(() => page.getByTestId('login-org').textContent()).toBe('安训示范单位');
+    expect(await page.getByTestId('login-org').locator('img').count()).toBe(1);
+    await page.getByTestId('login-language-en').click();
+    await expect.poll(() => page.locator('.auth-title').textContent()).not.toBe('用户登录');
+    expect(await page.getByTestId('login-language-en').getAttribute('aria-pressed')).toBe('true');
     await context.close();
   });
 

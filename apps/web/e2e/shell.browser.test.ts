@@ -27,6 +27,25 @@ describe('shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the side menu in view while a long page scrolls (vertical layout)', async () => {
+    const { page, context } = await openPage(env, '/login', { settings: { layout: 'vertical' } });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/progress'));
+    await page.getByTestId('progress-class').waitFor();
+    // a short window, so the page is longer than it
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.mouse.move(640, 300);
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollTop)).toBeGreaterThan(100);
+    // the menu is still there to use, not scrolled away above an empty dark column
+    await expect.poll(() => page.locator('.shell-sider').getByText('练题').isVisible()).toBe(true);
+    const item = await page.locator('.shell-sider').getByText('练题').boundingBox();
+    expect(item!.y).toBeGreaterThanOrEqual(0);
+    expect(item!.y).toBeLessThan(400);
+    await context.close();
+  });
+
   it('keeps tabs and closes others, left, right and all from the more-menu', async () => {
     const { page, context } = await openPage(env, '/login', { settings: { showTabs: true } });
     await loginByPassword(page, 'demo', 'demo1234');

@@ -31,14 +31,29 @@ async function qrOnPdf(pdf: Buffer): Promise<string | undefined> {
   return undefined;
 }
 
+/** The text of a PDF's first page, as pdf.js reads it (spaces between runs removed). */
+async function textOfPdf(pdf: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  return content.items
+    .map((i) => ('str' in i ? i.str : ''))
+    .join('')
+    .replace(/\s+/g, '');
+}
+
 describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
   let server: TestServer;
   let token: string;
   const auth = (t = token) => ({ Authorization: t });
 
-  /** What a learner does to earn it, done directly: every unit watched, every exam passed. */
+  /**
+   * What a learner does to earn it, done directly: every unit watched, every exam passed —
+   * at 00:05 on 24 November in Shanghai (16:05 UTC on the 23rd), so a date written in the
+   * wrong zone shows.
+   */
   const completeTheClass = () =>
-    markDemoLearnerStudied(server, { examsPassed: true, at: Date.UTC(2026, 10, 20, 8, 0, 0) });
+    markDemoLearnerStudied(server, { examsPassed: true, at: Date.UTC(2026, 10, 23, 16, 5, 0) });
 
   beforeAll(async () => {
     server = await startServer({ databaseUrl });
@@ -101,6 +116,9 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await qrOnPdf(bytes)).toBe(cert.verifyUrl);
+    // one date everywhere: the organisation's day, on the page's data and on the paper
+    expect(cert.issuedAt).toBe('2026-11-24T00:05:00.000+08:00');
+    expect(await textOfPdf(bytes)).toContain('2026年11月24日');
 
     const printed = await server.request('POST', `/api/base/certificate/upIsPrinting/${cert.id}`, { headers: auth() });
     expect(printed.body.data.printCount).toBe(1);

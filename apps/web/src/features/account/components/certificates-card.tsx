@@ -24,13 +24,8 @@ interface Certificate {
 const key = ['account', 'certificates'] as const;
 
 /** The classes without a certificate yet, and what each still waits for. */
-function Waiting() {
+function Waiting({ waiting }: { waiting: CertificateProgress[] }) {
   const { t } = useTranslation();
-  const { data } = useQuery({
-    queryKey: ['account', 'certificate-progress'],
-    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
-  });
-  const waiting = (data ?? []).filter((p) => p.status !== 'issued');
   if (waiting.length === 0) return null;
   return (
     <div className="certificates-waiting">
@@ -43,7 +38,11 @@ function Waiting() {
           message={p.className}
           description={[
             p.coursesLeft > 0 ? t('study.certificate.studying', { count: p.coursesLeft }) : '',
-            p.checksLeft > 0 ? t('study.certificate.withheld', { count: p.checksLeft }) : '',
+            p.checksLeft > 0
+              ? t(p.coursesLeft > 0 ? 'study.certificate.checksLeft' : 'study.certificate.withheld', {
+                  count: p.checksLeft,
+                })
+              : '',
           ]
             .filter(Boolean)
             .join(' ')}
@@ -61,18 +60,27 @@ export function CertificatesCard() {
     queryKey: key,
     queryFn: () => api.get<Certificate[]>('/api/base/certificate/my'),
   });
+  const progress = useQuery({
+    queryKey: ['account', 'certificate-progress'],
+    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
+  });
+  const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued');
   return (
     <Card title={t('certificates.title')} className="account-card" data-testid="certificates-card">
-      <Waiting />
+      <Waiting waiting={waiting} />
       <List
         loading={isPending}
         dataSource={data ?? []}
         locale={{
-          emptyText: (
-            <Empty description={t('certificates.none')}>
-              <Link to="/study">{t('header.myStudy')}</Link>
-            </Empty>
-          ),
+          // a class on its way says what it waits for above; the bare hint is for no class at all
+          emptyText:
+            waiting.length > 0 ? (
+              <span />
+            ) : (
+              <Empty description={t('certificates.none')}>
+                <Link to="/study">{t('header.myStudy')}</Link>
+              </Empty>
+            ),
         }}
         renderItem={(c) => (
           <List.Item

@@ -4,6 +4,7 @@ import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Progress, Skeleton, Statistic, Table } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { formatDateTime, formatDuration } from '../../../lib/format';
@@ -27,7 +28,21 @@ interface Row {
   status: number;
   examDue: boolean;
   show: string;
+  /** courses carry their units; a unit has none */
   children?: Row[];
+}
+
+/** A course's share as the server says (100 % while its exam waits); a unit's with its tick when complete. */
+function RowProgress({ row }: { row: Row }) {
+  return row.children ? (
+    <Progress
+      percent={Math.round(row.percent)}
+      status={row.status === LearnStatus.COMPLETED ? 'success' : 'normal'}
+      size="small"
+    />
+  ) : (
+    <UnitProgress percent={row.percent} status={row.status} />
+  );
 }
 
 /** On a phone each course is a card with its units listed: nothing scrolls sideways. */
@@ -36,7 +51,7 @@ function RowCards({ rows }: { rows: Row[] }) {
   const navigate = useNavigate();
   const line = (row: Row) => (
     <div className="progress-card-line">
-      <UnitProgress percent={row.percent} status={row.status} />
+      <RowProgress row={row} />
       <small>
         {t('study.studiedRequired')} {row.studied} · {t('study.studyCount')} {row.count ?? 0} · {t('study.lastDate')}{' '}
         {formatDateTime(row.last)}
@@ -57,7 +72,7 @@ function RowCards({ rows }: { rows: Row[] }) {
           }
           extra={
             <Button size="small" type="link" onClick={() => navigate(course.show)}>
-              {t('study.go')}
+              {course.examDue ? t('study.next.exam') : t('study.go')}
             </Button>
           }
         >
@@ -81,6 +96,8 @@ function ClassProgress({ cls, units }: { cls: MyClass; units: WarpCourseData[] }
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const courses = useClassCourses(cls.trainPersonId);
+  // every course open with its units, until the learner folds one (rows arrive after mount)
+  const [folded, setFolded] = useState<string[]>([]);
   const rows: Row[] = (courses.data?.records ?? []).map((c) => {
     const mine = units.filter((u) => u.trainClassCourseId === c.trainClassCourseId);
     return {
@@ -127,14 +144,17 @@ function ClassProgress({ cls, units }: { cls: MyClass; units: WarpCourseData[] }
           pagination={false}
           loading={courses.isPending}
           dataSource={rows}
-          expandable={{ defaultExpandAllRows: true }}
+          expandable={{
+            expandedRowKeys: rows.map((r) => r.key).filter((k) => !folded.includes(k)),
+            onExpand: (open, row) => setFolded((f) => (open ? f.filter((k) => k !== row.key) : [...f, row.key])),
+          }}
           columns={[
             { title: t('study.courseOrUnit'), dataIndex: 'name', width: 260 },
             {
               title: t('study.watched'),
               dataIndex: 'percent',
               width: 150,
-              render: (p: number, row: Row) => <UnitProgress percent={p} status={row.status} />,
+              render: (_: number, row: Row) => <RowProgress row={row} />,
             },
             { title: t('study.studiedRequired'), dataIndex: 'studied', width: 160 },
             { title: t('study.studyCount'), dataIndex: 'count', width: 80 },

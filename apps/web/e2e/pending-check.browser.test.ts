@@ -1,0 +1,100 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhotos } from '../../server/test/face-photos.js';
+import { login, markDemoLearnerStudied } from '../../server/test/harness.js';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+import { fakeCameraFile } from './fake-camera';
+
+async function shoot(scope: Locator | Page): Promise<void> {
+  await expect
+    .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
+    .toContain('已检测到人脸');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await scope.getByTestId('face-shoot').click();
+    await new Promise((r) => setTimeout(r, 1500));
+    if ((await scope.getByText('不能使用已有的照片').count()) === 0) return;
+  }
+}
+
+/**
+ * A check the learner still owes — the one at the end of the class's last unit, its window
+ * long past — is never hidden: 我的学习, 课程进度 and 个人中心 list it with a button that
+ * opens it, the dialog says it is overdue, and the withheld certificate says why. Passing it
+ * there issues the certificate.
+ */
+describe('an open face check outside the player in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(facePhotos.hopper()) });
+    const server = env.server;
+    await markDemoLearnerStudied(server, { examsPassed: true });
+    // the reference, set as the learner would (a photo of the same person)
+    const token = (await login(server, 'demo', 'demo1234')).body.data.credentials.accessToken;
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await facePhotos.hopperAgain())], { type: 'image/jpeg' }), 'me.jpg');
+    const set = await server.request('POST', '/api/face/reference', { body: form, headers: { Authorization: token } });
+    expect(set.status, set.text).toBe(200);
+    // the end check of the last unit, opened an hour ago and never taken
+    const db = server.ctx.db;
+    const unit = await db
+      .selectFrom('train_warp_courses as wc')
+      .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .select(['wc.id', 'wc.train_person_id', 'tp.person_id'])
+      .where('p.account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const session = await db.selectFrom('sessions').select('id').executeTakeFirstOrThrow();
+    const hourAgo = Date.now() - 3600_000;
+    await db
+      .insertInto('face_checks')
+      .values({
+        id: 'overdue-end-check',
+        person_id: unit.person_id,
+        train_person_id: unit.train_person_id,
+        kind: 'end',
+        status: 'pending',
+        session_id: session.id,
+        warp_course_id: unit.id,
+        due_at: hourAgo,
+        window_ends_at: hourAgo + 120_000,
+        best_score: null,
+        passed_at: null,
+        next_after_seconds: null,
+        created_at: hourAgo,
+        updated_at: hourAgo,
+      })
+      .execute();
+  }, 120_000);
+  afterAll(() => env.close());
+
+  it('lists it on every study page, says the certificate waits for it, and takes it there', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+
+    // 我的学习: the check with its button, and the reason the certificate waits
+    await page.getByTestId('pending-check').first().waitFor();
+    await expect.poll(() => page.getByTestId('certificate-line').textContent()).toContain('还有1次人脸核验未完成');
+    // 课程进度 and 个人中心 show it too
+    for (const path of ['/progress', '/setting/personalCenter']) {
+      await page.evaluate((p) => (location.hash = p), path);
+      await page.locator('.page:visible [data-testid="pending-check"]').first().waitFor();
+    }
+    expect(await page.locator('[data-testid="certificate-waiting"]:visible').textContent()).toContain(
+      '还有1次人脸核验未完成',
+    );
+
+    // opened from here: it says it is overdue, and the camera passes it
+    await page.locator('.page:visible [data-testid="pending-check-open"]').first().click();
+    const dialog = page.getByTestId('face-check-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('face-check-overdue').textContent()).toContain('已超过核验时限');
+    await shoot(dialog);
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // nothing left to take; the certificate is issued
+    await expect.poll(() => page.locator('.page:visible [data-testid="pending-checks"]').count()).toBe(0);
+    await page.locator('[data-testid="certificate-item"]:visible').first().waitFor({ timeout: 20_000 });
+    await context.close();
+  }, 180_000);
+});

@@ -17,13 +17,14 @@ async function shoot(scope: Locator | Page): Promise<void> {
 }
 
 /**
- * A check the learner still owes — the one at the end of the class's last unit, its window
- * long past — is never hidden: 我的学习, 课程进度 and 个人中心 list it with a button that
- * opens it, the dialog says it is overdue, and the withheld certificate says why. Passing it
- * there issues the certificate.
+ * A check the learner still owes — one at the end of a unit, its window long past — is
+ * never hidden: 我的学习, 课程进度 and 个人中心 list it with a button that opens it, the
+ * dialog says it is overdue and names its unit, and the withheld certificate says why.
+ * Passing it there issues the certificate.
  */
 describe('an open face check outside the player in Chromium', () => {
   let env: BrowserEnv;
+  let unitTitle = '';
   beforeAll(async () => {
     env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(facePhotos.hopper()) });
     const server = env.server;
@@ -34,15 +35,18 @@ describe('an open face check outside the player in Chromium', () => {
     form.append('photo', new Blob([new Uint8Array(await facePhotos.hopperAgain())], { type: 'image/jpeg' }), 'me.jpg');
     const set = await server.request('POST', '/api/face/reference', { body: form, headers: { Authorization: token } });
     expect(set.status, set.text).toBe(200);
-    // the end check of the last unit, opened an hour ago and never taken
+    // an end check opened an hour ago at the end of one of the learner's units, never taken
     const db = server.ctx.db;
     const unit = await db
       .selectFrom('train_warp_courses as wc')
       .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
       .innerJoin('persons as p', 'p.id', 'tp.person_id')
-      .select(['wc.id', 'wc.train_person_id', 'tp.person_id'])
+      .innerJoin('course_warps as w', 'w.id', 'wc.warp_id')
+      .select(['wc.id', 'wc.train_person_id', 'tp.person_id', 'w.title'])
       .where('p.account', '=', 'demo')
+      .orderBy('w.sort_order', 'desc')
       .executeTakeFirstOrThrow();
+    unitTitle = unit.title;
     const session = await db.selectFrom('sessions').select('id').executeTakeFirstOrThrow();
     const hourAgo = Date.now() - 3600_000;
     await db
@@ -89,6 +93,8 @@ describe('an open face check outside the player in Chromium', () => {
     const dialog = page.getByTestId('face-check-dialog');
     await dialog.waitFor();
     expect(await dialog.getByTestId('face-check-overdue').textContent()).toContain('已超过核验时限');
+    // it names the unit it belongs to
+    expect(await dialog.getByTestId('face-check-unit').textContent()).toContain(unitTitle);
     await shoot(dialog);
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 

@@ -79,6 +79,9 @@ export const updateWarpResult = warpCourseData.extend({
       kind: z.enum(['start', 'random', 'end']),
       dueAt: z.string(),
       windowEndsAt: z.string(),
+      /** the unit it belongs to (the one that ended, for an end check), which may not be the one playing */
+      trainWarpCourseId: z.string().nullable(),
+      unitName: z.string().nullable(),
     })
     .nullable(),
 });

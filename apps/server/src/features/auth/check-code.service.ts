@@ -34,11 +34,6 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
 
   const ipWait = await ctx.limiters.checkCodePerIp.hit(ip);
   if (ipWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, ipWait);
-  // Registering with a number that already has an account: say so before a text is spent
-  // (the product's choice; the per-address limit above bounds how fast numbers can be probed).
-  if (purpose === 'register' && (await findPersonByPhone(ctx.db, phone))) {
-    throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
-  }
 
   const now = ctx.now();
   const latest = await findLatestCheckCode(ctx.db, phone);
@@ -55,6 +50,13 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   }
   const dailyWait = await ctx.limiters.checkCodePerPhoneDaily.hit(phone);
   if (dailyWait) throw new AppError(ErrorCode.RATE_LIMITED, '今日验证码发送次数已达上限，请明天再试', dailyWait);
+
+  // Registering with a number that already has an account: say so before a text is spent
+  // (the product's choice). Asking costs the number's send budget like a send, so numbers
+  // cannot be probed faster than codes can be sent to them (one a minute, ten a day).
+  if (purpose === 'register' && (await findPersonByPhone(ctx.db, phone))) {
+    throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
+  }
 
   const code = randomDigits(CHECK_CODE_LENGTH);
   await insertCheckCode(ctx.db, {

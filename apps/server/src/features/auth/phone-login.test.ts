@@ -136,6 +136,18 @@ describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) =>
     }
   });
 
+  it('counts asking whether a phone is registered like a send: numbers cannot be probed in bulk', async () => {
+    const server = await startServer({ databaseUrl });
+    try {
+      const ask = () =>
+        server.request('GET', `/api/train/person/send-check-code/${DEMO_LEARNER.phone}?purpose=register`);
+      expect((await ask()).body.code).toBe(ErrorCode.DUPLICATE);
+      expect((await ask()).body.code).toBe(ErrorCode.CHECK_CODE_TOO_SOON);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('caps the codes one phone gets in a day', async () => {
     let now = Date.now();
     const server = await startServer({

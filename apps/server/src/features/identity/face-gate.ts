@@ -32,13 +32,18 @@ export interface DueCheck {
   kind: FaceChecksTable['kind'];
   dueAt: number;
   windowEndsAt: number;
+  /** the courseware record it was opened on */
+  warpCourseId: string | null;
 }
 
-const toDue = (row: Pick<FaceChecksTable, 'id' | 'kind' | 'due_at' | 'window_ends_at'>): DueCheck => ({
+const toDue = (
+  row: Pick<FaceChecksTable, 'id' | 'kind' | 'due_at' | 'window_ends_at' | 'warp_course_id'>,
+): DueCheck => ({
   checkId: row.id,
   kind: row.kind,
   dueAt: row.due_at,
   windowEndsAt: row.window_ends_at,
+  warpCourseId: row.warp_course_id,
 });
 
 async function openCheck(

@@ -138,6 +138,21 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.total()).toBe(25);
   });
 
+  it('after a final report, neither a replay nor a later report of that playback earns or revives it', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    s.report(15, { seq: 2, position: 15 });
+    expect(s.report(30, { seq: 3, position: 30, final: true }).creditedSeconds).toBe(15);
+    // a replayed earlier report, then a report that would be next
+    expect(s.report(31, { seq: 2, position: 15 })).toMatchObject({ refusal: 'REPLAY', creditedSeconds: 0 });
+    expect(s.report(45, { seq: 4, position: 45 })).toMatchObject({ refusal: 'REPLAY', creditedSeconds: 0 });
+    expect(s.playback()).toMatchObject({ playbackId: 'p1', ended: true, lastSeq: 3 });
+    // a new playback starts at once
+    expect(s.report(46, { seq: 1, position: 30, playbackId: 'p2' }).refusal).toBeUndefined();
+    expect(s.report(61, { seq: 2, position: 45, playbackId: 'p2' }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(45);
+  });
+
   it('replaying a report', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });

@@ -117,7 +117,9 @@ function decide(input: CreditInput): CreditDecision {
   const refuse = (refusal: Refusal, untouched = false) => noCredit(refusal, untouched);
 
   // A report already seen (or older) changes nothing: a replayed request cannot earn twice.
-  if (samePlayback && report.seq <= playback.lastSeq) return refuse('REPLAY', true);
+  // Nor does anything of a playback its final report ended: the player starts a new one.
+  const isStored = playback !== undefined && playback.playbackId === report.playbackId;
+  if (isStored && (playback.ended || report.seq <= playback.lastSeq)) return refuse('REPLAY', true);
 
   // Another playback still live keeps the lead (a second device, or a second window of this
   // session still playing) — except that the same login session starting a new playback

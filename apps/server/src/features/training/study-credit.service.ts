@@ -57,6 +57,8 @@ export interface FaceCheckDue {
   kind: 'start' | 'random' | 'end';
   dueAt: number;
   windowEndsAt: number;
+  /** the courseware record it was opened on (an end check: the unit that ended) */
+  warpCourseId: string | null;
 }
 
 export interface CreditOutcome {

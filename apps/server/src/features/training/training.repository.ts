@@ -240,3 +240,14 @@ export async function incrementStudyCount(db: Db, warpCourseId: string, now: num
     .where('id', '=', warpCourseId)
     .execute();
 }
+
+/** The title of the unit a courseware record is of. */
+export async function findUnitTitle(db: Db, warpCourseId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('train_warp_courses as wc')
+    .innerJoin('course_warps as w', 'w.id', 'wc.warp_id')
+    .select('w.title')
+    .where('wc.id', '=', warpCourseId)
+    .executeTakeFirst();
+  return row?.title ?? null;
+}

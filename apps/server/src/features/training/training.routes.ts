@@ -21,6 +21,7 @@ import { CreditBatcher, REFUSAL_MESSAGES, studyDay, type FaceGate } from './stud
 import {
   claimStudyStart,
   findDailyCredit,
+  findUnitTitle,
   findWarpCoursesOfPerson,
   incrementStudyCount,
 } from './training.repository.js';
@@ -115,6 +116,9 @@ export const trainingRoutes =
                 kind: faceCheck.kind,
                 dueAt: recordTime(faceCheck.dueAt),
                 windowEndsAt: recordTime(faceCheck.windowEndsAt),
+                trainWarpCourseId: faceCheck.warpCourseId,
+                // the player names the unit the check belongs to, which may be one that ended before
+                unitName: faceCheck.warpCourseId ? await findUnitTitle(ctx.db, faceCheck.warpCourseId) : null,
               }
             : null,
         });

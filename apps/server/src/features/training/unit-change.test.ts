@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../infra/crypto.js';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { dialects, login, markDemoLearnerStudied, startServer, type TestServer } from '../../../test/harness.js';
 
@@ -110,14 +112,12 @@ describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
           .executeTakeFirstOrThrow(),
       ),
     );
-    const started = now;
     const endA = await playToEnd(a, rowA!.furthest_seconds);
     expect(endA.last.body.data).toMatchObject({ refusal: null, learnStatus: 2 });
     // the next unit starts in the same second the last one ended
     const endB = await playToEnd(b, rowB!.furthest_seconds);
     expect(endB.last.body.data).toMatchObject({ refusal: null, learnStatus: 2 });
     const watched = a.durationSeconds - rowA!.furthest_seconds + (b.durationSeconds - rowB!.furthest_seconds);
-    expect((now - started) / 1000).toBe(watched);
     expect((await creditedOf(endA.playbackId)) + (await creditedOf(endB.playbackId))).toBe(watched);
     const refusals = await server.ctx.db
       .selectFrom('study_events')
@@ -128,7 +128,7 @@ describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
     expect(refusals).toEqual([]);
   });
 
-  it('a final report ends the playback: a report after it earns nothing', async () => {
+  it('a final report ends the playback: nothing of it earns afterwards, a replay included', async () => {
     at(300);
     const unit = units[2]!;
     const playbackId = `unit-${++playbacks}`;
@@ -141,17 +141,76 @@ describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ playback_id: playbackId, ended_at: now });
     at(10);
-    expect((await report(unit, { playbackId, seq: 3, position: 20 })).body.data.creditedSeconds).toBe(0);
+    // a late report of it, and a replay of its first report, change nothing
+    expect((await report(unit, { playbackId, seq: 3, position: 20 })).body.data).toMatchObject({
+      refusal: 'REPLAY',
+      creditedSeconds: 0,
+    });
+    expect((await report(unit, { playbackId, seq: 1, position: 0 })).body.data.refusal).toBe('REPLAY');
+    at(10);
+    expect((await report(unit, { playbackId, seq: 4, position: 30 })).body.data.creditedSeconds).toBe(0);
+    expect(await creditedOf(playbackId)).toBe(10);
+    // the next playback starts at once
+    const next = `unit-${++playbacks}`;
+    expect((await report(unit, { playbackId: next, seq: 1, position: 10 })).body.data.refusal).toBeNull();
   });
 
-  it('a playback of another session is refused: the device whose session was replaced earns nothing', async () => {
+  it('a playback of another live session is refused while the first plays', async () => {
+    // One device at a time is the login rule, so a second live session is written here
+    // directly, as a race between two logins or a future two-device policy could leave it.
+    at(300);
+    const unit = units[3]!;
+    const first = `unit-${++playbacks}`;
+    await report(unit, { playbackId: first, seq: 1, position: 0 });
+    const person = await server.ctx.db
+      .selectFrom('sessions')
+      .select('person_id')
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const otherToken = crypto.randomBytes(24).toString('hex');
+    await server.ctx.db
+      .insertInto('sessions')
+      .values({
+        id: crypto.randomUUID(),
+        person_id: person.person_id,
+        access_token_hash: hashToken(otherToken),
+        refresh_token_hash: hashToken(`${otherToken}-refresh`),
+        client: 'study-mp',
+        user_agent: null,
+        ip: null,
+        created_at: now,
+        last_seen_at: now,
+        access_expires_at: now + 3600_000,
+        refresh_expires_at: now + 3600_000,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
+    at(5);
+    const second = `unit-${++playbacks}`;
+    const refused = await report(units[4]!, { playbackId: second, seq: 1, position: 0 }, otherToken);
+    expect(refused.body.data).toMatchObject({ refusal: 'OTHER_PLAYBACK', creditedSeconds: 0 });
+    at(10);
+    expect((await report(units[4]!, { playbackId: second, seq: 2, position: 10 }, otherToken)).body.data).toMatchObject(
+      {
+        refusal: 'OTHER_PLAYBACK',
+        creditedSeconds: 0,
+      },
+    );
+    // the first goes on earning
+    expect((await report(unit, { playbackId: first, seq: 2, position: 15 })).body.data.creditedSeconds).toBe(15);
+    expect(await creditedOf(second)).toBe(0);
+  });
+
+  it('a device whose session was replaced by a login elsewhere earns nothing more', async () => {
     at(300);
     const unit = units[3]!;
     const playbackId = `unit-${++playbacks}`;
-    await report(unit, { playbackId, seq: 1, position: 0 });
+    await report(unit, { playbackId, seq: 1, position: 15 });
     const other = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
     at(15);
-    const old = await report(unit, { playbackId, seq: 2, position: 15 });
+    // 15 s of honest new ground: it would have earned them, had its session still been live
+    const old = await report(unit, { playbackId, seq: 2, position: 30 });
     expect(old.status).toBe(401);
     expect(old.body.code).toBe(ErrorCode.LOGGED_IN_ELSEWHERE);
     expect(await creditedOf(playbackId)).toBe(0);
@@ -178,7 +237,10 @@ describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
     at(300);
     const { last: answer } = await playToEnd(last);
     // the very report that completed the unit carries its check
-    expect(answer.body.data).toMatchObject({ learnStatus: 2, faceCheck: { kind: 'end' } });
+    expect(answer.body.data).toMatchObject({
+      learnStatus: 2,
+      faceCheck: { kind: 'end', trainWarpCourseId: last.trainWarpCourseId, unitName: last.tCourseName },
+    });
     const checkId = answer.body.data.faceCheck.checkId as string;
 
     const open = await server.request('GET', '/api/train/class/getOpenChecks', { headers: auth() });

@@ -16,6 +16,9 @@ export interface DueCheck {
   unitName?: string | null;
 }
 
+/** The query key of the open checks, for every page that lists them or passes one. */
+export const openChecksKey = ['face', 'open-checks'] as const;
+
 /** The learner's checks not yet passed, oldest first, with their class and unit. */
 export const getOpenChecks = () => api.get<OpenCheck[]>('/api/train/class/getOpenChecks', { silent: true });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Result, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FaceCapture } from '../face-capture/face-capture';
 import { formatDateTime, isPast } from '../../lib/format';
@@ -31,9 +31,12 @@ function PhoneHandOff({ check, onPassed }: { check: DueCheck; onPassed(): void }
       .catch((err: Error) => setError(err.message));
   };
   useEffect(issue, [check.checkId]);
+  // the latest callback, without re-subscribing on every render
+  const passedRef = useRef(onPassed);
+  passedRef.current = onPassed;
   useEffect(
-    () => onCheckDecided(check.checkId, (passed) => (passed ? onPassed() : setFailed(true))),
-    [check, onPassed],
+    () => onCheckDecided(check.checkId, (passed) => (passed ? passedRef.current() : setFailed(true))),
+    [check.checkId],
   );
   return (
     <div className="face-qr" data-testid="face-qr">
@@ -79,6 +82,15 @@ export function FaceCheckDialog({
   const [answer, setAnswer] = useState<{ ok: boolean; msg: string } | undefined>();
   const [usePhone, setUsePhone] = useState(false);
   const [phone] = useState(isPhone);
+  // passed once, however it is heard of (this camera, the phone's message, the phone's button)
+  const done = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const passOnce = () => {
+    if (done.current) return;
+    done.current = true;
+    onPassed();
+  };
 
   useEffect(() => {
     getReference()
@@ -91,7 +103,8 @@ export function FaceCheckDialog({
     try {
       const result = await compareForCheck(check.checkId, photo);
       setAnswer({ ok: result.passed, msg: result.msg });
-      if (result.passed) setTimeout(onPassed, 800);
+      // a moment to read the result, then study goes on
+      if (result.passed) timer.current = setTimeout(passOnce, 800);
     } catch (err) {
       setAnswer({ ok: false, msg: (err as Error).message });
     } finally {
@@ -139,7 +152,7 @@ export function FaceCheckDialog({
           <>
             {answer && <Alert type="error" showIcon message={answer.msg} data-testid="face-check-error" />}
             {usePhone ? (
-              <PhoneHandOff check={check} onPassed={onPassed} />
+              <PhoneHandOff check={check} onPassed={passOnce} />
             ) : (
               <FaceCapture
                 onCapture={send}

@@ -3,12 +3,11 @@ import './face-check.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
+import { certificateProgressKey } from '../../lib/certificate-progress';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { getOpenChecks, type OpenCheck } from './face-check-api';
+import { getOpenChecks, openChecksKey, type OpenCheck } from './face-check-api';
 import { FaceCheckDialog } from './face-check-dialog';
-
-export const openChecksKey = ['face', 'open-checks'] as const;
 
 /** The learner's open checks, for any page that shows study (我的学习, 课程进度, 个人中心). */
 export function useOpenChecks() {
@@ -61,6 +60,7 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
           onPassed={() => {
             setOpen(undefined);
             void client.invalidateQueries({ queryKey: openChecksKey });
+            void client.invalidateQueries({ queryKey: certificateProgressKey });
             onPassed?.();
           }}
         />

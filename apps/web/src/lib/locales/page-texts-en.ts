@@ -45,6 +45,7 @@ export const pageTextsEn: PageMessages = {
     questionDeleted: 'The asker deleted this question',
   },
   study: {
+    endNotSaved: 'The end of this unit could not be saved: check your network and play its last seconds again',
     examDue: 'Exam due',
     next: {
       exam: 'Take the exam',

@@ -44,6 +44,7 @@ export const pageTextsZh = {
     questionDeleted: '提问者已删除该问题',
   },
   study: {
+    endNotSaved: '本节结束时的进度没有保存成功，请检查网络后重新播放最后几秒',
     examDue: '待考试',
     next: {
       exam: '去考试',

@@ -1,8 +1,8 @@
-import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api-client';
+import { useCertificateProgress, type CertificateProgress } from '../../../lib/certificate-progress';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -60,10 +60,7 @@ export function CertificatesCard() {
     queryKey: key,
     queryFn: () => api.get<Certificate[]>('/api/base/certificate/my'),
   });
-  const progress = useQuery({
-    queryKey: ['account', 'certificate-progress'],
-    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
-  });
+  const progress = useCertificateProgress();
   const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued');
   return (
     <Card title={t('certificates.title')} className="account-card" data-testid="certificates-card">

@@ -1,5 +1,4 @@
 import type { CourseUseState } from '@anxun/shared/schemas/training';
-import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import type { AnswerPost, AnswerThread, Comment } from '@anxun/shared/schemas/online';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -117,11 +116,4 @@ export const useUpdateAnswer = () =>
 export const useDeleteAnswer = () =>
   useOnlineMutation((id: string) => api.delete(`/api/online/answers/delete/${encodeURIComponent(id)}`));
 
-/** Each of the learner's classes and its certificate (the course page offers it once issued). */
-export function useCertificateProgress(signedIn: boolean) {
-  return useQuery({
-    queryKey: ['courses', 'certificate-progress'] as const,
-    enabled: signedIn,
-    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
-  });
-}
+export { useCertificateProgress } from '../../../lib/certificate-progress';

@@ -1,4 +1,3 @@
-import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import type { PersonCourse, WarpCourseData } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -108,10 +107,4 @@ export function useStudyTime(userId: string | undefined) {
   });
 }
 
-/** Each class and its certificate: issued, withheld (with the checks still open) or studying. */
-export function useCertificateProgress() {
-  return useQuery({
-    queryKey: ['study', 'certificate-progress'] as const,
-    queryFn: () => api.get<CertificateProgress[]>('/api/base/certificate/progress', { silent: true }),
-  });
-}
+export { useCertificateProgress } from '../../../lib/certificate-progress';

@@ -1,7 +1,11 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { Alert, Button, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { openChecksKey } from '../../../components/face-check/face-check-api';
 import { api } from '../../../lib/api-client';
+import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
@@ -43,6 +47,7 @@ interface Props {
  */
 export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone }: Props) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const video = useRef<HTMLVideoElement>(null);
   const state = useRef({
     playbackId: undefined as string | undefined,
@@ -52,6 +57,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     position: 0,
     pausedAt: 0,
     ended: false,
+    /** the unit's record says complete (as of the last answer) */
+    complete: unit.learnStatus === LearnStatus.COMPLETED,
     lastActivity: Date.now(),
     timer: undefined as ReturnType<typeof setInterval> | undefined,
   });
@@ -72,7 +79,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
   latest.current = { onAnswer, onUnitDone };
 
   /** Sends a report of the current playback; `final` ends it (its next play is a new playback). */
-  const report = async (options: { final?: boolean; keepalive?: boolean } = {}) => {
+  const report = async (options: { final?: boolean; leaving?: boolean } = {}) => {
     const s = state.current;
     const v = video.current;
     if (!s.playbackId) return undefined;
@@ -87,8 +94,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     };
     if (options.final) s.playbackId = undefined;
     try {
-      const answer = await sendReport(body, options.keepalive ?? false);
-      if (!video.current) return answer; // the player has gone (a final report on leaving)
+      const answer = await sendReport(body, options.leaving ?? false);
+      if (!mounted.current || !video.current) return answer; // the player has gone (a report on leaving)
       s.furthest = answer.furthestSeconds;
       setCreditedNow((c) => c + answer.creditedSeconds);
       if (answer.faceCheck) {
@@ -107,6 +114,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
       }
+      s.complete = answer.learnStatus === LearnStatus.COMPLETED;
       latest.current.onAnswer(answer);
       return answer;
     } catch {
@@ -117,33 +125,40 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
   const reportRef = useRef(report);
   reportRef.current = report;
 
+  const tRef = useRef(t);
+  tRef.current = t;
+  const mounted = useRef(true);
+
   useEffect(() => {
     const s = state.current;
+    mounted.current = true;
     const onVisibility = () => {
       if (document.visibilityState === 'hidden' && video.current && !video.current.paused) {
         video.current.pause();
-        setNotice(t('study.pausedHidden'));
+        setNotice(tRef.current('study.pausedHidden'));
       }
     };
     const onActivity = () => {
       s.lastActivity = Date.now();
     };
     // leaving the page (closing the tab, reloading) ends the playback
-    const onPageHide = () => void reportRef.current({ final: true, keepalive: true });
+    const onPageHide = () => void reportRef.current({ final: true, leaving: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pointerdown', onActivity);
     window.addEventListener('keydown', onActivity);
     window.addEventListener('pagehide', onPageHide);
+    // registered once: a re-render (a language switch, say) must not end the playback
     return () => {
+      mounted.current = false;
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pointerdown', onActivity);
       window.removeEventListener('keydown', onActivity);
       window.removeEventListener('pagehide', onPageHide);
       if (s.timer) clearInterval(s.timer);
       // another unit chosen, or another page: this playback is over
-      void reportRef.current({ final: true, keepalive: true });
+      void reportRef.current({ final: true, leaving: true });
     };
-  }, [t]);
+  }, []);
 
   const stopTimer = () => {
     const s = state.current;
@@ -191,16 +206,20 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     if (s.ended || isAtEnd(video.current)) return;
     stopTimer();
     s.pausedAt = Date.now();
-    void report({ keepalive: true });
+    void report();
   };
 
   const onEnded = async () => {
     const s = state.current;
     stopTimer();
     s.ended = true;
-    await report({ final: true });
-    // an end check (or any due check) opens here, on this unit; the page moves on after it passed
-    if (!dueRef.current && state.current.ended) latest.current.onUnitDone();
+    const answer = await report({ final: true });
+    // Moves on only from a unit that is complete, while this player is still the one shown
+    // (the learner may have picked another unit meanwhile); an end check (or any due check)
+    // opens here first, on this unit, and the page moves on after it passed.
+    if (!mounted.current || !s.ended || dueRef.current) return;
+    if (answer && s.complete) latest.current.onUnitDone();
+    else if (!answer) setNotice(t('study.endNotSaved'));
   };
 
   return (
@@ -263,15 +282,23 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
       {dueCheck && !checkAside && (
         <FaceCheckDialog
           key={dueCheck.checkId}
-          check={{ ...dueCheck, unitName: unit.tCourseName }}
+          check={{ ...dueCheck, unitName: dueCheck.unitName ?? unit.tCourseName }}
           onClose={() => setCheckAside(true)}
           onPassed={() => {
+            // pages that list open checks or a withheld certificate read again
+            void client.invalidateQueries({ queryKey: openChecksKey });
+            void client.invalidateQueries({ queryKey: certificateProgressKey });
             setDueCheck(undefined);
             setNotice(undefined);
             state.current.lastActivity = Date.now();
-            // at the unit's end the page moves on; during it the video goes on
-            if (state.current.ended) latest.current.onUnitDone();
-            else void video.current?.play();
+            // at the end of a complete unit the page moves on; otherwise the video goes on
+            // (at the end of an incomplete one, from the furthest point credited)
+            const s = state.current;
+            if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
+            else {
+              if (s.ended && video.current) video.current.currentTime = s.furthest;
+              void video.current?.play();
+            }
           }}
         />
       )}

@@ -9,6 +9,8 @@ export interface Report {
   position: number;
   rate: number;
   hidden: boolean;
+  /** the playback's last report: unit end, unit change, page leave */
+  final?: boolean;
 }
 
 let publicKey: Promise<string> | undefined;
@@ -16,14 +18,23 @@ let publicKey: Promise<string> | undefined;
 /**
  * Sends a progress report as spec §7 has it: form-encoded `entity`, RSA-OAEP-encrypted
  * where the browser has WebCrypto (else the JSON text, which the server accepts too).
- * `keepalive` lets the last report of a closing page still arrive.
+ * `leaving`: the last report of a closing page or player, which must still arrive.
  */
-export async function sendReport(report: Report, keepalive = false): Promise<CreditAnswer> {
+export async function sendReport(report: Report, leaving = false): Promise<CreditAnswer> {
   const json = JSON.stringify(report);
+  // A page being closed does not wait for WebCrypto: the last report leaves at once, as the
+  // JSON text the server also accepts (over TLS, as every request), kept alive past the page.
+  if (leaving) {
+    return api.post<CreditAnswer>('/api/train/cls_Warp/update-Warp', {
+      form: { entity: json },
+      silent: true,
+      keepalive: true,
+    });
+  }
   let entity = json;
   if (globalThis.crypto?.subtle) {
     publicKey ??= api.get<{ publicKey: string }>('/publicKey').then((r) => r.publicKey);
     entity = await encryptField(json, await publicKey);
   }
-  return api.post<CreditAnswer>('/api/train/cls_Warp/update-Warp', { form: { entity }, silent: true, keepalive });
+  return api.post<CreditAnswer>('/api/train/cls_Warp/update-Warp', { form: { entity }, silent: true });
 }

@@ -156,12 +156,25 @@ export async function lastSmsCode(server: TestServer, phone: string): Promise<st
   return match[1];
 }
 
-/** Inserts a learner directly (fast fixtures for load-shaped tests). */
-export async function addLearner(server: TestServer, fields: { account: string; password: string; phone?: string }) {
+/** Inserts an organisation directly (the platform operator's console does it in the product). */
+export async function addOrganisation(server: TestServer, code: string, name: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await server.ctx.db
+    .insertInto('organisations')
+    .values({ id, code, name, logo_file_id: null, created_at: Date.now() })
+    .execute();
+  return id;
+}
+
+/** Inserts a learner (or, with `role`, an administrator) directly (fast fixtures for load-shaped tests). */
+export async function addLearner(
+  server: TestServer,
+  fields: { account: string; password: string; phone?: string; role?: string; orgCode?: string },
+) {
   const org = await server.ctx.db
     .selectFrom('organisations')
     .select('id')
-    .where('code', '=', '00000')
+    .where('code', '=', fields.orgCode ?? '00000')
     .executeTakeFirstOrThrow();
   const now = Date.now();
   const id = crypto.randomUUID();
@@ -170,7 +183,7 @@ export async function addLearner(server: TestServer, fields: { account: string; 
     .values({
       id,
       org_id: org.id,
-      role: 'learner',
+      role: fields.role ?? 'learner',
       account: fields.account,
       name: fields.account,
       id_card: null,

@@ -52,7 +52,10 @@ export type FileType = (typeof FileType)[keyof typeof FileType];
 
 export const Role = {
   LEARNER: 'learner',
+  /** an organisation's training manager: only its own organisation */
   ADMIN: 'admin',
+  /** the platform operator: organisations and their first admin */
+  SUPER: 'super',
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 

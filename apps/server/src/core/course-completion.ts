@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 /**
  * When a learner's course is complete (the learning core's rule, shared by the study-time
  * batch and the exams): every unit watched to its end, the course's 学时 met (to the
@@ -11,7 +12,7 @@ export function isCourseComplete(input: {
   examRequired: boolean;
   examPassed: boolean;
 }): boolean {
-  const unitsDone = input.unitStatuses.length > 0 && input.unitStatuses.every((s) => s === 2);
+  const unitsDone = input.unitStatuses.length > 0 && input.unitStatuses.every((s) => s === LearnStatus.COMPLETED);
   const hoursMet = input.studiedSeconds >= input.classHours * input.secondsPerClassHour - 1;
   return unitsDone && hoursMet && (!input.examRequired || input.examPassed);
 }

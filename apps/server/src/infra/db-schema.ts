@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types for Kysely. Times are epoch milliseconds in BIGINT columns so SQLite and
@@ -32,6 +32,8 @@ export interface PersonsTable {
   locked_until: number | null;
   created_at: number;
   updated_at: number;
+  /** the department the person belongs to (migration 0009); optional on insert */
+  department_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -189,6 +191,29 @@ export interface StudyPlaybacksTable {
   session_id: string | null;
   /** set by the playback's final report: it holds nothing any more */
   ended_at: number | null;
+}
+
+export interface DepartmentsTable {
+  id: string;
+  org_id: string;
+  parent_id: string | null;
+  name: string;
+  sort_order: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  org_id: string;
+  actor_id: string;
+  ip: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON {before?, after?}, values masked */
+  summary: string;
+  created_at: number;
 }
 
 export interface StudyStartsTable {
@@ -401,6 +426,8 @@ export interface Database {
   train_person_courses: TrainPersonCoursesTable;
   train_warp_courses: TrainWarpCoursesTable;
   study_playbacks: StudyPlaybacksTable;
+  departments: DepartmentsTable;
+  audit_log: AuditLogTable;
   study_starts: StudyStartsTable;
   study_days: StudyDaysTable;
   study_events: StudyEventsTable;

@@ -44,7 +44,7 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
   for (const row of rows) byMember.set(row.train_person_id, [...(byMember.get(row.train_person_id) ?? []), row]);
   for (const [trainPersonId, courses] of byMember) {
     if (have.has(trainPersonId) || (unchecked.get(trainPersonId) ?? 0) > 0) continue;
-    const complete = courses.length > 0 && courses.every((c) => c.learn_status === 2);
+    const complete = courses.length > 0 && courses.every((c) => c.learn_status === LearnStatus.COMPLETED);
     if (!complete) continue;
     const first = courses[0]!;
     const issuedAt = Math.max(...courses.map((c) => c.end_time ?? 0)) || ctx.now();

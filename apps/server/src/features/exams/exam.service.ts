@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerValue, ExamReview } from '@anxun/shared/schemas/exams';
@@ -102,7 +103,9 @@ async function finish(
         await recordExamOutcome(ctx.db, course.id, {
           sys_score: best,
           exam_passed_at: now,
-          ...(complete && course.learn_status !== 2 ? { learn_status: 2, end_time: now } : {}),
+          ...(complete && course.learn_status !== LearnStatus.COMPLETED
+            ? { learn_status: LearnStatus.COMPLETED, end_time: now }
+            : {}),
         });
       } else {
         await recordExamOutcome(ctx.db, course.id, { sys_score: best });

@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
@@ -57,7 +58,7 @@ function toMyClass(r: ClassRow, courses: Array<z.infer<typeof personCourse>>): z
     studiedHours: round2(studied),
     progress: required > 0 ? Math.min(100, Math.round((studied / required) * 100)) : 0,
     courseCount: mine.length,
-    completedCourses: mine.filter((c) => c.learnStatus === 2).length,
+    completedCourses: mine.filter((c) => c.learnStatus === LearnStatus.COMPLETED).length,
   };
 }
 
@@ -202,7 +203,7 @@ export const classRoutes =
         const wanted = request.body?.trainClassId;
         const ids = rows.filter((r) => !wanted || r.class_id === wanted).map((r) => r.train_person_id);
         const courses = (await findPersonCourses(ctx.db, ids)).map((c) => toPersonCourse(c, perHour));
-        return ok(courses.filter((c) => c.learnStatus !== 2));
+        return ok(courses.filter((c) => c.learnStatus !== LearnStatus.COMPLETED));
       },
     );
 

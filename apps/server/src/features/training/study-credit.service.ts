@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { Insertable } from 'kysely';
@@ -244,12 +245,16 @@ export class CreditBatcher {
       }
       const credited = decision.creditedSeconds;
       const accepted = decision.refusal === undefined;
-      const completedNow = decision.completed && row.learn_status !== 2;
+      const completedNow = decision.completed && row.learn_status !== LearnStatus.COMPLETED;
       row.study_length += credited;
       row.furthest_seconds = decision.furthest;
       // a refused stretch is watched again: resume from the furthest credited point
       row.last_position = accepted ? Math.min(job.report.position, row.duration_seconds) : decision.furthest;
-      row.learn_status = decision.completed ? 2 : credited > 0 || row.learn_status === 1 ? 1 : row.learn_status;
+      row.learn_status = decision.completed
+        ? LearnStatus.COMPLETED
+        : credited > 0 || row.learn_status === LearnStatus.STUDYING
+          ? LearnStatus.STUDYING
+          : row.learn_status;
       row.start_time ??= credited > 0 ? now : null;
       row.last_learn_date = now;
       if (completedNow) row.end_time = now;
@@ -350,10 +355,11 @@ export class CreditBatcher {
       await saveCourseProgress(trx, course.id, {
         studied_seconds: studied,
         // a course completed meanwhile (an exam handed in) stays complete
-        learn_status: complete || course.learn_status === 2 ? 2 : 1,
+        learn_status:
+          complete || course.learn_status === LearnStatus.COMPLETED ? LearnStatus.COMPLETED : LearnStatus.STUDYING,
         start_time: course.start_time ?? now,
         last_learn_date: now,
-        end_time: complete && course.learn_status !== 2 ? now : course.end_time,
+        end_time: complete && course.learn_status !== LearnStatus.COMPLETED ? now : course.end_time,
       });
     }
   }

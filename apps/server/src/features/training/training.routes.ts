@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import {
@@ -187,7 +188,7 @@ export const trainingRoutes =
           studySeconds: Math.round(seconds),
           studyHours: Math.floor((seconds / ctx.config.study.secondsPerClassHour) * 100) / 100,
           todaySeconds: Math.round(credit.get(days[13]!) ?? 0),
-          completedUnits: rows.filter((r) => r.learn_status === 2).length,
+          completedUnits: rows.filter((r) => r.learn_status === LearnStatus.COMPLETED).length,
           totalUnits: rows.length,
           daily: days.map((day) => ({ day, seconds: Math.round(credit.get(day) ?? 0) })),
         });

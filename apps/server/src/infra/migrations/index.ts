@@ -7,6 +7,7 @@ import * as identity from './0005-identity.js';
 import * as examsCertificates from './0006-exams-certificates.js';
 import * as checkIntegrity from './0007-check-integrity.js';
 import * as playbackSession from './0008-playback-session.js';
+import * as departmentsAudit from './0009-departments-audit.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-exams-certificates': examsCertificates,
   '0007-check-integrity': checkIntegrity,
   '0008-playback-session': playbackSession,
+  '0009-departments-audit': departmentsAudit,
 };

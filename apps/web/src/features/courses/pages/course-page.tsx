@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import '../../../lib/locales/page-texts';
 import '../courses.css';
 import { Button, Card, Descriptions, Empty, List, Skeleton, Tabs } from 'antd';
@@ -64,13 +65,13 @@ export default function CoursePage() {
                 </Button>
               ) : (
                 <Button
-                  type={record.learnStatus === 2 ? 'default' : 'primary'}
+                  type={record.learnStatus === LearnStatus.COMPLETED ? 'default' : 'primary'}
                   data-testid="course-study"
                   onClick={() => navigate(`/show?classCourseId=${record.trainClassCourseId}`)}
                 >
-                  {record.learnStatus === 2
+                  {record.learnStatus === LearnStatus.COMPLETED
                     ? t('study.review')
-                    : record.learnStatus === 1
+                    : record.learnStatus === LearnStatus.STUDYING
                       ? t('study.continue')
                       : t('study.start')}
                 </Button>

@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
@@ -17,7 +18,9 @@ export function CourseDone({ trainPersonId, classCourseId }: { trainPersonId: st
   if (!course) return null;
   const examDue = course.examRequired && !course.examPassed;
   // the next course not yet complete, after this one first
-  const next = [...courses.slice(index + 1), ...courses.slice(0, index)].find((c) => c.learnStatus !== 2);
+  const next = [...courses.slice(index + 1), ...courses.slice(0, index)].find(
+    (c) => c.learnStatus !== LearnStatus.COMPLETED,
+  );
   const action = examDue ? (
     <Button type="primary" data-testid="next-step-exam" onClick={() => navigate(`/exams?course=${classCourseId}`)}>
       {t('study.next.exam')}

@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import '../../../lib/locales/page-texts';
 import '../study.css';
 import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
@@ -84,12 +85,12 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                 ) : (
                   <Button
                     key="go"
-                    type={c.learnStatus === 2 ? 'default' : 'primary'}
+                    type={c.learnStatus === LearnStatus.COMPLETED ? 'default' : 'primary'}
                     onClick={() => navigate(`/show?classCourseId=${c.trainClassCourseId}`)}
                   >
-                    {c.learnStatus === 2
+                    {c.learnStatus === LearnStatus.COMPLETED
                       ? t('study.review')
-                      : c.learnStatus === 1
+                      : c.learnStatus === LearnStatus.STUDYING
                         ? t('study.continue')
                         : t('study.start')}
                   </Button>

@@ -1,0 +1,42 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type { DepartmentsTable } from '../../infra/db-schema.js';
+
+/** An organisation's departments with the number of people directly in each. */
+export async function listDepartments(db: Db, orgId: string) {
+  return db
+    .selectFrom('departments as d')
+    .leftJoin('persons as p', 'p.department_id', 'd.id')
+    .select((eb) => ['d.id', 'd.parent_id', 'd.name', 'd.sort_order', eb.fn.count<number>('p.id').as('member_count')])
+    .where('d.org_id', '=', orgId)
+    .groupBy(['d.id', 'd.parent_id', 'd.name', 'd.sort_order'])
+    .orderBy('d.sort_order')
+    .orderBy('d.name')
+    .execute();
+}
+
+/** One department of this organisation (another organisation's reads as absent). */
+export async function findDepartment(db: Db, orgId: string, id: string) {
+  return db.selectFrom('departments').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDepartment(db: Db, row: Insertable<DepartmentsTable>): Promise<void> {
+  await db.insertInto('departments').values(row).execute();
+}
+
+export async function updateDepartment(db: Db, id: string, values: Updateable<DepartmentsTable>): Promise<void> {
+  await db.updateTable('departments').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteDepartment(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('departments').where('id', '=', id).execute();
+}
+
+/** Whether anything still hangs on a department: a sub-department or a person. */
+export async function departmentInUse(db: Db, id: string): Promise<boolean> {
+  const [child, member] = await Promise.all([
+    db.selectFrom('departments').select('id').where('parent_id', '=', id).executeTakeFirst(),
+    db.selectFrom('persons').select('id').where('department_id', '=', id).executeTakeFirst(),
+  ]);
+  return Boolean(child || member);
+}

@@ -67,7 +67,9 @@ describe('shell in Chromium', () => {
     const more = async (action: string) => {
       await page.getByTestId('tabs-more').click();
       await openMenu().getByRole('menuitem', { name: action }).click();
-      await expect.poll(() => openMenu().count()).toBe(0);
+      // the menu fades out as the pointer leaves it (a hover menu: it may linger while the pointer rests)
+      await page.mouse.move(640, 700);
+      await expect.poll(() => openMenu().count(), { timeout: 10_000 }).toBe(0);
     };
     await page.locator('.tab-item[data-path="/course"]').click();
     await page.waitForURL(/#\/course$/);
@@ -122,14 +124,19 @@ describe('shell in Chromium', () => {
   it('switches every text to English and back', async () => {
     const { page, context } = await openPage(env, '/index', { settings: { showLanguage: true } });
     await page.getByText('我的学习').first().waitFor();
-    await page.getByTestId('language-switch').hover();
-    await page.getByText('English').click();
+    // the menu opens on hover; its item is clicked where it is, without a pointer path that could close it
+    const languageItem = async (name: string) => {
+      await page.getByTestId('language-switch').hover();
+      const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(name);
+      await item.waitFor();
+      await item.dispatchEvent('click');
+    };
+    await languageItem('English');
     await page.locator('.shell-header').getByRole('button', { name: 'My study' }).waitFor();
     await page.getByRole('menuitem', { name: 'Home' }).waitFor();
     expect(await page.title()).toBe('Home - Online Work-Safety Training');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    await page.getByTestId('language-switch').hover();
-    await page.getByText('中文简体').click();
+    await languageItem('中文简体');
     await page.getByRole('menuitem', { name: '首页' }).waitFor();
     await context.close();
   });

@@ -132,3 +132,45 @@ export async function updatePassword(db: Db, personId: string, passwordHash: str
 export async function updatePhone(db: Db, personId: string, phone: string, now: number): Promise<void> {
   await db.updateTable('persons').set({ phone, updated_at: now }).where('id', '=', personId).execute();
 }
+
+/** What a training manager changes on a person (the console's learners); owner: this module. */
+export async function updatePersonRecord(
+  db: Db,
+  personId: string,
+  values: Partial<Pick<PersonRow, 'name' | 'phone' | 'department_id' | 'post' | 'disabled_at'>>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('persons')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', personId)
+    .execute();
+}
+
+/** Lifts a lock from too many wrong passwords. */
+export async function unlockPerson(db: Db, personId: string, now: number): Promise<void> {
+  await db
+    .updateTable('persons')
+    .set({ failed_logins: 0, locked_until: null, updated_at: now })
+    .where('id', '=', personId)
+    .execute();
+}
+
+/** Whether an account name, ID number or phone is already someone else's. */
+export async function findIdentityConflicts(
+  db: Db,
+  fields: { idCard?: string | undefined; phone?: string | null | undefined; account?: string | undefined },
+  exceptPersonId?: string,
+): Promise<{ idCard: boolean; phone: boolean; account: boolean }> {
+  const values = [fields.idCard, fields.phone, fields.account].filter((v): v is string => Boolean(v));
+  if (values.length === 0) return { idCard: false, phone: false, account: false };
+  let q = db
+    .selectFrom('persons')
+    .select(['id_card', 'phone', 'account'])
+    .where((eb) => eb.or([eb('id_card', 'in', values), eb('phone', 'in', values), eb('account', 'in', values)]));
+  if (exceptPersonId) q = q.where('id', '!=', exceptPersonId);
+  const rows = await q.execute();
+  const taken = (v: string | null | undefined) =>
+    Boolean(v) && rows.some((r) => r.id_card === v || r.phone === v || r.account === v);
+  return { idCard: taken(fields.idCard), phone: taken(fields.phone), account: taken(fields.account) };
+}

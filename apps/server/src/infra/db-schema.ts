@@ -34,6 +34,10 @@ export interface PersonsTable {
   updated_at: number;
   /** the department the person belongs to (migration 0009); optional on insert */
   department_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 岗位/工种 (migration 0010) */
+  post: ColumnType<string | null, string | null | undefined, string | null>;
+  /** set when a manager disabled the account: no login (migration 0010) */
+  disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

@@ -63,6 +63,14 @@ async function lockedError(ctx: AppContext, personId: string): Promise<AppError>
   return new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, seconds);
 }
 
+/**
+ * A disabled account (a training manager's decision) does not log in. Said only after the
+ * password or the code proved it is the person asking, so it tells a stranger nothing.
+ */
+function refuseDisabled(person: { disabled_at: number | null }): void {
+  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
+}
+
 export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
   const form = parseForm(accountLoginForm, input);
   const person = await findPersonByLoginName(ctx.db, form.username);
@@ -89,6 +97,7 @@ export async function loginWithPassword(ctx: AppContext, input: unknown, device:
     throw new AppError(ErrorCode.WRONG_CREDENTIALS);
   }
   if (!(await clearFailedLogins(ctx.db, person.id, ctx.now()))) throw await lockedError(ctx, person.id);
+  refuseDisabled(person);
   return startSession(ctx, person, { ...device, client: form.client });
 }
 
@@ -98,6 +107,7 @@ export async function loginWithCheckCode(ctx: AppContext, input: unknown, device
   await verifyCheckCode(ctx, form.telPhoto, form.checkCode);
   const person = await findPersonByPhone(ctx.db, form.telPhoto);
   if (!person) throw new AppError(ErrorCode.WRONG_CREDENTIALS, '该手机号尚未注册，请先注册');
+  refuseDisabled(person);
   await clearFailedLogins(ctx.db, person.id, ctx.now());
   return startSession(ctx, person, { ...device, client: form.client });
 }

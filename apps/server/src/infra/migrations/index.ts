@@ -8,6 +8,7 @@ import * as examsCertificates from './0006-exams-certificates.js';
 import * as checkIntegrity from './0007-check-integrity.js';
 import * as playbackSession from './0008-playback-session.js';
 import * as departmentsAudit from './0009-departments-audit.js';
+import * as personAdmin from './0010-person-admin.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-check-integrity': checkIntegrity,
   '0008-playback-session': playbackSession,
   '0009-departments-audit': departmentsAudit,
+  '0010-person-admin': personAdmin,
 };

@@ -1,0 +1,86 @@
+import type { Db } from '../../infra/database.js';
+
+/** The organisation's departments, to resolve a department's sub-tree. */
+export async function findDepartmentsOfOrg(db: Db, orgId: string) {
+  return db.selectFrom('departments').select(['id', 'parent_id', 'name']).where('org_id', '=', orgId).execute();
+}
+
+const learnerColumns = [
+  'p.id',
+  'p.name',
+  'p.account',
+  'p.phone',
+  'p.id_card',
+  'p.department_id',
+  'd.name as department_name',
+  'p.post',
+  'p.disabled_at',
+  'p.locked_until',
+  'p.created_at',
+] as const;
+
+/** One learner of the organisation (anyone else reads as absent). */
+export async function findLearnerOfOrg(db: Db, orgId: string, id: string) {
+  return db
+    .selectFrom('persons as p')
+    .leftJoin('departments as d', 'd.id', 'p.department_id')
+    .select(learnerColumns)
+    .where('p.org_id', '=', orgId)
+    .where('p.role', '=', 'learner')
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+}
+export type LearnerRow = NonNullable<Awaited<ReturnType<typeof findLearnerOfOrg>>>;
+
+/** A page of the organisation's learners, newest first. */
+export async function findLearnersOfOrg(
+  db: Db,
+  orgId: string,
+  filter: {
+    departmentIds?: string[] | undefined;
+    q?: string | undefined;
+    status?: 'active' | 'disabled' | 'locked' | undefined;
+    now: number;
+    offset: number;
+    limit: number;
+  },
+) {
+  let q = db
+    .selectFrom('persons as p')
+    .leftJoin('departments as d', 'd.id', 'p.department_id')
+    .where('p.org_id', '=', orgId)
+    .where('p.role', '=', 'learner');
+  if (filter.departmentIds) {
+    if (filter.departmentIds.length === 0) return { rows: [], total: 0 };
+    q = q.where('p.department_id', 'in', filter.departmentIds);
+  }
+  const text = filter.q?.trim();
+  if (text) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('p.name', 'like', `%${text.replace(/[%_\\]/g, '')}%`),
+        eb('p.phone', '=', text),
+        eb('p.id_card', '=', text.toUpperCase()),
+        eb('p.account', '=', text),
+      ]),
+    );
+  }
+  if (filter.status === 'disabled') q = q.where('p.disabled_at', 'is not', null);
+  if (filter.status === 'locked') q = q.where('p.disabled_at', 'is', null).where('p.locked_until', '>', filter.now);
+  if (filter.status === 'active') {
+    q = q
+      .where('p.disabled_at', 'is', null)
+      .where((eb) => eb.or([eb('p.locked_until', 'is', null), eb('p.locked_until', '<=', filter.now)]));
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .select(learnerColumns)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

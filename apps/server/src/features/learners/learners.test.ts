@@ -1,0 +1,180 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+// valid ID numbers (checksums right), made for these tests
+const ID_A = '11010519491231002X';
+const ID_B = '11010119900307459X';
+const ID_C = '440301199912310016';
+
+/** 学员: a training manager adds, finds, edits, disables, unlocks and re-passwords his learners. */
+describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let admin: string;
+  let otherAdmin: string;
+  let plant: string;
+  let workshop: string;
+  const as = (token: string) => ({ Authorization: token });
+  const post = (url: string, json: unknown = undefined, token = admin) =>
+    server.request('POST', url, { ...(json === undefined ? {} : { json }), headers: as(token) });
+  const page = async (query: string, token = admin) =>
+    (await server.request('GET', `/api/manage/learners?${query}`, { headers: as(token) })).body.data;
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    await addOrganisation(server, '10002', '另一家单位');
+    await addLearner(server, { account: 'other-admin', password: 'other1234', role: 'admin', orgCode: '10002' });
+    otherAdmin = (await login(server, 'other-admin', 'other1234')).body.data.credentials.accessToken;
+    plant = (await post('/api/manage/departments', { name: '生产部' })).body.data.id;
+    workshop = (await post('/api/manage/departments', { name: '一车间', parentId: plant })).body.data.id;
+  });
+  afterAll(() => server.close());
+
+  it('adds a learner with a password made for him, shown once, that logs him in', async () => {
+    const res = await post('/api/manage/learners', {
+      name: '李焊工',
+      idCard: ID_A,
+      phone: '13900000101',
+      departmentId: workshop,
+      post: '焊工',
+    });
+    expect(res.status, res.text).toBe(200);
+    const { learner, password } = res.body.data;
+    expect(learner).toMatchObject({
+      name: '李焊工',
+      idCard: '110***********002X',
+      phone: '13900000101',
+      departmentName: '一车间',
+      post: '焊工',
+      status: 'active',
+    });
+    expect(res.text).not.toContain(ID_A);
+    expect(password).toMatch(/^[a-z2-9]{10}$/);
+    expect((await login(server, ID_A, password)).status).toBe(200);
+
+    // the audit keeps who did what, never the password, the ID number only masked
+    const record = await server.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'learner.create')
+      .executeTakeFirstOrThrow();
+    expect(record.target_id).toBe(learner.id);
+    expect(record.summary).not.toContain(ID_A);
+    expect(record.summary).not.toContain(password);
+    expect(record.summary).toContain('110***********002X');
+  });
+
+  it('takes a given password and gives none back; refuses bad and taken identities with clear messages', async () => {
+    const given = await post('/api/manage/learners', {
+      name: '王电工',
+      idCard: ID_B,
+      password: 'secret12',
+      departmentId: plant,
+    });
+    expect(given.body.data?.password, given.text).toBeNull();
+    expect((await login(server, ID_B, 'secret12')).status).toBe(200);
+
+    const badId = await post('/api/manage/learners', { name: '赵某', idCard: '110101199001011231' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.msg).toContain('请输入正确的身份证号码');
+    const takenId = await post('/api/manage/learners', { name: '赵某', idCard: ID_A });
+    expect(takenId.status).toBe(409);
+    expect(takenId.body.msg).toBe('该身份证号已有账号');
+    const takenPhone = await post('/api/manage/learners', { name: '赵某', idCard: ID_C, phone: DEMO_LEARNER.phone });
+    expect(takenPhone.body.msg).toBe('该手机号已被其他账号使用');
+    const noDept = await post('/api/manage/learners', {
+      name: '赵某',
+      idCard: ID_C,
+      departmentId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(noDept.status).toBe(404);
+  });
+
+  it('lists by department, with or without sub-departments, and finds by name, phone or ID number', async () => {
+    expect((await page(`departmentId=${plant}`)).records.map((l: { name: string }) => l.name)).toEqual(['王电工']);
+    const withSub = await page(`departmentId=${plant}&includeSub=1`);
+    expect(withSub.records.map((l: { name: string }) => l.name).sort()).toEqual(['李焊工', '王电工'].sort());
+    expect(withSub.total).toBe(2);
+    expect((await page('q=焊')).records.map((l: { name: string }) => l.name)).toEqual(['李焊工']);
+    expect((await page('q=13900000101')).total).toBe(1);
+    expect((await page(`q=${ID_B}`)).records[0].name).toBe('王电工');
+    // everyone of the organisation, demo learners included, paged
+    const first = await page('size=2');
+    expect(first.records).toHaveLength(2);
+    expect(first.total).toBeGreaterThan(2);
+  });
+
+  it('edits a learner and moves him between departments', async () => {
+    const li = (await page('q=李焊工')).records[0];
+    const moved = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { departmentId: plant, post: '电焊工' },
+      headers: as(admin),
+    });
+    expect(moved.body.data).toMatchObject({ departmentName: '生产部', post: '电焊工' });
+    const clash = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { phone: DEMO_LEARNER.phone },
+      headers: as(admin),
+    });
+    expect(clash.status).toBe(409);
+  });
+
+  it('disables an account (its session ends, it cannot log in) and enables it again', async () => {
+    const wang = (await page(`q=${ID_B}`)).records[0];
+    const token = (await login(server, ID_B, 'secret12')).body.data.credentials.accessToken;
+    const disabled = await post(`/api/manage/learners/${wang.id}/disable`);
+    expect(disabled.body.data.status).toBe('disabled');
+    expect((await server.request('GET', '/api/user/info', { headers: as(token) })).status).toBe(401);
+    const refused = await login(server, ID_B, 'secret12');
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('账号已停用，请联系培训管理员');
+    // a wrong password says nothing about it
+    expect((await login(server, ID_B, 'wrong-one')).body.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await page('status=disabled')).records.map((l: { id: string }) => l.id)).toEqual([wang.id]);
+    expect((await post(`/api/manage/learners/${wang.id}/enable`)).body.data.status).toBe('active');
+    expect((await login(server, ID_B, 'secret12')).status).toBe(200);
+  });
+
+  it('unlocks a learner locked by wrong passwords, and gives a new password that replaces the old', async () => {
+    const wang = (await page(`q=${ID_B}`)).records[0];
+    for (let i = 0; i < 5; i++) await login(server, ID_B, `wrong-${i}`);
+    expect((await login(server, ID_B, 'secret12')).body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect((await page('status=locked')).records.map((l: { id: string }) => l.id)).toEqual([wang.id]);
+    expect((await post(`/api/manage/learners/${wang.id}/unlock`)).body.data.status).toBe('active');
+    expect((await login(server, ID_B, 'secret12')).status).toBe(200);
+
+    const reset = await post(`/api/manage/learners/${wang.id}/reset-password`);
+    const fresh = reset.body.data.password as string;
+    expect(fresh).toMatch(/^[a-z2-9]{10}$/);
+    expect((await login(server, ID_B, 'secret12')).body.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await login(server, ID_B, fresh)).status).toBe(200);
+    const record = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'learner.reset-password')
+      .executeTakeFirstOrThrow();
+    expect(record.summary).not.toContain(fresh);
+  });
+
+  it("reaches only the organisation's own learners: another organisation's, and managers, are not found", async () => {
+    const li = (await page('q=李焊工')).records[0];
+    expect((await page('q=李焊工', otherAdmin)).total).toBe(0);
+    for (const action of ['disable', 'enable', 'unlock', 'reset-password']) {
+      const res = await post(`/api/manage/learners/${li.id}/${action}`, undefined, otherAdmin);
+      expect(res.status, action).toBe(404);
+    }
+    const edit = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { name: '被改名' },
+      headers: as(otherAdmin),
+    });
+    expect(edit.status).toBe(404);
+    const demoAdmin = await server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', DEMO_ADMIN.account)
+      .executeTakeFirstOrThrow();
+    expect((await post(`/api/manage/learners/${demoAdmin.id}/reset-password`)).status).toBe(404);
+    expect((await page(`departmentId=${plant}`, otherAdmin)) ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Msg } from '../messages.js';
+import { isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
+import { pageQuery } from './envelope.js';
+import { idText, line } from './text.js';
+
+export const learnerStatus = z.enum(['active', 'disabled', 'locked']);
+export type LearnerStatus = z.infer<typeof learnerStatus>;
+
+/** 学员列表: a department (optionally with its sub-departments), a search, a status, a page. */
+export const learnerQuery = z.strictObject({
+  ...pageQuery.shape,
+  departmentId: idText().optional(),
+  /** with the department's sub-departments ('1' / 'true') */
+  includeSub: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** name (part of it), phone or ID number */
+  q: line(40).optional(),
+  status: learnerStatus.optional(),
+});
+
+/** A person as the training manager sees them: the ID number masked, the phone whole. */
+export const learner = z.object({
+  id: z.string(),
+  name: z.string(),
+  account: z.string().nullable(),
+  phone: z.string().nullable(),
+  idCard: z.string(),
+  departmentId: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  post: z.string().nullable(),
+  status: learnerStatus,
+  /** until when a lock (too many wrong passwords) holds */
+  lockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Learner = z.infer<typeof learner>;
+
+export const learnerPage = z.object({ records: z.array(learner), total: z.number() });
+
+const name = line(20).pipe(z.string().trim().min(1, Msg.NAME_REQUIRED).refine(isName, Msg.NAME_INVALID));
+const idCard = line(18).pipe(
+  z.string().trim().toUpperCase().min(1, Msg.ID_CARD_REQUIRED).refine(isIdCard, Msg.ID_CARD_INVALID),
+);
+const phone = line(11).pipe(z.string().trim().refine(isSmsMobile, Msg.MOBILE_INVALID));
+const post = line(40).pipe(z.string().trim());
+const account = line(32).pipe(
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, '账号只能是3–32位字母、数字、下划线、点或减号'),
+);
+
+export const createLearnerBody = z.strictObject({
+  name,
+  idCard,
+  phone: phone.optional(),
+  departmentId: idText().nullish(),
+  account: account.optional(),
+  /** empty: a random password is made and shown once in the answer */
+  password: line(64)
+    .refine((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT)
+    .optional(),
+  post: post.optional(),
+});
+export type CreateLearnerBody = z.infer<typeof createLearnerBody>;
+
+export const updateLearnerBody = z
+  .strictObject({
+    name: name.optional(),
+    phone: phone.nullable().optional(),
+    departmentId: idText().nullable().optional(),
+    post: post.nullable().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), '没有要修改的内容');
+export type UpdateLearnerBody = z.infer<typeof updateLearnerBody>;
+
+/** A password made by the server: shown once, to hand to the learner. */
+export const issuedPassword = z.object({ learner, password: z.string().nullable() });

@@ -174,3 +174,21 @@ export async function findIdentityConflicts(
     Boolean(v) && rows.some((r) => r.id_card === v || r.phone === v || r.account === v);
   return { idCard: taken(fields.idCard), phone: taken(fields.phone), account: taken(fields.account) };
 }
+
+/** Many new persons at once (an import), in statements of a few hundred rows. */
+export async function insertPersons(db: Db, rows: Array<Insertable<PersonsTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('persons')
+      .values(rows.slice(i, i + 200))
+      .execute();
+}
+
+/** An imported row's changes to a learner already in the organisation. */
+export async function updateImportedPerson(
+  db: Db,
+  personId: string,
+  values: Partial<Pick<PersonRow, 'name' | 'phone' | 'account' | 'department_id' | 'post' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('persons').set(values).where('id', '=', personId).execute();
+}

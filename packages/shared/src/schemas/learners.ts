@@ -79,3 +79,22 @@ export type UpdateLearnerBody = z.infer<typeof updateLearnerBody>;
 
 /** A password made by the server: shown once, to hand to the learner. */
 export const issuedPassword = z.object({ learner, password: z.string().nullable() });
+
+/** The columns of the learner spreadsheet, in order (the template's header row). */
+export const LEARNER_IMPORT_COLUMNS = ['姓名', '身份证号', '手机号', '部门', '账号', '初始密码', '岗位/工种'] as const;
+
+export const learnerImportQuery = z.strictObject({
+  /** create departments named in the sheet that do not exist yet ('1' / 'true') */
+  createDepartments: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** All or nothing: with any error nothing is written and `errors` names each bad cell by its spreadsheet row. */
+export const importResult = z.object({
+  created: z.number(),
+  updated: z.number(),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResult>;

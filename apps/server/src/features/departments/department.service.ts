@@ -13,7 +13,7 @@ import {
   insertDepartment,
   listDepartments,
   updateDepartment,
-} from './department.repository.js';
+} from '../../core/department.repository.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '部门不存在');
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));

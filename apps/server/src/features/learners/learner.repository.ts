@@ -1,10 +1,5 @@
 import type { Db } from '../../infra/database.js';
 
-/** The organisation's departments, to resolve a department's sub-tree. */
-export async function findDepartmentsOfOrg(db: Db, orgId: string) {
-  return db.selectFrom('departments').select(['id', 'parent_id', 'name']).where('org_id', '=', orgId).execute();
-}
-
 const learnerColumns = [
   'p.id',
   'p.name',
@@ -83,4 +78,31 @@ export async function findLearnersOfOrg(
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Persons holding any of these ID numbers, phones or account names (in chunks, for long sheets). */
+export async function findPersonsByIdentity(
+  db: Db,
+  values: { idCards: string[]; phones: string[]; accounts: string[] },
+) {
+  const all = [...new Set([...values.idCards, ...values.phones, ...values.accounts])];
+  const found: Array<{
+    id: string;
+    org_id: string;
+    role: string;
+    id_card: string | null;
+    phone: string | null;
+    account: string | null;
+  }> = [];
+  for (let i = 0; i < all.length; i += 500) {
+    const chunk = all.slice(i, i + 500);
+    found.push(
+      ...(await db
+        .selectFrom('persons')
+        .select(['id', 'org_id', 'role', 'id_card', 'phone', 'account'])
+        .where((eb) => eb.or([eb('id_card', 'in', chunk), eb('phone', 'in', chunk), eb('account', 'in', chunk)]))
+        .execute()),
+    );
+  }
+  return [...new Map(found.map((p) => [p.id, p])).values()];
 }

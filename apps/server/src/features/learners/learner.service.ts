@@ -19,7 +19,8 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../../infra/crypto.js';
 import type { Db } from '../../infra/database.js';
-import { findDepartmentsOfOrg, findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
+import { findDepartmentsOfOrg } from '../../core/department.repository.js';
+import { findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '学员不存在');
 

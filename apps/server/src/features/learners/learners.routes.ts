@@ -4,9 +4,16 @@ import {
   issuedPassword,
   learner,
   learnerPage,
+  importResult,
+  learnerImportQuery,
   learnerQuery,
   updateLearnerBody,
 } from '@anxun/shared/schemas/learners';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.js';
+import { importLearners } from './learner-import.service.js';
+import { learnerTemplate } from './learner-sheet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
@@ -21,6 +28,32 @@ import {
 } from './learner.service.js';
 
 const tags = ['manage: learners'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A learner sheet of 10,000 rows is well under this. */
+const MAX_SHEET_BYTES = 5 * 1024 * 1024;
+
+/** The uploaded sheet (multipart field `file`). */
+async function readSheet(request: FastifyRequest): Promise<Buffer> {
+  let data: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_SHEET_BYTES, files: 1, fields: 2, parts: 3 } })) {
+      if (part.type === 'file' && part.fieldname === 'file') {
+        data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '表格不能超过5MB');
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '表格不能超过5MB');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError(ErrorCode.BAD_REQUEST, '请以multipart表单上传表格（字段名 file）');
+    }
+    throw new AppError(ErrorCode.BAD_REQUEST, '上传内容格式有误');
+  }
+  if (!data || data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要导入的表格');
+  return data;
+}
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 /**
@@ -55,6 +88,46 @@ export const learnersRoutes =
         },
       },
       async (request) => ok(await createLearner(ctx, userOf(request), request.body, request.ip)),
+    );
+
+    app.get(
+      '/learners/import-template',
+      {
+        schema: {
+          tags,
+          summary:
+            'The learner import template (.xlsx): 姓名, 身份证号, 手机号, 部门, 账号, 初始密码, 岗位/工种, and the rules',
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .type(XLSX)
+          .header(
+            'content-disposition',
+            `attachment; filename="learners-template.xlsx"; filename*=UTF-8''${encodeURIComponent('学员导入模板.xlsx')}`,
+          )
+          .send(await learnerTemplate()),
+    );
+
+    app.post(
+      '/learners/import',
+      {
+        schema: {
+          tags,
+          summary:
+            'Imports learners from an .xlsx (multipart `file`), all or nothing: any bad row → nothing written and each error named by its spreadsheet row',
+          consumes: ['multipart/form-data'],
+          querystring: learnerImportQuery,
+          response: { 200: envelope(importResult), ...errors, 413: errorEnvelope },
+        },
+      },
+      async (request) =>
+        ok(
+          await importLearners(ctx, userOf(request), await readSheet(request), {
+            createDepartments: request.query.createDepartments,
+            ip: request.ip,
+          }),
+        ),
     );
 
     app.put(

@@ -1,6 +1,10 @@
+/**
+ * The departments table's one owner: the console's departments feature and the learners'
+ * import (which creates missing departments) both write through here.
+ */
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../infra/database.js';
-import type { DepartmentsTable } from '../../infra/db-schema.js';
+import type { Db } from '../infra/database.js';
+import type { DepartmentsTable } from '../infra/db-schema.js';
 
 /** An organisation's departments with the number of people directly in each. */
 export async function listDepartments(db: Db, orgId: string) {
@@ -39,4 +43,13 @@ export async function departmentInUse(db: Db, id: string): Promise<boolean> {
     db.selectFrom('persons').select('id').where('department_id', '=', id).executeTakeFirst(),
   ]);
   return Boolean(child || member);
+}
+
+/** The organisation's departments, to resolve paths and sub-trees. */
+export async function findDepartmentsOfOrg(db: Db, orgId: string) {
+  return db.selectFrom('departments').select(['id', 'parent_id', 'name']).where('org_id', '=', orgId).execute();
+}
+
+export async function insertDepartments(db: Db, rows: Array<Insertable<DepartmentsTable>>): Promise<void> {
+  if (rows.length > 0) await db.insertInto('departments').values(rows).execute();
 }

@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { ImportResult } from '@anxun/shared/schemas/learners';
+import { isIdCard, isName, isPassword, isSmsMobile } from '@anxun/shared/validators';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { hashPassword } from '../../infra/crypto.js';
+import { findDepartmentsOfOrg, insertDepartments } from '../../core/department.repository.js';
+import { insertPersons, updateImportedPerson } from '../../core/person.repository.js';
+import { findPersonsByIdentity } from './learner.repository.js';
+import { readLearnerSheet, type SheetRow } from './learner-sheet.js';
+
+export const MAX_IMPORT_ROWS = 10_000;
+/** A password nobody knows: a learner imported without one logs in by phone + SMS code. */
+const NO_PASSWORD = '!no-password';
+const ACCOUNT = /^[A-Za-z0-9_.-]{3,32}$/;
+
+type ImportError = ImportResult['errors'][number];
+
+/** Every department path of the organisation ('生产部/一车间') → its id. */
+function pathsOf(departments: Array<{ id: string; parent_id: string | null; name: string }>) {
+  const byId = new Map(departments.map((d) => [d.id, d]));
+  const pathOf = (id: string): string => {
+    const d = byId.get(id)!;
+    return d.parent_id && byId.has(d.parent_id) ? `${pathOf(d.parent_id)}/${d.name}` : d.name;
+  };
+  return new Map(departments.map((d) => [pathOf(d.id), d.id]));
+}
+
+const splitPath = (path: string) => path.split('/').map((s) => s.trim());
+
+/** Field by field, in the spreadsheet's words. */
+function checkRow(r: SheetRow, errors: ImportError[]): void {
+  const bad = (field: string, msg: string) => errors.push({ row: r.row, field, msg });
+  if (!r.name) bad('姓名', '请填写姓名');
+  else if (!isName(r.name) || r.name.length > 20) bad('姓名', '姓名只能包含中文、字母或数字（不超过20字）');
+  if (!r.idCard) bad('身份证号', '请填写身份证号');
+  else if (!isIdCard(r.idCard)) bad('身份证号', '身份证号不正确（18位，校验位须正确）');
+  if (r.phone && !isSmsMobile(r.phone)) bad('手机号', '手机号不正确');
+  if (r.department && splitPath(r.department).some((s) => !s || s.length > 50)) {
+    bad('部门', '部门路径不正确，多级用“/”分隔，如：生产部/一车间');
+  }
+  if (r.account && !ACCOUNT.test(r.account)) bad('账号', '账号只能是3–32位字母、数字、下划线、点或减号');
+  if (r.password && !isPassword(r.password)) bad('初始密码', '初始密码不能少于6位');
+  if (r.post.length > 40) bad('岗位/工种', '岗位/工种不能超过40字');
+}
+
+/** The same ID number, phone or account twice in one file: the later row is wrong. */
+function checkDuplicates(rows: SheetRow[], errors: ImportError[]): void {
+  for (const [key, field] of [
+    ['idCard', '身份证号'],
+    ['phone', '手机号'],
+    ['account', '账号'],
+  ] as const) {
+    const first = new Map<string, number>();
+    for (const r of rows) {
+      const value = r[key];
+      if (!value) continue;
+      const seen = first.get(value);
+      if (seen !== undefined) errors.push({ row: r.row, field, msg: `与第${seen}行重复` });
+      else first.set(value, r.row);
+    }
+  }
+}
+
+/**
+ * 导入学员 (issue: Console I): the sheet is read and every row checked — fields, duplicates
+ * in the file, departments, and who already has an ID number, phone or account — and only
+ * a sheet without a single error is written, in one transaction: new learners created,
+ * learners already in this organisation (by ID number) updated, missing departments
+ * created when asked. A password is hashed once per distinct password in the sheet.
+ */
+export async function importLearners(
+  ctx: AppContext,
+  user: AuthUser,
+  data: Buffer,
+  options: { createDepartments: boolean; ip: string },
+): Promise<ImportResult> {
+  const rows = (await readLearnerSheet(data)).map((r) => ({ ...r, idCard: r.idCard.toUpperCase() }));
+  if (rows.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '表格中没有学员数据');
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new AppError(ErrorCode.BAD_REQUEST, `一次最多导入${MAX_IMPORT_ROWS}行，请分批导入`);
+  }
+  const errors: ImportError[] = [];
+  rows.forEach((r) => checkRow(r, errors));
+  checkDuplicates(rows, errors);
+
+  const departments = await findDepartmentsOfOrg(ctx.db, user.orgId);
+  const paths = pathsOf(departments);
+  const wantedPaths = new Set<string>();
+  for (const r of rows) {
+    if (!r.department) continue;
+    const path = splitPath(r.department).join('/');
+    if (paths.has(path)) continue;
+    if (options.createDepartments) wantedPaths.add(path);
+    else errors.push({ row: r.row, field: '部门', msg: `部门“${path}”不存在` });
+  }
+
+  const existing = await findPersonsByIdentity(ctx.db, {
+    idCards: rows.map((r) => r.idCard).filter(Boolean),
+    phones: rows.map((r) => r.phone).filter(Boolean),
+    accounts: rows.map((r) => r.account).filter(Boolean),
+  });
+  const byIdCard = new Map(existing.filter((p) => p.id_card).map((p) => [p.id_card!, p]));
+  const updates = new Map<number, string>();
+  for (const r of rows) {
+    const same = byIdCard.get(r.idCard);
+    if (same) {
+      if (same.org_id !== user.orgId) errors.push({ row: r.row, field: '身份证号', msg: '该身份证号已在其他单位注册' });
+      else if (same.role !== 'learner') errors.push({ row: r.row, field: '身份证号', msg: '该身份证号属于管理员账号' });
+      else updates.set(r.row, same.id);
+    }
+    const self = same?.id;
+    const phoneOwner = r.phone ? existing.find((p) => p.phone === r.phone || p.account === r.phone) : undefined;
+    if (phoneOwner && phoneOwner.id !== self) {
+      errors.push({ row: r.row, field: '手机号', msg: '该手机号已被其他账号使用' });
+    }
+    const accountOwner = r.account
+      ? existing.find((p) => p.account === r.account || p.phone === r.account || p.id_card === r.account)
+      : undefined;
+    if (accountOwner && accountOwner.id !== self) errors.push({ row: r.row, field: '账号', msg: '该账号名已被使用' });
+    if (!same && !r.phone && !r.password) {
+      errors.push({ row: r.row, field: '初始密码', msg: '没有手机号时请填写初始密码' });
+    }
+  }
+  if (errors.length > 0) {
+    errors.sort((a, b) => a.row - b.row);
+    return { created: 0, updated: 0, errors };
+  }
+
+  // one hash per distinct password: a sheet usually gives many learners the same one
+  const hashes = new Map<string, string>();
+  for (const r of rows) {
+    if (r.password && !hashes.has(r.password) && !updates.has(r.row))
+      hashes.set(r.password, await hashPassword(r.password));
+  }
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    // missing departments, parents first
+    const newDepartments: Array<{
+      id: string;
+      org_id: string;
+      parent_id: string | null;
+      name: string;
+      created_at: number;
+      updated_at: number;
+    }> = [];
+    for (const path of [...wantedPaths].sort((a, b) => a.split('/').length - b.split('/').length)) {
+      const parts = path.split('/');
+      for (let depth = 1; depth <= parts.length; depth++) {
+        const sub = parts.slice(0, depth).join('/');
+        if (paths.has(sub)) continue;
+        const id = crypto.randomUUID();
+        const parent = depth > 1 ? paths.get(parts.slice(0, depth - 1).join('/'))! : null;
+        newDepartments.push({
+          id,
+          org_id: user.orgId,
+          parent_id: parent,
+          name: parts[depth - 1]!,
+          created_at: now,
+          updated_at: now,
+        });
+        paths.set(sub, id);
+      }
+    }
+    await insertDepartments(trx, newDepartments);
+    const departmentOf = (r: SheetRow) => (r.department ? paths.get(splitPath(r.department).join('/'))! : null);
+    await insertPersons(
+      trx,
+      rows
+        .filter((r) => !updates.has(r.row))
+        .map((r) => ({
+          id: crypto.randomUUID(),
+          org_id: user.orgId,
+          role: 'learner',
+          account: r.account || null,
+          name: r.name,
+          id_card: r.idCard,
+          phone: r.phone || null,
+          password_hash: r.password ? hashes.get(r.password)! : NO_PASSWORD,
+          avatar_file_id: null,
+          failed_logins: 0,
+          locked_until: null,
+          created_at: now,
+          updated_at: now,
+          department_id: departmentOf(r),
+          post: r.post || null,
+        })),
+    );
+    for (const r of rows) {
+      const id = updates.get(r.row);
+      if (!id) continue;
+      await updateImportedPerson(trx, id, {
+        name: r.name,
+        ...(r.phone ? { phone: r.phone } : {}),
+        ...(r.account ? { account: r.account } : {}),
+        ...(r.department ? { department_id: departmentOf(r) } : {}),
+        ...(r.post ? { post: r.post } : {}),
+        updated_at: now,
+      });
+    }
+    await recordAudit(trx, {
+      actor: user,
+      ip: options.ip,
+      action: 'learner.import',
+      targetType: 'organisation',
+      targetId: user.orgId,
+      summary: {
+        after: {
+          rows: rows.length,
+          created: rows.length - updates.size,
+          updated: updates.size,
+          departmentsCreated: newDepartments.length,
+        },
+      },
+      now,
+    });
+  });
+  return { created: rows.length - updates.size, updated: updates.size, errors: [] };
+}

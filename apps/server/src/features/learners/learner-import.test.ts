@@ -1,0 +1,205 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A valid ID number (checksum computed) from its first 17 digits. */
+const idNumber = (first17: string) =>
+  first17 + '10X98765432'[[...first17].reduce((s, d, i) => s + Number(d) * W[i]!, 0) % 11]!;
+/** The n-th test learner's ID number: born 1990-01-01 + n days' worth of sequence digits. */
+const idOf = (n: number) =>
+  idNumber(`110105199001${String(10 + (n % 19)).padStart(2, '0')}${String(n).padStart(3, '0').slice(-3)}`);
+
+type Row = Array<string | number>;
+
+/** A sheet as a person would fill the template: the header row, then the rows. */
+async function sheet(rows: Row[], header: readonly string[] = LEARNER_IMPORT_COLUMNS): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet('学员');
+  ws.addRow([...header]);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** 导入学员 from Excel: the template, every kind of bad row, all or nothing, and a 5,000-row sheet. */
+describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let admin: string;
+  const as = (token = admin) => ({ Authorization: token });
+  const upload = (data: Buffer, query = '', token = admin) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), 'learners.xlsx');
+    return server.request('POST', `/api/manage/learners/import${query}`, { body: form, headers: as(token) });
+  };
+  const learnerCount = async () =>
+    Number(
+      (
+        await server.ctx.db
+          .selectFrom('persons')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const plant = await server.request('POST', '/api/manage/departments', { json: { name: '生产部' }, headers: as() });
+    await server.request('POST', '/api/manage/departments', {
+      json: { name: '一车间', parentId: plant.body.data.id },
+      headers: as(),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('serves a template that, filled in and sent back, creates the learners; sent again, updates them', async () => {
+    const res = await fetch(`${server.baseUrl}/api/manage/learners/import-template`, { headers: as() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const ws = workbook.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([...LEARNER_IMPORT_COLUMNS]);
+    // filled in as a person would: an ID number as text, a phone typed as a number
+    ws.addRow(['孙一', idOf(1), 13900000201, '生产部/一车间', 'sun1', 'start123', '焊工']);
+    ws.addRow(['孙二', idOf(2), '13900000202', '生产部', '', '', '']);
+    ws.addRow(['孙三', idOf(3), '', '', '', 'start123', '电工']);
+    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const first = await upload(filled);
+    expect(first.body.data, first.text).toEqual({ created: 3, updated: 0, errors: [] });
+    // the one with a password logs in with it; the one without has none (phone + code instead)
+    expect((await login(server, 'sun1', 'start123')).status).toBe(200);
+    expect((await login(server, idOf(3), 'start123')).status).toBe(200);
+    const listed = await server.request('GET', `/api/manage/learners?q=${idOf(1)}`, { headers: as() });
+    expect(listed.body.data.records[0]).toMatchObject({
+      name: '孙一',
+      departmentName: '一车间',
+      post: '焊工',
+      phone: '13900000201',
+    });
+
+    ws.getRow(2).getCell(1).value = '孙壹';
+    const again = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(again.body.data).toEqual({ created: 0, updated: 3, errors: [] });
+    expect(
+      (await server.request('GET', `/api/manage/learners?q=${idOf(1)}`, { headers: as() })).body.data.records[0].name,
+    ).toBe('孙壹');
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'learner.import')
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(audit.map((a) => a.summary).join()).not.toContain('start123');
+  });
+
+  it('names every bad row and field, and writes nothing at all', async () => {
+    await addOrganisation(server, '10003', '另一家单位');
+    await addLearner(server, { account: 'elsewhere', password: 'x123456', orgCode: '10003' });
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ id_card: idOf(40) })
+      .where('account', '=', 'elsewhere')
+      .execute();
+    const before = await learnerCount();
+    const res = await upload(
+      await sheet([
+        ['周好', idOf(10), '13900000210', '生产部', '', 'start123', ''], // row 2: fine
+        ['', idOf(11), '13900000211', '', '', '', ''], // 3: no name
+        ['周@', idOf(12), '13900000212', '', '', '', ''], // 4: bad name
+        ['周四', '110105199001011234', '13900000213', '', '', '', ''], // 5: bad checksum
+        ['周五', idOf(14), '1390000021', '', '', '', ''], // 6: bad phone
+        ['周六', idOf(10), '13900000216', '', '', '', ''], // 7: ID repeated in the file
+        ['周七', idOf(17), '13900000210', '', '', '', ''], // 8: phone repeated in the file
+        ['周八', idOf(18), '13900000218', '财务部', '', '', ''], // 9: no such department
+        ['周九', idOf(19), '13900000219', '', 'demo', '', ''], // 10: account taken
+        ['周十', idOf(20), '13900000220', '', '', '12345', ''], // 11: password too short
+        ['周十一', idOf(21), '', '', '', '', ''], // 12: no phone and no password
+        ['周十二', idOf(40), '13900000222', '', '', '', ''], // 13: ID of another organisation
+        ['周十三', idOf(23), DEMO_LEARNER.phone, '', '', '', ''], // 14: phone of someone else
+        ['周十四', DEMO_ADMIN.idCard, '13900000224', '', '', '', ''], // 15: a manager's ID number
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const { created, updated, errors } = res.body.data;
+    expect({ created, updated }).toEqual({ created: 0, updated: 0 });
+    const got = (errors as Array<{ row: number; field: string; msg: string }>).map((e) => `${e.row}:${e.field}`);
+    expect(got).toEqual([
+      '3:姓名',
+      '4:姓名',
+      '5:身份证号',
+      '6:手机号',
+      '7:身份证号',
+      '8:手机号',
+      '9:部门',
+      '10:账号',
+      '11:初始密码',
+      '12:初始密码',
+      '13:身份证号',
+      '14:手机号',
+      '15:身份证号',
+    ]);
+    expect(errors.find((e: { row: number }) => e.row === 7).msg).toBe('与第2行重复');
+    expect(errors.find((e: { row: number }) => e.row === 9).msg).toBe('部门“财务部”不存在');
+    expect(errors.find((e: { row: number }) => e.row === 13).msg).toBe('该身份证号已在其他单位注册');
+    expect(await learnerCount()).toBe(before);
+    // the good row alone goes in
+    expect(
+      (await upload(await sheet([['周好', idOf(10), '13900000210', '生产部', '', 'start123', '']]))).body.data.created,
+    ).toBe(1);
+  });
+
+  it('creates the departments a sheet names when asked to', async () => {
+    const res = await upload(
+      await sheet([['吴一', idOf(30), '13900000230', '总部/安全科/一组', '', '', '']]),
+      '?createDepartments=1',
+    );
+    expect(res.body.data, res.text).toMatchObject({ created: 1, errors: [] });
+    const tree = (await server.request('GET', '/api/manage/departments', { headers: as() })).body.data as Array<{
+      id: string;
+      parentId: string | null;
+      name: string;
+    }>;
+    const top = tree.find((d) => d.name === '总部')!;
+    const mid = tree.find((d) => d.name === '安全科')!;
+    expect(mid.parentId).toBe(top.id);
+    expect(tree.find((d) => d.name === '一组')!.parentId).toBe(mid.id);
+  });
+
+  it('refuses what is not a learner sheet with a clear message', async () => {
+    const notXlsx = await upload(Buffer.from('name,id\n张三,1\n'));
+    expect(notXlsx.status).toBe(400);
+    expect(notXlsx.body.msg).toContain('.xlsx');
+    const wrongHeader = await upload(await sheet([['a', 'b']], ['名字', '证件']));
+    expect(wrongHeader.body.msg).toContain('表头缺少');
+    const empty = await upload(await sheet([]));
+    expect(empty.body.msg).toBe('表格中没有学员数据');
+    const json = await server.request('POST', '/api/manage/learners/import', { json: {}, headers: as() });
+    expect(json.status).toBe(400);
+    expect(json.body.code).toBe(ErrorCode.BAD_REQUEST);
+  });
+
+  it('imports 5,000 rows in one go', async () => {
+    const rows: Row[] = Array.from({ length: 5000 }, (_, i) => [
+      `批量${i}`,
+      idNumber(
+        `3201021985${String(Math.floor(i / 500) + 1).padStart(2, '0')}${String(10 + (i % 19)).padStart(2, '0')}${String(i % 500).padStart(3, '0')}`,
+      ),
+      `1370${String(i).padStart(7, '0')}`,
+      '生产部/一车间',
+      '',
+      '',
+      '',
+    ]);
+    const started = Date.now();
+    const res = await upload(await sheet(rows));
+    expect(res.body.data, res.text.slice(0, 500)).toEqual({ created: 5000, updated: 0, errors: [] });
+    console.log(`imported 5,000 learners in ${Date.now() - started} ms (${databaseUrl ? 'postgres' : 'sqlite'})`);
+    const page = await server.request('GET', '/api/manage/learners?q=批量4999', { headers: as() });
+    expect(page.body.data.total).toBe(1);
+  }, 120_000);
+});

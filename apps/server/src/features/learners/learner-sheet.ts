@@ -1,0 +1,98 @@
+import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
+import ExcelJS from 'exceljs';
+import { ErrorCode } from '@anxun/shared/errors';
+import { AppError } from '../../http/app-error.js';
+
+/** One data row of the sheet as text, with its spreadsheet row number. */
+export interface SheetRow {
+  row: number;
+  name: string;
+  idCard: string;
+  phone: string;
+  department: string;
+  account: string;
+  password: string;
+  post: string;
+}
+
+const KEYS = ['name', 'idCard', 'phone', 'department', 'account', 'password', 'post'] as const;
+
+/** A cell as the text a person typed: numbers (a phone typed as a number) without ".0", formulas by their result. */
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'string') return value.trim();
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if ('result' in value && value.result !== undefined) return String(value.result).trim();
+    if ('text' in value) return String(value.text).trim();
+  }
+  return String(value).trim();
+}
+
+/**
+ * Reads the learner sheet (the first worksheet; the header row names the columns, found by
+ * name so a reordered sheet still reads). Blank rows are skipped.
+ */
+export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(ErrorCode.BAD_REQUEST, '无法读取文件，请上传 .xlsx 格式的表格（可先下载模板）');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError(ErrorCode.BAD_REQUEST, '表格中没有工作表');
+  const header = sheet.getRow(1);
+  const columnOf = new Map<string, number>();
+  header.eachCell((cell, col) => columnOf.set(cellText(cell).replace(/\s|\*/g, ''), col));
+  const missing = LEARNER_IMPORT_COLUMNS.slice(0, 2).filter((c) => !columnOf.has(c));
+  if (missing.length > 0) {
+    throw new AppError(ErrorCode.BAD_REQUEST, `表头缺少“${missing.join('”“')}”列，请使用下载的模板`);
+  }
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    if (number === 1) return;
+    const entry = { row: number } as SheetRow;
+    LEARNER_IMPORT_COLUMNS.forEach((title, i) => {
+      const col = columnOf.get(title);
+      entry[KEYS[i]!] = col ? cellText(row.getCell(col)) : '';
+    });
+    if (KEYS.some((k) => entry[k] !== '')) rows.push(entry);
+  });
+  return rows;
+}
+
+/** The template: the header row, widths that fit, and a sheet of rules. */
+export async function learnerTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('学员');
+  sheet.columns = LEARNER_IMPORT_COLUMNS.map((header, i) => ({
+    header,
+    key: KEYS[i],
+    width: [12, 22, 15, 24, 16, 14, 16][i],
+    // ID numbers and phones as text, so a spreadsheet program keeps every digit
+    style: { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const help = workbook.addWorksheet('填写说明');
+  help.columns = [{ width: 16 }, { width: 80 }];
+  [
+    ['姓名', '必填，中文、字母或数字'],
+    ['身份证号', '必填，18位，校验位正确；已有账号的学员按身份证号更新其信息'],
+    ['手机号', '选填，11位手机号；学员可用手机号+验证码登录'],
+    ['部门', '选填，多级用“/”分隔，如：生产部/一车间；部门须已存在，或导入时勾选“自动创建部门”'],
+    ['账号', '选填，3–32位字母、数字、下划线、点或减号；学员也可用身份证号或手机号登录'],
+    ['初始密码', '选填，至少6位；不填则学员用手机号+验证码登录，或由管理员重置密码（没有手机号时必须填写）'],
+    ['岗位/工种', '选填'],
+    ['说明', '只要有一行有误，整个文件都不会导入；请按提示的行号改正后重新导入'],
+  ].forEach((r) => help.addRow(r));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

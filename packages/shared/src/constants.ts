@@ -30,6 +30,8 @@ export const WsCode = {
   LOGGED_IN_ELSEWHERE: 0x90001,
   /** server → client: a face check was decided (a phone took the photo for this desktop) */
   FACE_CHECK_RESULT: 0x90010,
+  /** server → client: the learner was enrolled in a class (data: {trainClassId, className}) */
+  ENROLLED: 0x90011,
 } as const;
 
 /** Websocket close codes (4000–4999 is the application range of RFC 6455). */

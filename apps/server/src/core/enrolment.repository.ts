@@ -1,4 +1,10 @@
+import crypto from 'node:crypto';
 import type { Db } from '../infra/database.js';
+
+/**
+ * Memberships and their records (train_persons, train_person_courses, train_warp_courses)
+ * are written here, whoever enrols: the demo seed, the console's classes.
+ */
 
 /**
  * Whether a person studies a course book in any of their classes: the learners of a course
@@ -13,4 +19,95 @@ export async function studiesBook(db: Db, personId: string, bookId: string): Pro
     .where('pc.book_id', '=', bookId)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/**
+ * Enrols a person in a class: the member row, a course record per class course and a
+ * courseware record per unit, all at once, so every later query can join on them.
+ * Idempotent: an existing enrolment is returned as it is.
+ */
+export async function enrolPerson(db: Db, classId: string, personId: string, now: number): Promise<string> {
+  // inside a caller's transaction (a whole department at once) or in one of its own
+  return db.isTransaction ? enrolIn(db) : db.transaction().execute(enrolIn);
+
+  async function enrolIn(trx: Db): Promise<string> {
+    const existing = await trx
+      .selectFrom('train_persons')
+      .select('id')
+      .where('class_id', '=', classId)
+      .where('person_id', '=', personId)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    const trainPersonId = crypto.randomUUID();
+    await trx
+      .insertInto('train_persons')
+      .values({ id: trainPersonId, class_id: classId, person_id: personId, joined_at: now })
+      .execute();
+    const courses = await trx
+      .selectFrom('train_class_courses')
+      .select(['id', 'book_id'])
+      .where('class_id', '=', classId)
+      .execute();
+    await addCourseRecords(trx, trainPersonId, courses);
+    return trainPersonId;
+  }
+}
+
+/**
+ * A member's records of some class courses: a course record each and a courseware record per
+ * unit (on enrolment, and when a course is added to a class that has members).
+ */
+export async function addCourseRecords(
+  db: Db,
+  trainPersonId: string,
+  courses: Array<{ id: string; book_id: string }>,
+): Promise<void> {
+  for (const course of courses) {
+    await db
+      .insertInto('train_person_courses')
+      .values({
+        id: crypto.randomUUID(),
+        train_person_id: trainPersonId,
+        class_course_id: course.id,
+        book_id: course.book_id,
+        sys_score: null,
+        sys_comments: null,
+        start_time: null,
+        last_learn_date: null,
+        end_time: null,
+      })
+      .execute();
+    const warps = await db.selectFrom('course_warps').select('id').where('book_id', '=', course.book_id).execute();
+    if (warps.length === 0) continue;
+    await db
+      .insertInto('train_warp_courses')
+      .values(
+        warps.map((w) => ({
+          id: crypto.randomUUID(),
+          train_person_id: trainPersonId,
+          class_course_id: course.id,
+          book_id: course.book_id,
+          warp_id: w.id,
+          sys_comments: null,
+          start_time: null,
+          last_learn_date: null,
+          end_time: null,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** A membership with nothing on record leaves its class: its records go with it. */
+export async function removeMembership(db: Db, trainPersonId: string): Promise<void> {
+  await db.deleteFrom('train_warp_courses').where('train_person_id', '=', trainPersonId).execute();
+  await db.deleteFrom('train_person_courses').where('train_person_id', '=', trainPersonId).execute();
+  await db.deleteFrom('train_persons').where('id', '=', trainPersonId).execute();
+}
+
+/** The members' (untouched) records of class courses that are being removed. */
+export async function removeCourseRecords(db: Db, classCourseIds: string[]): Promise<void> {
+  if (classCourseIds.length === 0) return;
+  await db.deleteFrom('train_warp_courses').where('class_course_id', 'in', classCourseIds).execute();
+  await db.deleteFrom('train_person_courses').where('class_course_id', 'in', classCourseIds).execute();
 }

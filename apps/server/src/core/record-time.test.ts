@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordTime, setRecordTimeZone } from './record-time.js';
+import { dayStart, recordTime, setRecordTimeZone } from './record-time.js';
 
 describe('times of record', () => {
   afterEach(() => setRecordTimeZone('Asia/Shanghai'));
@@ -9,6 +9,10 @@ describe('times of record', () => {
     const ms = Date.UTC(2026, 10, 23, 16, 5, 7, 89);
     expect(recordTime(ms)).toBe('2026-11-24T00:05:07.089+08:00');
     expect(new Date(recordTime(ms)).getTime()).toBe(ms);
+  });
+
+  it("turn an organisation's day into the instant it starts", () => {
+    expect(recordTime(dayStart('2026-11-24'))).toBe('2026-11-24T00:00:00.000+08:00');
   });
 
   it('follow another zone, daylight saving included', () => {

@@ -44,3 +44,10 @@ export function recordTime(ms: number): string {
 }
 
 export const recordTimeOrNull = (ms: number | null): string | null => (ms === null ? null : recordTime(ms));
+
+/** The first millisecond of a day ('YYYY-MM-DD') in the study time zone. */
+export function dayStart(day: string): number {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  const wall = Date.parse(recordTime(guess).slice(0, 19) + 'Z');
+  return guess - (wall - guess);
+}

@@ -134,6 +134,9 @@ export interface TrainClassesTable {
   /** JSON study rules */
   rules: Generated<string>;
   created_at: number;
+  /** closed by a manager: no more enrolment (migration 0011) */
+  closed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TrainClassCoursesTable {

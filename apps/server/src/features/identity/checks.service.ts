@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { toFaceCheck } from './check-view.js';
-import { parseFaceCheckRules } from './face-check-rules.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import {
   findMembershipOfClass,
   findOpenChecksOfPerson,

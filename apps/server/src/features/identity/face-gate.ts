@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FaceCheckRules } from '@anxun/shared/schemas/identity';
 import type { Db } from '../../infra/database.js';
 import type { FaceChecksTable } from '../../infra/db-schema.js';
-import { parseFaceCheckRules } from './face-check-rules.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import {
   findCreditSince,
   findLastPasses,

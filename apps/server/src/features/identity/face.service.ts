@@ -19,7 +19,7 @@ import {
   type FaceJudgement,
 } from '../../infra/face/face-judgement.js';
 import { toFaceCheck } from './check-view.js';
-import { nextRandomCheckAfter, parseFaceCheckRules } from './face-check-rules.js';
+import { nextRandomCheckAfter, parseFaceCheckRules } from '../../core/face-check-rules.js';
 import {
   claimCaptureToken,
   findCaptureToken,

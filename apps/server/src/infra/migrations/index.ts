@@ -9,6 +9,7 @@ import * as checkIntegrity from './0007-check-integrity.js';
 import * as playbackSession from './0008-playback-session.js';
 import * as departmentsAudit from './0009-departments-audit.js';
 import * as personAdmin from './0010-person-admin.js';
+import * as classAdmin from './0011-class-admin.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-playback-session': playbackSession,
   '0009-departments-audit': departmentsAudit,
   '0010-person-admin': personAdmin,
+  '0011-class-admin': classAdmin,
 };

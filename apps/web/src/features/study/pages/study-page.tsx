@@ -2,12 +2,15 @@ import { LearnStatus } from '@anxun/shared/constants';
 import '../../../lib/locales/page-texts';
 import '../study.css';
 import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
+import { WsCode } from '@anxun/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Button, Card, List, Progress, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import { onRealtimeMessage } from '../../../lib/realtime';
 import { useCertificateProgress, useClassCourses, useClassInfo, useMyClasses, type MyClass } from '../api/study-api';
 import { CertificateLine } from '../components/certificate-line';
 import { isExamDue } from '../components/exam-due';
@@ -128,6 +131,14 @@ export default function StudyPage() {
   const client = useQueryClient();
   const { data, isPending, refetch } = useMyClasses();
   const certificates = useCertificateProgress();
+  // enrolled by a training manager while this page is open: the class shows at once
+  useEffect(
+    () =>
+      onRealtimeMessage((message) => {
+        if (message.code === WsCode.ENROLLED) void client.invalidateQueries({ queryKey: ['study'] });
+      }),
+    [client],
+  );
   if (isPending) return <Skeleton active className="page" />;
   const classes = data?.records ?? [];
   return (

@@ -1,0 +1,354 @@
+import crypto from 'node:crypto';
+import { WsCode } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import type {
+  ClassRules,
+  CreateClassBody,
+  ManagedClass,
+  UpdateClassBody,
+  classListQuery,
+  enrolBody,
+  memberQuery,
+} from '@anxun/shared/schemas/classes';
+import { maskIdCard } from '@anxun/shared/validators';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import { findDepartmentsOfOrg } from '../../core/department.repository.js';
+import { addCourseRecords, enrolPerson, removeMembership } from '../../core/enrolment.repository.js';
+import { parseExamRules } from '../../core/exam-rules.js';
+import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import type { Db } from '../../infra/database.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
+import {
+  countMembers,
+  courseHasActivity,
+  deleteClassCourses,
+  findBooksForOrg,
+  findClassCourses,
+  findClassOfOrg,
+  findClassesOfOrg,
+  findEnrollableLearners,
+  findMemberIds,
+  findMembers,
+  insertClass,
+  insertClassCourses,
+  memberHasActivity,
+  setCourseOrder,
+  updateClassRow,
+  type ClassRow,
+} from './class-admin.repository.js';
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** 'YYYY-MM-DD' of the organisation's day ↔ the start of that day in the study time zone. */
+const dayToMs = (day: string | null | undefined) => (day ? dayStart(day) : null);
+const msToDay = (ms: number | null) => (ms === null ? null : recordTime(ms).slice(0, 10));
+
+function rulesOf(json: string): ClassRules {
+  return { faceCheck: parseFaceCheckRules(json), exam: parseExamRules(json) } as ClassRules;
+}
+
+async function toManaged(db: Db, rows: ClassRow[]): Promise<ManagedClass[]> {
+  const ids = rows.map((r) => r.id);
+  const [courses, members] = await Promise.all([findClassCourses(db, ids), countMembers(db, ids)]);
+  return rows.map((r) => {
+    const mine = courses.filter((c) => c.class_id === r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      teacher: r.teacher,
+      startDate: msToDay(r.start_date),
+      endDate: msToDay(r.end_date),
+      status: r.closed_at === null || r.closed_at === undefined ? 'open' : 'closed',
+      rules: rulesOf(r.rules),
+      courses: mine.map((c) => ({
+        trainClassCourseId: c.id,
+        bookId: c.book_id,
+        name: c.name,
+        classHours: c.class_hours,
+        unitCount: Number(c.unit_count ?? 0),
+      })),
+      memberCount: members.get(r.id) ?? 0,
+      requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
+    };
+  });
+}
+
+async function ownClass(db: Db, user: AuthUser, id: string): Promise<ClassRow> {
+  const row = await findClassOfOrg(db, user.orgId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The books of the list, each usable by this organisation, in the list's order. */
+async function booksInOrder(db: Db, user: AuthUser, bookIds: string[]) {
+  if (new Set(bookIds).size !== bookIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '课程不能重复选择');
+  const books = await findBooksForOrg(db, user.orgId, bookIds);
+  const byId = new Map(books.map((b) => [b.id, b]));
+  return bookIds.map((id) => {
+    const book = byId.get(id);
+    if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+    return book;
+  });
+}
+
+export async function listClasses(ctx: AppContext, user: AuthUser, query: z.output<typeof classListQuery>) {
+  const { rows, total } = await findClassesOfOrg(ctx.db, user.orgId, {
+    q: query.q,
+    status: query.status,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  return { records: await toManaged(ctx.db, rows), total };
+}
+
+export async function getClass(ctx: AppContext, user: AuthUser, id: string): Promise<ManagedClass> {
+  return (await toManaged(ctx.db, [await ownClass(ctx.db, user, id)]))[0]!;
+}
+
+/** 创建班级: name, period, teacher, ordered courses and the rules its learners study by. */
+export async function createClass(ctx: AppContext, user: AuthUser, body: CreateClassBody, ip: string) {
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    const books = await booksInOrder(trx, user, body.bookIds);
+    await insertClass(trx, {
+      id,
+      org_id: user.orgId,
+      name: body.name,
+      teacher: body.teacher ?? '',
+      start_date: dayToMs(body.startDate),
+      end_date: dayToMs(body.endDate),
+      rules: JSON.stringify(body.rules),
+      created_at: now,
+      updated_at: now,
+    });
+    await insertClassCourses(
+      trx,
+      books.map((b, i) => ({
+        id: crypto.randomUUID(),
+        class_id: id,
+        book_id: b.id,
+        sort_order: i + 1,
+        class_hours: b.class_hours,
+        created_at: now,
+      })),
+    );
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'class.create',
+      targetType: 'class',
+      targetId: id,
+      summary: { after: { name: body.name, courses: books.map((b) => b.name), rules: body.rules } },
+      now,
+    });
+  });
+  return getClass(ctx, user, id);
+}
+
+/**
+ * 编辑班级. The course list may change at any time: a course added to a class with members
+ * gives each member its records; a course may leave only while nobody has studied or been
+ * examined in it (records of study are never deleted).
+ */
+export async function updateClass(ctx: AppContext, user: AuthUser, id: string, body: UpdateClassBody, ip: string) {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await ownClass(trx, user, id);
+    const before = (await toManaged(trx, [current]))[0]!;
+    await updateClassRow(trx, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.teacher !== undefined ? { teacher: body.teacher } : {}),
+      ...(body.startDate !== undefined ? { start_date: dayToMs(body.startDate) } : {}),
+      ...(body.endDate !== undefined ? { end_date: dayToMs(body.endDate) } : {}),
+      ...(body.rules !== undefined ? { rules: JSON.stringify(body.rules) } : {}),
+      updated_at: now,
+    });
+    if (body.bookIds) {
+      const books = await booksInOrder(trx, user, body.bookIds);
+      const kept = new Map(before.courses.map((c) => [c.bookId, c.trainClassCourseId]));
+      const removed = before.courses.filter((c) => !body.bookIds!.includes(c.bookId)).map((c) => c.trainClassCourseId);
+      if (await courseHasActivity(trx, removed)) {
+        throw new AppError(ErrorCode.DUPLICATE, '已有学员学习或考试的课程不能移出班级');
+      }
+      await deleteClassCourses(trx, removed);
+      const added = books
+        .filter((b) => !kept.has(b.id))
+        .map((b) => ({
+          id: crypto.randomUUID(),
+          class_id: id,
+          book_id: b.id,
+          sort_order: 0,
+          class_hours: b.class_hours,
+          created_at: now,
+        }));
+      await insertClassCourses(trx, added);
+      for (const member of await findMemberIds(trx, id)) {
+        await addCourseRecords(
+          trx,
+          member.id,
+          added.map((a) => ({ id: a.id, book_id: a.book_id })),
+        );
+      }
+      const idOf = new Map([...kept, ...added.map((a) => [a.book_id, a.id] as const)]);
+      for (const [i, b] of books.entries()) await setCourseOrder(trx, idOf.get(b.id)!, i + 1);
+    }
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'class.update',
+      targetType: 'class',
+      targetId: id,
+      summary: {
+        before: {
+          name: before.name,
+          teacher: before.teacher,
+          startDate: before.startDate,
+          endDate: before.endDate,
+          courses: before.courses.map((c) => c.name),
+          rules: before.rules,
+        },
+        after: { ...body },
+      },
+      now,
+    });
+  });
+  return getClass(ctx, user, id);
+}
+
+/** 结课 / reopen: a closed class takes no one new; its records and certificates stay. */
+export async function setClassClosed(ctx: AppContext, user: AuthUser, id: string, closed: boolean, ip: string) {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await ownClass(trx, user, id);
+    await updateClassRow(trx, id, { closed_at: closed ? (current.closed_at ?? now) : null, updated_at: now });
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: closed ? 'class.close' : 'class.reopen',
+      targetType: 'class',
+      targetId: id,
+      summary: { before: { closed: current.closed_at !== null }, after: { closed } },
+      now,
+    });
+  });
+  return getClass(ctx, user, id);
+}
+
+/**
+ * 报名: whole departments (with their sub-departments if asked) and single learners of the
+ * organisation; someone already in the class is no error. Disabled accounts are left out.
+ * Each learner enrolled hears it at once (realtime), so their 我的学习 shows the class.
+ */
+export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z.output<typeof enrolBody>, ip: string) {
+  const now = ctx.now();
+  const cls = await ownClass(ctx.db, user, id);
+  if (cls.closed_at !== null && cls.closed_at !== undefined) {
+    throw new AppError(ErrorCode.DUPLICATE, '班级已结课，不能再加入学员');
+  }
+  let departmentIds: string[] | undefined;
+  if (body.departmentIds?.length) {
+    const all = await findDepartmentsOfOrg(ctx.db, user.orgId);
+    const known = new Set(all.map((d) => d.id));
+    if (body.departmentIds.some((d) => !known.has(d))) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
+    departmentIds = [...body.departmentIds];
+    if (body.includeSub) {
+      for (let i = 0; i < departmentIds.length; i++) {
+        departmentIds.push(...all.filter((d) => d.parent_id === departmentIds![i]).map((d) => d.id));
+      }
+    }
+  }
+  const learners = await findEnrollableLearners(ctx.db, user.orgId, { personIds: body.personIds, departmentIds });
+  if (body.personIds?.some((p) => !learners.some((l) => l.id === p))) {
+    throw new AppError(ErrorCode.NOT_FOUND, '学员不存在或已停用');
+  }
+  const enrolled: string[] = [];
+  await ctx.db.transaction().execute(async (trx) => {
+    const members = new Set((await findMemberIds(trx, id)).map((m) => m.person_id));
+    for (const learner of learners) {
+      if (members.has(learner.id)) continue;
+      await enrolPerson(trx, id, learner.id, now);
+      enrolled.push(learner.id);
+    }
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'class.enrol',
+      targetType: 'class',
+      targetId: id,
+      summary: {
+        after: {
+          departmentIds: body.departmentIds ?? [],
+          includeSub: Boolean(body.includeSub),
+          personIds: body.personIds?.length ?? 0,
+          enrolled: enrolled.length,
+        },
+      },
+      now,
+    });
+  });
+  for (const personId of enrolled) {
+    await ctx.bus
+      .publish({
+        type: 'person.message',
+        personId,
+        message: { code: WsCode.ENROLLED, data: { trainClassId: id, className: cls.name } },
+      })
+      .catch(() => undefined);
+  }
+  return { enrolled: enrolled.length, already: learners.length - enrolled.length };
+}
+
+export async function listMembers(ctx: AppContext, user: AuthUser, id: string, query: z.output<typeof memberQuery>) {
+  await ownClass(ctx.db, user, id);
+  const { rows, total } = await findMembers(ctx.db, id, {
+    q: query.q,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  return {
+    records: rows.map((r) => ({
+      trainPersonId: r.train_person_id,
+      personId: r.person_id,
+      name: r.name,
+      idCard: maskIdCard(r.id_card),
+      departmentName: r.department_name,
+      joinedAt: recordTime(r.joined_at),
+      coursesDone: Number(r.courses_done ?? 0),
+      courseCount: Number(r.course_count ?? 0),
+      studiedSeconds: Math.round(Number(r.studied_seconds ?? 0)),
+      lastStudyAt: recordTimeOrNull(
+        r.last_study_at === null || r.last_study_at === undefined ? null : Number(r.last_study_at),
+      ),
+    })),
+    total,
+  };
+}
+
+/** 移出班级: only a member with nothing on record (records of study are never deleted). */
+export async function removeMember(ctx: AppContext, user: AuthUser, id: string, trainPersonId: string, ip: string) {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await ownClass(trx, user, id);
+    const member = (await findMemberIds(trx, id)).find((m) => m.id === trainPersonId);
+    if (!member) throw new AppError(ErrorCode.NOT_FOUND, '班级中没有这名学员');
+    if (await memberHasActivity(trx, trainPersonId)) {
+      throw new AppError(ErrorCode.DUPLICATE, '该学员已有学习、核验或考试记录，不能移出班级');
+    }
+    await removeMembership(trx, trainPersonId);
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'class.remove-member',
+      targetType: 'class',
+      targetId: id,
+      summary: { before: { personId: member.person_id } },
+      now,
+    });
+  });
+}

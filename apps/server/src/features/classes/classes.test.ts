@@ -1,0 +1,248 @@
+import { WsCode } from '@anxun/shared/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  addOrganisation,
+  connectWs,
+  dialects,
+  login,
+  startServer,
+  waitForSockets,
+  type TestServer,
+} from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+/** 班级: a training manager creates a class, enrols a department, and its learners study — no SQL. */
+describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let admin: string;
+  let otherAdmin: string;
+  let books: Array<{ id: string; name: string }>;
+  let plant: string;
+  let workshop: string;
+  let classId: string;
+  const as = (token = admin) => ({ Authorization: token });
+  const call = (method: string, url: string, json?: unknown, token = admin) =>
+    server.request(method, url, { ...(json === undefined ? {} : { json }), headers: as(token) });
+  const addPerson = async (account: string, departmentId: string | null) => {
+    const id = await addLearner(server, { account, password: 'study1234' });
+    await server.ctx.db.updateTable('persons').set({ department_id: departmentId }).where('id', '=', id).execute();
+    return id;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    await addOrganisation(server, '10004', '另一家单位');
+    await addLearner(server, { account: 'other-admin', password: 'other1234', role: 'admin', orgCode: '10004' });
+    otherAdmin = (await login(server, 'other-admin', 'other1234')).body.data.credentials.accessToken;
+    books = await server.ctx.db.selectFrom('course_books').select(['id', 'name']).orderBy('name').execute();
+    plant = (await call('POST', '/api/manage/departments', { name: '生产部' })).body.data.id;
+    workshop = (await call('POST', '/api/manage/departments', { name: '一车间', parentId: plant })).body.data.id;
+    await addPerson('p-plant', plant);
+    await addPerson('p-workshop', workshop);
+    const off = await addPerson('p-disabled', workshop);
+    await server.ctx.db.updateTable('persons').set({ disabled_at: Date.now() }).where('id', '=', off).execute();
+    await addPerson('p-single', null);
+  });
+  afterAll(() => server.close());
+
+  it('creates a class with its courses in order and its rules, and refuses a bad one with clear messages', async () => {
+    const res = await call('POST', '/api/manage/classes', {
+      name: '2027年新员工三级教育',
+      teacher: '王老师',
+      startDate: '2027-01-01',
+      endDate: '2027-03-31',
+      bookIds: [books[1]!.id],
+      rules: RULES,
+    });
+    expect(res.status, res.text).toBe(200);
+    classId = res.body.data.id;
+    expect(res.body.data).toMatchObject({
+      name: '2027年新员工三级教育',
+      startDate: '2027-01-01',
+      endDate: '2027-03-31',
+      status: 'open',
+      memberCount: 0,
+      rules: RULES,
+      courses: [{ bookId: books[1]!.id, name: books[1]!.name, unitCount: 3 }],
+    });
+    expect((await call('GET', '/api/manage/classes')).body.data.records.map((c: { id: string }) => c.id)).toContain(
+      classId,
+    );
+
+    const noCourse = await call('POST', '/api/manage/classes', { name: '空班', bookIds: [], rules: RULES });
+    expect(noCourse.body.msg).toContain('请至少选择一门课程');
+    const backwards = await call('POST', '/api/manage/classes', {
+      name: '倒序',
+      startDate: '2027-03-01',
+      endDate: '2027-01-01',
+      bookIds: [books[0]!.id],
+      rules: RULES,
+    });
+    expect(backwards.body.msg).toContain('结束日期不能早于开始日期');
+    const passAboveTotal = await call('POST', '/api/manage/classes', {
+      name: '分数',
+      bookIds: [books[0]!.id],
+      rules: { ...RULES, exam: { ...RULES.exam, passScore: 120 } },
+    });
+    expect(passAboveTotal.body.msg).toContain('及格分不能高于总分');
+    const unknownBook = await call('POST', '/api/manage/classes', {
+      name: '无课',
+      bookIds: ['00000000-0000-4000-8000-000000000000'],
+      rules: RULES,
+    });
+    expect(unknownBook.status).toBe(404);
+  });
+
+  it('enrols a department with its sub-departments and single learners; again is no error; disabled ones are left out', async () => {
+    // the learner is online when it happens: his page hears it
+    const token = (await login(server, 'p-workshop', 'study1234')).body.data.credentials.accessToken;
+    const ws = connectWs(server, token);
+    await ws.opened;
+    await waitForSockets(server, 1);
+    const single = await server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', 'p-single')
+      .executeTakeFirstOrThrow();
+
+    const res = await call('POST', `/api/manage/classes/${classId}/enrol`, {
+      departmentIds: [plant],
+      includeSub: true,
+      personIds: [single.id],
+    });
+    expect(res.body.data).toEqual({ enrolled: 3, already: 0 });
+    expect(await ws.nextMessage()).toMatchObject({ code: WsCode.ENROLLED, data: { trainClassId: classId } });
+    ws.socket.close();
+    const again = await call('POST', `/api/manage/classes/${classId}/enrol`, {
+      departmentIds: [plant],
+      includeSub: true,
+    });
+    expect(again.body.data).toEqual({ enrolled: 0, already: 2 });
+    const withoutSub = await call('POST', `/api/manage/classes/${classId}/enrol`, { departmentIds: [workshop] });
+    expect(withoutSub.body.data).toEqual({ enrolled: 0, already: 1 });
+
+    // the learner sees the class and studies in it, credited
+    const mine = await server.request('GET', '/api/train/person/select-page', { headers: as(token) });
+    expect(mine.body.data.records.map((c: { className: string }) => c.className)).toContain('2027年新员工三级教育');
+    const units = (
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: as(token) })
+    ).body.data as Array<{ trainWarpCourseId: string }>;
+    expect(units).toHaveLength(3);
+    const report = (seq: number, position: number) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: {
+          trainWarpCourseId: units[0]!.trainWarpCourseId,
+          playbackId: 'class-test',
+          seq,
+          position,
+          rate: 1,
+          hidden: false,
+        },
+        headers: as(token),
+      });
+    expect((await report(1, 0)).body.data.refusal).toBeNull();
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await report(2, 2)).body.data.creditedSeconds).toBeGreaterThan(1.5);
+
+    const members = await call('GET', `/api/manage/classes/${classId}/members`);
+    expect(members.body.data.total).toBe(3);
+    const studying = members.body.data.records.find((m: { name: string }) => m.name === 'p-workshop');
+    expect(studying).toMatchObject({ departmentName: '一车间', courseCount: 1, coursesDone: 0 });
+    expect(studying.studiedSeconds).toBeGreaterThan(0);
+    expect(studying.idCard).not.toMatch(/\d{18}/);
+  });
+
+  it('adds a course that every member gets; will not drop a course someone studied; removes only a member with nothing on record', async () => {
+    const added = await call('PUT', `/api/manage/classes/${classId}`, { bookIds: [books[0]!.id, books[1]!.id] });
+    expect(added.body.data.courses.map((c: { bookId: string }) => c.bookId)).toEqual([books[0]!.id, books[1]!.id]);
+    const member = (await call('GET', `/api/manage/classes/${classId}/members`)).body.data.records[0];
+    expect(member.courseCount).toBe(2);
+    const drop = await call('PUT', `/api/manage/classes/${classId}`, { bookIds: [books[0]!.id] });
+    expect(drop.status).toBe(409);
+    expect(drop.body.msg).toBe('已有学员学习或考试的课程不能移出班级');
+
+    const records = (await call('GET', `/api/manage/classes/${classId}/members?size=10`)).body.data.records as Array<{
+      name: string;
+      trainPersonId: string;
+    }>;
+    const studied = records.find((m) => m.name === 'p-workshop')!;
+    const idle = records.find((m) => m.name === 'p-single')!;
+    expect((await call('DELETE', `/api/manage/classes/${classId}/members/${studied.trainPersonId}`)).status).toBe(409);
+    expect((await call('DELETE', `/api/manage/classes/${classId}/members/${idle.trainPersonId}`)).status).toBe(200);
+    expect((await call('GET', `/api/manage/classes/${classId}/members`)).body.data.total).toBe(2);
+  });
+
+  it('takes no one new once closed, and again after reopening', async () => {
+    expect((await call('POST', `/api/manage/classes/${classId}/close`)).body.data.status).toBe('closed');
+    const refused = await call('POST', `/api/manage/classes/${classId}/enrol`, { departmentIds: [plant] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('班级已结课，不能再加入学员');
+    expect((await call('POST', `/api/manage/classes/${classId}/reopen`)).body.data.status).toBe('open');
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', classId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'class.create',
+        'class.enrol',
+        'class.update',
+        'class.remove-member',
+        'class.close',
+        'class.reopen',
+      ]),
+    );
+  });
+
+  it("keeps another organisation's classes out of reach", async () => {
+    expect((await call('GET', '/api/manage/classes', undefined, otherAdmin)).body.data.total).toBe(0);
+    for (const [method, url, json] of [
+      ['GET', `/api/manage/classes/${classId}`, undefined],
+      ['PUT', `/api/manage/classes/${classId}`, { name: '改名' }],
+      ['POST', `/api/manage/classes/${classId}/close`, undefined],
+      ['POST', `/api/manage/classes/${classId}/enrol`, { departmentIds: [plant] }],
+      ['GET', `/api/manage/classes/${classId}/members`, undefined],
+    ] as const) {
+      expect((await call(method, url, json, otherAdmin)).status, `${method} ${url}`).toBe(404);
+    }
+    // nor use this organisation's course books, departments or learners in a class of its own
+    const foreignBook = await call(
+      'POST',
+      '/api/manage/classes',
+      { name: '他家班', bookIds: [books[0]!.id], rules: RULES },
+      otherAdmin,
+    );
+    expect(foreignBook.status).toBe(404);
+    const otherOrg = await server.ctx.db
+      .selectFrom('organisations')
+      .select('id')
+      .where('code', '=', '10004')
+      .executeTakeFirstOrThrow();
+    await server.ctx.db
+      .insertInto('course_books')
+      .values({ id: 'other-book', org_id: otherOrg.id, name: '他家课程', cover_file_id: null, created_at: Date.now() })
+      .execute();
+    const own = await call(
+      'POST',
+      '/api/manage/classes',
+      { name: '他家班', bookIds: ['other-book'], rules: RULES },
+      otherAdmin,
+    );
+    expect(own.status, own.text).toBe(200);
+    const borrowed = await call(
+      'POST',
+      `/api/manage/classes/${own.body.data.id}/enrol`,
+      { departmentIds: [plant] },
+      otherAdmin,
+    );
+    expect(borrowed.status).toBe(404);
+  });
+});

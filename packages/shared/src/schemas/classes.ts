@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { examRules } from './exams.js';
+import { faceCheckRules } from './identity.js';
+import { idText, line } from './text.js';
+
+/** A day of the class period, as the organisation reads it: YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+
+/** What a class asks of its learners: face checks and exams (the rules JSON the learning core reads). */
+export const classRules = z.object({
+  faceCheck: faceCheckRules,
+  exam: examRules.extend({
+    durationMinutes: z.number().int().min(5).max(600),
+    totalScore: z.number().int().min(10).max(1000),
+    passScore: z.number().int().min(1).max(1000),
+    retakes: z.number().int().min(0).max(20),
+  }),
+});
+export type ClassRules = z.infer<typeof classRules>;
+
+const className = line(60).pipe(z.string().trim().min(1, '请输入班级名称'));
+
+export const createClassBody = z
+  .strictObject({
+    name: className,
+    teacher: line(30).optional(),
+    startDate: day.nullish(),
+    endDate: day.nullish(),
+    /** course books, in the order learners take them */
+    bookIds: z.array(idText()).min(1, '请至少选择一门课程').max(50),
+    rules: classRules,
+  })
+  .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, '结束日期不能早于开始日期')
+  .refine((b) => b.rules.exam.passScore <= b.rules.exam.totalScore, '及格分不能高于总分');
+export type CreateClassBody = z.infer<typeof createClassBody>;
+
+export const updateClassBody = z
+  .strictObject({
+    name: className.optional(),
+    teacher: line(30).optional(),
+    startDate: day.nullable().optional(),
+    endDate: day.nullable().optional(),
+    /** the whole ordered list; a course added to a class with members gets records for each */
+    bookIds: z.array(idText()).min(1, '请至少选择一门课程').max(50).optional(),
+    rules: classRules.optional(),
+  })
+  .refine((b) => !b.rules || b.rules.exam.passScore <= b.rules.exam.totalScore, '及格分不能高于总分');
+export type UpdateClassBody = z.infer<typeof updateClassBody>;
+
+export const classCourseSummary = z.object({
+  trainClassCourseId: z.string(),
+  bookId: z.string(),
+  name: z.string(),
+  classHours: z.number(),
+  unitCount: z.number(),
+});
+
+export const managedClass = z.object({
+  id: z.string(),
+  name: z.string(),
+  teacher: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+  rules: classRules,
+  courses: z.array(classCourseSummary),
+  memberCount: z.number(),
+  /** 学时 the class requires: the sum of its courses' */
+  requiredHours: z.number(),
+});
+export type ManagedClass = z.infer<typeof managedClass>;
+
+export const classListQuery = z.strictObject({
+  ...pageQuery.shape,
+  q: line(60).optional(),
+  status: z.enum(['open', 'closed']).optional(),
+});
+
+/** Enrol whole departments (with or without their sub-departments) and/or single learners. */
+export const enrolBody = z
+  .strictObject({
+    departmentIds: z.array(idText()).max(200).optional(),
+    includeSub: z.boolean().optional(),
+    personIds: z.array(idText()).max(5000).optional(),
+  })
+  .refine((b) => (b.departmentIds?.length ?? 0) + (b.personIds?.length ?? 0) > 0, '请选择部门或学员');
+
+/** Enrolling someone already in the class is no error: they count as already there. */
+export const enrolResult = z.object({ enrolled: z.number(), already: z.number() });
+
+export const memberQuery = z.strictObject({ ...pageQuery.shape, q: line(40).optional() });
+export const classMember = z.object({
+  trainPersonId: z.string(),
+  personId: z.string(),
+  name: z.string(),
+  idCard: z.string(),
+  departmentName: z.string().nullable(),
+  joinedAt: z.string(),
+  coursesDone: z.number(),
+  courseCount: z.number(),
+  /** credited seconds over the class's courses */
+  studiedSeconds: z.number(),
+  lastStudyAt: z.string().nullable(),
+});
+export const memberPage = z.object({ records: z.array(classMember), total: z.number() });

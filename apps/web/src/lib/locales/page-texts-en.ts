@@ -76,7 +76,7 @@ export const pageTextsEn: PageMessages = {
     examPending: 'Exam due: hours count after a pass',
     activeLearners: '{{count}} learners',
     myClasses: 'My classes',
-    noClass: 'You are not in a class yet. Please ask your training manager.',
+    noClass: 'No course to practise yet: once you are in a class, its courses’ questions appear here',
     teacher: 'Teacher',
     period: 'Period',
     hours: 'class hours',

@@ -75,7 +75,7 @@ export const pageTextsZh = {
     examPending: '待考试：通过后计入学时',
     activeLearners: '{{count}}人',
     myClasses: '我的班级',
-    noClass: '您还没有加入任何班级，请联系培训管理员',
+    noClass: '还没有可以练习的课程：加入班级后，这里会显示班级课程的题目',
     teacher: '班主任',
     period: '培训时间',
     hours: '学时',

@@ -52,6 +52,7 @@ import { createConsoleSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { setRecordTimeZone } from './core/record-time.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { departmentsRoutes } from './features/departments/departments.routes.js';
 import { learnersRoutes } from './features/learners/learners.routes.js';
@@ -207,9 +208,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(realtimeRoutes(ctx, sockets));
   // The console's API: every route under /api/manage is for the organisation's training
   // managers only, declared once here (401 anonymous, 403 another role).
-  await app.register(roleScope(ctx, [Role.ADMIN], [departmentsRoutes(ctx), learnersRoutes(ctx), classesRoutes(ctx)]), {
-    prefix: '/api/manage',
-  });
+  await app.register(
+    roleScope(ctx, [Role.ADMIN], [departmentsRoutes(ctx), learnersRoutes(ctx), classesRoutes(ctx), auditRoutes(ctx)]),
+    {
+      prefix: '/api/manage',
+    },
+  );
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 
   // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per

@@ -49,3 +49,41 @@ export async function recordAudit(
     })
     .execute();
 }
+
+/** A page of an organisation's audit records, newest first. */
+export async function findAudit(
+  db: Db,
+  orgId: string,
+  filter: {
+    action?: string | undefined;
+    actorId?: string | undefined;
+    targetId?: string | undefined;
+    from?: number | undefined;
+    to?: number | undefined;
+    offset: number;
+    limit: number;
+  },
+) {
+  let q = db.selectFrom('audit_log as a').innerJoin('persons as p', 'p.id', 'a.actor_id').where('a.org_id', '=', orgId);
+  if (filter.action) {
+    q = filter.action.endsWith('.')
+      ? q.where('a.action', 'like', `${filter.action.replace(/[%_\\]/g, '')}%`)
+      : q.where('a.action', '=', filter.action);
+  }
+  if (filter.actorId) q = q.where('a.actor_id', '=', filter.actorId);
+  if (filter.targetId) q = q.where('a.target_id', '=', filter.targetId);
+  if (filter.from !== undefined) q = q.where('a.created_at', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('a.created_at', '<', filter.to);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll('a')
+      .select('p.name as actor_name')
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

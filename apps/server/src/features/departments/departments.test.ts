@@ -114,6 +114,24 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
     expect(await audit('department.delete')).toHaveLength(1);
   });
 
+  it('lists the writes in the audit log, filtered, and only to its own organisation', async () => {
+    const all = await server.request('GET', '/api/manage/audit?size=100', { headers: as(admin) });
+    expect(all.body.data.total).toBeGreaterThanOrEqual(6);
+    expect(all.body.data.records[0]).toMatchObject({
+      actorName: '培训管理员',
+      targetType: 'department',
+      ip: '127.0.0.1',
+    });
+    expect(all.body.data.records[0].at).toMatch(/\+08:00$/);
+    const deletes = await server.request('GET', '/api/manage/audit?action=department.delete', { headers: as(admin) });
+    expect(deletes.body.data.records.map((r: { action: string }) => r.action)).toEqual(['department.delete']);
+    const prefix = await server.request('GET', '/api/manage/audit?action=department.&size=100', { headers: as(admin) });
+    expect(prefix.body.data.total).toBe(all.body.data.total);
+    const future = await server.request('GET', '/api/manage/audit?from=2099-01-01', { headers: as(admin) });
+    expect(future.body.data.total).toBe(0);
+    expect((await server.request('GET', '/api/manage/audit', { headers: as(otherAdmin) })).body.data.total).toBe(0);
+  });
+
   it("keeps each organisation's tree to itself: another organisation's ids are not found", async () => {
     const mine = await list();
     expect(await list(otherAdmin)).toEqual([]);

@@ -1,0 +1,33 @@
+import type { auditQuery } from '@anxun/shared/schemas/audit';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { findAudit } from '../../core/audit.js';
+import { dayStart, recordTime } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+
+export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output<typeof auditQuery>) {
+  const { rows, total } = await findAudit(ctx.db, user.orgId, {
+    action: query.action,
+    actorId: query.actorId,
+    targetId: query.targetId,
+    from: query.from ? dayStart(query.from) : undefined,
+    // the whole last day
+    to: query.to ? dayStart(query.to) + 86_400_000 : undefined,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      at: recordTime(r.created_at),
+      actorId: r.actor_id,
+      actorName: r.actor_name,
+      ip: r.ip,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      summary: JSON.parse(r.summary) as unknown,
+    })),
+    total,
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { idText, line } from './text.js';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+
+/** 操作日志: filter by action (or its prefix, e.g. 'learner.'), who, what, and a day range. */
+export const auditQuery = z.strictObject({
+  ...pageQuery.shape,
+  action: line(60).optional(),
+  actorId: idText().optional(),
+  targetId: idText().optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+
+export const auditRecord = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string(),
+  actorName: z.string(),
+  ip: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** {before?, after?}: values masked, never a password */
+  summary: z.unknown(),
+});
+export const auditPage = z.object({ records: z.array(auditRecord), total: z.number() });

@@ -20,6 +20,10 @@ const PersonalCenterPage = lazy(() => import('../features/account/pages/personal
 const CameraPage = lazy(() => import('../features/camera/pages/camera-page'));
 const ExamsPage = lazy(() => import('../features/exams/pages/exams-page'));
 const CardPage = lazy(() => import('../features/card/pages/card-page'));
+// the console: its own chunks, loaded only by a training manager
+const PeoplePage = lazy(() => import('../features/console/pages/people-page'));
+const ClassesPage = lazy(() => import('../features/console/pages/classes-page'));
+const AuditPage = lazy(() => import('../features/console/pages/audit-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -85,6 +89,10 @@ const routes: RouteObject[] = [
           layoutPage('video', 'route.video', VideoPage),
           layoutPage('exams', 'route.exams', ExamsPage),
           layoutPage('setting/personalCenter', 'route.personalCenter', PersonalCenterPage),
+          { path: 'manage', element: <Navigate to="/manage/people" replace /> },
+          layoutPage('manage/people', 'route.managePeople', PeoplePage),
+          layoutPage('manage/classes', 'route.manageClasses', ClassesPage),
+          layoutPage('manage/audit', 'route.manageAudit', AuditPage),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

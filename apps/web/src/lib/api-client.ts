@@ -129,6 +129,7 @@ export async function request<T>(method: string, url: string, options: RequestOp
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, options),
   post: <T>(url: string, options?: RequestOptions) => request<T>('POST', url, options),
+  put: <T>(url: string, options?: RequestOptions) => request<T>('PUT', url, options),
   delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, options),
 };
 

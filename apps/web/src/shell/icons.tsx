@@ -2,6 +2,7 @@ import BookOutlined from '@ant-design/icons/BookOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import type { ReactNode } from 'react';
 
 // Deep imports keep the bundle to the icons the menu uses.
@@ -10,6 +11,7 @@ const ICONS: Record<string, ReactNode> = {
   book: <BookOutlined />,
   edit: <EditOutlined />,
   file: <FileTextOutlined />,
+  setting: <SettingOutlined />,
 };
 
 export const menuIcon = (name: string | undefined): ReactNode => (name ? ICONS[name] : undefined);

@@ -33,6 +33,18 @@ export const LAYOUT_ROUTES: MenuRoute[] = [
   { path: '/show', title: 'route.show', hidden: true, noFooter: true },
   { path: '/video', title: 'route.video', hidden: true },
   { path: '/setting/personalCenter', title: 'route.personalCenter', hidden: true },
+  // 管理后台: the console, for an organisation's training managers only (spec §6 meta.roles)
+  {
+    path: '/manage',
+    title: 'route.manage',
+    icon: 'setting',
+    roles: ['admin'],
+    children: [
+      { path: '/manage/people', title: 'route.managePeople', roles: ['admin'] },
+      { path: '/manage/classes', title: 'route.manageClasses', roles: ['admin'] },
+      { path: '/manage/audit', title: 'route.manageAudit', roles: ['admin'] },
+    ],
+  },
 ];
 
 /** Guests reach only these (spec §6). */

@@ -29,6 +29,34 @@ export const MENU: RouteRecord[] = [
   page('/video', 'Video', '视频', 'video-line', { hidden: true }),
   page('/exams', 'Exams', '练题', 'edit-2-line'),
   page('/setting/personalCenter', 'PersonalCenter', '个人中心', 'user-line', { hidden: true }),
+  // 管理后台: the console, for an organisation's training managers only
+  {
+    path: '/manage',
+    name: 'Manage',
+    component: 'Layout',
+    redirect: '/manage/people',
+    meta: { title: '管理后台', icon: 'settings-3-line', roles: [Role.ADMIN] },
+    children: [
+      {
+        path: '/manage/people',
+        name: 'ManagePeople',
+        component: '@/views/manage/people/index',
+        meta: { title: '部门与学员', roles: [Role.ADMIN] },
+      },
+      {
+        path: '/manage/classes',
+        name: 'ManageClasses',
+        component: '@/views/manage/classes/index',
+        meta: { title: '班级管理', roles: [Role.ADMIN] },
+      },
+      {
+        path: '/manage/audit',
+        name: 'ManageAudit',
+        component: '@/views/manage/audit/index',
+        meta: { title: '操作日志', roles: [Role.ADMIN] },
+      },
+    ],
+  },
 ];
 
 function allowed(route: RouteRecord, role: string): boolean {

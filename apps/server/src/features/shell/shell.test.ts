@@ -1,6 +1,6 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LEARNER, DEMO_ORG } from '../../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_ORG } from '../../seed/demo-accounts.js';
 import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
 
 describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }) => {
@@ -42,6 +42,16 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
     const routes = await get('/router/getList');
     const paths = routes.body.data.list.map((r: { path: string }) => r.path);
     expect(paths).toEqual(expect.arrayContaining(['/index', '/study', '/exams']));
+    // the console's menu group is for training managers only
+    expect(paths).not.toContain('/manage');
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const adminRoutes = await server.request('GET', '/router/getList', { headers: { Authorization: admin } });
+    const manage = adminRoutes.body.data.list.find((r: { path: string }) => r.path === '/manage');
+    expect(manage.children.map((c: { path: string }) => c.path)).toEqual([
+      '/manage/people',
+      '/manage/classes',
+      '/manage/audit',
+    ]);
     const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);
     expect(search.body.data.list).toContainEqual({ value: '我的学习', url: '/#/study' });
     expect((await get('/search/getList?searchWord=zzz')).body.data.list).toEqual([]);

@@ -4,6 +4,10 @@ export const en: Messages = {
   app: { title: 'Online Work-Safety Training', name: 'anxun' },
   punct: { colon: ': ', list: ', ' },
   route: {
+    manage: 'Console',
+    managePeople: 'Departments & learners',
+    manageClasses: 'Classes',
+    manageAudit: 'Audit log',
     index: 'Home',
     study: 'My study',
     course: 'Course',

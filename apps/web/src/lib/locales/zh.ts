@@ -4,6 +4,10 @@ export const zh = {
   /** punctuation between a label and its value, and between listed names */
   punct: { colon: '：', list: '、' },
   route: {
+    manage: '管理后台',
+    managePeople: '部门与学员',
+    manageClasses: '班级管理',
+    manageAudit: '操作日志',
     index: '首页',
     study: '我的学习',
     course: '课程详情',

@@ -1,0 +1,98 @@
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+// valid ID numbers (checksums right) for three new learners
+const LEARNERS = [
+  ['钱一', '110105199001010010', '13700000001'],
+  ['钱二', '110105199001020016', '13700000002'],
+  ['钱三', '110105199001030011', '13700000003'],
+] as const;
+
+/** The learner sheet as a manager fills the template. */
+async function sheetFile(): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet('学员');
+  ws.addRow(['姓名', '身份证号', '手机号', '部门', '账号', '初始密码', '岗位/工种']);
+  for (const [name, id, phone] of LEARNERS) ws.addRow([name, id, phone, '生产部', '', 'start123', '操作工']);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-sheet-')), '学员.xlsx');
+  fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return file;
+}
+
+/**
+ * The console in Chromium (issue: Console I): a training manager, with only a browser, adds a
+ * department, imports three learners from an .xlsx, creates a class with a course and enrols
+ * the department; one of the imported learners logs in and finds the class.
+ */
+describe('the console in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it('sets up a department, imports learners, creates a class and enrols them, who then see it', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/manage/people'));
+    const modal = page.locator('.ant-modal:visible');
+
+    // a department
+    await page.getByTestId('department-add').click();
+    await page.getByTestId('department-name').fill('生产部');
+    await modal.locator('.ant-btn-primary').click();
+    await page.getByTestId('department-tree').getByText('生产部（0）').waitFor();
+
+    // three learners from a spreadsheet
+    await page.getByTestId('import-open').click();
+    await page.getByTestId('import-file').setInputFiles(await sheetFile());
+    await page.getByTestId('import-run').click();
+    await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');
+    await modal.locator('.ant-modal-close').click();
+    await page.getByTestId('department-tree').getByText('生产部（3）').waitFor();
+
+    // a class with a course
+    await page.evaluate(() => (location.hash = '/manage/classes'));
+    await page.getByTestId('class-create').click();
+    await page.getByTestId('class-name').fill('新员工入职安全培训');
+    await page.getByTestId('class-books').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '消防安全基础' }).click();
+    await page.keyboard.press('Escape');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    const row = page.getByTestId('class-table').locator('tr').filter({ hasText: '新员工入职安全培训' });
+    await row.waitFor();
+
+    // the department enrolled
+    await row.getByTestId('class-enrol').click();
+    await page.getByTestId('enrol-departments').click();
+    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '生产部' }).click();
+    await page.keyboard.press('Escape');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect.poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 }).toBe('3');
+
+    // one of them logs in and finds the class
+    const learner = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const learnerPage = await learner.newPage();
+    await learnerPage.goto(`${env.server.baseUrl}/#/login`);
+    await loginByPassword(learnerPage, LEARNERS[0][1], 'start123');
+    await learnerPage.waitForURL(/#\/study/);
+    await learnerPage.getByTestId('class-card').filter({ hasText: '新员工入职安全培训' }).waitFor();
+    await learner.close();
+    await context.close();
+  }, 120_000);
+
+  it('is not there for a learner: no menu, and a typed address answers 403', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    expect(await page.locator('.shell-header').getByText('管理后台').count()).toBe(0);
+    await page.evaluate(() => (location.hash = '/manage/people'));
+    await page.waitForURL(/#\/403$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+import type { auditPage } from '@anxun/shared/schemas/audit';
+import type { ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
+import type { Department } from '@anxun/shared/schemas/departments';
+import type { ImportResult, Learner } from '@anxun/shared/schemas/learners';
+import type { courseBook } from '@anxun/shared/schemas/training';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type { Department, ImportResult, Learner, ManagedClass };
+export type ClassMember = z.infer<typeof classMember>;
+export type EnrolResult = z.infer<typeof enrolResult>;
+export type AuditPage = z.infer<typeof auditPage>;
+export type CourseBook = z.infer<typeof courseBook>;
+
+/** Query keys of the console, from one factory. */
+export const consoleKeys = {
+  all: ['console'] as const,
+  departments: ['console', 'departments'] as const,
+  learners: (query: Record<string, unknown>) => ['console', 'learners', query] as const,
+  classes: ['console', 'classes'] as const,
+  members: (classId: string) => ['console', 'members', classId] as const,
+  audit: (query: Record<string, unknown>) => ['console', 'audit', query] as const,
+  books: ['console', 'books'] as const,
+};
+
+const M = '/api/manage';
+
+export const useDepartments = () =>
+  useQuery({ queryKey: consoleKeys.departments, queryFn: () => api.get<Department[]>(`${M}/departments`) });
+
+export const createDepartment = (name: string, parentId: string | null) =>
+  api.post<Department>(`${M}/departments`, { json: { name, parentId } });
+export const renameDepartment = (id: string, name: string) =>
+  api.put<Department>(`${M}/departments/${id}`, { json: { name } });
+export const deleteDepartment = (id: string) => api.delete<null>(`${M}/departments/${id}`);
+
+export interface LearnerQuery {
+  departmentId?: string | undefined;
+  includeSub?: boolean;
+  q?: string | undefined;
+  status?: string | undefined;
+  current: number;
+  size: number;
+}
+
+export const useLearners = (query: LearnerQuery) =>
+  useQuery({
+    queryKey: consoleKeys.learners({ ...query }),
+    queryFn: () =>
+      api.get<{ records: Learner[]; total: number }>(`${M}/learners`, {
+        query: {
+          ...(query.departmentId ? { departmentId: query.departmentId, includeSub: query.includeSub ? '1' : '0' } : {}),
+          ...(query.q ? { q: query.q } : {}),
+          ...(query.status ? { status: query.status } : {}),
+          current: String(query.current),
+          size: String(query.size),
+        },
+      }),
+  });
+
+export const createLearner = (body: Record<string, unknown>) =>
+  api.post<{ learner: Learner; password: string | null }>(`${M}/learners`, { json: body });
+export const learnerAction = (id: string, action: 'disable' | 'enable' | 'unlock') =>
+  api.post<Learner>(`${M}/learners/${id}/${action}`);
+export const resetPassword = (id: string) =>
+  api.post<{ learner: Learner; password: string }>(`${M}/learners/${id}/reset-password`);
+
+export function importLearners(file: File, createDepartments: boolean) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<ImportResult>(`${M}/learners/import`, {
+    body: form,
+    query: createDepartments ? { createDepartments: '1' } : {},
+  });
+}
+
+export const useClasses = () =>
+  useQuery({
+    queryKey: consoleKeys.classes,
+    queryFn: () => api.get<{ records: ManagedClass[]; total: number }>(`${M}/classes`, { query: { size: '100' } }),
+  });
+
+export const createClass = (body: Record<string, unknown>) => api.post<ManagedClass>(`${M}/classes`, { json: body });
+export const setClassClosed = (id: string, closed: boolean) =>
+  api.post<ManagedClass>(`${M}/classes/${id}/${closed ? 'close' : 'reopen'}`);
+export const enrol = (id: string, body: { departmentIds?: string[]; includeSub?: boolean; personIds?: string[] }) =>
+  api.post<EnrolResult>(`${M}/classes/${id}/enrol`, { json: body });
+
+export const useMembers = (classId: string) =>
+  useQuery({
+    queryKey: consoleKeys.members(classId),
+    queryFn: () =>
+      api.get<{ records: ClassMember[]; total: number }>(`${M}/classes/${classId}/members`, { query: { size: '100' } }),
+  });
+
+/** The organisation's catalogue, for a class's courses. */
+export const useBooks = () =>
+  useQuery({
+    queryKey: consoleKeys.books,
+    queryFn: () =>
+      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-page', { query: { size: '100' } }),
+  });
+
+export const useAudit = (query: { action?: string | undefined; current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.audit({ ...query }),
+    queryFn: () =>
+      api.get<AuditPage>(`${M}/audit`, {
+        query: { ...(query.action ? { action: query.action } : {}), current: String(query.current), size: '20' },
+      }),
+  });

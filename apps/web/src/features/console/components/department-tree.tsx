@@ -1,0 +1,136 @@
+import { Button, Input, Modal, Popconfirm, Space, Tree } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import { createDepartment, deleteDepartment, renameDepartment, type Department } from '../api/console-api';
+
+interface TreeNode {
+  key: string;
+  title: string;
+  children: TreeNode[];
+}
+
+/** The flat list as a tree, in the server's order. */
+export function toTree(departments: Department[]): TreeNode[] {
+  const nodes = new Map(
+    departments.map((d) => [d.id, { key: d.id, title: `${d.name}（${d.memberCount}）`, children: [] as TreeNode[] }]),
+  );
+  const roots: TreeNode[] = [];
+  for (const d of departments) {
+    const node = nodes.get(d.id)!;
+    const parent = d.parentId ? nodes.get(d.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** 部门树: pick a department to list its learners; add, rename and delete departments. */
+export function DepartmentTree({
+  departments,
+  selected,
+  onSelect,
+  onChanged,
+}: {
+  departments: Department[];
+  selected: string | undefined;
+  onSelect(id: string | undefined): void;
+  onChanged(): void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<{
+    mode: 'add' | 'rename';
+    parentId: string | null;
+    id?: string;
+    name: string;
+  }>();
+  const current = departments.find((d) => d.id === selected);
+  const save = async () => {
+    if (!editing) return;
+    if (editing.mode === 'add') await createDepartment(editing.name.trim(), editing.parentId);
+    else await renameDepartment(editing.id!, editing.name.trim());
+    notifySuccess(t('console.saved'));
+    setEditing(undefined);
+    onChanged();
+  };
+  return (
+    <div className="console-tree" data-testid="department-tree">
+      <Space wrap className="console-tree-actions">
+        <Button
+          size="small"
+          type="primary"
+          data-testid="department-add"
+          onClick={() => setEditing({ mode: 'add', parentId: null, name: '' })}
+        >
+          {t('console.addRoot')}
+        </Button>
+        {current && (
+          <>
+            <Button size="small" onClick={() => setEditing({ mode: 'add', parentId: current.id, name: '' })}>
+              {t('console.addChild')}
+            </Button>
+            <Button
+              size="small"
+              onClick={() =>
+                setEditing({ mode: 'rename', parentId: current.parentId, id: current.id, name: current.name })
+              }
+            >
+              {t('console.rename')}
+            </Button>
+            <Popconfirm
+              title={t('console.deleteConfirm', { name: current.name })}
+              onConfirm={() =>
+                void deleteDepartment(current.id).then(() => {
+                  onSelect(undefined);
+                  onChanged();
+                })
+              }
+            >
+              <Button size="small" danger>
+                {t('console.delete')}
+              </Button>
+            </Popconfirm>
+          </>
+        )}
+      </Space>
+      <Button type={selected ? 'text' : 'link'} size="small" onClick={() => onSelect(undefined)}>
+        {t('console.allLearners')}
+      </Button>
+      <Tree
+        blockNode
+        defaultExpandAll
+        selectedKeys={selected ? [selected] : []}
+        treeData={toTree(departments)}
+        onSelect={(keys) => onSelect((keys[0] as string | undefined) ?? undefined)}
+      />
+      <Modal
+        open={Boolean(editing)}
+        title={editing?.mode === 'rename' ? t('console.rename') : t('console.addRoot')}
+        onCancel={() => setEditing(undefined)}
+        onOk={() => void save().catch(() => undefined)}
+        okButtonProps={{ disabled: !editing?.name.trim() }}
+        destroyOnHidden
+      >
+        <Input
+          autoFocus
+          maxLength={50}
+          placeholder={t('console.departmentName')}
+          data-testid="department-name"
+          value={editing?.name}
+          onChange={(e) => setEditing((d) => d && { ...d, name: e.target.value })}
+          onPressEnter={() => void save().catch(() => undefined)}
+        />
+      </Modal>
+    </div>
+  );
+}
+
+interface SelectNode {
+  value: string;
+  title: string;
+  children: SelectNode[];
+}
+
+/** The department tree as a TreeSelect wants it. */
+export function asSelect(node: TreeNode): SelectNode {
+  return { value: node.key, title: node.title, children: node.children.map(asSelect) };
+}

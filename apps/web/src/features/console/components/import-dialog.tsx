@@ -1,0 +1,108 @@
+import { Alert, Button, Checkbox, Modal, Result, Space, Table } from 'antd';
+import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
+import { useTranslation } from '../../../lib/i18n';
+import { importLearners, type ImportResult } from '../api/console-api';
+
+/** 导入学员: the template, a sheet, and either what was imported or every error by row (nothing written then). */
+export function ImportDialog({ onImported }: { onImported(): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | undefined>();
+  const [createDepartments, setCreateDepartments] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ImportResult | undefined>();
+  const run = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const answer = await importLearners(file, createDepartments);
+      setResult(answer);
+      if (answer.errors.length === 0) onImported();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button data-testid="import-open" onClick={() => setOpen(true)}>
+        {t('console.import')}
+      </Button>
+      <Modal
+        open={open}
+        width={720}
+        title={t('console.import')}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => {
+          setOpen(false);
+          setResult(undefined);
+          setFile(undefined);
+        }}
+      >
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Button
+            type="link"
+            onClick={() => void downloadFile('/api/manage/learners/import-template', '学员导入模板.xlsx')}
+          >
+            {t('console.template')}
+          </Button>
+          <input
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-label={t('console.chooseFile')}
+            data-testid="import-file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0]);
+              setResult(undefined);
+            }}
+          />
+          <Checkbox
+            checked={createDepartments}
+            onChange={(e) => setCreateDepartments(e.target.checked)}
+            data-testid="import-create-departments"
+          >
+            {t('console.createDepartments')}
+          </Checkbox>
+          <Button
+            type="primary"
+            disabled={!file}
+            loading={busy}
+            onClick={() => void run().catch(() => undefined)}
+            data-testid="import-run"
+          >
+            {busy ? t('console.importing') : t('console.import')}
+          </Button>
+          {result && result.errors.length === 0 && (
+            <Result
+              status="success"
+              data-testid="import-done"
+              title={t('console.imported', { created: result.created, updated: result.updated })}
+            />
+          )}
+          {result && result.errors.length > 0 && (
+            <>
+              <Alert
+                type="error"
+                showIcon
+                message={t('console.importFailed', { count: result.errors.length })}
+                data-testid="import-errors"
+              />
+              <Table
+                size="small"
+                rowKey={(e) => `${e.row}-${e.field}-${e.msg}`}
+                pagination={{ pageSize: 8 }}
+                dataSource={result.errors}
+                columns={[
+                  { title: t('console.row'), dataIndex: 'row', width: 70 },
+                  { title: t('console.field'), dataIndex: 'field', width: 100 },
+                  { title: t('console.message'), dataIndex: 'msg' },
+                ]}
+              />
+            </>
+          )}
+        </Space>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import '../console-texts';
+import '../console.css';
+import { Card, Input, Table } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { useAudit, type AuditPage as Page } from '../api/console-api';
+
+type Row = Page['records'][number];
+
+/** 操作日志: every write of the organisation's managers, newest first. */
+export default function AuditPage() {
+  const { t } = useTranslation();
+  const [action, setAction] = useState<string | undefined>();
+  const [current, setCurrent] = useState(1);
+  const audit = useAudit({ action, current });
+  return (
+    <section className="page console-page" data-testid="audit-page">
+      <h2>{t('console.audit')}</h2>
+      <Card size="small">
+        <Input.Search
+          allowClear
+          className="console-toolbar"
+          style={{ maxWidth: 360 }}
+          placeholder={t('console.filterAction')}
+          onSearch={(v) => {
+            setAction(v.trim() || undefined);
+            setCurrent(1);
+          }}
+        />
+        <Table<Row>
+          rowKey="id"
+          size="small"
+          loading={audit.isPending}
+          dataSource={audit.data?.records ?? []}
+          scroll={{ x: 860 }}
+          pagination={{
+            current,
+            pageSize: 20,
+            total: audit.data?.total ?? 0,
+            onChange: setCurrent,
+            showSizeChanger: false,
+          }}
+          columns={[
+            { title: t('console.at'), dataIndex: 'at', width: 150, render: (d: string) => formatDateTime(d) },
+            { title: t('console.actor'), dataIndex: 'actorName', width: 100 },
+            { title: t('console.action'), dataIndex: 'action', width: 170 },
+            { title: t('console.target'), dataIndex: 'targetType', width: 90 },
+            { title: 'IP', dataIndex: 'ip', width: 110 },
+            {
+              title: t('console.summary'),
+              dataIndex: 'summary',
+              render: (s: unknown) => <code className="console-summary">{JSON.stringify(s)}</code>,
+            },
+          ]}
+        />
+      </Card>
+    </section>
+  );
+}

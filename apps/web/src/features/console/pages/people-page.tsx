@@ -1,0 +1,212 @@
+import '../console-texts';
+import '../console.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  consoleKeys,
+  createLearner,
+  learnerAction,
+  resetPassword,
+  useDepartments,
+  useLearners,
+  type Learner,
+} from '../api/console-api';
+import { asSelect, DepartmentTree, toTree } from '../components/department-tree';
+import { ImportDialog } from '../components/import-dialog';
+
+const STATUS_COLOR = { active: 'success', disabled: 'default', locked: 'warning' } as const;
+
+/** 部门与学员: the department tree beside the learners of the chosen department, with import. */
+export default function PeoplePage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const departments = useDepartments();
+  const [departmentId, setDepartmentId] = useState<string | undefined>();
+  const [includeSub, setIncludeSub] = useState(true);
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<string | undefined>();
+  const [current, setCurrent] = useState(1);
+  const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size: 10 });
+  const [adding, setAdding] = useState(false);
+  const [form] = Form.useForm();
+  const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
+  const showPassword = (text: string) =>
+    Modal.success({ title: t('console.saved'), content: <span data-testid="shown-password">{text}</span> });
+
+  const act = async (l: Learner, action: 'disable' | 'enable' | 'unlock' | 'reset') => {
+    if (action === 'reset') {
+      const { password } = await resetPassword(l.id);
+      showPassword(t('console.newPassword', { password }));
+    } else {
+      await learnerAction(l.id, action);
+      notifySuccess(t('console.saved'));
+    }
+    refresh();
+  };
+
+  return (
+    <section className="page console-page" data-testid="people-page">
+      <h2>{t('console.people')}</h2>
+      <div className="console-split">
+        <Card size="small" title={t('console.departments')} className="console-side">
+          <DepartmentTree
+            departments={departments.data ?? []}
+            selected={departmentId}
+            onSelect={(id) => {
+              setDepartmentId(id);
+              setCurrent(1);
+            }}
+            onChanged={refresh}
+          />
+        </Card>
+        <Card size="small" className="console-main">
+          <Space wrap className="console-toolbar">
+            <Input.Search
+              allowClear
+              placeholder={t('console.search')}
+              onSearch={(v) => {
+                setQ(v.trim());
+                setCurrent(1);
+              }}
+              style={{ width: 240 }}
+              data-testid="learner-search"
+            />
+            <Select
+              allowClear
+              placeholder={t('console.status.all')}
+              style={{ width: 120 }}
+              value={status}
+              onChange={(v) => {
+                setStatus(v);
+                setCurrent(1);
+              }}
+              options={(['active', 'disabled', 'locked'] as const).map((s) => ({
+                value: s,
+                label: t(`console.status.${s}`),
+              }))}
+            />
+            {departmentId && (
+              <Checkbox checked={includeSub} onChange={(e) => setIncludeSub(e.target.checked)}>
+                {t('console.includeSub')}
+              </Checkbox>
+            )}
+            <Button type="primary" onClick={() => setAdding(true)} data-testid="learner-add">
+              {t('console.addLearner')}
+            </Button>
+            <ImportDialog onImported={refresh} />
+          </Space>
+          <Table<Learner>
+            rowKey="id"
+            size="small"
+            loading={learners.isPending}
+            dataSource={learners.data?.records ?? []}
+            scroll={{ x: 900 }}
+            pagination={{
+              current,
+              pageSize: 10,
+              total: learners.data?.total ?? 0,
+              onChange: setCurrent,
+              showSizeChanger: false,
+            }}
+            data-testid="learner-table"
+            columns={[
+              { title: t('console.name'), dataIndex: 'name', width: 100 },
+              { title: t('console.idCard'), dataIndex: 'idCard', width: 180, render: (v: string) => v || '—' },
+              { title: t('console.phone'), dataIndex: 'phone', width: 120, render: (v: string | null) => v ?? '—' },
+              {
+                title: t('console.department'),
+                dataIndex: 'departmentName',
+                width: 120,
+                render: (v: string | null) => v ?? '—',
+              },
+              { title: t('console.post'), dataIndex: 'post', width: 100, render: (v: string | null) => v ?? '—' },
+              {
+                title: t('console.statusTitle'),
+                dataIndex: 'status',
+                width: 90,
+                render: (s: Learner['status']) => <Tag color={STATUS_COLOR[s]}>{t(`console.status.${s}`)}</Tag>,
+              },
+              {
+                title: t('console.actions'),
+                key: 'actions',
+                width: 220,
+                render: (_: unknown, l: Learner) => (
+                  <Space size={0} wrap>
+                    {l.status === 'disabled' ? (
+                      <Button type="link" size="small" onClick={() => void act(l, 'enable')}>
+                        {t('console.enable')}
+                      </Button>
+                    ) : (
+                      <Button type="link" size="small" danger onClick={() => void act(l, 'disable')}>
+                        {t('console.disable')}
+                      </Button>
+                    )}
+                    {l.status === 'locked' && (
+                      <Button type="link" size="small" onClick={() => void act(l, 'unlock')}>
+                        {t('console.unlock')}
+                      </Button>
+                    )}
+                    <Button type="link" size="small" onClick={() => void act(l, 'reset')}>
+                      {t('console.resetPassword')}
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </div>
+      <Modal
+        open={adding}
+        title={t('console.addLearner')}
+        onCancel={() => setAdding(false)}
+        onOk={() => form.submit()}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={{ departmentId }}
+          onFinish={(values: Record<string, string | undefined>) => {
+            const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''));
+            void createLearner(body)
+              .then((r) => {
+                setAdding(false);
+                if (r.password)
+                  showPassword(t('console.createdWithPassword', { name: r.learner.name, password: r.password }));
+                else notifySuccess(t('console.saved'));
+                refresh();
+              })
+              .catch(() => undefined);
+          }}
+        >
+          <Form.Item name="name" label={t('console.name')} rules={[{ required: true }]}>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item name="idCard" label={t('console.idCard')} rules={[{ required: true }]}>
+            <Input maxLength={18} />
+          </Form.Item>
+          <Form.Item name="phone" label={t('console.phone')}>
+            <Input maxLength={11} inputMode="tel" />
+          </Form.Item>
+          <Form.Item name="departmentId" label={t('console.department')}>
+            <TreeSelect allowClear treeDefaultExpandAll treeData={toTree(departments.data ?? []).map(asSelect)} />
+          </Form.Item>
+          <Form.Item name="account" label={t('console.account')}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item name="password" label={t('console.password')} extra={t('console.passwordHint')}>
+            <Input.Password maxLength={64} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="post" label={t('console.post')}>
+            <Input maxLength={40} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

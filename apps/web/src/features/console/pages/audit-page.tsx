@@ -1,4 +1,4 @@
-import '../console-texts';
+import '../locales/console-texts';
 import '../console.css';
 import { Card, Input, Table } from 'antd';
 import { useState } from 'react';

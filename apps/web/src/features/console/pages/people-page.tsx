@@ -1,4 +1,4 @@
-import '../console-texts';
+import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';

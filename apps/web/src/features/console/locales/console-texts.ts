@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n';
+import { registerTexts } from '../../../lib/i18n';
 
 /** The console's own texts (this feature keeps them; pages import this module for its effect). */
 registerTexts({

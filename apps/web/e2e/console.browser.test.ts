@@ -55,6 +55,10 @@ describe('the console in Chromium', () => {
     await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');
     await modal.locator('.ant-modal-close').click();
     await page.getByTestId('department-tree').getByText('生产部（3）').waitFor();
+    // and out again as a spreadsheet
+    const download = page.waitForEvent('download');
+    await page.getByTestId('learner-export').click();
+    expect((await download).suggestedFilename()).toBe('学员名单.xlsx');
 
     // a class with a course
     await page.evaluate(() => (location.hash = '/manage/classes'));

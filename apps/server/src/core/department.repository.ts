@@ -53,3 +53,21 @@ export async function findDepartmentsOfOrg(db: Db, orgId: string) {
 export async function insertDepartments(db: Db, rows: Array<Insertable<DepartmentsTable>>): Promise<void> {
   if (rows.length > 0) await db.insertInto('departments').values(rows).execute();
 }
+
+/** Each department's path, '生产部/一车间', by id (a sheet names departments this way). */
+export function departmentPaths(departments: Array<{ id: string; parent_id: string | null; name: string }>) {
+  const byId = new Map(departments.map((d) => [d.id, d]));
+  const paths = new Map<string, string>();
+  const pathOf = (id: string, depth = 0): string => {
+    const known = paths.get(id);
+    if (known) return known;
+    const d = byId.get(id)!;
+    // a parent chain longer than any real tree would be a cycle: stop there
+    const path =
+      d.parent_id && byId.has(d.parent_id) && depth < 64 ? `${pathOf(d.parent_id, depth + 1)}/${d.name}` : d.name;
+    paths.set(id, path);
+    return path;
+  };
+  for (const d of departments) pathOf(d.id);
+  return paths;
+}

@@ -80,6 +80,21 @@ export type UpdateLearnerBody = z.infer<typeof updateLearnerBody>;
 /** A password made by the server: shown once, to hand to the learner. */
 export const issuedPassword = z.object({ learner, password: z.string().nullable() });
 
+/** The export: the list's filters, and `full=1` for whole ID numbers (audited). */
+export const learnerExportQuery = z.strictObject({
+  departmentId: idText().optional(),
+  includeSub: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  q: line(40).optional(),
+  status: learnerStatus.optional(),
+  full: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
 /** The columns of the learner spreadsheet, in order (the template's header row). */
 export const LEARNER_IMPORT_COLUMNS = ['姓名', '身份证号', '手机号', '部门', '账号', '初始密码', '岗位/工种'] as const;
 

@@ -7,7 +7,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../../infra/crypto.js';
-import { findDepartmentsOfOrg, insertDepartments } from '../../core/department.repository.js';
+import { departmentPaths, findDepartmentsOfOrg, insertDepartments } from '../../core/department.repository.js';
 import { insertPersons, updateImportedPerson } from '../../core/person.repository.js';
 import { findPersonsByIdentity } from './learner.repository.js';
 import { readLearnerSheet, type SheetRow } from './learner-sheet.js';
@@ -21,12 +21,7 @@ type ImportError = ImportResult['errors'][number];
 
 /** Every department path of the organisation ('生产部/一车间') → its id. */
 function pathsOf(departments: Array<{ id: string; parent_id: string | null; name: string }>) {
-  const byId = new Map(departments.map((d) => [d.id, d]));
-  const pathOf = (id: string): string => {
-    const d = byId.get(id)!;
-    return d.parent_id && byId.has(d.parent_id) ? `${pathOf(d.parent_id)}/${d.name}` : d.name;
-  };
-  return new Map(departments.map((d) => [pathOf(d.id), d.id]));
+  return new Map([...departmentPaths(departments)].map(([id, path]) => [path, id]));
 }
 
 const splitPath = (path: string) => path.split('/').map((s) => s.trim());

@@ -47,7 +47,7 @@ const randomPassword = () =>
   Array.from({ length: 10 }, () => PASSWORD_ALPHABET[crypto.randomInt(PASSWORD_ALPHABET.length)]).join('');
 
 /** The department and, with `includeSub`, every department under it. */
-async function departmentScope(db: Db, orgId: string, departmentId: string, includeSub: boolean) {
+export async function departmentScope(db: Db, orgId: string, departmentId: string, includeSub: boolean) {
   const all = await findDepartmentsOfOrg(db, orgId);
   if (!all.some((d) => d.id === departmentId)) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
   if (!includeSub) return [departmentId];

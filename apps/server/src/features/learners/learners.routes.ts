@@ -5,6 +5,7 @@ import {
   learner,
   learnerPage,
   importResult,
+  learnerExportQuery,
   learnerImportQuery,
   learnerQuery,
   updateLearnerBody,
@@ -12,6 +13,7 @@ import {
 import { ErrorCode } from '@anxun/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
+import { exportLearners } from './learner-export.service.js';
 import { importLearners } from './learner-import.service.js';
 import { learnerTemplate } from './learner-sheet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -107,6 +109,25 @@ export const learnersRoutes =
             `attachment; filename="learners-template.xlsx"; filename*=UTF-8''${encodeURIComponent('学员导入模板.xlsx')}`,
           )
           .send(await learnerTemplate()),
+    );
+
+    app.get(
+      '/learners/export',
+      {
+        schema: {
+          tags,
+          summary: 'The learners as .xlsx (streamed), filtered as the list; ID numbers masked unless `full=1`; audited',
+          querystring: learnerExportQuery,
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(XLSX)
+          .header(
+            'content-disposition',
+            `attachment; filename="learners.xlsx"; filename*=UTF-8''${encodeURIComponent('学员名单.xlsx')}`,
+          )
+          .send(await exportLearners(ctx, userOf(request), request.query, request.ip)),
     );
 
     app.post(

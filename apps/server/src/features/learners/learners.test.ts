@@ -1,4 +1,5 @@
 import { ErrorCode } from '@anxun/shared/errors';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
@@ -104,6 +105,38 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     const first = await page('size=2');
     expect(first.records).toHaveLength(2);
     expect(first.total).toBeGreaterThan(2);
+  });
+
+  it('exports the list as .xlsx, ID numbers masked unless asked for whole, and audits each export', async () => {
+    const read = async (query: string) => {
+      const res = await fetch(`${server.baseUrl}/api/manage/learners/export?${query}`, { headers: as(admin) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+      const rows: string[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as string[]).slice(1).map(String)));
+      return rows;
+    };
+    const masked = await read(`departmentId=${plant}&includeSub=1`);
+    expect(masked[0]).toEqual(['姓名', '身份证号', '手机号', '部门', '账号', '岗位/工种', '状态', '创建时间']);
+    expect(
+      masked
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['李焊工', '王电工'].sort());
+    const li = masked.find((r) => r[0] === '李焊工')!;
+    expect(li[1]).toBe('110***********002X');
+    expect(li[3]).toBe('生产部/一车间');
+    const full = await read(`q=${encodeURIComponent('李焊工')}&full=1`);
+    expect(full[1]![1]).toBe(ID_A);
+    const audits = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'learner.export')
+      .execute();
+    expect(audits.map((a) => JSON.parse(a.summary).after.fullIdNumbers).sort()).toEqual([false, true]);
   });
 
   it('edits a learner and moves him between departments', async () => {

@@ -3,6 +3,7 @@ import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import {
@@ -31,6 +32,8 @@ export default function PeoplePage() {
   const [current, setCurrent] = useState(1);
   const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size: 10 });
   const [adding, setAdding] = useState(false);
+  /** whole ID numbers in the export (recorded in the audit log) */
+  const [fullIds, setFullIds] = useState(false);
   const [form] = Form.useForm();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
   const showPassword = (text: string) =>
@@ -97,6 +100,23 @@ export default function PeoplePage() {
               {t('console.addLearner')}
             </Button>
             <ImportDialog onImported={refresh} />
+            <Button
+              data-testid="learner-export"
+              onClick={() => {
+                const query = new URLSearchParams({
+                  ...(departmentId ? { departmentId, includeSub: includeSub ? '1' : '0' } : {}),
+                  ...(q ? { q } : {}),
+                  ...(status ? { status } : {}),
+                  ...(fullIds ? { full: '1' } : {}),
+                });
+                void downloadFile(`/api/manage/learners/export?${query.toString()}`, '学员名单.xlsx');
+              }}
+            >
+              {t('console.export')}
+            </Button>
+            <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
+              {t('console.fullIds')}
+            </Checkbox>
           </Space>
           <Table<Learner>
             rowKey="id"

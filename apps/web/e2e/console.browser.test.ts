@@ -79,6 +79,13 @@ describe('the console in Chromium', () => {
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 }).toBe('3');
 
+    // an enquiry a visitor left reaches the console
+    await env.server.request('POST', '/api/train/intendedPerson/addNew-Intended', {
+      json: { name: '孙经理', phone: '13912340001', orgName: '某建材公司', OrgCode: '00000' },
+    });
+    await page.evaluate(() => (location.hash = '/manage/enquiries'));
+    await page.getByTestId('enquiries-page').getByText('孙经理').waitFor();
+
     // one of them logs in and finds the class
     const learner = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const learnerPage = await learner.newPage();

@@ -409,6 +409,13 @@ export interface IntendedPersonsTable {
   note: Generated<string>;
   ip: string | null;
   created_at: number;
+  /** 'new' | 'contacted' | 'enrolled' | 'closed' (migration 0012) */
+  status: Generated<string>;
+  /** the manager's note on the follow-up */
+  follow_up: Generated<string>;
+  /** the learner made from it */
+  person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {

@@ -24,6 +24,7 @@ const CardPage = lazy(() => import('../features/card/pages/card-page'));
 const PeoplePage = lazy(() => import('../features/console/pages/people-page'));
 const ClassesPage = lazy(() => import('../features/console/pages/classes-page'));
 const AuditPage = lazy(() => import('../features/console/pages/audit-page'));
+const EnquiriesPage = lazy(() => import('../features/console/pages/enquiries-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -92,6 +93,7 @@ const routes: RouteObject[] = [
           { path: 'manage', element: <Navigate to="/manage/people" replace /> },
           layoutPage('manage/people', 'route.managePeople', PeoplePage),
           layoutPage('manage/classes', 'route.manageClasses', ClassesPage),
+          layoutPage('manage/enquiries', 'route.manageEnquiries', EnquiriesPage),
           layoutPage('manage/audit', 'route.manageAudit', AuditPage),
         ],
       },

@@ -113,3 +113,34 @@ export const importResult = z.object({
   errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResult>;
+
+/** 报名咨询 as the manager follows it up. */
+export const enquiryStatus = z.enum(['new', 'contacted', 'enrolled', 'closed']);
+export const enquiryQuery = z.strictObject({
+  ...pageQuery.shape,
+  status: enquiryStatus.optional(),
+  q: line(40).optional(),
+});
+export const enquiry = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  orgName: z.string(),
+  courseName: z.string(),
+  note: z.string(),
+  status: enquiryStatus,
+  followUp: z.string(),
+  personId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Enquiry = z.infer<typeof enquiry>;
+export const enquiryPage = z.object({ records: z.array(enquiry), total: z.number() });
+export const updateEnquiryBody = z
+  .strictObject({ status: enquiryStatus.optional(), followUp: line(500).optional() })
+  .refine((b) => b.status !== undefined || b.followUp !== undefined, '没有要修改的内容');
+/** Make a learner of an enquiry: its name and phone, plus what a learner needs. */
+export const enquiryLearnerBody = z.strictObject({
+  idCard: createLearnerBody.shape.idCard,
+  departmentId: idText().nullish(),
+  password: createLearnerBody.shape.password,
+});

@@ -5,7 +5,12 @@ import {
   learner,
   learnerPage,
   importResult,
+  enquiry,
+  enquiryLearnerBody,
+  enquiryPage,
+  enquiryQuery,
   learnerExportQuery,
+  updateEnquiryBody,
   learnerImportQuery,
   learnerQuery,
   updateLearnerBody,
@@ -13,6 +18,7 @@ import {
 import { ErrorCode } from '@anxun/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
+import { followUpEnquiry, learnerFromEnquiry, listEnquiries } from './enquiry.service.js';
 import { exportLearners } from './learner-export.service.js';
 import { importLearners } from './learner-import.service.js';
 import { learnerTemplate } from './learner-sheet.js';
@@ -149,6 +155,49 @@ export const learnersRoutes =
             ip: request.ip,
           }),
         ),
+    );
+
+    app.get(
+      '/enquiries',
+      {
+        schema: {
+          tags: ['manage: enquiries'],
+          summary: '报名咨询 left for the organisation, newest first, by status and name/phone/company',
+          querystring: enquiryQuery,
+          response: { 200: envelope(enquiryPage), ...errors },
+        },
+      },
+      async (request) => ok(await listEnquiries(ctx, userOf(request), request.query)),
+    );
+
+    app.put(
+      '/enquiries/:id',
+      {
+        schema: {
+          tags: ['manage: enquiries'],
+          summary: 'Follows an enquiry up: its status (new / contacted / enrolled / closed) and a note',
+          params: idParam,
+          body: updateEnquiryBody,
+          response: { 200: envelope(enquiry), ...errors },
+        },
+      },
+      async (request) => ok(await followUpEnquiry(ctx, userOf(request), request.params.id, request.body, request.ip)),
+    );
+
+    app.post(
+      '/enquiries/:id/learner',
+      {
+        schema: {
+          tags: ['manage: enquiries'],
+          summary:
+            "Makes a learner of an enquiry (its name and phone, the ID number given here); the enquiry becomes 'enrolled'",
+          params: idParam,
+          body: enquiryLearnerBody,
+          response: { 200: envelope(issuedPassword.extend({ enquiry })), ...errors },
+        },
+      },
+      async (request) =>
+        ok(await learnerFromEnquiry(ctx, userOf(request), request.params.id, request.body, request.ip)),
     );
 
     app.put(

@@ -50,6 +50,12 @@ export const MENU: RouteRecord[] = [
         meta: { title: '班级管理', roles: [Role.ADMIN] },
       },
       {
+        path: '/manage/enquiries',
+        name: 'ManageEnquiries',
+        component: '@/views/manage/enquiries/index',
+        meta: { title: '报名咨询', roles: [Role.ADMIN] },
+      },
+      {
         path: '/manage/audit',
         name: 'ManageAudit',
         component: '@/views/manage/audit/index',

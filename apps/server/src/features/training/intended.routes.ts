@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { findViewer, viewerOrgId } from '../../core/viewer.js';
 import { AppError, ok } from '../../http/app-error.js';
-import { insertIntendedPerson } from './intended.repository.js';
+import { insertIntendedPerson } from '../../core/enquiry.repository.js';
 
 /** 报名意向 (spec §7 intendedPerson/addNew-Intended): anyone may leave one; a training manager follows up. */
 export const intendedRoutes =

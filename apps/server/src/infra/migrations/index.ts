@@ -10,6 +10,7 @@ import * as playbackSession from './0008-playback-session.js';
 import * as departmentsAudit from './0009-departments-audit.js';
 import * as personAdmin from './0010-person-admin.js';
 import * as classAdmin from './0011-class-admin.js';
+import * as enquiryFollowUp from './0012-enquiry-follow-up.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-departments-audit': departmentsAudit,
   '0010-person-admin': personAdmin,
   '0011-class-admin': classAdmin,
+  '0012-enquiry-follow-up': enquiryFollowUp,
 };

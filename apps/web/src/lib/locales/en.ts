@@ -7,6 +7,7 @@ export const en: Messages = {
     manage: 'Console',
     managePeople: 'Departments & learners',
     manageClasses: 'Classes',
+    manageEnquiries: 'Enquiries',
     manageAudit: 'Audit log',
     index: 'Home',
     study: 'My study',

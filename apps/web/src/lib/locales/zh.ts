@@ -7,6 +7,7 @@ export const zh = {
     manage: '管理后台',
     managePeople: '部门与学员',
     manageClasses: '班级管理',
+    manageEnquiries: '报名咨询',
     manageAudit: '操作日志',
     index: '首页',
     study: '我的学习',

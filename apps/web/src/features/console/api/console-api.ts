@@ -1,13 +1,13 @@
 import type { auditPage } from '@anxun/shared/schemas/audit';
 import type { ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
-import type { ImportResult, Learner } from '@anxun/shared/schemas/learners';
+import type { Enquiry, ImportResult, Learner } from '@anxun/shared/schemas/learners';
 import type { courseBook } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type { Department, ImportResult, Learner, ManagedClass };
+export type { Department, Enquiry, ImportResult, Learner, ManagedClass };
 export type ClassMember = z.infer<typeof classMember>;
 export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
@@ -22,6 +22,7 @@ export const consoleKeys = {
   members: (classId: string) => ['console', 'members', classId] as const,
   audit: (query: Record<string, unknown>) => ['console', 'audit', query] as const,
   books: ['console', 'books'] as const,
+  enquiries: (query: Record<string, unknown>) => ['console', 'enquiries', query] as const,
 };
 
 const M = '/api/manage';
@@ -109,4 +110,21 @@ export const useAudit = (query: { action?: string | undefined; current: number }
       api.get<AuditPage>(`${M}/audit`, {
         query: { ...(query.action ? { action: query.action } : {}), current: String(query.current), size: '20' },
       }),
+  });
+
+export const useEnquiries = (query: { status?: string | undefined; current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.enquiries({ ...query }),
+    queryFn: () =>
+      api.get<{ records: Enquiry[]; total: number }>(`${M}/enquiries`, {
+        query: { ...(query.status ? { status: query.status } : {}), current: String(query.current), size: '20' },
+      }),
+  });
+
+export const followUpEnquiry = (id: string, body: { status?: string; followUp?: string }) =>
+  api.put<Enquiry>(`${M}/enquiries/${id}`, { json: body });
+
+export const learnerFromEnquiry = (id: string, body: { idCard: string; departmentId?: string; password?: string }) =>
+  api.post<{ learner: Learner; password: string | null; enquiry: Enquiry }>(`${M}/enquiries/${id}/learner`, {
+    json: body,
   });

@@ -1,20 +1,19 @@
 import crypto from 'node:crypto';
-import { maskIdCard } from '@anxun/shared/validators';
 import type { AuthUser } from './session.service.js';
 import type { Db } from '../infra/database.js';
+import { maskIdNumbers } from '../http/log-redaction.js';
 
 /** What a manager's write changed, in a few fields: never a password, an ID number only masked. */
 export type AuditSummary = { before?: Record<string, unknown>; after?: Record<string, unknown> };
 
 const SECRET = /password|secret|token|code_hash/i;
-const ID_NUMBER = /^\d{17}[\dXx]$/;
 
 function clean(values: Record<string, unknown> | undefined) {
   if (!values) return undefined;
   return Object.fromEntries(
     Object.entries(values)
       .filter(([key]) => !SECRET.test(key))
-      .map(([key, value]) => [key, typeof value === 'string' && ID_NUMBER.test(value) ? maskIdCard(value) : value]),
+      .map(([key, value]) => [key, typeof value === 'string' ? maskIdNumbers(value) : value]),
   );
 }
 

@@ -41,3 +41,14 @@ export async function findEnquiriesOfOrg(
 export async function updateEnquiry(db: Db, id: string, values: Updateable<IntendedPersonsTable>): Promise<void> {
   await db.updateTable('intended_persons').set(values).where('id', '=', id).execute();
 }
+
+/** Links the learner made from an enquiry, once: false when another request linked one first. */
+export async function linkEnquiryLearner(db: Db, id: string, personId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('intended_persons')
+    .set({ person_id: personId, status: 'enrolled', updated_at: now })
+    .where('id', '=', id)
+    .where('person_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -128,6 +128,8 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (session.refresh_expires_at <= now) throw new AppError(ErrorCode.SESSION_EXPIRED);
   const person = await findPersonById(ctx.db, session.person_id);
   if (!person) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  // disabled by a manager (perhaps while this device was logging in): no new tokens
+  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
   const accessToken = randomToken();
   const nextRefresh = randomToken();
   const rotated = await rotateSessionTokens(ctx.db, session.id, hash, {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BadCiphertextError } from '../infra/crypto.js';
 import { AppError } from './app-error.js';
+import { errorForLog } from './log-redaction.js';
 
 const where: Record<string, string> = {
   body: '请求体',
@@ -88,7 +89,7 @@ export function installErrorHandler(app: FastifyInstance): void {
             : errorTable[ErrorCode.BAD_REQUEST].msg;
       return send(reply, status, ErrorCode.BAD_REQUEST, msg);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: errorForLog(error) }, 'unhandled error');
     return send(reply, 500, ErrorCode.SERVER_ERROR, errorTable[ErrorCode.SERVER_ERROR].msg);
   });
 

@@ -26,7 +26,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Anything shaped like an ID card number (17 digits + digit/X), in a path or any query value. */
-function maskIdNumbers(text: string): string {
+export function maskIdNumbers(text: string): string {
   return text.replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2');
 }
 
@@ -38,4 +38,15 @@ export const requestSerializer = (request: FastifyRequest) => ({
   method: request.method,
   url: redactUrl(request.url),
   remoteAddress: request.ip,
+});
+
+/**
+ * An unexpected error as the log may hold it: its kind, code, message and stack with ID
+ * numbers masked — never the driver's `detail` (PostgreSQL names the offending value there).
+ */
+export const errorForLog = (error: Error & { code?: unknown }) => ({
+  type: error.name,
+  code: error.code,
+  message: maskIdNumbers(error.message),
+  stack: error.stack ? maskIdNumbers(error.stack) : undefined,
 });

@@ -14,6 +14,7 @@ import { maskIdCard } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
 import { findDepartmentsOfOrg } from '../../core/department.repository.js';
 import { addCourseRecords, enrolPerson, removeMembership } from '../../core/enrolment.repository.js';
 import { parseExamRules } from '../../core/exam-rules.js';
@@ -42,6 +43,19 @@ import {
 } from './class-admin.repository.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+
+/**
+ * A write that a record elsewhere may stop (a playback or a check still pointing at a course)
+ * or that may race another (two enrolments at once): a clear 409, not a 500.
+ */
+async function guarded(ctx: AppContext, conflict: string, work: (trx: Db) => Promise<void>): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(work);
+  } catch (err) {
+    if (isForeignKeyViolation(err) || isUniqueViolation(err)) throw new AppError(ErrorCode.DUPLICATE, conflict);
+    throw err;
+  }
+}
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** 'YYYY-MM-DD' of the organisation's day ↔ the start of that day in the study time zone. */
@@ -158,7 +172,7 @@ export async function createClass(ctx: AppContext, user: AuthUser, body: CreateC
  */
 export async function updateClass(ctx: AppContext, user: AuthUser, id: string, body: UpdateClassBody, ip: string) {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await guarded(ctx, '已有学员学习或考试的课程不能移出班级', async (trx) => {
     const current = await ownClass(trx, user, id);
     const before = (await toManaged(trx, [current]))[0]!;
     await updateClassRow(trx, id, {
@@ -256,10 +270,17 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
     const all = await findDepartmentsOfOrg(ctx.db, user.orgId);
     const known = new Set(all.map((d) => d.id));
     if (body.departmentIds.some((d) => !known.has(d))) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
-    departmentIds = [...body.departmentIds];
+    departmentIds = [...new Set(body.departmentIds)];
     if (body.includeSub) {
+      // each department once, even if a concurrent move ever left a cycle
+      const seen = new Set(departmentIds);
       for (let i = 0; i < departmentIds.length; i++) {
-        departmentIds.push(...all.filter((d) => d.parent_id === departmentIds![i]).map((d) => d.id));
+        for (const d of all) {
+          if (d.parent_id === departmentIds[i] && !seen.has(d.id)) {
+            seen.add(d.id);
+            departmentIds.push(d.id);
+          }
+        }
       }
     }
   }
@@ -268,7 +289,7 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
     throw new AppError(ErrorCode.NOT_FOUND, '学员不存在或已停用');
   }
   const enrolled: string[] = [];
-  await ctx.db.transaction().execute(async (trx) => {
+  await guarded(ctx, '有学员正在同时加入，请重试', async (trx) => {
     const members = new Set((await findMemberIds(trx, id)).map((m) => m.person_id));
     for (const learner of learners) {
       if (members.has(learner.id)) continue;
@@ -333,7 +354,7 @@ export async function listMembers(ctx: AppContext, user: AuthUser, id: string, q
 /** 移出班级: only a member with nothing on record (records of study are never deleted). */
 export async function removeMember(ctx: AppContext, user: AuthUser, id: string, trainPersonId: string, ip: string) {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await guarded(ctx, '该学员已有学习、核验或考试记录，不能移出班级', async (trx) => {
     await ownClass(trx, user, id);
     const member = (await findMemberIds(trx, id)).find((m) => m.id === trainPersonId);
     if (!member) throw new AppError(ErrorCode.NOT_FOUND, '班级中没有这名学员');

@@ -86,6 +86,14 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
       rules: RULES,
     });
     expect(backwards.body.msg).toContain('结束日期不能早于开始日期');
+    const noSuchDay = await call('POST', '/api/manage/classes', {
+      name: '日期',
+      startDate: '2027-02-30',
+      bookIds: [books[0]!.id],
+      rules: RULES,
+    });
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body.msg).toContain('日期不存在');
     const passAboveTotal = await call('POST', '/api/manage/classes', {
       name: '分数',
       bookIds: [books[0]!.id],

@@ -3,7 +3,12 @@ import type { Enquiry, enquiryLearnerBody, enquiryQuery, updateEnquiryBody } fro
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
-import { findEnquiriesOfOrg, findEnquiryOfOrg, updateEnquiry } from '../../core/enquiry.repository.js';
+import {
+  findEnquiriesOfOrg,
+  findEnquiryOfOrg,
+  linkEnquiryLearner,
+  updateEnquiry,
+} from '../../core/enquiry.repository.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -89,6 +94,9 @@ export async function learnerFromEnquiry(
     },
     ip,
   );
-  await updateEnquiry(ctx.db, id, { person_id: made.learner.id, status: 'enrolled', updated_at: ctx.now() });
+  // linked once: a second request at the same moment finds it taken (its learner, same ID number, was refused)
+  if (!(await linkEnquiryLearner(ctx.db, id, made.learner.id, ctx.now()))) {
+    throw new AppError(ErrorCode.DUPLICATE, '已为这条咨询创建过学员');
+  }
   return { ...made, enquiry: toEnquiry((await ownEnquiry(ctx, user, id)) as Row) };
 }

@@ -4,6 +4,8 @@ import type { ImportResult } from '@anxun/shared/schemas/learners';
 import { isIdCard, isName, isPassword, isSmsMobile } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { isUniqueViolation } from '../../core/db-errors.js';
+import type { Db } from '../../infra/database.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../../infra/crypto.js';
@@ -13,8 +15,6 @@ import { findPersonsByIdentity } from './learner.repository.js';
 import { readLearnerSheet, type SheetRow } from './learner-sheet.js';
 
 export const MAX_IMPORT_ROWS = 10_000;
-/** A password nobody knows: a learner imported without one logs in by phone + SMS code. */
-const NO_PASSWORD = '!no-password';
 const ACCOUNT = /^[A-Za-z0-9_.-]{3,32}$/;
 
 type ImportError = ImportResult['errors'][number];
@@ -31,7 +31,8 @@ function checkRow(r: SheetRow, errors: ImportError[]): void {
   const bad = (field: string, msg: string) => errors.push({ row: r.row, field, msg });
   if (!r.name) bad('姓名', '请填写姓名');
   else if (!isName(r.name) || r.name.length > 20) bad('姓名', '姓名只能包含中文、字母或数字（不超过20字）');
-  if (!r.idCard) bad('身份证号', '请填写身份证号');
+  if (r.idCardIsNumber) bad('身份证号', '身份证号请以文本格式填写（数字格式会丢失末几位）');
+  else if (!r.idCard) bad('身份证号', '请填写身份证号');
   else if (!isIdCard(r.idCard)) bad('身份证号', '身份证号不正确（18位，校验位须正确）');
   if (r.phone && !isSmsMobile(r.phone)) bad('手机号', '手机号不正确');
   if (r.department && splitPath(r.department).some((s) => !s || s.length > 50)) {
@@ -39,7 +40,21 @@ function checkRow(r: SheetRow, errors: ImportError[]): void {
   }
   if (r.account && !ACCOUNT.test(r.account)) bad('账号', '账号只能是3–32位字母、数字、下划线、点或减号');
   if (r.password && !isPassword(r.password)) bad('初始密码', '初始密码不能少于6位');
+  else if (r.password.length > 64) bad('初始密码', '初始密码不能超过64位');
+  // eslint-disable-next-line no-control-regex -- a cell's line breaks and control characters are the point
+  if (/[\u0000-\u001f\u007f]/.test(`${r.name}${r.department}${r.post}${r.account}`))
+    bad('姓名', '单元格中不能有换行或控制字符');
   if (r.post.length > 40) bad('岗位/工种', '岗位/工种不能超过40字');
+}
+
+/** Someone else wrote one of these people or departments while the sheet was checked. */
+async function writeOr409(ctx: AppContext, work: (trx: Db) => Promise<void>): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(work);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(ErrorCode.DUPLICATE, '导入期间学员或部门有变化，请重新导入');
+    throw err;
+  }
 }
 
 /** The same ID number, phone or account twice in one file: the later row is wrong. */
@@ -125,14 +140,16 @@ export async function importLearners(
     return { created: 0, updated: 0, errors };
   }
 
-  // one hash per distinct password: a sheet usually gives many learners the same one
+  // one hash per distinct password: a sheet usually gives many learners the same one; rows
+  // without one share a hash of a random secret, so a login against them costs the same time
   const hashes = new Map<string, string>();
+  const noPassword = await hashPassword(crypto.randomBytes(24).toString('base64'));
   for (const r of rows) {
     if (r.password && !hashes.has(r.password) && !updates.has(r.row))
       hashes.set(r.password, await hashPassword(r.password));
   }
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeOr409(ctx, async (trx) => {
     // missing departments, parents first
     const newDepartments: Array<{
       id: string;
@@ -160,7 +177,7 @@ export async function importLearners(
         paths.set(sub, id);
       }
     }
-    await insertDepartments(trx, newDepartments);
+    for (let i = 0; i < newDepartments.length; i += 500) await insertDepartments(trx, newDepartments.slice(i, i + 500));
     const departmentOf = (r: SheetRow) => (r.department ? paths.get(splitPath(r.department).join('/'))! : null);
     await insertPersons(
       trx,
@@ -174,7 +191,7 @@ export async function importLearners(
           name: r.name,
           id_card: r.idCard,
           phone: r.phone || null,
-          password_hash: r.password ? hashes.get(r.password)! : NO_PASSWORD,
+          password_hash: r.password ? hashes.get(r.password)! : noPassword,
           avatar_file_id: null,
           failed_logins: 0,
           locked_until: null,

@@ -122,6 +122,7 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
         ['周十二', idOf(40), '13900000222', '', '', '', ''], // 13: ID of another organisation
         ['周十三', idOf(23), DEMO_LEARNER.phone, '', '', '', ''], // 14: phone of someone else
         ['周十四', DEMO_ADMIN.idCard, '13900000224', '', '', '', ''], // 15: a manager's ID number
+        ['周十五', 110105199001011234, '13900000225', '', '', '', ''], // 16: ID typed as a number
       ]),
     );
     expect(res.status).toBe(200);
@@ -142,7 +143,9 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
       '13:身份证号',
       '14:手机号',
       '15:身份证号',
+      '16:身份证号',
     ]);
+    expect(errors.find((e: { row: number }) => e.row === 16).msg).toContain('文本格式');
     expect(errors.find((e: { row: number }) => e.row === 7).msg).toBe('与第2行重复');
     expect(errors.find((e: { row: number }) => e.row === 9).msg).toBe('部门“财务部”不存在');
     expect(errors.find((e: { row: number }) => e.row === 13).msg).toBe('该身份证号已在其他单位注册');

@@ -3,6 +3,39 @@ import ExcelJS from 'exceljs';
 import { ErrorCode } from '@anxun/shared/errors';
 import { AppError } from '../../http/app-error.js';
 
+/** What a sheet of 10,000 learners unpacks to is a few MB: far past that is not a learner sheet. */
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * An .xlsx is a zip: its central directory says how large each part unpacks. A small file
+ * that would unpack to gigabytes (or a zip64 one) is refused before anything is inflated.
+ */
+function refuseZipBomb(data: Buffer): void {
+  const tooBig = () => new AppError(ErrorCode.BAD_REQUEST, '表格内容过大，请分批导入（每次不超过10000行）');
+  const notXlsx = () => new AppError(ErrorCode.BAD_REQUEST, '无法读取文件，请上传 .xlsx 格式的表格（可先下载模板）');
+  // the end-of-central-directory record, within the last 64 KiB + 22 bytes
+  let end = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 65_557); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw notXlsx();
+  const entries = data.readUInt16LE(end + 10);
+  let at = data.readUInt32LE(end + 16);
+  if (entries === 0xffff || at === 0xffffffff) throw tooBig();
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw notXlsx();
+    const size = data.readUInt32LE(at + 24);
+    if (size === 0xffffffff) throw tooBig();
+    total += size;
+    if (total > MAX_UNPACKED_BYTES) throw tooBig();
+    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+  }
+}
+
 /** One data row of the sheet as text, with its spreadsheet row number. */
 export interface SheetRow {
   row: number;
@@ -13,6 +46,8 @@ export interface SheetRow {
   account: string;
   password: string;
   post: string;
+  /** the ID number cell held a number, not text */
+  idCardIsNumber?: boolean;
 }
 
 const KEYS = ['name', 'idCard', 'phone', 'department', 'account', 'password', 'post'] as const;
@@ -41,6 +76,7 @@ function cellText(cell: ExcelJS.Cell): string {
  * name so a reordered sheet still reads). Blank rows are skipped.
  */
 export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
+  refuseZipBomb(data);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -64,6 +100,9 @@ export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
       const col = columnOf.get(title);
       entry[KEYS[i]!] = col ? cellText(row.getCell(col)) : '';
     });
+    // an ID number typed as a number has lost its last digits to the spreadsheet already
+    const idCol = columnOf.get(LEARNER_IMPORT_COLUMNS[1]);
+    entry.idCardIsNumber = idCol !== undefined && typeof row.getCell(idCol).value === 'number';
     if (KEYS.some((k) => entry[k] !== '')) rows.push(entry);
   });
   return rows;

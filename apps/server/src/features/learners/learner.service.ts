@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { learnerQuery } from '@anxun/shared/schemas/learners';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { isUniqueViolation } from '../../core/db-errors.js';
 import {
   findIdentityConflicts,
   insertPerson,
@@ -23,6 +24,16 @@ import { findDepartmentsOfOrg } from '../../core/department.repository.js';
 import { findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '学员不存在');
+
+/** A write racing another for the same ID number, phone or account: a clear 409, not a 500. */
+async function inTransactionOr409(ctx: AppContext, work: (trx: Db) => Promise<void>): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(work);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(ErrorCode.DUPLICATE, '身份证号、手机号或账号已被使用');
+    throw err;
+  }
+}
 
 function toLearner(row: LearnerRow, now: number): Learner {
   const locked = row.locked_until !== null && row.locked_until > now;
@@ -51,8 +62,17 @@ export async function departmentScope(db: Db, orgId: string, departmentId: strin
   const all = await findDepartmentsOfOrg(db, orgId);
   if (!all.some((d) => d.id === departmentId)) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
   if (!includeSub) return [departmentId];
+  // each department once, even if a concurrent move ever left a cycle
   const ids = [departmentId];
-  for (let i = 0; i < ids.length; i++) ids.push(...all.filter((d) => d.parent_id === ids[i]).map((d) => d.id));
+  const seen = new Set(ids);
+  for (let i = 0; i < ids.length; i++) {
+    for (const d of all) {
+      if (d.parent_id === ids[i] && !seen.has(d.id)) {
+        seen.add(d.id);
+        ids.push(d.id);
+      }
+    }
+  }
   return ids;
 }
 
@@ -100,7 +120,7 @@ export async function createLearner(ctx: AppContext, user: AuthUser, body: Creat
   const id = crypto.randomUUID();
   const password = body.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransactionOr409(ctx, async (trx) => {
     const departmentId = await departmentOf(trx, user.orgId, body.departmentId);
     refuseConflicts(
       await findIdentityConflicts(trx, { idCard: body.idCard, phone: body.phone, account: body.account }),
@@ -137,7 +157,7 @@ export async function createLearner(ctx: AppContext, user: AuthUser, body: Creat
 
 export async function changeLearner(ctx: AppContext, user: AuthUser, id: string, body: UpdateLearnerBody, ip: string) {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransactionOr409(ctx, async (trx) => {
     const current = await findLearnerOfOrg(trx, user.orgId, id);
     if (!current) throw notFound();
     const values: Parameters<typeof updatePersonRecord>[2] = {};

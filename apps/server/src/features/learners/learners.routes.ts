@@ -48,6 +48,8 @@ async function readSheet(request: FastifyRequest): Promise<Buffer> {
       if (part.type === 'file' && part.fieldname === 'file') {
         data = await part.toBuffer();
         if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '表格不能超过5MB');
+      } else if (part.type === 'file') {
+        part.file.resume(); // another file field: drained, not read
       }
     }
   } catch (err) {

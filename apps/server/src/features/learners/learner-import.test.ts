@@ -122,7 +122,7 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
         ['周十二', idOf(40), '13900000222', '', '', '', ''], // 13: ID of another organisation
         ['周十三', idOf(23), DEMO_LEARNER.phone, '', '', '', ''], // 14: phone of someone else
         ['周十四', DEMO_ADMIN.idCard, '13900000224', '', '', '', ''], // 15: a manager's ID number
-        ['周十五', 110105199001011234, '13900000225', '', '', '', ''], // 16: ID typed as a number
+        ['周十五', Number('110105199001011234'), '13900000225', '', '', '', ''], // 16: ID typed as a number
       ]),
     );
     expect(res.status).toBe(200);

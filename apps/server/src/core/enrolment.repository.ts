@@ -111,3 +111,86 @@ export async function removeCourseRecords(db: Db, classCourseIds: string[]): Pro
   await db.deleteFrom('train_warp_courses').where('class_course_id', 'in', classCourseIds).execute();
   await db.deleteFrom('train_person_courses').where('class_course_id', 'in', classCourseIds).execute();
 }
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's parameter limits for these tables. */
+const CHUNK = 400;
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * Course and courseware records for many members and courses at once: one read of the units,
+ * then inserts of a few hundred rows each — a department of thousands in a handful of
+ * statements per course, not a chain of statements per person.
+ */
+export async function addCourseRecordsForMembers(
+  db: Db,
+  trainPersonIds: string[],
+  courses: Array<{ id: string; book_id: string }>,
+): Promise<void> {
+  if (trainPersonIds.length === 0 || courses.length === 0) return;
+  const bookIds = [...new Set(courses.map((c) => c.book_id))];
+  const warps = await db.selectFrom('course_warps').select(['id', 'book_id']).where('book_id', 'in', bookIds).execute();
+  const blank = { sys_score: null, sys_comments: null, start_time: null, last_learn_date: null, end_time: null };
+  const personCourses = trainPersonIds.flatMap((tp) =>
+    courses.map((c) => ({
+      id: crypto.randomUUID(),
+      train_person_id: tp,
+      class_course_id: c.id,
+      book_id: c.book_id,
+      ...blank,
+    })),
+  );
+  await insertChunks(personCourses, (chunk) => db.insertInto('train_person_courses').values(chunk).execute());
+  const { sys_score: _score, ...blankWarp } = blank;
+  const warpCourses = trainPersonIds.flatMap((tp) =>
+    courses.flatMap((c) =>
+      warps
+        .filter((w) => w.book_id === c.book_id)
+        .map((w) => ({
+          id: crypto.randomUUID(),
+          train_person_id: tp,
+          class_course_id: c.id,
+          book_id: c.book_id,
+          warp_id: w.id,
+          ...blankWarp,
+        })),
+    ),
+  );
+  await insertChunks(warpCourses, (chunk) => db.insertInto('train_warp_courses').values(chunk).execute());
+}
+
+/**
+ * Enrols many people in a class at once (a whole department), inside the caller's
+ * transaction; those already members are left as they are. Returns who was enrolled.
+ */
+export async function enrolPersons(db: Db, classId: string, personIds: string[], now: number): Promise<string[]> {
+  const wanted = [...new Set(personIds)];
+  if (wanted.length === 0) return [];
+  const existing = new Set<string>();
+  for (let i = 0; i < wanted.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('train_persons')
+      .select('person_id')
+      .where('class_id', '=', classId)
+      .where('person_id', 'in', wanted.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) existing.add(r.person_id);
+  }
+  const members = wanted
+    .filter((p) => !existing.has(p))
+    .map((personId) => ({ id: crypto.randomUUID(), class_id: classId, person_id: personId, joined_at: now }));
+  await insertChunks(members, (chunk) => db.insertInto('train_persons').values(chunk).execute());
+  const courses = await db
+    .selectFrom('train_class_courses')
+    .select(['id', 'book_id'])
+    .where('class_id', '=', classId)
+    .execute();
+  await addCourseRecordsForMembers(
+    db,
+    members.map((m) => m.id),
+    courses,
+  );
+  return members.map((m) => m.person_id);
+}

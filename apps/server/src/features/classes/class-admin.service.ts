@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
 import { findDepartmentsOfOrg } from '../../core/department.repository.js';
-import { addCourseRecords, enrolPerson, removeMembership } from '../../core/enrolment.repository.js';
+import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/enrolment.repository.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -202,13 +202,11 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
           created_at: now,
         }));
       await insertClassCourses(trx, added);
-      for (const member of await findMemberIds(trx, id)) {
-        await addCourseRecords(
-          trx,
-          member.id,
-          added.map((a) => ({ id: a.id, book_id: a.book_id })),
-        );
-      }
+      await addCourseRecordsForMembers(
+        trx,
+        (await findMemberIds(trx, id)).map((m) => m.id),
+        added.map((a) => ({ id: a.id, book_id: a.book_id })),
+      );
       const idOf = new Map([...kept, ...added.map((a) => [a.book_id, a.id] as const)]);
       for (const [i, b] of books.entries()) await setCourseOrder(trx, idOf.get(b.id)!, i + 1);
     }
@@ -290,12 +288,14 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
   }
   const enrolled: string[] = [];
   await guarded(ctx, '有学员正在同时加入，请重试', async (trx) => {
-    const members = new Set((await findMemberIds(trx, id)).map((m) => m.person_id));
-    for (const learner of learners) {
-      if (members.has(learner.id)) continue;
-      await enrolPerson(trx, id, learner.id, now);
-      enrolled.push(learner.id);
-    }
+    enrolled.push(
+      ...(await enrolPersons(
+        trx,
+        id,
+        learners.map((l) => l.id),
+        now,
+      )),
+    );
     await recordAudit(trx, {
       actor: user,
       ip,

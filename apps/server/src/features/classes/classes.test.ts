@@ -1,5 +1,6 @@
 import { WsCode } from '@anxun/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPersons } from '../../core/person.repository.js';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
 import {
   addLearner,
@@ -186,6 +187,52 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     expect((await call('DELETE', `/api/manage/classes/${classId}/members/${idle.trainPersonId}`)).status).toBe(200);
     expect((await call('GET', `/api/manage/classes/${classId}/members`)).body.data.total).toBe(2);
   });
+
+  it('enrols a department of a thousand in one go, each with every record', async () => {
+    const big = (await call('POST', '/api/manage/departments', { name: '大车间' })).body.data.id as string;
+    const org = await server.ctx.db
+      .selectFrom('organisations')
+      .select('id')
+      .where('code', '=', '00000')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await insertPersons(
+      server.ctx.db,
+      Array.from({ length: 1000 }, (_, i) => ({
+        id: `bulk-${i}`,
+        org_id: org.id,
+        role: 'learner',
+        account: `bulk${i}`,
+        name: `批量${i}`,
+        id_card: null,
+        phone: null,
+        password_hash: '!',
+        avatar_file_id: null,
+        failed_logins: 0,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+        department_id: big,
+      })),
+    );
+    const res = await call('POST', `/api/manage/classes/${classId}/enrol`, { departmentIds: [big] });
+    expect(res.body.data).toEqual({ enrolled: 1000, already: 0 });
+    const cls = (await call('GET', `/api/manage/classes/${classId}`)).body.data;
+    const units = cls.courses.reduce((s: number, c: { unitCount: number }) => s + c.unitCount, 0);
+    const members = server.ctx.db.selectFrom('train_persons').select('id').where('person_id', 'like', 'bulk-%');
+    const courseRecords = await server.ctx.db
+      .selectFrom('train_person_courses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('train_person_id', 'in', members)
+      .executeTakeFirstOrThrow();
+    const unitRecords = await server.ctx.db
+      .selectFrom('train_warp_courses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('train_person_id', 'in', members)
+      .executeTakeFirstOrThrow();
+    expect(Number(courseRecords.n)).toBe(1000 * cls.courses.length);
+    expect(Number(unitRecords.n)).toBe(1000 * units);
+  }, 60_000);
 
   it('takes no one new once closed, and again after reopening', async () => {
     expect((await call('POST', `/api/manage/classes/${classId}/close`)).body.data.status).toBe('closed');

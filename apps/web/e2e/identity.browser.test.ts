@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos } from '../../server/test/face-photos.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 import { fakeCameraFile } from './fake-camera';
-import type { Locator, Page } from 'playwright-core';
+import { shoot } from './face-shoot';
+import type { Page } from 'playwright-core';
 
 /** From 我的学习, opens the first course's player and presses play. */
 async function playFirstCourse(page: Page): Promise<void> {
@@ -16,23 +17,6 @@ async function playFirstCourse(page: Page): Promise<void> {
       ?.play()
       .catch(() => undefined),
   );
-}
-
-/**
- * Takes the photo once the pre-check sees one face. Two shots of the fake camera can land
- * on the same frame (a loop of 30): a check refuses that file as a replay, and a person
- * would simply shoot again — so does this.
- */
-async function shoot(scope: Locator | Page): Promise<void> {
-  await expect
-    .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
-    .toContain('已检测到人脸');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await scope.getByTestId('face-shoot').click();
-    await new Promise((r) => setTimeout(r, 1500));
-    const replayed = await scope.getByText('不能使用已有的照片').count();
-    if (replayed === 0) return;
-  }
 }
 
 /**

@@ -1,20 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos } from '../../server/test/face-photos.js';
 import { login, markDemoLearnerStudied } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 import { fakeCameraFile } from './fake-camera';
-
-async function shoot(scope: Locator | Page): Promise<void> {
-  await expect
-    .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
-    .toContain('已检测到人脸');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await scope.getByTestId('face-shoot').click();
-    await new Promise((r) => setTimeout(r, 1500));
-    if ((await scope.getByText('不能使用已有的照片').count()) === 0) return;
-  }
-}
+import { shoot } from './face-shoot';
 
 /**
  * A check the learner still owes — one at the end of a unit, its window long past — is

@@ -1,26 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos } from '../../server/test/face-photos.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 import { passExamOnPage } from './exam-answers';
 import { fakeCameraFile } from './fake-camera';
+import { shoot } from './face-shoot';
 
 const REPORT_INTERVAL_SECONDS = 15;
-
-/**
- * Takes the photo once the pre-check sees one face; shoots again when Chromium's fake
- * camera repeated a frame (a check refuses a photo it has seen, as it should).
- */
-async function shoot(scope: Locator | Page): Promise<void> {
-  await expect
-    .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
-    .toContain('已检测到人脸');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await scope.getByTestId('face-shoot').click();
-    await new Promise((r) => setTimeout(r, 1500));
-    if ((await scope.getByText('不能使用已有的照片').count()) === 0) return;
-  }
-}
 
 /**
  * The learner's main path in real time (issue: study flow): one whole course of the demo

@@ -71,3 +71,21 @@ export function departmentPaths(departments: Array<{ id: string; parent_id: stri
   for (const d of departments) pathOf(d.id);
   return paths;
 }
+
+/** These departments and every one under them, each once (even if a concurrent move ever left a cycle). */
+export function withSubDepartments(
+  departments: Array<{ id: string; parent_id: string | null }>,
+  roots: string[],
+): string[] {
+  const ids = [...new Set(roots)];
+  const seen = new Set(ids);
+  for (let i = 0; i < ids.length; i++) {
+    for (const d of departments) {
+      if (d.parent_id === ids[i] && !seen.has(d.id)) {
+        seen.add(d.id);
+        ids.push(d.id);
+      }
+    }
+  }
+  return ids;
+}

@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { examRules } from './exams.js';
 import { faceCheckRules } from './identity.js';
-import { idText, line } from './text.js';
+import { calendarDay, idText, line } from './text.js';
 
 /** A day of the class period, as the organisation reads it: YYYY-MM-DD. */
-/** A calendar day that exists: YYYY-MM-DD (2024-02-30 is refused, not read as 1 March). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
-  }, '日期不存在');
+const day = calendarDay;
 
 /** What a class asks of its learners: face checks and exams (the rules JSON the learning core reads). */
 export const classRules = z.object({

@@ -28,3 +28,12 @@ export const paragraphs = (max: number, tooLong: string) =>
     .trim()
     .max(max, tooLong)
     .refine((s) => !CONTROL_IN_TEXT.test(s), '不能包含控制字符');
+
+/** A calendar day that exists: YYYY-MM-DD (2024-02-30 is refused, not read as 1 March). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, '日期不存在');

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
-import { findDepartmentsOfOrg } from '../../core/department.repository.js';
+import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/enrolment.repository.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
@@ -268,19 +268,7 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
     const all = await findDepartmentsOfOrg(ctx.db, user.orgId);
     const known = new Set(all.map((d) => d.id));
     if (body.departmentIds.some((d) => !known.has(d))) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
-    departmentIds = [...new Set(body.departmentIds)];
-    if (body.includeSub) {
-      // each department once, even if a concurrent move ever left a cycle
-      const seen = new Set(departmentIds);
-      for (let i = 0; i < departmentIds.length; i++) {
-        for (const d of all) {
-          if (d.parent_id === departmentIds[i] && !seen.has(d.id)) {
-            seen.add(d.id);
-            departmentIds.push(d.id);
-          }
-        }
-      }
-    }
+    departmentIds = body.includeSub ? withSubDepartments(all, body.departmentIds) : [...new Set(body.departmentIds)];
   }
   const learners = await findEnrollableLearners(ctx.db, user.orgId, { personIds: body.personIds, departmentIds });
   if (body.personIds?.some((p) => !learners.some((l) => l.id === p))) {

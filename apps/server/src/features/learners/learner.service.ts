@@ -20,7 +20,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../../infra/crypto.js';
 import type { Db } from '../../infra/database.js';
-import { findDepartmentsOfOrg } from '../../core/department.repository.js';
+import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '学员不存在');
@@ -62,18 +62,7 @@ export async function departmentScope(db: Db, orgId: string, departmentId: strin
   const all = await findDepartmentsOfOrg(db, orgId);
   if (!all.some((d) => d.id === departmentId)) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
   if (!includeSub) return [departmentId];
-  // each department once, even if a concurrent move ever left a cycle
-  const ids = [departmentId];
-  const seen = new Set(ids);
-  for (let i = 0; i < ids.length; i++) {
-    for (const d of all) {
-      if (d.parent_id === ids[i] && !seen.has(d.id)) {
-        seen.add(d.id);
-        ids.push(d.id);
-      }
-    }
-  }
-  return ids;
+  return withSubDepartments(all, [departmentId]);
 }
 
 async function departmentOf(db: Db, orgId: string, departmentId: string | null | undefined) {

@@ -57,6 +57,8 @@ import { classesRoutes } from './features/classes/classes.routes.js';
 import { departmentsRoutes } from './features/departments/departments.routes.js';
 import { learnersRoutes } from './features/learners/learners.routes.js';
 import { roleScope } from './http/role-guard.js';
+import { noticesRoutes } from './features/notices/notices.routes.js';
+import { registrationsRoutes } from './features/learners/registrations.routes.js';
 
 // Server-side validation texts default to Chinese, like the rest of the product.
 z.config(z.locales.zhCN());
@@ -209,7 +211,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The console's API: every route under /api/manage is for the organisation's training
   // managers only, declared once here (401 anonymous, 403 another role).
   await app.register(
-    roleScope(ctx, [Role.ADMIN], [departmentsRoutes(ctx), learnersRoutes(ctx), classesRoutes(ctx), auditRoutes(ctx)]),
+    roleScope(
+      ctx,
+      [Role.ADMIN],
+      [
+        departmentsRoutes(ctx),
+        learnersRoutes(ctx),
+        registrationsRoutes(ctx),
+        classesRoutes(ctx),
+        noticesRoutes(ctx),
+        auditRoutes(ctx),
+      ],
+    ),
     {
       prefix: '/api/manage',
     },

@@ -61,6 +61,15 @@ export const Role = {
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
+/** How an organisation takes registrations (issue: Console I). */
+export const RegistrationMode = {
+  /** a learner who registers may log in at once */
+  OPEN: 'open',
+  /** a training manager approves each registration first */
+  APPROVAL: 'approval',
+} as const;
+export type RegistrationMode = (typeof RegistrationMode)[keyof typeof RegistrationMode];
+
 /** A record's learn_status (spec §3 learnStatus): units, courses and memberships alike. */
 export const LearnStatus = {
   NOT_STARTED: 0,

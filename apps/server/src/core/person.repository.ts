@@ -147,6 +147,30 @@ export async function updatePersonRecord(
     .execute();
 }
 
+/** A registration a manager approved: the person may log in. False when it was not waiting. */
+export async function approvePendingPerson(db: Db, personId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('persons')
+    .set({ pending_since: null, updated_at: now })
+    .where('id', '=', personId)
+    .where('pending_since', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A registration a manager rejected: the person never logged in nor studied, so the row goes
+ * and the phone and ID number may register again. False when it was not waiting.
+ */
+export async function deletePendingPerson(db: Db, personId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('persons')
+    .where('id', '=', personId)
+    .where('pending_since', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** Lifts a lock from too many wrong passwords. */
 export async function unlockPerson(db: Db, personId: string, now: number): Promise<void> {
   await db

@@ -16,6 +16,8 @@ export interface OrganisationsTable {
   footer_phone: Generated<string>;
   icp_record: Generated<string>;
   police_record: Generated<string>;
+  /** 'open' | 'approval' (migration 0014) */
+  registration_mode: Generated<string>;
 }
 
 export interface PersonsTable {
@@ -38,6 +40,8 @@ export interface PersonsTable {
   post: ColumnType<string | null, string | null | undefined, string | null>;
   /** set when a manager disabled the account: no login (migration 0010) */
   disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** set while a registration waits for a manager's approval (migration 0014) */
+  pending_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -399,6 +403,25 @@ export interface CertificatesTable {
   print_count: Generated<number>;
 }
 
+export interface AnnouncementsTable {
+  id: string;
+  org_id: string;
+  /** null: the whole organisation */
+  class_id: string | null;
+  title: string;
+  content: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  withdrawn_at: number | null;
+}
+
+export interface AnnouncementClearsTable {
+  announcement_id: string;
+  person_id: string;
+  cleared_at: number;
+}
+
 export interface IntendedPersonsTable {
   id: string;
   org_id: string | null;
@@ -451,4 +474,6 @@ export interface Database {
   check_codes: CheckCodesTable;
   files: FilesTable;
   notices: NoticesTable;
+  announcements: AnnouncementsTable;
+  announcement_clears: AnnouncementClearsTable;
 }

@@ -25,6 +25,7 @@ const PeoplePage = lazy(() => import('../features/console/pages/people-page'));
 const ClassesPage = lazy(() => import('../features/console/pages/classes-page'));
 const AuditPage = lazy(() => import('../features/console/pages/audit-page'));
 const EnquiriesPage = lazy(() => import('../features/console/pages/enquiries-page'));
+const NoticesPage = lazy(() => import('../features/console/pages/notices-page'));
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -94,6 +95,7 @@ const routes: RouteObject[] = [
           layoutPage('manage/people', 'route.managePeople', PeoplePage),
           layoutPage('manage/classes', 'route.manageClasses', ClassesPage),
           layoutPage('manage/enquiries', 'route.manageEnquiries', EnquiriesPage),
+          layoutPage('manage/notices', 'route.manageNotices', NoticesPage),
           layoutPage('manage/audit', 'route.manageAudit', AuditPage),
         ],
       },

@@ -43,6 +43,7 @@ export const LAYOUT_ROUTES: MenuRoute[] = [
       { path: '/manage/people', title: 'route.managePeople', roles: ['admin'] },
       { path: '/manage/classes', title: 'route.manageClasses', roles: ['admin'] },
       { path: '/manage/enquiries', title: 'route.manageEnquiries', roles: ['admin'] },
+      { path: '/manage/notices', title: 'route.manageNotices', roles: ['admin'] },
       { path: '/manage/audit', title: 'route.manageAudit', roles: ['admin'] },
     ],
   },

@@ -115,7 +115,8 @@ export const registerWire = z.strictObject({
   password: wireField.optional(),
 });
 
-export const registerResponse = z.object({ userId: z.string() });
+/** `pending`: the organisation approves registrations; no login until a manager did. */
+export const registerResponse = z.object({ userId: z.string(), pending: z.boolean() });
 
 export const publicKeyResponse = z.object({
   publicKey: z.string(),

@@ -4,7 +4,8 @@ import { isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
 import { pageQuery } from './envelope.js';
 import { idText, line } from './text.js';
 
-export const learnerStatus = z.enum(['active', 'disabled', 'locked']);
+/** `pending`: registered, waiting for a manager's approval (no login yet). */
+export const learnerStatus = z.enum(['active', 'disabled', 'locked', 'pending']);
 export type LearnerStatus = z.infer<typeof learnerStatus>;
 
 /** 学员列表: a department (optionally with its sub-departments), a search, a status, a page. */
@@ -144,3 +145,8 @@ export const enquiryLearnerBody = z.strictObject({
   departmentId: idText().nullish(),
   password: createLearnerBody.shape.password,
 });
+
+/** 注册审核: whether a learner who registers may log in at once or after a manager approved. */
+export const registrationSettings = z.object({ mode: z.enum(['open', 'approval']), pendingCount: z.number() });
+export type RegistrationSettings = z.infer<typeof registrationSettings>;
+export const registrationSettingsBody = z.strictObject({ mode: z.enum(['open', 'approval']) });

@@ -10,6 +10,7 @@ export const noticeItem = z.object({
   image: z.string().nullable(),
   createTime: z.string(),
 });
+export type NoticeItem = z.infer<typeof noticeItem>;
 export const noticeList = z.object({ list: z.array(noticeItem), total: z.number() });
 
 export const searchQuery = z.strictObject({

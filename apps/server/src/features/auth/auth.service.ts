@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Role } from '@anxun/shared/constants';
+import { RegistrationMode, Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import {
   accountLoginForm,
@@ -67,8 +67,11 @@ async function lockedError(ctx: AppContext, personId: string): Promise<AppError>
  * A disabled account (a training manager's decision) does not log in. Said only after the
  * password or the code proved it is the person asking, so it tells a stranger nothing.
  */
-function refuseDisabled(person: { disabled_at: number | null }): void {
+function refuseDisabled(person: { disabled_at: number | null; pending_since: number | null }): void {
   if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
+  if (person.pending_since !== null) {
+    throw new AppError(ErrorCode.FORBIDDEN, '注册信息正在等待培训管理员审核，审核通过后即可登录');
+  }
 }
 
 export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
@@ -147,6 +150,8 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
   if (conflicts.phoneTaken) throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
   const now = ctx.now();
   const id = crypto.randomUUID();
+  // An organisation that approves registrations keeps the new learner waiting (no login) until then.
+  const pending = org.registration_mode === RegistrationMode.APPROVAL;
   try {
     await insertPerson(ctx.db, {
       id,
@@ -162,6 +167,7 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
       locked_until: null,
       created_at: now,
       updated_at: now,
+      pending_since: pending ? now : null,
     });
   } catch (err) {
     // Two registrations racing for the same number: the unique index decides.
@@ -170,7 +176,7 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
     }
     throw err;
   }
-  return { userId: id };
+  return { userId: id, pending };
 }
 
 export async function currentUser(ctx: AppContext, personId: string) {

@@ -129,7 +129,8 @@ export async function findEnrollableLearners(
     .select(['id'])
     .where('org_id', '=', orgId)
     .where('role', '=', 'learner')
-    .where('disabled_at', 'is', null);
+    .where('disabled_at', 'is', null)
+    .where('pending_since', 'is', null);
   q = q.where((eb) =>
     eb.or([
       ...(by.personIds?.length ? [eb('id', 'in', by.personIds)] : []),

@@ -11,6 +11,7 @@ const learnerColumns = [
   'p.post',
   'p.disabled_at',
   'p.locked_until',
+  'p.pending_since',
   'p.created_at',
 ] as const;
 
@@ -34,7 +35,7 @@ export async function findLearnersOfOrg(
   filter: {
     departmentIds?: string[] | undefined;
     q?: string | undefined;
-    status?: 'active' | 'disabled' | 'locked' | undefined;
+    status?: 'active' | 'disabled' | 'locked' | 'pending' | undefined;
     now: number;
     offset: number;
     limit: number;
@@ -60,6 +61,8 @@ export async function findLearnersOfOrg(
       ]),
     );
   }
+  if (filter.status === 'pending') q = q.where('p.pending_since', 'is not', null);
+  else if (filter.status) q = q.where('p.pending_since', 'is', null);
   if (filter.status === 'disabled') q = q.where('p.disabled_at', 'is not', null);
   if (filter.status === 'locked') q = q.where('p.disabled_at', 'is', null).where('p.locked_until', '>', filter.now);
   if (filter.status === 'active') {

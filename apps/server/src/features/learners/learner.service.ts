@@ -46,7 +46,8 @@ function toLearner(row: LearnerRow, now: number): Learner {
     departmentId: row.department_id,
     departmentName: row.department_name,
     post: row.post,
-    status: row.disabled_at !== null ? 'disabled' : locked ? 'locked' : 'active',
+    status:
+      row.pending_since !== null ? 'pending' : row.disabled_at !== null ? 'disabled' : locked ? 'locked' : 'active',
     lockedUntil: locked ? recordTimeOrNull(row.locked_until) : null,
     createdAt: recordTime(row.created_at),
   };
@@ -94,7 +95,7 @@ export async function listLearners(ctx: AppContext, user: AuthUser, query: z.out
   return { records: rows.map((r) => toLearner(r, now)), total };
 }
 
-async function reread(ctx: AppContext, user: AuthUser, id: string) {
+export async function reread(ctx: AppContext, user: AuthUser, id: string) {
   const row = await findLearnerOfOrg(ctx.db, user.orgId, id);
   if (!row) throw notFound();
   return toLearner(row, ctx.now());

@@ -56,6 +56,12 @@ export const MENU: RouteRecord[] = [
         meta: { title: '报名咨询', roles: [Role.ADMIN] },
       },
       {
+        path: '/manage/notices',
+        name: 'ManageNotices',
+        component: '@/views/manage/notices/index',
+        meta: { title: '通知公告', roles: [Role.ADMIN] },
+      },
+      {
         path: '/manage/audit',
         name: 'ManageAudit',
         component: '@/views/manage/audit/index',

@@ -8,11 +8,8 @@ import { authenticateToken } from '../../core/session.service.js';
 import { ok } from '../../http/app-error.js';
 import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import { menuFor, searchMenu } from './menu.js';
-import { clearNotices, countActiveNotices, findActiveNotices } from './notice.repository.js';
+import { clearAllNotices, listNotices } from './notice.service.js';
 import { searchCourseNames } from './search.repository.js';
-import { recordTime } from '../../core/record-time.js';
-
-const NOTICE_LIST_MAX = 50;
 
 /** The shell's data calls (spec §7 "Shell and template leftovers"), at the spec's paths. */
 export const shellRoutes =
@@ -30,25 +27,7 @@ export const shellRoutes =
           response: { 200: envelope(noticeList), 401: errorEnvelope },
         },
       },
-      async (request) => {
-        const { personId } = userOf(request);
-        const [rows, total] = await Promise.all([
-          findActiveNotices(ctx.db, personId, NOTICE_LIST_MAX),
-          countActiveNotices(ctx.db, personId),
-        ]);
-        return ok({
-          list: rows.map((r) => ({
-            id: r.id,
-            kind: r.kind === 'email' ? ('email' as const) : ('notice' as const),
-            title: r.title,
-            notice: r.kind === 'email' ? '' : r.content,
-            email: r.kind === 'email' ? r.content : '',
-            image: r.image,
-            createTime: recordTime(r.created_at),
-          })),
-          total,
-        });
-      },
+      async (request) => ok(await listNotices(ctx, userOf(request))),
     );
 
     app.post(
@@ -62,7 +41,7 @@ export const shellRoutes =
         },
       },
       async (request) => {
-        await clearNotices(ctx.db, userOf(request).personId, ctx.now());
+        await clearAllNotices(ctx, userOf(request));
         return { ...ok(null), msg: '清空消息成功' };
       },
     );

@@ -51,6 +51,7 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
       '/manage/people',
       '/manage/classes',
       '/manage/enquiries',
+      '/manage/notices',
       '/manage/audit',
     ]);
     const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);

@@ -11,6 +11,8 @@ import * as departmentsAudit from './0009-departments-audit.js';
 import * as personAdmin from './0010-person-admin.js';
 import * as classAdmin from './0011-class-admin.js';
 import * as enquiryFollowUp from './0012-enquiry-follow-up.js';
+import * as announcements from './0013-announcements.js';
+import * as registrationApproval from './0014-registration-approval.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010-person-admin': personAdmin,
   '0011-class-admin': classAdmin,
   '0012-enquiry-follow-up': enquiryFollowUp,
+  '0013-announcements': announcements,
+  '0014-registration-approval': registrationApproval,
 };

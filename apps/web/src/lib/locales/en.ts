@@ -8,6 +8,7 @@ export const en: Messages = {
     managePeople: 'Departments & learners',
     manageClasses: 'Classes',
     manageEnquiries: 'Enquiries',
+    manageNotices: 'Announcements',
     manageAudit: 'Audit log',
     index: 'Home',
     study: 'My study',
@@ -62,6 +63,7 @@ export const en: Messages = {
     submit: 'Register',
     toLogin: 'Have an account? Log in',
     success: 'Registered. Please log in.',
+    pending: 'Registered. A training manager will review it; you can log in once approved.',
   },
   page: {
     comingSoon: 'This page is coming soon',

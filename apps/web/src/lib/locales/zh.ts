@@ -8,6 +8,7 @@ export const zh = {
     managePeople: '部门与学员',
     manageClasses: '班级管理',
     manageEnquiries: '报名咨询',
+    manageNotices: '通知公告',
     manageAudit: '操作日志',
     index: '首页',
     study: '我的学习',
@@ -62,6 +63,7 @@ export const zh = {
     submit: '注册',
     toLogin: '已有账号？去登录',
     success: '注册成功，请登录',
+    pending: '注册成功，请等待培训管理员审核，审核通过后即可登录',
   },
   page: {
     comingSoon: '该页面的内容即将上线',

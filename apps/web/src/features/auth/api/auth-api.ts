@@ -13,5 +13,5 @@ export async function registerLearner(form: RegisterForm) {
   const { publicKey } = await api.get<{ publicKey: string }>('/publicKey');
   // The ID number and password travel encrypted, like the login fields.
   const sealed = await encryptForm({ idCard: form.idCard, password: form.password }, publicKey);
-  return api.post<{ userId: string }>('/api/register', { json: { ...form, ...sealed } });
+  return api.post<{ userId: string; pending: boolean }>('/api/register', { json: { ...form, ...sealed } });
 }

@@ -36,8 +36,8 @@ export default function RegisterPage() {
   const submit = async (values: RegisterForm) => {
     setLoading(true);
     try {
-      await registerLearner(values);
-      notifySuccess(t('register.success'));
+      const { pending } = await registerLearner(values);
+      notifySuccess(t(pending ? 'register.pending' : 'register.success'));
       navigate('/login', { replace: true });
     } catch {
       // toast shown

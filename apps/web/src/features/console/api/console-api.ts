@@ -1,13 +1,14 @@
 import type { auditPage } from '@anxun/shared/schemas/audit';
 import type { ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
-import type { Enquiry, ImportResult, Learner } from '@anxun/shared/schemas/learners';
+import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
+import type { Announcement } from '@anxun/shared/schemas/notices';
 import type { courseBook } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type { Department, Enquiry, ImportResult, Learner, ManagedClass };
+export type { Announcement, Department, Enquiry, ImportResult, Learner, ManagedClass, RegistrationSettings };
 export type ClassMember = z.infer<typeof classMember>;
 export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
@@ -23,6 +24,8 @@ export const consoleKeys = {
   audit: (query: Record<string, unknown>) => ['console', 'audit', query] as const,
   books: ['console', 'books'] as const,
   enquiries: (query: Record<string, unknown>) => ['console', 'enquiries', query] as const,
+  notices: (query: Record<string, unknown>) => ['console', 'notices', query] as const,
+  registration: ['console', 'registration'] as const,
 };
 
 const M = '/api/manage';
@@ -128,3 +131,28 @@ export const learnerFromEnquiry = (id: string, body: { idCard: string; departmen
   api.post<{ learner: Learner; password: string | null; enquiry: Enquiry }>(`${M}/enquiries/${id}/learner`, {
     json: body,
   });
+
+export const useAnnouncements = (query: { status?: string | undefined; current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.notices({ ...query }),
+    queryFn: () =>
+      api.get<{ records: Announcement[]; total: number }>(`${M}/notices`, {
+        query: { ...(query.status ? { status: query.status } : {}), current: String(query.current), size: '20' },
+      }),
+  });
+export const createAnnouncement = (body: { title: string; content: string; classId?: string | null }) =>
+  api.post<Announcement>(`${M}/notices`, { json: body });
+export const editAnnouncement = (id: string, body: { title?: string; content?: string }) =>
+  api.put<Announcement>(`${M}/notices/${id}`, { json: body });
+export const setAnnouncementWithdrawn = (id: string, withdrawn: boolean) =>
+  api.post<Announcement>(`${M}/notices/${id}/${withdrawn ? 'withdraw' : 'republish'}`);
+
+export const useRegistrationSettings = () =>
+  useQuery({
+    queryKey: consoleKeys.registration,
+    queryFn: () => api.get<RegistrationSettings>(`${M}/registrations/settings`),
+  });
+export const setRegistrationMode = (mode: RegistrationSettings['mode']) =>
+  api.put<RegistrationSettings>(`${M}/registrations/settings`, { json: { mode } });
+export const decideRegistration = (id: string, decision: 'approve' | 'reject') =>
+  api.post<Learner | null>(`${M}/registrations/${id}/${decision}`);

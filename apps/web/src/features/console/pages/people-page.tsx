@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import {
   consoleKeys,
   createLearner,
+  decideRegistration,
   learnerAction,
   resetPassword,
   useDepartments,
@@ -17,8 +18,9 @@ import {
 } from '../api/console-api';
 import { asSelect, DepartmentTree, toTree } from '../components/department-tree';
 import { ImportDialog } from '../components/import-dialog';
+import { RegistrationSetting } from '../components/registration-setting';
 
-const STATUS_COLOR = { active: 'success', disabled: 'default', locked: 'warning' } as const;
+const STATUS_COLOR = { active: 'success', disabled: 'default', locked: 'warning', pending: 'processing' } as const;
 
 /** 部门与学员: the department tree beside the learners of the chosen department, with import. */
 export default function PeoplePage() {
@@ -39,8 +41,13 @@ export default function PeoplePage() {
   const showPassword = (text: string) =>
     Modal.success({ title: t('console.saved'), content: <span data-testid="shown-password">{text}</span> });
 
-  const act = async (l: Learner, action: 'disable' | 'enable' | 'unlock' | 'reset') => {
-    if (action === 'reset') {
+  const act = async (l: Learner, action: 'disable' | 'enable' | 'unlock' | 'reset' | 'approve' | 'reject') => {
+    if (action === 'approve' || action === 'reject') {
+      await decideRegistration(l.id, action);
+      notifySuccess(
+        t(action === 'approve' ? 'console.registration.approved' : 'console.registration.rejected', { name: l.name }),
+      );
+    } else if (action === 'reset') {
       const { password } = await resetPassword(l.id);
       showPassword(t('console.newPassword', { password }));
     } else {
@@ -86,7 +93,7 @@ export default function PeoplePage() {
                 setStatus(v);
                 setCurrent(1);
               }}
-              options={(['active', 'disabled', 'locked'] as const).map((s) => ({
+              options={(['active', 'disabled', 'locked', 'pending'] as const).map((s) => ({
                 value: s,
                 label: t(`console.status.${s}`),
               }))}
@@ -117,6 +124,13 @@ export default function PeoplePage() {
             <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
               {t('console.fullIds')}
             </Checkbox>
+            <RegistrationSetting
+              onShowPending={() => {
+                setStatus('pending');
+                setDepartmentId(undefined);
+                setCurrent(1);
+              }}
+            />
           </Space>
           <Table<Learner>
             rowKey="id"
@@ -153,27 +167,42 @@ export default function PeoplePage() {
                 title: t('console.actions'),
                 key: 'actions',
                 width: 220,
-                render: (_: unknown, l: Learner) => (
-                  <Space size={0} wrap>
-                    {l.status === 'disabled' ? (
-                      <Button type="link" size="small" onClick={() => void act(l, 'enable')}>
-                        {t('console.enable')}
+                render: (_: unknown, l: Learner) =>
+                  l.status === 'pending' ? (
+                    <Space size={0} wrap>
+                      <Button type="link" size="small" onClick={() => void act(l, 'approve')}>
+                        {t('console.registration.approve')}
                       </Button>
-                    ) : (
-                      <Button type="link" size="small" danger onClick={() => void act(l, 'disable')}>
-                        {t('console.disable')}
+                      <Popconfirm
+                        title={t('console.registration.rejectConfirm', { name: l.name })}
+                        onConfirm={() => act(l, 'reject')}
+                      >
+                        <Button type="link" size="small" danger>
+                          {t('console.registration.reject')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ) : (
+                    <Space size={0} wrap>
+                      {l.status === 'disabled' ? (
+                        <Button type="link" size="small" onClick={() => void act(l, 'enable')}>
+                          {t('console.enable')}
+                        </Button>
+                      ) : (
+                        <Button type="link" size="small" danger onClick={() => void act(l, 'disable')}>
+                          {t('console.disable')}
+                        </Button>
+                      )}
+                      {l.status === 'locked' && (
+                        <Button type="link" size="small" onClick={() => void act(l, 'unlock')}>
+                          {t('console.unlock')}
+                        </Button>
+                      )}
+                      <Button type="link" size="small" onClick={() => void act(l, 'reset')}>
+                        {t('console.resetPassword')}
                       </Button>
-                    )}
-                    {l.status === 'locked' && (
-                      <Button type="link" size="small" onClick={() => void act(l, 'unlock')}>
-                        {t('console.unlock')}
-                      </Button>
-                    )}
-                    <Button type="link" size="small" onClick={() => void act(l, 'reset')}>
-                      {t('console.resetPassword')}
-                    </Button>
-                  </Space>
-                ),
+                    </Space>
+                  ),
               },
             ]}
           />

@@ -79,6 +79,16 @@ describe('the console in Chromium', () => {
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 }).toBe('3');
 
+    // an announcement for the class, written in the console
+    await page.evaluate(() => (location.hash = '/manage/notices'));
+    await page.getByTestId('notice-new').click();
+    await modal.locator('input').first().fill('入职培训须知');
+    await modal.locator('textarea').fill('请在两周内完成全部课程。');
+    await modal.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '新员工入职安全培训' }).click();
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.getByTestId('notice-table').getByText('入职培训须知').waitFor();
+
     // an enquiry a visitor left reaches the console
     await env.server.request('POST', '/api/train/intendedPerson/addNew-Intended', {
       json: { name: '孙经理', phone: '13912340001', orgName: '某建材公司', OrgCode: '00000' },
@@ -93,6 +103,17 @@ describe('the console in Chromium', () => {
     await loginByPassword(learnerPage, LEARNERS[0][1], 'start123');
     await learnerPage.waitForURL(/#\/study/);
     await learnerPage.getByTestId('class-card').filter({ hasText: '新员工入职安全培训' }).waitFor();
+    // and the class's announcement in the notice list
+    const token = await learnerPage.evaluate(() => {
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const value = sessionStorage.getItem(sessionStorage.key(i)!) ?? '';
+        const match = /"token":"([^"]+)"/.exec(value);
+        if (match) return match[1];
+      }
+      return '';
+    });
+    const notices = await env.server.request('GET', '/notice/getList', { headers: { Authorization: token! } });
+    expect(notices.body.data.list.map((n: { title: string }) => n.title)).toContain('入职培训须知');
     await learner.close();
     await context.close();
   }, 120_000);

@@ -89,6 +89,12 @@ export const enrolBody = z
 /** Enrolling someone already in the class is no error: they count as already there. */
 export const enrolResult = z.object({ enrolled: z.number(), already: z.number() });
 
+/** An enrolment list (.xlsx of ID numbers or phones), all or nothing: any row not found → nobody enrolled. */
+export const enrolSheetResult = enrolResult.extend({
+  errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
+});
+export type EnrolSheetResult = z.infer<typeof enrolSheetResult>;
+
 export const memberQuery = z.strictObject({ ...pageQuery.shape, q: line(40).optional() });
 export const classMember = z.object({
   trainPersonId: z.string(),

@@ -208,3 +208,26 @@ export async function memberHasActivity(db: Db, trainPersonId: string): Promise<
   ]);
   return Boolean(studied || checked || examined);
 }
+
+/** The organisation's learners holding any of these ID numbers or phones (in chunks, for long lists). */
+export async function findLearnersByIdentity(db: Db, orgId: string, values: { idCards: string[]; phones: string[] }) {
+  const found = [];
+  for (const [column, list] of [
+    ['id_card', [...new Set(values.idCards)]],
+    ['phone', [...new Set(values.phones)]],
+  ] as const) {
+    for (let i = 0; i < list.length; i += 500) {
+      const chunk = list.slice(i, i + 500);
+      found.push(
+        ...(await db
+          .selectFrom('persons')
+          .select(['id', 'name', 'id_card', 'phone', 'disabled_at', 'pending_since'])
+          .where('org_id', '=', orgId)
+          .where('role', '=', 'learner')
+          .where(column, 'in', chunk)
+          .execute()),
+      );
+    }
+  }
+  return found;
+}

@@ -3,6 +3,7 @@ import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import type {
   ClassRules,
+  EnrolSheetResult,
   CreateClassBody,
   ManagedClass,
   UpdateClassBody,
@@ -23,6 +24,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
 import { parseFaceCheckRules } from '../../core/face-check-rules.js';
+import type { EnrolSheetRow } from './enrol-sheet.js';
 import {
   countMembers,
   courseHasActivity,
@@ -32,6 +34,7 @@ import {
   findClassOfOrg,
   findClassesOfOrg,
   findEnrollableLearners,
+  findLearnersByIdentity,
   findMemberIds,
   findMembers,
   insertClass,
@@ -311,6 +314,53 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
       .catch(() => undefined);
   }
   return { enrolled: enrolled.length, already: learners.length - enrolled.length };
+}
+
+/**
+ * 报名 from a list: each row names a learner of the organisation by ID number or phone. All
+ * or nothing: a row that finds nobody (or someone disabled or waiting for approval) is named
+ * by its spreadsheet row and nobody is enrolled; otherwise as `enrol` with those learners.
+ */
+export async function enrolFromSheet(
+  ctx: AppContext,
+  user: AuthUser,
+  id: string,
+  rows: EnrolSheetRow[],
+  ip: string,
+): Promise<EnrolSheetResult> {
+  await ownClass(ctx.db, user, id);
+  if (rows.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '名单中没有学员');
+  const found = await findLearnersByIdentity(ctx.db, user.orgId, {
+    idCards: rows.map((r) => r.idCard).filter(Boolean),
+    phones: rows.map((r) => r.phone).filter(Boolean),
+  });
+  const byIdCard = new Map(found.filter((p) => p.id_card).map((p) => [p.id_card!, p]));
+  const byPhone = new Map(found.filter((p) => p.phone).map((p) => [p.phone!, p]));
+  const errors: EnrolSheetResult['errors'] = [];
+  const personIds = new Set<string>();
+  for (const r of rows) {
+    const field = r.idCard ? '身份证号' : '手机号';
+    if (!r.idCard && !r.phone) {
+      errors.push({ row: r.row, field: '身份证号', msg: '请填写身份证号或手机号' });
+      continue;
+    }
+    const person = r.idCard ? byIdCard.get(r.idCard) : byPhone.get(r.phone);
+    if (!person) {
+      errors.push({ row: r.row, field, msg: '本单位没有这名学员' });
+    } else if (r.idCard && r.phone && person.phone !== r.phone) {
+      errors.push({ row: r.row, field: '手机号', msg: '手机号与身份证号不是同一名学员' });
+    } else if (r.name && r.name !== person.name) {
+      errors.push({ row: r.row, field: '姓名', msg: `姓名与系统中的“${person.name}”不一致` });
+    } else if (person.disabled_at !== null) {
+      errors.push({ row: r.row, field, msg: '该学员已停用' });
+    } else if (person.pending_since !== null) {
+      errors.push({ row: r.row, field, msg: '该学员的注册尚未审核' });
+    } else {
+      personIds.add(person.id);
+    }
+  }
+  if (errors.length > 0) return { enrolled: 0, already: 0, errors };
+  return { ...(await enrol(ctx, user, id, { personIds: [...personIds] }, ip)), errors: [] };
 }
 
 export async function listMembers(ctx: AppContext, user: AuthUser, id: string, query: z.output<typeof memberQuery>) {

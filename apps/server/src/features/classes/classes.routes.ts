@@ -3,6 +3,7 @@ import {
   createClassBody,
   enrolBody,
   enrolResult,
+  enrolSheetResult,
   managedClass,
   memberPage,
   memberQuery,
@@ -15,9 +16,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
+import { readSheet, XLSX } from '../../http/sheet-upload.js';
+import { enrolTemplate, readEnrolSheet } from './enrol-sheet.js';
 import {
   createClass,
   enrol,
+  enrolFromSheet,
   getClass,
   listClasses,
   listMembers,
@@ -116,6 +120,42 @@ export const classesRoutes =
         },
       },
       async (request) => ok(await enrol(ctx, userOf(request), request.params.id, request.body, request.ip)),
+    );
+
+    app.get(
+      '/classes/enrol-template',
+      {
+        schema: {
+          tags,
+          summary: 'The .xlsx template of an enrolment list (身份证号 or 手机号 per row)',
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .type(XLSX)
+          .header(
+            'content-disposition',
+            `attachment; filename="enrol-template.xlsx"; filename*=UTF-8''${encodeURIComponent('报名名单模板.xlsx')}`,
+          )
+          .send(await enrolTemplate()),
+    );
+
+    app.post(
+      '/classes/:id/enrol-sheet',
+      {
+        schema: {
+          tags,
+          summary:
+            'Enrols the learners an .xlsx lists by ID number or phone (multipart `file`), all or nothing: any row not found → nobody enrolled, each error named by its row',
+          consumes: ['multipart/form-data'],
+          params: idParam,
+          response: { 200: envelope(enrolSheetResult), ...errors, 413: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const rows = await readEnrolSheet(await readSheet(request));
+        return ok(await enrolFromSheet(ctx, userOf(request), request.params.id, rows, request.ip));
+      },
     );
 
     app.get(

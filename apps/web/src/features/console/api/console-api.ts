@@ -1,5 +1,5 @@
 import type { auditPage } from '@anxun/shared/schemas/audit';
-import type { ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
+import type { EnrolSheetResult, ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { Announcement } from '@anxun/shared/schemas/notices';
@@ -8,7 +8,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type { Announcement, Department, Enquiry, ImportResult, Learner, ManagedClass, RegistrationSettings };
+export type {
+  Announcement,
+  Department,
+  EnrolSheetResult,
+  Enquiry,
+  ImportResult,
+  Learner,
+  ManagedClass,
+  RegistrationSettings,
+};
 export type ClassMember = z.infer<typeof classMember>;
 export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
@@ -156,3 +165,13 @@ export const setRegistrationMode = (mode: RegistrationSettings['mode']) =>
   api.put<RegistrationSettings>(`${M}/registrations/settings`, { json: { mode } });
 export const decideRegistration = (id: string, decision: 'approve' | 'reject') =>
   api.post<Learner | null>(`${M}/registrations/${id}/${decision}`);
+
+export const updateClass = (id: string, body: Record<string, unknown>) =>
+  api.put<ManagedClass>(`${M}/classes/${id}`, { json: body });
+export const removeMember = (classId: string, trainPersonId: string) =>
+  api.delete<null>(`${M}/classes/${classId}/members/${trainPersonId}`);
+export function enrolFromSheet(classId: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<EnrolSheetResult>(`${M}/classes/${classId}/enrol-sheet`, { body: form });
+}

@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Modal, Result, Space, Table } from 'antd';
+import { Button, Checkbox, Modal, Result, Space } from 'antd';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
 import { importLearners, type ImportResult } from '../api/console-api';
+import { SheetErrors } from './sheet-errors';
 
 /** 导入学员: the template, a sheet, and either what was imported or every error by row (nothing written then). */
 export function ImportDialog({ onImported }: { onImported(): void }) {
@@ -81,25 +82,7 @@ export function ImportDialog({ onImported }: { onImported(): void }) {
             />
           )}
           {result && result.errors.length > 0 && (
-            <>
-              <Alert
-                type="error"
-                showIcon
-                message={t('console.importFailed', { count: result.errors.length })}
-                data-testid="import-errors"
-              />
-              <Table
-                size="small"
-                rowKey={(e) => `${e.row}-${e.field}-${e.msg}`}
-                pagination={{ pageSize: 8 }}
-                dataSource={result.errors}
-                columns={[
-                  { title: t('console.row'), dataIndex: 'row', width: 70 },
-                  { title: t('console.field'), dataIndex: 'field', width: 100 },
-                  { title: t('console.message'), dataIndex: 'msg' },
-                ]}
-              />
-            </>
+            <SheetErrors errors={result.errors} headline={t('console.importFailed', { count: result.errors.length })} />
           )}
         </Space>
       </Modal>

@@ -1,0 +1,174 @@
+import { Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import { createClass, updateClass, useBooks, type ManagedClass } from '../api/console-api';
+
+interface ClassForm {
+  name: string;
+  teacher?: string;
+  period?: [Dayjs, Dayjs] | undefined;
+  bookIds: string[];
+  faceEnabled: boolean;
+  atStart: boolean;
+  atEnd: boolean;
+  randomEveryMinutes: number;
+  examRequired: boolean;
+  durationMinutes: number;
+  totalScore: number;
+  passScore: number;
+  retakes: number;
+}
+
+const DEFAULTS = {
+  faceEnabled: true,
+  atStart: true,
+  atEnd: true,
+  randomEveryMinutes: 10,
+  examRequired: true,
+  durationMinutes: 120,
+  totalScore: 100,
+  passScore: 80,
+  retakes: 1,
+};
+
+/** A class as the form shows it (editing starts from what the class holds). */
+function formOf(cls: ManagedClass): Partial<ClassForm> {
+  const { faceCheck, exam } = cls.rules;
+  return {
+    name: cls.name,
+    teacher: cls.teacher,
+    period: cls.startDate && cls.endDate ? [dayjs(cls.startDate), dayjs(cls.endDate)] : undefined,
+    bookIds: cls.courses.map((c) => c.bookId),
+    faceEnabled: faceCheck.enabled,
+    atStart: faceCheck.atStart,
+    atEnd: faceCheck.atEnd,
+    randomEveryMinutes: faceCheck.randomEveryMinutes,
+    examRequired: exam.required,
+    durationMinutes: exam.durationMinutes,
+    totalScore: exam.totalScore,
+    passScore: exam.passScore,
+    retakes: exam.retakes,
+  };
+}
+
+/** 创建班级 / 编辑班级: name, period, teacher, ordered courses, face-check and exam rules. */
+export function ClassDialog({
+  open,
+  cls,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** the class to edit; absent: a new class */
+  cls?: ManagedClass | undefined;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const books = useBooks();
+  const [form] = Form.useForm<ClassForm>();
+  return (
+    <Modal
+      open={open}
+      width={640}
+      title={cls ? t('console.editClass', { name: cls.name }) : t('console.newClass')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form<ClassForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={cls ? formOf(cls) : DEFAULTS}
+        onFinish={(v) => {
+          const body = {
+            name: v.name,
+            ...(v.teacher !== undefined ? { teacher: v.teacher } : {}),
+            ...(v.period
+              ? { startDate: v.period[0].format('YYYY-MM-DD'), endDate: v.period[1].format('YYYY-MM-DD') }
+              : cls
+                ? { startDate: null, endDate: null }
+                : {}),
+            bookIds: v.bookIds,
+            rules: {
+              faceCheck: {
+                enabled: v.faceEnabled,
+                atStart: v.faceEnabled && v.atStart,
+                atEnd: v.faceEnabled && v.atEnd,
+                randomEveryMinutes: v.faceEnabled ? v.randomEveryMinutes : 0,
+                windowSeconds: 120,
+              },
+              exam: {
+                required: v.examRequired,
+                durationMinutes: v.durationMinutes,
+                totalScore: v.totalScore,
+                passScore: v.passScore,
+                retakes: v.retakes,
+              },
+            },
+          };
+          void (cls ? updateClass(cls.id, body) : createClass(body))
+            .then(() => {
+              notifySuccess(t('console.saved'));
+              onSaved();
+            })
+            .catch(() => undefined);
+        }}
+      >
+        <Form.Item name="name" label={t('console.className')} rules={[{ required: true }]}>
+          <Input maxLength={60} data-testid="class-name" />
+        </Form.Item>
+        <Form.Item name="teacher" label={t('console.teacher')}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="period" label={t('console.period')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item name="bookIds" label={t('console.courses')} rules={[{ required: true }]}>
+          <Select
+            mode="multiple"
+            data-testid="class-books"
+            loading={books.isPending}
+            options={(books.data?.records ?? []).map((b) => ({
+              value: b.courseBookId,
+              label: `${b.name}（${b.classHours} 学时）`,
+            }))}
+          />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item name="faceEnabled" label={t('console.faceCheck')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="atStart" label={t('console.atStart')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="atEnd" label={t('console.atEnd')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="randomEveryMinutes" label={t('console.randomEvery')}>
+            <InputNumber min={0} max={15} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="examRequired" valuePropName="checked">
+          <Checkbox>{t('console.examRequired')}</Checkbox>
+        </Form.Item>
+        <Space wrap>
+          <Form.Item name="durationMinutes" label={t('console.examMinutes')}>
+            <InputNumber min={5} max={600} />
+          </Form.Item>
+          <Form.Item name="totalScore" label={t('console.totalScore')}>
+            <InputNumber min={10} max={1000} />
+          </Form.Item>
+          <Form.Item name="passScore" label={t('console.passScore')}>
+            <InputNumber min={1} max={1000} />
+          </Form.Item>
+          <Form.Item name="retakes" label={t('console.retakes')}>
+            <InputNumber min={0} max={20} />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}

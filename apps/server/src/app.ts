@@ -59,6 +59,7 @@ import { learnersRoutes } from './features/learners/learners.routes.js';
 import { roleScope } from './http/role-guard.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { registrationsRoutes } from './features/learners/registrations.routes.js';
+import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
 
 // Server-side validation texts default to Chinese, like the rest of the product.
 z.config(z.locales.zhCN());
@@ -218,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         departmentsRoutes(ctx),
         learnersRoutes(ctx),
         registrationsRoutes(ctx),
+        faceAdminRoutes(ctx),
         classesRoutes(ctx),
         noticesRoutes(ctx),
         auditRoutes(ctx),

@@ -55,6 +55,21 @@ describe('the console in Chromium', () => {
     await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');
     await modal.locator('.ant-modal-close').click();
     await page.getByTestId('department-tree').getByText('生产部（3）').waitFor();
+    // a reference photo for one of them, set by the manager
+    await page
+      .getByTestId('learner-table')
+      .locator('tr')
+      .filter({ hasText: LEARNERS[0][0] })
+      .getByTestId('learner-face')
+      .click();
+    await page
+      .getByTestId('face-reference-file')
+      .setInputFiles(path.resolve(import.meta.dirname, '../../server/test/fixtures/faces/grace-hopper.jpg'));
+    await expect
+      .poll(() => page.getByTestId('face-reference').textContent(), { timeout: 30_000 })
+      .toContain('由管理员设置');
+    await modal.locator('.ant-modal-close').click();
+
     // and out again as a spreadsheet
     const download = page.waitForEvent('download');
     await page.getByTestId('learner-export').click();

@@ -115,6 +115,7 @@ export const referenceInfo = z.object({
   updatedAt: z.string().nullable(),
   setByAdmin: z.boolean(),
 });
+export type ReferenceInfo = z.infer<typeof referenceInfo>;
 
 export const captureTokenBody = z.strictObject({ checkId: idText() });
 export const captureToken = z.object({

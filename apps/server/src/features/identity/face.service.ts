@@ -31,8 +31,10 @@ import {
   insertAttempt,
   insertCaptureToken,
   saveReference,
+  deleteReference,
   updateOpenCheck,
 } from './identity.repository.js';
+import { recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
 
 export interface PhotoUpload {
@@ -85,29 +87,84 @@ async function photoKey(personId: string, data: Buffer): Promise<string> {
   return `faces/${personId}/${crypto.randomUUID()}.${type?.ext ?? 'bin'}`;
 }
 
-/** Sets a person's reference face: the photo must hold exactly one clear face. */
-export async function setReference(
+/**
+ * A learner sets his own reference face: the photo must hold exactly one clear face. Who the
+ * checks compare with is the point of them: a learner cannot swap in someone else. A
+ * reference a manager set is the manager's to change; the learner's own may be replaced only
+ * by a photo of the same person.
+ */
+export async function setOwnReference(ctx: AppContext, user: AuthUser, upload: PhotoUpload): Promise<void> {
+  const personId = user.personId;
+  const previous = await findReference(ctx.db, personId);
+  if (previous && previous.set_by !== personId) {
+    throw new AppError(ErrorCode.FORBIDDEN, '本人照片由管理员设置，如需更换请联系培训管理员');
+  }
+  await throttle(ctx, personId);
+  const judged = await judgeReference(ctx, personId, upload);
+  if (previous) {
+    const same = cosineSimilarity(judged.embedding, decodeEmbedding(previous.embedding));
+    if (same < ctx.config.face.matchThreshold) {
+      throw new AppError(ErrorCode.FORBIDDEN, '新照片与原本人照片不是同一人，如需更换请联系培训管理员');
+    }
+  }
+  await storeReference(ctx, personId, user.personId, upload, judged, previous?.photo_key);
+}
+
+/** A training manager sets (or replaces) the reference face of his organisation's learner; audited. */
+export async function setReferenceAsManager(
   ctx: AppContext,
-  by: AuthUser,
+  manager: AuthUser,
   personId: string,
   upload: PhotoUpload,
 ): Promise<void> {
-  if (personId !== by.personId) {
-    if (by.role !== 'admin' || !(await findPersonOfOrg(ctx.db, personId, by.orgId))) {
-      throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
-    }
-  }
+  const person = await findPersonOfOrg(ctx.db, personId, manager.orgId);
+  if (!person) throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
   const previous = await findReference(ctx.db, personId);
-  const byAdmin = by.personId !== personId;
-  // Who the checks compare with is the point of them: a learner cannot swap in someone
-  // else. An administrator's reference is theirs to change; a learner's own may be
-  // replaced only by a photo of the same person.
-  if (previous && !byAdmin && previous.set_by !== personId) {
-    throw new AppError(ErrorCode.FORBIDDEN, '本人照片由管理员设置，如需更换请联系培训管理员');
-  }
-  if (!byAdmin) await throttle(ctx, personId);
+  const judged = await judgeReference(ctx, personId, upload);
+  await storeReference(ctx, personId, manager.personId, upload, judged, previous?.photo_key);
+  await recordAudit(ctx.db, {
+    actor: manager,
+    ip: upload.ip ?? undefined,
+    action: 'learner.face-reference.set',
+    targetType: 'person',
+    targetId: personId,
+    summary: { after: { name: person.name, replaced: Boolean(previous) } },
+    now: ctx.now(),
+  });
+}
+
+/**
+ * A training manager clears a learner's reference face (a wrong photo, a changed face): the
+ * photo is deleted and the learner takes a new one before his next check; audited.
+ */
+export async function clearReferenceAsManager(
+  ctx: AppContext,
+  manager: AuthUser,
+  personId: string,
+  ip: string,
+): Promise<void> {
+  const person = await findPersonOfOrg(ctx.db, personId, manager.orgId);
+  if (!person) throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
+  const previous = await findReference(ctx.db, personId);
+  if (!previous) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteReference(trx, personId);
+    await recordAudit(trx, {
+      actor: manager,
+      ip,
+      action: 'learner.face-reference.clear',
+      targetType: 'person',
+      targetId: personId,
+      summary: { before: { name: person.name } },
+      now: ctx.now(),
+    });
+  });
+  await ctx.files.remove(previous.photo_key);
+}
+
+/** The reference photo judged usable (one clear face) or refused, the refusal kept as an attempt. */
+async function judgeReference(ctx: AppContext, personId: string, upload: PhotoUpload) {
   const judged = await usableFace(ctx, upload.data);
-  const now = ctx.now();
   if (!judged.usable) {
     await insertAttempt(ctx.db, {
       id: crypto.randomUUID(),
@@ -122,16 +179,22 @@ export async function setReference(
       via: upload.via,
       ip: upload.ip,
       user_agent: upload.userAgent?.slice(0, 300) ?? null,
-      created_at: now,
+      created_at: ctx.now(),
     });
     throw new AppError(ErrorCode.FACE_REJECTED, FACE_REJECTION_MESSAGES[judged.reason]);
   }
-  if (previous && !byAdmin) {
-    const same = cosineSimilarity(judged.embedding, decodeEmbedding(previous.embedding));
-    if (same < ctx.config.face.matchThreshold) {
-      throw new AppError(ErrorCode.FORBIDDEN, '新照片与原本人照片不是同一人，如需更换请联系培训管理员');
-    }
-  }
+  return judged;
+}
+
+async function storeReference(
+  ctx: AppContext,
+  personId: string,
+  setBy: string,
+  upload: PhotoUpload,
+  judged: { embedding: number[]; detectorScore: number },
+  previousKey: string | undefined,
+): Promise<void> {
+  const now = ctx.now();
   const key = await photoKey(personId, upload.data);
   await ctx.files.put(key, upload.data);
   await saveReference(ctx.db, {
@@ -140,11 +203,11 @@ export async function setReference(
     embedding: encodeEmbedding(judged.embedding),
     detector_score: judged.detectorScore,
     photo_sha256: sha256(upload.data),
-    set_by: by.personId,
+    set_by: setBy,
     created_at: now,
     updated_at: now,
   });
-  if (previous) await ctx.files.remove(previous.photo_key);
+  if (previousKey) await ctx.files.remove(previousKey);
 }
 
 export async function referenceInfo(ctx: AppContext, personId: string) {

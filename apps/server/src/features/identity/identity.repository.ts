@@ -27,6 +27,10 @@ export async function saveReference(db: Db, row: Insertable<FaceReferencesTable>
     .execute();
 }
 
+export async function deleteReference(db: Db, personId: string): Promise<void> {
+  await db.deleteFrom('face_references').where('person_id', '=', personId).execute();
+}
+
 export async function findPersonOfOrg(db: Db, personId: string, orgId: string) {
   return db
     .selectFrom('persons')

@@ -14,7 +14,6 @@ import {
   verifyCounts,
 } from '@anxun/shared/schemas/identity';
 import { idText, line } from '@anxun/shared/schemas/text';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -33,9 +32,9 @@ import {
   issueCaptureToken,
   openReferencePhoto,
   referenceInfo as readReference,
-  setReference,
-  type PhotoUpload,
+  setOwnReference,
 } from './face.service.js';
+import { readPhoto } from './photo-upload.js';
 
 const errors = {
   400: errorEnvelope,
@@ -47,45 +46,6 @@ const errors = {
   413: errorEnvelope,
   429: errorEnvelope,
 };
-
-const fields = z.object({
-  checkId: idText().optional(),
-  captureToken: line(128).optional(),
-  via: z.enum(['camera', 'phone', 'upload']).default('camera'),
-});
-
-/** The multipart photo (field `photo`) and the small text fields beside it. */
-async function readPhoto(request: FastifyRequest, maxBytes: number) {
-  let data: Buffer | undefined;
-  const text: Record<string, string> = {};
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } })) {
-      if (part.type === 'file') {
-        data = await part.toBuffer();
-        if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');
-      } else if (typeof part.value === 'string') {
-        text[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new AppError(ErrorCode.BAD_REQUEST, '请以multipart表单上传照片');
-    throw new AppError(ErrorCode.BAD_REQUEST, '上传内容格式有误');
-  }
-  if (!data) throw new AppError(ErrorCode.BAD_REQUEST, '请选择照片');
-  const parsed = fields.safeParse(text);
-  if (!parsed.success) throw new AppError(ErrorCode.BAD_REQUEST, '上传参数有误');
-  const upload: PhotoUpload = {
-    data,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    via: parsed.data.captureToken ? 'phone' : parsed.data.via,
-  };
-  return { upload, ...parsed.data };
-}
 
 /**
  * Identity (spec §7 face/compare, getClassCheck, getCheckList, updateVerify): reference
@@ -148,27 +108,8 @@ export const identityRoutes =
       async (request) => {
         const user = userOf(request);
         const { upload } = await readPhoto(request, maxBytes);
-        await setReference(ctx, user, user.personId, upload);
+        await setOwnReference(ctx, user, upload);
         return ok(await readReference(ctx, user.personId));
-      },
-    );
-
-    app.post(
-      '/api/face/reference/:personId',
-      {
-        preHandler: auth,
-        schema: {
-          tags,
-          summary: "An administrator sets a learner's reference face (their organisation's learners only)",
-          params: z.strictObject({ personId: idText() }),
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(referenceInfo), ...errors },
-        },
-      },
-      async (request) => {
-        const { upload } = await readPhoto(request, maxBytes);
-        await setReference(ctx, userOf(request), request.params.personId, { ...upload, via: 'upload' });
-        return ok(await readReference(ctx, request.params.personId));
       },
     );
 

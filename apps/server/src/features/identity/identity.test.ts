@@ -172,7 +172,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
         .executeTakeFirstOrThrow()
     ).id;
     const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
-    const byAdmin = await server.request('POST', `/api/face/reference/${learnerId}`, {
+    const byAdmin = await server.request('POST', `/api/manage/learners/${learnerId}/face-reference`, {
       body: photoForm(facePhotos.hopper()),
       headers: { Authorization: admin },
     });
@@ -183,6 +183,32 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     });
     expect(locked.status).toBe(403);
     expect(locked.body.msg).toContain('由管理员设置');
+    const seen = await server.request('GET', `/api/manage/learners/${learnerId}/face-reference`, {
+      headers: { Authorization: admin },
+    });
+    expect(seen.body.data).toMatchObject({ hasReference: true, setByAdmin: true });
+    expect(seen.body.data.photoUrl).toEqual(expect.any(String));
+
+    // cleared by the manager: the learner takes his own again
+    const cleared = await server.request('DELETE', `/api/manage/learners/${learnerId}/face-reference`, {
+      headers: { Authorization: admin },
+    });
+    expect(cleared.body.data).toMatchObject({ hasReference: false, photoUrl: null });
+    expect((await server.request('GET', '/api/face/reference', { headers: auth() })).body.data.hasReference).toBe(
+      false,
+    );
+    const own = await server.request('POST', '/api/face/reference', {
+      body: photoForm(facePhotos.hopper()),
+      headers: auth(),
+    });
+    expect(own.body.data).toMatchObject({ hasReference: true, setByAdmin: false });
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', learnerId)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['learner.face-reference.set', 'learner.face-reference.clear']);
   });
 
   it('withholds credit from the first report until the start check passes, then credits again', async () => {
@@ -389,12 +415,12 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(token.status).toBe(404);
     const theirs = await server.request('POST', '/api/train/class/getCheckList', { json: {}, headers: auth(stranger) });
     expect(theirs.body.data.total).toBe(0);
-    // a learner cannot set someone else's reference
-    const other = await server.request('POST', `/api/face/reference/${strangerId}`, {
+    // a learner cannot set someone else's reference: that is the console's, for managers only
+    const other = await server.request('POST', `/api/manage/learners/${strangerId}/face-reference`, {
       body: photoForm(facePhotos.hopper()),
       headers: auth(),
     });
-    expect(other.status).toBe(404);
+    expect(other.status).toBe(403);
   });
 
   it('counts a pass for the session it was made in: after a new login, one check is enough', async () => {

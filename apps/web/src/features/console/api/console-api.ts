@@ -2,6 +2,7 @@ import type { auditPage } from '@anxun/shared/schemas/audit';
 import type { EnrolSheetResult, ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
+import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
 import type { courseBook } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ export const consoleKeys = {
   enquiries: (query: Record<string, unknown>) => ['console', 'enquiries', query] as const,
   notices: (query: Record<string, unknown>) => ['console', 'notices', query] as const,
   registration: ['console', 'registration'] as const,
+  faceReference: (learnerId: string) => ['console', 'face-reference', learnerId] as const,
 };
 
 const M = '/api/manage';
@@ -175,3 +177,16 @@ export function enrolFromSheet(classId: string, file: File) {
   form.append('file', file, file.name);
   return api.post<EnrolSheetResult>(`${M}/classes/${classId}/enrol-sheet`, { body: form });
 }
+
+export const useFaceReference = (learnerId: string) =>
+  useQuery({
+    queryKey: consoleKeys.faceReference(learnerId),
+    queryFn: () => api.get<ReferenceInfo>(`${M}/learners/${learnerId}/face-reference`),
+  });
+export function setFaceReference(learnerId: string, photo: File) {
+  const form = new FormData();
+  form.append('photo', photo, photo.name);
+  return api.post<ReferenceInfo>(`${M}/learners/${learnerId}/face-reference`, { body: form });
+}
+export const clearFaceReference = (learnerId: string) =>
+  api.delete<ReferenceInfo>(`${M}/learners/${learnerId}/face-reference`);

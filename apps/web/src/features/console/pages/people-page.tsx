@@ -17,6 +17,7 @@ import {
   type Learner,
 } from '../api/console-api';
 import { asSelect, DepartmentTree, toTree } from '../components/department-tree';
+import { FaceReferenceDialog } from '../components/face-reference-dialog';
 import { ImportDialog } from '../components/import-dialog';
 import { RegistrationSetting } from '../components/registration-setting';
 
@@ -34,6 +35,7 @@ export default function PeoplePage() {
   const [current, setCurrent] = useState(1);
   const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size: 10 });
   const [adding, setAdding] = useState(false);
+  const [faceOf, setFaceOf] = useState<Learner | undefined>();
   /** whole ID numbers in the export (recorded in the audit log) */
   const [fullIds, setFullIds] = useState(false);
   const [form] = Form.useForm();
@@ -166,7 +168,7 @@ export default function PeoplePage() {
               {
                 title: t('console.actions'),
                 key: 'actions',
-                width: 220,
+                width: 280,
                 render: (_: unknown, l: Learner) =>
                   l.status === 'pending' ? (
                     <Space size={0} wrap>
@@ -201,6 +203,9 @@ export default function PeoplePage() {
                       <Button type="link" size="small" onClick={() => void act(l, 'reset')}>
                         {t('console.resetPassword')}
                       </Button>
+                      <Button type="link" size="small" onClick={() => setFaceOf(l)} data-testid="learner-face">
+                        {t('console.face.action')}
+                      </Button>
                     </Space>
                   ),
               },
@@ -208,6 +213,7 @@ export default function PeoplePage() {
           />
         </Card>
       </div>
+      {faceOf && <FaceReferenceDialog learner={faceOf} onClose={() => setFaceOf(undefined)} />}
       <Modal
         open={adding}
         title={t('console.addLearner')}

@@ -1,0 +1,185 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../seed/demo-accounts.js';
+import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+type Ids = Record<'department' | 'learner' | 'pending' | 'class' | 'member' | 'enquiry' | 'notice', string>;
+type Call = { json?: unknown; body?: FormData };
+
+/**
+ * Every console route that names a record, called by another organisation's training
+ * manager with this organisation's ids, with a body that would otherwise be accepted:
+ * 404, and nothing changes. The table must name every such route in the OpenAPI document,
+ * so a route added later without its entry fails here.
+ */
+function calls(ids: Ids, sheet: Buffer, photo: Buffer): Record<string, { path: string } & Call> {
+  const form = (field: string, data: Buffer, name: string) => {
+    const f = new FormData();
+    f.append(field, new Blob([new Uint8Array(data)]), name);
+    return f;
+  };
+  return {
+    'PUT /api/manage/departments/{id}': { path: `/api/manage/departments/${ids.department}`, json: { name: '改名' } },
+    'DELETE /api/manage/departments/{id}': { path: `/api/manage/departments/${ids.department}` },
+    'PUT /api/manage/learners/{id}': { path: `/api/manage/learners/${ids.learner}`, json: { name: '改名' } },
+    'POST /api/manage/learners/{id}/disable': { path: `/api/manage/learners/${ids.learner}/disable` },
+    'POST /api/manage/learners/{id}/enable': { path: `/api/manage/learners/${ids.learner}/enable` },
+    'POST /api/manage/learners/{id}/unlock': { path: `/api/manage/learners/${ids.learner}/unlock` },
+    'POST /api/manage/learners/{id}/reset-password': { path: `/api/manage/learners/${ids.learner}/reset-password` },
+    'GET /api/manage/learners/{id}/face-reference': { path: `/api/manage/learners/${ids.learner}/face-reference` },
+    'POST /api/manage/learners/{id}/face-reference': {
+      path: `/api/manage/learners/${ids.learner}/face-reference`,
+      body: form('photo', photo, 'face.jpg'),
+    },
+    'DELETE /api/manage/learners/{id}/face-reference': { path: `/api/manage/learners/${ids.learner}/face-reference` },
+    'POST /api/manage/registrations/{id}/approve': { path: `/api/manage/registrations/${ids.pending}/approve` },
+    'POST /api/manage/registrations/{id}/reject': { path: `/api/manage/registrations/${ids.pending}/reject` },
+    'PUT /api/manage/enquiries/{id}': { path: `/api/manage/enquiries/${ids.enquiry}`, json: { status: 'closed' } },
+    'POST /api/manage/enquiries/{id}/learner': {
+      path: `/api/manage/enquiries/${ids.enquiry}/learner`,
+      json: { idCard: '110105198506150030' },
+    },
+    'GET /api/manage/classes/{id}': { path: `/api/manage/classes/${ids.class}` },
+    'PUT /api/manage/classes/{id}': { path: `/api/manage/classes/${ids.class}`, json: { name: '改名' } },
+    'POST /api/manage/classes/{id}/close': { path: `/api/manage/classes/${ids.class}/close` },
+    'POST /api/manage/classes/{id}/reopen': { path: `/api/manage/classes/${ids.class}/reopen` },
+    'POST /api/manage/classes/{id}/enrol': {
+      path: `/api/manage/classes/${ids.class}/enrol`,
+      json: { personIds: [ids.learner] },
+    },
+    'POST /api/manage/classes/{id}/enrol-sheet': {
+      path: `/api/manage/classes/${ids.class}/enrol-sheet`,
+      body: form('file', sheet, 'list.xlsx'),
+    },
+    'GET /api/manage/classes/{id}/members': { path: `/api/manage/classes/${ids.class}/members` },
+    'DELETE /api/manage/classes/{id}/members/{trainPersonId}': {
+      path: `/api/manage/classes/${ids.class}/members/${ids.member}`,
+    },
+    'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
+    'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },
+    'POST /api/manage/notices/{id}/republish': { path: `/api/manage/notices/${ids.notice}/republish` },
+  };
+}
+
+describe.each(dialects)('the console across organisations on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let admin: string;
+  let otherAdmin: string;
+  let ids: Ids;
+  let table: ReturnType<typeof calls>;
+  const as = (token: string) => ({ Authorization: token });
+  /** What this organisation holds, read back after the other organisation's calls. */
+  const snapshot = async () => ({
+    departments: await server.ctx.db.selectFrom('departments').select(['id', 'name']).orderBy('id').execute(),
+    persons: await server.ctx.db
+      .selectFrom('persons')
+      .select(['id', 'name', 'disabled_at', 'pending_since', 'password_hash'])
+      .orderBy('id')
+      .execute(),
+    classes: await server.ctx.db
+      .selectFrom('train_classes')
+      .select(['id', 'name', 'closed_at'])
+      .orderBy('id')
+      .execute(),
+    members: await server.ctx.db.selectFrom('train_persons').select(['id', 'class_id']).orderBy('id').execute(),
+    enquiries: await server.ctx.db.selectFrom('intended_persons').select(['id', 'status', 'person_id']).execute(),
+    notices: await server.ctx.db.selectFrom('announcements').select(['id', 'title', 'withdrawn_at']).execute(),
+    references: await server.ctx.db.selectFrom('face_references').select(['person_id']).execute(),
+  });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    await addOrganisation(server, '10011', '另一家单位');
+    await addLearner(server, { account: 'other-admin11', password: 'other1234', role: 'admin', orgCode: '10011' });
+    otherAdmin = (await login(server, 'other-admin11', 'other1234')).body.data.credentials.accessToken;
+    const post = async (path: string, json: unknown) => {
+      const res = await server.request('POST', path, { json, headers: as(admin) });
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      return res.body.data;
+    };
+    const department = (await post('/api/manage/departments', { name: '安全部' })).id;
+    const learner = (
+      await post('/api/manage/learners', { name: '周安全', idCard: '11010519491231002X', departmentId: department })
+    ).learner.id;
+    const pending = await addLearner(server, { account: 'waiting', password: 'waiting1234' });
+    await server.ctx.db.updateTable('persons').set({ pending_since: Date.now() }).where('id', '=', pending).execute();
+    const book = await server.ctx.db.selectFrom('course_books').select('id').executeTakeFirstOrThrow();
+    const cls = (await post('/api/manage/classes', { name: '跨单位测试班', bookIds: [book.id], rules: RULES })).id;
+    await post(`/api/manage/classes/${cls}/enrol`, { personIds: [learner] });
+    const member = (await server.request('GET', `/api/manage/classes/${cls}/members`, { headers: as(admin) })).body.data
+      .records[0].trainPersonId;
+    await server.request('POST', '/api/train/intendedPerson/addNew-Intended', {
+      json: { name: '刘工', phone: '13912345678', orgName: '某公司', OrgCode: '00000' },
+    });
+    const enquiry = (await server.request('GET', '/api/manage/enquiries', { headers: as(admin) })).body.data.records[0]
+      .id;
+    const notice = (await post('/api/manage/notices', { title: '本单位通知', content: '仅本单位', classId: cls })).id;
+    ids = { department, learner, pending, class: cls, member, enquiry, notice };
+    const workbook = new ExcelJS.Workbook();
+    const ws = workbook.addWorksheet('名单');
+    ws.addRow(['身份证号']);
+    ws.addRow([DEMO_LEARNER.idCard]);
+    const sheet = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { facePhotos } = await import('../../test/face-photos.js');
+    table = calls(ids, sheet, facePhotos.hopper());
+  });
+  afterAll(() => server.close());
+
+  it('names every console route that takes an id', async () => {
+    const doc = (await server.request('GET', '/api/docs/json')).body as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const withIds = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/manage/') && path.includes('{'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(withIds.sort()).toEqual(Object.keys(table).sort());
+  });
+
+  it("answers 404 to another organisation's manager on each, and changes nothing", async () => {
+    const before = await snapshot();
+    for (const [route, call] of Object.entries(table)) {
+      const method = route.split(' ')[0]!;
+      const res = await server.request(method, call.path, {
+        headers: as(otherAdmin),
+        ...(call.json !== undefined ? { json: call.json } : {}),
+        ...(call.body ? { body: call.body } : {}),
+      });
+      expect(res.status, `${route}: ${res.text}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("keeps this organisation's records out of the other's lists and out of its own writes", async () => {
+    for (const path of [
+      '/api/manage/learners',
+      '/api/manage/classes',
+      '/api/manage/enquiries',
+      '/api/manage/notices',
+      '/api/manage/audit',
+    ]) {
+      const res = await server.request('GET', path, { headers: as(otherAdmin) });
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain(ids.learner);
+      expect(res.text, path).not.toContain(ids.class);
+    }
+    const departments = await server.request('GET', '/api/manage/departments', { headers: as(otherAdmin) });
+    expect(departments.body.data).toEqual([]);
+    // the other organisation's own writes cannot reach into this one
+    const intoDepartment = await server.request('POST', '/api/manage/learners', {
+      json: { name: '别家人', idCard: '110105198506150030', departmentId: ids.department },
+      headers: as(otherAdmin),
+    });
+    expect(intoDepartment.status).toBe(404);
+    const underDepartment = await server.request('POST', '/api/manage/departments', {
+      json: { name: '下级', parentId: ids.department },
+      headers: as(otherAdmin),
+    });
+    expect(underDepartment.status).toBe(404);
+  });
+});

@@ -60,6 +60,7 @@ import { roleScope } from './http/role-guard.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { registrationsRoutes } from './features/learners/registrations.routes.js';
 import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
+import { organisationsRoutes } from './features/organisations/organisations.routes.js';
 
 // Server-side validation texts default to Chinese, like the rest of the product.
 z.config(z.locales.zhCN());
@@ -229,6 +230,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       prefix: '/api/manage',
     },
   );
+  // The platform operator's part of the console: organisations and their training managers.
+  await app.register(roleScope(ctx, [Role.SUPER], [organisationsRoutes(ctx)]), { prefix: '/api/manage' });
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 
   // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './infra/config.js';
-import { DEMO_ADMIN, DEMO_LEARNER, DEMO_ORG } from './seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_OPERATOR, DEMO_ORG } from './seed/demo-accounts.js';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
@@ -39,6 +39,7 @@ if (config.demoSeed) {
     `  demo organisation ${DEMO_ORG.code} (${DEMO_ORG.name})`,
     `  demo learner: ${DEMO_LEARNER.account} / ${DEMO_LEARNER.password}  (phone ${DEMO_LEARNER.phone}; SMS codes print here)`,
     `  demo admin:   ${DEMO_ADMIN.account} / ${DEMO_ADMIN.password}`,
+    `  platform operator: ${DEMO_OPERATOR.account} / ${DEMO_OPERATOR.password}  (creates organisations)`,
   );
 }
 console.log(lines.join('\n') + '\n');

@@ -133,6 +133,34 @@ describe('the console in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('lets the platform operator create an organisation whose training manager then logs in', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'operator', 'operator1234');
+    await page.waitForURL(/#\/manage\/organisations/);
+    const modal = page.locator('.ant-modal:visible');
+    await page.getByTestId('org-create').click();
+    await page.getByTestId('org-code').fill('30001');
+    await page.getByTestId('org-name').fill('某建筑工程有限公司');
+    await page.getByTestId('org-admin-name').fill('陈经理');
+    await page.getByTestId('org-admin-account').fill('build-admin');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    const shown = await page.getByTestId('shown-password').textContent();
+    const password = /：(\w+)$/.exec(shown ?? '')?.[1] ?? '';
+    expect(password).toMatch(/^[a-z2-9]{10}$/);
+    await page.getByTestId('org-table').getByText('某建筑工程有限公司').waitFor();
+    await context.close();
+
+    const manager = await openPage(env, '/login');
+    await loginByPassword(manager.page, 'build-admin', password);
+    await manager.page.waitForURL(/#\/study/);
+    await manager.page.evaluate(() => (location.hash = '/manage/people'));
+    await manager.page.getByTestId('people-page').waitFor();
+    // his console is his organisation's: the operator's page answers 403
+    await manager.page.evaluate(() => (location.hash = '/manage/organisations'));
+    await manager.page.waitForURL(/#\/403$/);
+    await manager.context.close();
+  }, 60_000);
+
   it('is not there for a learner: no menu, and a typed address answers 403', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

@@ -1,3 +1,5 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { OrganisationsTable } from '../infra/db-schema.js';
 import type { Db } from '../infra/database.js';
 
 export async function findOrgById(db: Db, id: string) {
@@ -11,4 +13,46 @@ export async function setRegistrationMode(db: Db, id: string, mode: string): Pro
 
 export async function findOrgByCode(db: Db, code: string) {
   return db.selectFrom('organisations').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** Organisations (the platform operator's console): one owner writes them, this module. */
+export async function insertOrganisation(db: Db, row: Insertable<OrganisationsTable>): Promise<void> {
+  await db.insertInto('organisations').values(row).execute();
+}
+
+export async function updateOrganisation(db: Db, id: string, values: Updateable<OrganisationsTable>): Promise<void> {
+  await db.updateTable('organisations').set(values).where('id', '=', id).execute();
+}
+
+export async function findOrganisationsPage(db: Db, filter: { q?: string | undefined; offset: number; limit: number }) {
+  let q = db.selectFrom('organisations');
+  const text = filter.q?.trim().replace(/[%_\\]/g, '');
+  if (text) q = q.where((eb) => eb.or([eb('code', '=', text), eb('name', 'like', `%${text}%`)]));
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The training managers and the number of learners of each organisation. */
+export async function findOrganisationPeople(db: Db, orgIds: string[]) {
+  if (orgIds.length === 0) return { admins: [], learners: new Map<string, number>() };
+  const [admins, counts] = await Promise.all([
+    db
+      .selectFrom('persons')
+      .select(['id', 'org_id', 'name', 'account'])
+      .where('org_id', 'in', orgIds)
+      .where('role', '=', 'admin')
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('persons')
+      .select(['org_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('org_id', 'in', orgIds)
+      .where('role', '=', 'learner')
+      .groupBy('org_id')
+      .execute(),
+  ]);
+  return { admins, learners: new Map(counts.map((c) => [c.org_id, Number(c.n)])) };
 }

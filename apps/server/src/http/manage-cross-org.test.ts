@@ -136,7 +136,9 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       paths: Record<string, Record<string, unknown>>;
     };
     const withIds = Object.entries(doc.paths)
+      // the platform operator's routes (organisations) span organisations by design
       .filter(([path]) => path.startsWith('/api/manage/') && path.includes('{'))
+      .filter(([path]) => !path.startsWith('/api/manage/organisations'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     expect(withIds.sort()).toEqual(Object.keys(table).sort());
   });

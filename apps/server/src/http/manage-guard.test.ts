@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@anxun/shared/errors';
-import { DEMO_ADMIN, DEMO_LEARNER } from '../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_OPERATOR } from '../seed/demo-accounts.js';
 import { login, startServer, type TestServer } from '../../test/harness.js';
 
 /**
@@ -51,9 +51,17 @@ describe('the /api/manage guard', () => {
       expect(res.body.code).toBe(ErrorCode.FORBIDDEN);
     }
     const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const operator = (await login(server, DEMO_OPERATOR.account, DEMO_OPERATOR.password)).body.data.credentials
+      .accessToken;
+    // the operator's routes (organisations) and the training manager's: each lets its own role
+    // through and refuses the other
     for (const route of routes) {
-      const res = await call(route, { Authorization: admin });
-      expect([200, 400, 404], `${route.method} ${route.path}`).toContain(res.status);
+      const operatorsOwn = route.path.startsWith('/api/manage/organisations');
+      const asAdmin = await call(route, { Authorization: admin });
+      const asOperator = await call(route, { Authorization: operator });
+      const [mine, other] = operatorsOwn ? [asOperator, asAdmin] : [asAdmin, asOperator];
+      expect([200, 400, 404], `${route.method} ${route.path}`).toContain(mine.status);
+      expect(other.status, `${route.method} ${route.path}`).toBe(403);
     }
   });
 });

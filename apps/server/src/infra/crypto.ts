@@ -61,6 +61,12 @@ export function encryptField(text: string, publicKeyPem: string): string {
 /** 256 bits of randomness, URL-safe: access tokens, refresh tokens. */
 export const randomToken = (): string => crypto.randomBytes(32).toString('base64url');
 
+/** Letters and digits a person reads off a screen without confusing them (no 0/o, 1/l/i). */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** A first password a manager hands over (shown once; the person changes it in 个人中心). */
+export const readablePassword = (): string =>
+  Array.from({ length: 10 }, () => PASSWORD_ALPHABET[crypto.randomInt(PASSWORD_ALPHABET.length)]).join('');
+
 /** Tokens are stored only as hashes, so a database leak does not hand out sessions. */
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 

@@ -25,3 +25,12 @@ export const DEMO_ADMIN = {
   phone: '13800000002',
   idCard: '110101198505124564',
 } as const;
+
+/** The platform operator (role super): creates organisations and their training managers. */
+export const DEMO_OPERATOR = {
+  account: 'operator',
+  password: 'operator1234',
+  name: '平台运营',
+  phone: '13800000003',
+  idCard: null,
+} as const;

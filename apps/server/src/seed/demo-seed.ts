@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
 import type { AppContext } from '../app-context.js';
 import { hashPassword } from '../infra/crypto.js';
-import { DEMO_ADMIN, DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_OPERATOR, DEMO_ORG } from './demo-accounts.js';
 
 /**
  * Seeds the demo organisation and accounts when the database has no organisation yet.
@@ -18,6 +18,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     [
       { ...DEMO_LEARNER, role: Role.LEARNER },
       { ...DEMO_ADMIN, role: Role.ADMIN },
+      { ...DEMO_OPERATOR, role: Role.SUPER },
     ].map(async (p) => ({
       id: crypto.randomUUID(),
       org_id: orgId,

@@ -3,6 +3,8 @@ import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'reac
 import { useTranslation } from '../lib/i18n';
 import { pageTitle } from '../shell/page-title';
 import { NavigationProgress, RequireSession } from './guard';
+import { leafPages, type PagePath } from '@anxun/shared/pages';
+import { useUser } from '../stores/user-store';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
@@ -10,7 +12,6 @@ const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
 const IndexPage = lazy(() => import('../features/courses/pages/index-page'));
 const CoursePage = lazy(() => import('../features/courses/pages/course-page'));
 const ErrorPage = lazy(() => import('../pages/error-page'));
-const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
 const PublicPlaceholder = lazy(() => import('../pages/public-placeholder'));
 const StudyPage = lazy(() => import('../features/study/pages/study-page'));
 const ShowPage = lazy(() => import('../features/study/pages/show-page'));
@@ -26,6 +27,31 @@ const ClassesPage = lazy(() => import('../features/console/pages/classes-page'))
 const AuditPage = lazy(() => import('../features/console/pages/audit-page'));
 const EnquiriesPage = lazy(() => import('../features/console/pages/enquiries-page'));
 const NoticesPage = lazy(() => import('../features/console/pages/notices-page'));
+const OrganisationsPage = lazy(() => import('../features/console/pages/organisations-page'));
+
+/** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
+const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
+  '/index': IndexPage,
+  '/study': StudyPage,
+  '/exams': ExamsPage,
+  '/course': CoursePage,
+  '/progress': ProgressPage,
+  '/show': ShowPage,
+  '/video': VideoPage,
+  '/setting/personalCenter': PersonalCenterPage,
+  '/manage/organisations': OrganisationsPage,
+  '/manage/people': PeoplePage,
+  '/manage/classes': ClassesPage,
+  '/manage/enquiries': EnquiriesPage,
+  '/manage/notices': NoticesPage,
+  '/manage/audit': AuditPage,
+};
+
+/** /manage: the operator's first console page, or the training manager's. */
+function ManageHome() {
+  const role = useUser((s) => s.role);
+  return <Navigate to={role === 'super' ? '/manage/organisations' : '/manage/people'} replace />;
+}
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
@@ -62,9 +88,9 @@ function Root() {
   );
 }
 
-const layoutPage = (path: string, title: string, Component?: ComponentType) => ({
+const layoutPage = (path: string, Component: ComponentType) => ({
   path,
-  element: page(Component ? <Component /> : <PlaceholderPage title={title} />),
+  element: page(<Component />),
 });
 
 const routes: RouteObject[] = [
@@ -83,20 +109,8 @@ const routes: RouteObject[] = [
         element: <RequireSession>{page(<ShellLayout />)}</RequireSession>,
         children: [
           { index: true, element: <Navigate to="/index" replace /> },
-          layoutPage('index', 'route.index', IndexPage),
-          layoutPage('study', 'route.study', StudyPage),
-          layoutPage('course', 'route.course', CoursePage),
-          layoutPage('progress', 'route.progress', ProgressPage),
-          layoutPage('show', 'route.show', ShowPage),
-          layoutPage('video', 'route.video', VideoPage),
-          layoutPage('exams', 'route.exams', ExamsPage),
-          layoutPage('setting/personalCenter', 'route.personalCenter', PersonalCenterPage),
-          { path: 'manage', element: <Navigate to="/manage/people" replace /> },
-          layoutPage('manage/people', 'route.managePeople', PeoplePage),
-          layoutPage('manage/classes', 'route.manageClasses', ClassesPage),
-          layoutPage('manage/enquiries', 'route.manageEnquiries', EnquiriesPage),
-          layoutPage('manage/notices', 'route.manageNotices', NoticesPage),
-          layoutPage('manage/audit', 'route.manageAudit', AuditPage),
+          ...leafPages().map((p) => layoutPage(p.path.slice(1), PAGE_COMPONENTS[p.path as PagePath])),
+          { path: 'manage', element: <ManageHome /> },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,3 +1,4 @@
+import { LAYOUT_PAGES, type PageDeclaration } from '@anxun/shared/pages';
 import type { Permission } from '../stores/acl-store';
 
 /** Route meta of spec §3, as the shell reads it from react-router's `handle`. */
@@ -23,31 +24,23 @@ export interface MenuRoute extends RouteMeta {
   children?: MenuRoute[];
 }
 
-/** The layout routes of spec §2, in menu order. */
-export const LAYOUT_ROUTES: MenuRoute[] = [
-  { path: '/index', title: 'route.index', icon: 'home', noClosable: true, guest: true },
-  { path: '/study', title: 'route.study', icon: 'book' },
-  { path: '/exams', title: 'route.exams', icon: 'edit' },
-  { path: '/course', title: 'route.course', hidden: true, guest: true },
-  { path: '/progress', title: 'route.progress', hidden: true },
-  { path: '/show', title: 'route.show', hidden: true, noFooter: true },
-  { path: '/video', title: 'route.video', hidden: true },
-  { path: '/setting/personalCenter', title: 'route.personalCenter', hidden: true },
-  // 管理后台: the console, for an organisation's training managers only (spec §6 meta.roles)
-  {
-    path: '/manage',
-    title: 'route.manage',
-    icon: 'setting',
-    roles: ['admin'],
-    children: [
-      { path: '/manage/people', title: 'route.managePeople', roles: ['admin'] },
-      { path: '/manage/classes', title: 'route.manageClasses', roles: ['admin'] },
-      { path: '/manage/enquiries', title: 'route.manageEnquiries', roles: ['admin'] },
-      { path: '/manage/notices', title: 'route.manageNotices', roles: ['admin'] },
-      { path: '/manage/audit', title: 'route.manageAudit', roles: ['admin'] },
-    ],
-  },
-];
+/** The one page table (`@anxun/shared/pages`) as the shell reads it. */
+function toMenuRoute(p: PageDeclaration): MenuRoute {
+  return {
+    path: p.path,
+    title: p.titleKey,
+    ...(p.icon ? { icon: p.icon } : {}),
+    ...(p.hidden ? { hidden: true } : {}),
+    ...(p.noClosable ? { noClosable: true } : {}),
+    ...(p.noFooter ? { noFooter: true } : {}),
+    ...(p.guest ? { guest: true } : {}),
+    ...(p.roles ? { roles: [...p.roles] } : {}),
+    ...(p.children ? { children: p.children.map(toMenuRoute) } : {}),
+  };
+}
+
+/** The layout routes of spec §2, in menu order (spec §6 `meta.roles`). */
+export const LAYOUT_ROUTES: MenuRoute[] = LAYOUT_PAGES.map((p) => toMenuRoute(p));
 
 /** Guests reach only these (spec §6). */
 export const GUEST_WHITELIST = ['/login', '/register', '/callback', '/404', '/403'];

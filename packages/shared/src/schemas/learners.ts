@@ -54,6 +54,9 @@ const account = line(32).pipe(
     .regex(/^[A-Za-z0-9_.-]{3,32}$/, '账号只能是3–32位字母、数字、下划线、点或减号'),
 );
 
+/** A person's fields as a manager types them (learners here, an organisation's first admin too). */
+export const personFields = { name, phone, account };
+
 export const createLearnerBody = z.strictObject({
   name,
   idCard,

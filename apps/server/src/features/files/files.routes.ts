@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idText } from '@anxun/shared/schemas/text';
 import type { AppContext } from '../../app-context.js';
 import { authenticateToken } from '../../core/session.service.js';
 import { AppError, ok } from '../../http/app-error.js';
@@ -64,9 +65,10 @@ export const filesRoutes =
         preHandler: requireUser(ctx),
         schema: {
           tags,
-          summary: 'Upload an avatar (SysPhoto) or, as admin, the organisation logo (LogoFiles)',
+          summary:
+            'Upload an avatar (SysPhoto) or, as admin, the organisation logo (LogoFiles); the platform operator names the organisation with otcId',
           description: `multipart/form-data with one field \`file\`: JPG, PNG or WEBP, at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`,
-          querystring: z.strictObject({ otcType: fileType.default('SysPhoto') }),
+          querystring: z.strictObject({ otcType: fileType.default('SysPhoto'), otcId: idText().optional() }),
           response: { 200: envelope(fileRecord), ...errors, 413: errorEnvelope, 415: errorEnvelope },
         },
       },
@@ -74,7 +76,10 @@ export const filesRoutes =
         if (!request.isMultipart())
           throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请使用multipart/form-data上传');
         const upload = await readSingleFile(request);
-        return ok(await uploadImage(ctx, userOf(request), request.query.otcType, upload));
+        const { otcType, otcId } = request.query;
+        return ok(
+          await uploadImage(ctx, userOf(request), otcType, upload, otcType === 'LogoFiles' ? otcId : undefined),
+        );
       },
     );
 

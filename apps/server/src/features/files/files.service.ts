@@ -8,6 +8,7 @@ import { isValidFileSignature, publicFileUrl, signedFileUrl } from '../../core/f
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { findPersonOrgId } from '../../core/person.repository.js';
+import { findOrgById } from '../../core/org.repository.js';
 import {
   attachFile,
   deleteFileRow,
@@ -41,6 +42,8 @@ async function canManage(ctx: AppContext, user: AuthUser, otcType: string, otcId
     if (otcId === user.personId) return true;
     return user.role === Role.ADMIN && (await findPersonOrgId(ctx.db, otcId)) === user.orgId;
   }
+  // the platform operator sets the logo of the organisations he creates
+  if (user.role === Role.SUPER) return Boolean(await findOrgById(ctx.db, otcId));
   return user.role === Role.ADMIN && otcId === user.orgId;
 }
 
@@ -59,8 +62,10 @@ export async function uploadImage(
   user: AuthUser,
   otcType: string,
   upload: { fileName: string; data: Buffer },
+  /** the organisation whose logo this is (the platform operator's choice; others: their own) */
+  forOrgId?: string,
 ): Promise<FileRecord> {
-  const otcId = otcType === FileType.AVATAR ? user.personId : user.orgId;
+  const otcId = otcType === FileType.AVATAR ? user.personId : (forOrgId ?? user.orgId);
   if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
   if (upload.data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要上传的图片');
   if (upload.data.length > AVATAR_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');

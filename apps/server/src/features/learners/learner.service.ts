@@ -18,7 +18,7 @@ import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import { revokePersonSessions } from '../../core/session.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
-import { hashPassword } from '../../infra/crypto.js';
+import { hashPassword, readablePassword as randomPassword } from '../../infra/crypto.js';
 import type { Db } from '../../infra/database.js';
 import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
@@ -52,11 +52,6 @@ function toLearner(row: LearnerRow, now: number): Learner {
     createdAt: recordTime(row.created_at),
   };
 }
-
-/** Letters and digits a person reads off a screen without confusing them. */
-const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const randomPassword = () =>
-  Array.from({ length: 10 }, () => PASSWORD_ALPHABET[crypto.randomInt(PASSWORD_ALPHABET.length)]).join('');
 
 /** The department and, with `includeSub`, every department under it. */
 export async function departmentScope(db: Db, orgId: string, departmentId: string, includeSub: boolean) {

@@ -1,85 +1,71 @@
-import { Role } from '@anxun/shared/constants';
+import { LAYOUT_PAGES, type PageDeclaration } from '@anxun/shared/pages';
 import type { RouteRecord } from '@anxun/shared/schemas/shell';
 
 /**
- * The learner site's menu (spec §2 layout routes). Each entry is a layout route with one
- * child of the same path, as the described site has them; `meta.roles` limits who sees it.
+ * The menu of `/router/getList` (spec §2 layout routes, spec §6 `meta.roles`), made from the
+ * one page table. A page is a layout route with one child of the same path, as the described
+ * site has them; a group (管理后台) is a layout route whose children are its pages.
  */
-const page = (
-  path: string,
-  name: string,
-  title: string,
-  icon: string,
-  extra: RouteRecord['meta'] = {},
-): RouteRecord => ({
-  path,
-  name: `${name}Root`,
-  component: 'Layout',
-  meta: { title, icon, levelHidden: true, ...extra },
-  children: [{ path, name, component: `@/views${path}/index`, meta: { title, icon, ...extra } }],
-});
+function toRecord(p: PageDeclaration): RouteRecord {
+  const meta = {
+    title: p.title,
+    ...(p.menuIcon ? { icon: p.menuIcon } : {}),
+    ...(p.hidden ? { hidden: true } : {}),
+    ...(p.noClosable ? { noClosable: true } : {}),
+    ...(p.roles ? { roles: [...p.roles] } : {}),
+  };
+  if (p.children) {
+    return {
+      path: p.path,
+      name: p.name,
+      component: 'Layout',
+      redirect: p.children[0]?.path,
+      meta,
+      children: p.children.map((c) => ({
+        path: c.path,
+        name: c.name,
+        component: `@/views${c.path}/index`,
+        meta: { title: c.title, ...(c.roles ? { roles: [...c.roles] } : {}) },
+      })),
+    };
+  }
+  return {
+    path: p.path,
+    name: `${p.name}Root`,
+    component: 'Layout',
+    meta: { ...meta, levelHidden: true },
+    children: [{ path: p.path, name: p.name, component: `@/views${p.path}/index`, meta }],
+  };
+}
 
 export const MENU: RouteRecord[] = [
   { path: '/', redirect: '/index', meta: { hidden: true } },
-  page('/index', 'Index', '首页', 'home-2-line', { noClosable: true }),
-  page('/study', 'Study', '我的学习', 'book-open-line'),
-  page('/course', 'Course', '课程详情', 'file-list-line', { hidden: true }),
-  page('/progress', 'Progress', '课程进度', 'bar-chart-line', { hidden: true }),
-  page('/show', 'Show', '播放', 'play-circle-line', { hidden: true }),
-  page('/video', 'Video', '视频', 'video-line', { hidden: true }),
-  page('/exams', 'Exams', '练题', 'edit-2-line'),
-  page('/setting/personalCenter', 'PersonalCenter', '个人中心', 'user-line', { hidden: true }),
-  // 管理后台: the console, for an organisation's training managers only
-  {
-    path: '/manage',
-    name: 'Manage',
-    component: 'Layout',
-    redirect: '/manage/people',
-    meta: { title: '管理后台', icon: 'settings-3-line', roles: [Role.ADMIN] },
-    children: [
-      {
-        path: '/manage/people',
-        name: 'ManagePeople',
-        component: '@/views/manage/people/index',
-        meta: { title: '部门与学员', roles: [Role.ADMIN] },
-      },
-      {
-        path: '/manage/classes',
-        name: 'ManageClasses',
-        component: '@/views/manage/classes/index',
-        meta: { title: '班级管理', roles: [Role.ADMIN] },
-      },
-      {
-        path: '/manage/enquiries',
-        name: 'ManageEnquiries',
-        component: '@/views/manage/enquiries/index',
-        meta: { title: '报名咨询', roles: [Role.ADMIN] },
-      },
-      {
-        path: '/manage/notices',
-        name: 'ManageNotices',
-        component: '@/views/manage/notices/index',
-        meta: { title: '通知公告', roles: [Role.ADMIN] },
-      },
-      {
-        path: '/manage/audit',
-        name: 'ManageAudit',
-        component: '@/views/manage/audit/index',
-        meta: { title: '操作日志', roles: [Role.ADMIN] },
-      },
-    ],
-  },
+  ...LAYOUT_PAGES.map((p) => toRecord(p)),
 ];
 
+/**
+ * A route is shown to the roles it names (none named: everyone). Departure from spec §6
+ * ("admin sees everything"): with two managing roles, an organisation's admin must not see
+ * the platform operator's pages, nor the operator the organisation's.
+ */
 function allowed(route: RouteRecord, role: string): boolean {
   const roles = route.meta?.roles;
-  return !roles || roles.length === 0 || role === Role.ADMIN || roles.includes(role);
+  return !roles || roles.length === 0 || roles.includes(role);
 }
 
-/** The menu filtered for a role (admin sees everything, spec §6). */
+/** The menu filtered for a role. */
 export function menuFor(role: string): RouteRecord[] {
   const filter = (routes: RouteRecord[]): RouteRecord[] =>
-    routes.filter((r) => allowed(r, role)).map((r) => (r.children ? { ...r, children: filter(r.children) } : r));
+    routes
+      .filter((r) => allowed(r, role))
+      .map((r) => {
+        if (!r.children) return r;
+        const children = filter(r.children);
+        // a group opens on the first of its pages this role sees
+        return r.redirect && r.children.length > 1
+          ? { ...r, children, redirect: children[0]?.path }
+          : { ...r, children };
+      });
   return filter(MENU);
 }
 

@@ -9,6 +9,7 @@ export const en: Messages = {
     manageClasses: 'Classes',
     manageEnquiries: 'Enquiries',
     manageNotices: 'Announcements',
+    manageOrganisations: 'Organisations',
     manageAudit: 'Audit log',
     index: 'Home',
     study: 'My study',
@@ -66,7 +67,6 @@ export const en: Messages = {
     pending: 'Registered. A training manager will review it; you can log in once approved.',
   },
   page: {
-    comingSoon: 'This page is coming soon',
     notFound: 'Sorry, this page does not exist',
     forbidden: 'Sorry, you may not open this page',
     backHome: 'Back to home',

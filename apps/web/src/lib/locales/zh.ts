@@ -9,6 +9,7 @@ export const zh = {
     manageClasses: '班级管理',
     manageEnquiries: '报名咨询',
     manageNotices: '通知公告',
+    manageOrganisations: '单位管理',
     manageAudit: '操作日志',
     index: '首页',
     study: '我的学习',
@@ -66,7 +67,6 @@ export const zh = {
     pending: '注册成功，请等待培训管理员审核，审核通过后即可登录',
   },
   page: {
-    comingSoon: '该页面的内容即将上线',
     notFound: '抱歉，您访问的页面不存在',
     forbidden: '抱歉，您无权访问该页面',
     backHome: '返回首页',

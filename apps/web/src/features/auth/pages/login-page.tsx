@@ -58,9 +58,12 @@ export function LoginBrand() {
   );
 }
 
+/** Where a role starts when no page was asked for: the platform operator at his organisations. */
+const homeOf = (role: string | undefined) => (role === 'super' ? '/manage/organisations' : '/study');
+
 /** /login: the post-login redirect never lands on /404 or /403 (spec §2). */
-export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return '/study';
+export function safeRedirect(target: string | null, home = '/study'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return home;
   if (target === '/404' || target === '/403') return '/';
   return target;
 }
@@ -71,14 +74,16 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const token = useUser((s) => s.token);
   // A logged-in learner has nothing to do here (spec §4).
-  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  if (token) return <Navigate to={safeRedirect(params.get('redirect'), homeOf(useUser.getState().role))} replace />;
   return (
     <main className="auth-page">
       <LoginBrand />
       <div className="auth-card">
         <h1 className="auth-title">{t('login.title')}</h1>
         <LoginForm
-          onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
+          onSuccess={() =>
+            navigate(safeRedirect(params.get('redirect'), homeOf(useUser.getState().role)), { replace: true })
+          }
           onRegister={() => navigate('/register')}
         />
       </div>

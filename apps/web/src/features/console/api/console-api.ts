@@ -4,6 +4,7 @@ import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
+import type { ManagedOrganisation, organisationCreated } from '@anxun/shared/schemas/organisations';
 import type { courseBook } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -23,6 +24,8 @@ export type ClassMember = z.infer<typeof classMember>;
 export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
 export type CourseBook = z.infer<typeof courseBook>;
+export type OrganisationCreated = z.infer<typeof organisationCreated>;
+export type { ManagedOrganisation };
 
 /** Query keys of the console, from one factory. */
 export const consoleKeys = {
@@ -36,6 +39,7 @@ export const consoleKeys = {
   enquiries: (query: Record<string, unknown>) => ['console', 'enquiries', query] as const,
   notices: (query: Record<string, unknown>) => ['console', 'notices', query] as const,
   registration: ['console', 'registration'] as const,
+  organisations: (query: Record<string, unknown>) => ['console', 'organisations', query] as const,
   faceReference: (learnerId: string) => ['console', 'face-reference', learnerId] as const,
 };
 
@@ -190,3 +194,23 @@ export function setFaceReference(learnerId: string, photo: File) {
 }
 export const clearFaceReference = (learnerId: string) =>
   api.delete<ReferenceInfo>(`${M}/learners/${learnerId}/face-reference`);
+
+export const useOrganisations = (query: { q?: string | undefined; current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.organisations({ ...query }),
+    queryFn: () =>
+      api.get<{ records: ManagedOrganisation[]; total: number }>(`${M}/organisations`, {
+        query: { ...(query.q ? { q: query.q } : {}), current: String(query.current), size: '20' },
+      }),
+  });
+export const createOrganisation = (body: Record<string, unknown>) =>
+  api.post<OrganisationCreated>(`${M}/organisations`, { json: body });
+export const editOrganisation = (id: string, body: Record<string, unknown>) =>
+  api.put<ManagedOrganisation>(`${M}/organisations/${id}`, { json: body });
+export const addOrganisationAdmin = (id: string, body: Record<string, unknown>) =>
+  api.post<OrganisationCreated>(`${M}/organisations/${id}/admins`, { json: body });
+export function uploadOrganisationLogo(orgId: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<unknown>('/api/file/upload', { body: form, query: { otcType: 'LogoFiles', otcId: orgId } });
+}

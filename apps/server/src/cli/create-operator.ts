@@ -1,0 +1,72 @@
+/**
+ * Creates a platform operator (role `super`): the account that creates organisations and
+ * their training managers in the console. For a fresh production database, where no demo
+ * data is seeded:
+ *
+ *   npm run create-operator -- --account ops --name 平台运营 [--org-code 00000 --org-name 安训平台]
+ *
+ * The operator belongs to the organisation with that code (created when missing). The
+ * password is made here and printed once; change it after the first login (个人中心).
+ */
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { Role } from '@anxun/shared/constants';
+import { insertOrganisation, findOrgByCode } from '../core/org.repository.js';
+import { findIdentityConflicts, insertPerson } from '../core/person.repository.js';
+import { loadConfig } from '../infra/config.js';
+import { hashPassword, readablePassword } from '../infra/crypto.js';
+import { migrateToLatest, openDatabase } from '../infra/database.js';
+
+const { values } = parseArgs({
+  options: {
+    account: { type: 'string' },
+    name: { type: 'string', default: '平台运营' },
+    'org-code': { type: 'string', default: '00000' },
+    'org-name': { type: 'string', default: '安训平台' },
+  },
+});
+if (!values.account || !/^[A-Za-z0-9_.-]{3,32}$/.test(values.account)) {
+  console.error('usage: npm run create-operator -- --account <3–32 letters, digits, _ . -> [--name 名字]');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  await migrateToLatest(database.db, database.dialect, config.databaseSchema);
+  if ((await findIdentityConflicts(database.db, { account: values.account })).account) {
+    console.error(`the account ${values.account} is taken`);
+    process.exit(1);
+  }
+  const now = Date.now();
+  let org = await findOrgByCode(database.db, values['org-code']!);
+  if (!org) {
+    await insertOrganisation(database.db, {
+      id: crypto.randomUUID(),
+      code: values['org-code']!,
+      name: values['org-name']!,
+      logo_file_id: null,
+      created_at: now,
+    });
+    org = await findOrgByCode(database.db, values['org-code']!);
+  }
+  const password = readablePassword();
+  await insertPerson(database.db, {
+    id: crypto.randomUUID(),
+    org_id: org!.id,
+    role: Role.SUPER,
+    account: values.account,
+    name: values.name!,
+    id_card: null,
+    phone: null,
+    password_hash: await hashPassword(password),
+    avatar_file_id: null,
+    failed_logins: 0,
+    locked_until: null,
+    created_at: now,
+    updated_at: now,
+  });
+  console.log(`platform operator ${values.account} created; password (shown once): ${password}`);
+} finally {
+  await database.close();
+}

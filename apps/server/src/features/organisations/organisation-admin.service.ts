@@ -1,0 +1,200 @@
+import crypto from 'node:crypto';
+import { Role } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import type {
+  CreateOrganisationBody,
+  ManagedOrganisation,
+  adminBody,
+  organisationQuery,
+  updateOrganisationBody,
+} from '@anxun/shared/schemas/organisations';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import { isUniqueViolation } from '../../core/db-errors.js';
+import { publicFileUrl } from '../../core/file-url.js';
+import {
+  findOrgByCode,
+  findOrgById,
+  findOrganisationPeople,
+  findOrganisationsPage,
+  insertOrganisation,
+  updateOrganisation,
+} from '../../core/org.repository.js';
+import { findIdentityConflicts, insertPerson } from '../../core/person.repository.js';
+import { recordTime } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { hashPassword, readablePassword } from '../../infra/crypto.js';
+import type { Db } from '../../infra/database.js';
+
+type OrgRow = NonNullable<Awaited<ReturnType<typeof findOrgById>>>;
+
+async function toManaged(db: Db, rows: OrgRow[]): Promise<ManagedOrganisation[]> {
+  const { admins, learners } = await findOrganisationPeople(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    logoUrl: r.logo_file_id ? publicFileUrl(r.logo_file_id) : null,
+    footerCopyright: r.footer_copyright,
+    footerAddress: r.footer_address,
+    footerPhone: r.footer_phone,
+    icpRecord: r.icp_record,
+    policeRecord: r.police_record,
+    registrationMode: r.registration_mode === 'approval' ? 'approval' : 'open',
+    admins: admins.filter((a) => a.org_id === r.id).map((a) => ({ id: a.id, name: a.name, account: a.account })),
+    learnerCount: learners.get(r.id) ?? 0,
+    createdAt: recordTime(r.created_at),
+  }));
+}
+
+async function reread(ctx: AppContext, id: string): Promise<ManagedOrganisation> {
+  const row = await findOrgById(ctx.db, id);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
+  return (await toManaged(ctx.db, [row]))[0]!;
+}
+
+const footerValues = (b: Partial<Record<keyof typeof FOOTER, string | undefined>>) =>
+  Object.fromEntries(
+    Object.entries(FOOTER)
+      .filter(([key]) => b[key as keyof typeof FOOTER] !== undefined)
+      .map(([key, column]) => [column, b[key as keyof typeof FOOTER]!.trim()]),
+  );
+const FOOTER = {
+  footerCopyright: 'footer_copyright',
+  footerAddress: 'footer_address',
+  footerPhone: 'footer_phone',
+  icpRecord: 'icp_record',
+  policeRecord: 'police_record',
+} as const;
+
+export async function listOrganisations(ctx: AppContext, query: z.output<typeof organisationQuery>) {
+  const { rows, total } = await findOrganisationsPage(ctx.db, {
+    q: query.q,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  return { records: await toManaged(ctx.db, rows), total };
+}
+
+/** A training manager for the organisation; his password is the one given or one made and shown once. */
+async function addAdmin(trx: Db, orgId: string, body: z.output<typeof adminBody>, now: number) {
+  const conflicts = await findIdentityConflicts(trx, { account: body.account, phone: body.phone });
+  if (conflicts.account) throw new AppError(ErrorCode.DUPLICATE, '该账号已被使用');
+  if (conflicts.phone) throw new AppError(ErrorCode.DUPLICATE, '该手机号已被使用');
+  const password = body.password ?? readablePassword();
+  const id = crypto.randomUUID();
+  await insertPerson(trx, {
+    id,
+    org_id: orgId,
+    role: Role.ADMIN,
+    account: body.account,
+    name: body.name,
+    id_card: null,
+    phone: body.phone ?? null,
+    password_hash: await hashPassword(password),
+    avatar_file_id: null,
+    failed_logins: 0,
+    locked_until: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { id, password: body.password ? null : password };
+}
+
+async function inTransaction<T>(ctx: AppContext, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(work);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(ErrorCode.DUPLICATE, '单位编码、账号或手机号已被使用');
+    throw err;
+  }
+}
+
+/** A new organisation with its first training manager, in one step (audited). */
+export async function createOrganisation(
+  ctx: AppContext,
+  operator: AuthUser,
+  body: CreateOrganisationBody,
+  ip: string,
+) {
+  if (await findOrgByCode(ctx.db, body.code)) throw new AppError(ErrorCode.DUPLICATE, '该单位编码已被使用');
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  const admin = await inTransaction(ctx, async (trx) => {
+    await insertOrganisation(trx, {
+      id,
+      code: body.code,
+      name: body.name,
+      logo_file_id: null,
+      created_at: now,
+      ...footerValues(body),
+    });
+    const made = await addAdmin(trx, id, body.admin, now);
+    await recordAudit(trx, {
+      actor: operator,
+      ip,
+      action: 'organisation.create',
+      targetType: 'organisation',
+      targetId: id,
+      summary: { after: { code: body.code, name: body.name, admin: body.admin.account } },
+      now,
+    });
+    return made;
+  });
+  return { organisation: await reread(ctx, id), account: body.admin.account, password: admin.password };
+}
+
+export async function editOrganisation(
+  ctx: AppContext,
+  operator: AuthUser,
+  id: string,
+  body: z.output<typeof updateOrganisationBody>,
+  ip: string,
+) {
+  const before = await reread(ctx, id);
+  const now = ctx.now();
+  await inTransaction(ctx, async (trx) => {
+    await updateOrganisation(trx, id, { ...(body.name ? { name: body.name } : {}), ...footerValues(body) });
+    await recordAudit(trx, {
+      actor: operator,
+      ip,
+      action: 'organisation.update',
+      targetType: 'organisation',
+      targetId: id,
+      summary: { before: { name: before.name }, after: { name: body.name ?? before.name } },
+      now,
+    });
+  });
+  return reread(ctx, id);
+}
+
+/** Another training manager for an organisation (the first one left, or a second is needed). */
+export async function addOrganisationAdmin(
+  ctx: AppContext,
+  operator: AuthUser,
+  id: string,
+  body: z.output<typeof adminBody>,
+  ip: string,
+) {
+  await reread(ctx, id);
+  const now = ctx.now();
+  const admin = await inTransaction(ctx, async (trx) => {
+    const made = await addAdmin(trx, id, body, now);
+    await recordAudit(trx, {
+      actor: operator,
+      ip,
+      action: 'organisation.add-admin',
+      targetType: 'organisation',
+      targetId: id,
+      summary: { after: { admin: body.account, name: body.name } },
+      now,
+    });
+    return made;
+  });
+  return { organisation: await reread(ctx, id), account: body.account, password: admin.password };
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_OPERATOR } from '../../seed/demo-accounts.js';
+import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+import { facePhotos } from '../../../test/face-photos.js';
+
+/**
+ * 单位管理: the platform operator creates an organisation with its first training manager,
+ * who logs in and finds an empty console of his own; names, footer and logo are the
+ * operator's to change; no one else sees other organisations.
+ */
+describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let operator: string;
+  const as = (token = operator) => ({ Authorization: token });
+  const create = (json: unknown) => server.request('POST', '/api/manage/organisations', { json, headers: as() });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    operator = (await login(server, DEMO_OPERATOR.account, DEMO_OPERATOR.password)).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+
+  it('creates an organisation and its first admin, who logs in to a console of his own', async () => {
+    const res = await create({
+      code: '20001',
+      name: '某化工有限公司',
+      footerPhone: '0571-12345678',
+      admin: { name: '王经理', account: 'chem-admin', phone: '13600000001' },
+    });
+    expect(res.status, res.text).toBe(200);
+    const { organisation, account, password } = res.body.data;
+    expect(organisation).toMatchObject({
+      code: '20001',
+      name: '某化工有限公司',
+      footerPhone: '0571-12345678',
+      registrationMode: 'open',
+      admins: [{ name: '王经理', account: 'chem-admin' }],
+      learnerCount: 0,
+    });
+    expect(account).toBe('chem-admin');
+    expect(password).toMatch(/^[a-z2-9]{10}$/);
+
+    const admin = (await login(server, 'chem-admin', password)).body.data.credentials.accessToken;
+    const learners = await server.request('GET', '/api/manage/learners', { headers: as(admin) });
+    expect(learners.body.data.total).toBe(0);
+    // the header shows its name before login
+    const publicOrg = await server.request('GET', '/api/base/baseorg/select-code/20001');
+    expect(publicOrg.body.data).toMatchObject({ baseOrgName: '某化工有限公司', orgCode: '20001' });
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('target_id', '=', organisation.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['organisation.create']);
+    expect(audit[0]!.summary).not.toContain(password);
+  });
+
+  it('refuses a taken code or account and a bad one with clear messages, writing nothing', async () => {
+    const taken = await create({ code: '20001', name: '重复', admin: { name: '李四', account: 'dup-admin' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe('该单位编码已被使用');
+    const takenAccount = await create({ code: '20002', name: '新单位', admin: { name: '李四', account: 'admin' } });
+    expect(takenAccount.status).toBe(409);
+    expect(takenAccount.body.msg).toBe('该账号已被使用');
+    expect(
+      (await server.ctx.db.selectFrom('organisations').select('id').where('code', '=', '20002').execute()).length,
+    ).toBe(0);
+    const badCode = await create({ code: '中文', name: '新单位', admin: { name: '李四', account: 'li-si' } });
+    expect(badCode.status).toBe(400);
+    expect(badCode.body.msg).toContain('单位编码只能是2–32位字母、数字、下划线或减号');
+  });
+
+  it('edits the name and footer, adds a second admin, and sets the logo', async () => {
+    const list = await server.request('GET', '/api/manage/organisations?q=20001', { headers: as() });
+    const org = list.body.data.records[0];
+    const edited = await server.request('PUT', `/api/manage/organisations/${org.id}`, {
+      json: { name: '某化工集团', footerAddress: '杭州市某路1号' },
+      headers: as(),
+    });
+    expect(edited.body.data).toMatchObject({ name: '某化工集团', footerAddress: '杭州市某路1号', code: '20001' });
+    const second = await server.request('POST', `/api/manage/organisations/${org.id}/admins`, {
+      json: { name: '赵主管', account: 'chem-admin2', password: 'second1234' },
+      headers: as(),
+    });
+    expect(second.body.data.password).toBeNull();
+    expect(second.body.data.organisation.admins.map((a: { account: string }) => a.account)).toEqual([
+      'chem-admin',
+      'chem-admin2',
+    ]);
+    expect((await login(server, 'chem-admin2', 'second1234')).status).toBe(200);
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(facePhotos.hopper())]), 'logo.jpg');
+    const logo = await server.request('POST', `/api/file/upload?otcType=LogoFiles&otcId=${org.id}`, {
+      body: form,
+      headers: as(),
+    });
+    expect(logo.status, logo.text).toBe(200);
+    const after = await server.request('GET', '/api/manage/organisations?q=20001', { headers: as() });
+    expect(after.body.data.records[0].logoUrl).toEqual(expect.any(String));
+  });
+
+  it("keeps an organisation's admin to his own organisation", async () => {
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    expect((await server.request('GET', '/api/manage/organisations', { headers: as(admin) })).status).toBe(403);
+    const org = (await server.request('GET', '/api/manage/organisations?q=20001', { headers: as() })).body.data
+      .records[0];
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(facePhotos.hopper())]), 'logo.jpg');
+    const foreignLogo = await server.request('POST', `/api/file/upload?otcType=LogoFiles&otcId=${org.id}`, {
+      body: form,
+      headers: as(admin),
+    });
+    expect(foreignLogo.status).toBe(403);
+    const menu = await server.request('GET', '/router/getList', { headers: as(admin) });
+    expect(JSON.stringify(menu.body.data)).not.toContain('/manage/organisations');
+    const operatorMenu = await server.request('GET', '/router/getList', { headers: as() });
+    const manage = operatorMenu.body.data.list.find((r: { path: string }) => r.path === '/manage');
+    expect(manage.children.map((c: { path: string }) => c.path)).toEqual(['/manage/organisations']);
+  });
+});

@@ -1,0 +1,238 @@
+import '../locales/console-texts';
+import '../console.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Card, Divider, Form, Input, Modal, Space, Table } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  addOrganisationAdmin,
+  consoleKeys,
+  createOrganisation,
+  editOrganisation,
+  uploadOrganisationLogo,
+  useOrganisations,
+  type ManagedOrganisation,
+  type OrganisationCreated,
+} from '../api/console-api';
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'admin'; org: ManagedOrganisation };
+
+const FOOTER_FIELDS = ['footerCopyright', 'footerAddress', 'footerPhone', 'icpRecord', 'policeRecord'] as const;
+const trimmed = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
+
+function AdminFields({ prefix }: { prefix?: string }) {
+  const { t } = useTranslation();
+  const name = (field: string) => (prefix ? [prefix, field] : field);
+  return (
+    <>
+      <Form.Item name={name('name')} label={t('console.org.adminName')} rules={[{ required: true }]}>
+        <Input maxLength={20} data-testid="org-admin-name" />
+      </Form.Item>
+      <Form.Item name={name('account')} label={t('console.account')} rules={[{ required: true }]}>
+        <Input maxLength={32} data-testid="org-admin-account" />
+      </Form.Item>
+      <Form.Item name={name('phone')} label={t('console.phone')}>
+        <Input maxLength={11} inputMode="tel" />
+      </Form.Item>
+      <Form.Item name={name('password')} label={t('console.password')} extra={t('console.passwordHint')}>
+        <Input.Password maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** 单位管理 (the platform operator): organisations with their logo and footer, and their training managers. */
+export default function OrganisationsPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [q, setQ] = useState('');
+  const [current, setCurrent] = useState(1);
+  const organisations = useOrganisations({ q: q || undefined, current });
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [form] = Form.useForm();
+  const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
+  const showCreated = (r: OrganisationCreated) =>
+    r.password
+      ? Modal.success({
+          title: t('console.saved'),
+          content: (
+            <span data-testid="shown-password">
+              {t('console.org.adminPassword', { account: r.account, password: r.password })}
+            </span>
+          ),
+        })
+      : notifySuccess(t('console.saved'));
+
+  const submit = (values: Record<string, unknown>) => {
+    if (!dialog) return;
+    const done =
+      dialog.kind === 'create'
+        ? createOrganisation({
+            ...trimmed(values),
+            admin: trimmed((values.admin ?? {}) as Record<string, unknown>),
+          }).then(showCreated)
+        : dialog.kind === 'edit'
+          ? editOrganisation(dialog.org.id, trimmed(values)).then(() => notifySuccess(t('console.saved')))
+          : addOrganisationAdmin(dialog.org.id, trimmed(values)).then(showCreated);
+    void done
+      .then(() => {
+        setDialog(undefined);
+        refresh();
+      })
+      .catch(() => undefined);
+  };
+
+  const uploadLogo = (org: ManagedOrganisation, file: File | undefined) => {
+    if (!file) return;
+    void uploadOrganisationLogo(org.id, file)
+      .then(() => {
+        notifySuccess(t('console.saved'));
+        refresh();
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <section className="page console-page" data-testid="organisations-page">
+      <h2>{t('console.organisations')}</h2>
+      <Card size="small">
+        <Space wrap className="console-toolbar">
+          <Input.Search
+            allowClear
+            placeholder={t('console.org.search')}
+            style={{ width: 240 }}
+            onSearch={(v) => {
+              setQ(v.trim());
+              setCurrent(1);
+            }}
+          />
+          <Button type="primary" onClick={() => setDialog({ kind: 'create' })} data-testid="org-create">
+            {t('console.org.new')}
+          </Button>
+        </Space>
+        <Table<ManagedOrganisation>
+          rowKey="id"
+          size="small"
+          loading={organisations.isPending}
+          dataSource={organisations.data?.records ?? []}
+          scroll={{ x: 900 }}
+          data-testid="org-table"
+          pagination={{
+            current,
+            pageSize: 20,
+            total: organisations.data?.total ?? 0,
+            onChange: setCurrent,
+            showSizeChanger: false,
+          }}
+          columns={[
+            {
+              title: t('console.org.logo'),
+              dataIndex: 'logoUrl',
+              width: 70,
+              render: (url: string | null, o: ManagedOrganisation) => (
+                <Avatar shape="square" src={url ?? undefined}>
+                  {o.name.slice(0, 1)}
+                </Avatar>
+              ),
+            },
+            { title: t('console.org.code'), dataIndex: 'code', width: 90 },
+            { title: t('console.org.name'), dataIndex: 'name', width: 200 },
+            {
+              title: t('console.org.admins'),
+              dataIndex: 'admins',
+              render: (admins: ManagedOrganisation['admins']) =>
+                admins.map((a) => `${a.name}（${a.account ?? '—'}）`).join('、') || '—',
+            },
+            { title: t('console.org.learners'), dataIndex: 'learnerCount', width: 80 },
+            { title: t('console.at'), dataIndex: 'createdAt', width: 140, render: (d: string) => formatDateTime(d) },
+            {
+              title: t('console.actions'),
+              key: 'actions',
+              width: 240,
+              render: (_: unknown, o: ManagedOrganisation) => (
+                <Space size={0} wrap>
+                  <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', org: o })}>
+                    {t('console.edit')}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => setDialog({ kind: 'admin', org: o })}>
+                    {t('console.org.addAdmin')}
+                  </Button>
+                  <label className="ant-btn ant-btn-link ant-btn-sm">
+                    {t('console.org.uploadLogo')}
+                    <input
+                      type="file"
+                      hidden
+                      accept="image/jpeg,image/png,image/webp"
+                      onChange={(e) => {
+                        uploadLogo(o, e.target.files?.[0]);
+                        e.target.value = '';
+                      }}
+                    />
+                  </label>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={dialog !== undefined}
+        width={600}
+        title={
+          dialog?.kind === 'create'
+            ? t('console.org.new')
+            : dialog?.kind === 'edit'
+              ? t('console.org.edit', { name: dialog.org.name })
+              : dialog
+                ? t('console.org.addAdminTo', { name: dialog.org.name })
+                : ''
+        }
+        onCancel={() => setDialog(undefined)}
+        onOk={() => form.submit()}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={dialog?.kind === 'edit' ? dialog.org : {}}
+          onFinish={submit}
+        >
+          {dialog?.kind === 'admin' ? (
+            <AdminFields />
+          ) : (
+            <>
+              {dialog?.kind === 'create' && (
+                <Form.Item
+                  name="code"
+                  label={t('console.org.code')}
+                  extra={t('console.org.codeHint')}
+                  rules={[{ required: true }]}
+                >
+                  <Input maxLength={32} data-testid="org-code" />
+                </Form.Item>
+              )}
+              <Form.Item name="name" label={t('console.org.name')} rules={[{ required: true }]}>
+                <Input maxLength={60} data-testid="org-name" />
+              </Form.Item>
+              {FOOTER_FIELDS.map((field) => (
+                <Form.Item key={field} name={field} label={t(`console.org.${field}`)}>
+                  <Input maxLength={field === 'footerAddress' ? 200 : 100} />
+                </Form.Item>
+              ))}
+              {dialog?.kind === 'create' && (
+                <>
+                  <Divider>{t('console.org.firstAdmin')}</Divider>
+                  <AdminFields prefix="admin" />
+                </>
+              )}
+            </>
+          )}
+        </Form>
+      </Modal>
+    </section>
+  );
+}

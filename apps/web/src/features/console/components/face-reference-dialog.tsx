@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
+import { FileButton } from './file-button';
 import { clearFaceReference, consoleKeys, setFaceReference, useFaceReference, type Learner } from '../api/console-api';
 
 /** 本人照片: the face every check of this learner is compared with — seen, replaced or cleared. */
@@ -13,8 +14,7 @@ export function FaceReferenceDialog({ learner, onClose }: { learner: Learner; on
   const reference = useFaceReference(learner.id);
   const [busy, setBusy] = useState(false);
   const changed = () => void client.invalidateQueries({ queryKey: consoleKeys.faceReference(learner.id) });
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
+  const upload = async (file: File) => {
     setBusy(true);
     try {
       await setFaceReference(learner.id, file);
@@ -43,19 +43,15 @@ export function FaceReferenceDialog({ learner, onClose }: { learner: Learner; on
         )}
         <span>{t('console.face.hint')}</span>
         <Space wrap>
-          <label className="ant-btn ant-btn-primary" aria-disabled={busy}>
+          <FileButton
+            type="primary"
+            loading={busy}
+            accept="image/jpeg,image/png,image/webp"
+            testId="face-reference-file"
+            onFile={(file) => void upload(file)}
+          >
             {info?.hasReference ? t('console.face.replace') : t('console.face.set')}
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              hidden
-              data-testid="face-reference-file"
-              onChange={(e) => {
-                void upload(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          </FileButton>
           {info?.hasReference && (
             <Popconfirm
               title={t('console.face.clearConfirm')}

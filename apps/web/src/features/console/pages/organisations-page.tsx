@@ -16,6 +16,7 @@ import {
   type ManagedOrganisation,
   type OrganisationCreated,
 } from '../api/console-api';
+import { FileButton } from '../components/file-button';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'admin'; org: ManagedOrganisation };
 
@@ -85,8 +86,7 @@ export default function OrganisationsPage() {
       .catch(() => undefined);
   };
 
-  const uploadLogo = (org: ManagedOrganisation, file: File | undefined) => {
-    if (!file) return;
+  const uploadLogo = (org: ManagedOrganisation, file: File) => {
     void uploadOrganisationLogo(org.id, file)
       .then(() => {
         notifySuccess(t('console.saved'));
@@ -160,18 +160,14 @@ export default function OrganisationsPage() {
                   <Button type="link" size="small" onClick={() => setDialog({ kind: 'admin', org: o })}>
                     {t('console.org.addAdmin')}
                   </Button>
-                  <label className="ant-btn ant-btn-link ant-btn-sm">
+                  <FileButton
+                    type="link"
+                    size="small"
+                    accept="image/jpeg,image/png,image/webp"
+                    onFile={(file) => uploadLogo(o, file)}
+                  >
                     {t('console.org.uploadLogo')}
-                    <input
-                      type="file"
-                      hidden
-                      accept="image/jpeg,image/png,image/webp"
-                      onChange={(e) => {
-                        uploadLogo(o, e.target.files?.[0]);
-                        e.target.value = '';
-                      }}
-                    />
-                  </label>
+                  </FileButton>
                 </Space>
               ),
             },

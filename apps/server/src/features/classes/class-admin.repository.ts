@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { removeCourseRecords } from '../../core/enrolment.repository.js';
-import type { Db } from '../../infra/database.js';
+import type { Db, Dialect } from '../../infra/database.js';
 import type { TrainClassCoursesTable, TrainClassesTable } from '../../infra/db-schema.js';
 
 /**
@@ -12,6 +12,16 @@ export async function findClassOfOrg(db: Db, orgId: string, id: string) {
   return db.selectFrom('train_classes').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 export type ClassRow = NonNullable<Awaited<ReturnType<typeof findClassOfOrg>>>;
+
+/**
+ * The class, its row locked for the rest of the transaction (PostgreSQL; SQLite has one
+ * writer already): an enrolment and a close of one class run one after the other, so nobody
+ * joins a class that closed meanwhile.
+ */
+export async function lockClassOfOrg(db: Db, dialect: Dialect, orgId: string, id: string) {
+  const q = db.selectFrom('train_classes').selectAll().where('org_id', '=', orgId).where('id', '=', id);
+  return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+}
 
 export async function findClassesOfOrg(
   db: Db,

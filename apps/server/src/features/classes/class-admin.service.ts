@@ -39,6 +39,7 @@ import {
   findMembers,
   insertClass,
   insertClassCourses,
+  lockClassOfOrg,
   memberHasActivity,
   setCourseOrder,
   updateClassRow,
@@ -240,7 +241,8 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
 export async function setClassClosed(ctx: AppContext, user: AuthUser, id: string, closed: boolean, ip: string) {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await ownClass(trx, user, id);
+    const current = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
+    if (!current) throw notFound();
     await updateClassRow(trx, id, { closed_at: closed ? (current.closed_at ?? now) : null, updated_at: now });
     await recordAudit(trx, {
       actor: user,
@@ -279,6 +281,12 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
   }
   const enrolled: string[] = [];
   await guarded(ctx, '有学员正在同时加入，请重试', async (trx) => {
+    // closed meanwhile? the row lock makes a close and this enrolment take turns
+    const locked = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
+    if (!locked) throw notFound();
+    if (locked.closed_at !== null && locked.closed_at !== undefined) {
+      throw new AppError(ErrorCode.DUPLICATE, '班级已结课，不能再加入学员');
+    }
     enrolled.push(
       ...(await enrolPersons(
         trx,

@@ -257,6 +257,37 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     );
   });
 
+  // PostgreSQL: a close still uncommitted when an enrolment arrives. (SQLite has one writer
+  // and one connection: the two cannot overlap there.)
+  it.skipIf(!databaseUrl)('lets no one in through a close that lands while the enrolment runs', async () => {
+    const lone = await addPerson('p-race', null);
+    let commitClose = () => {};
+    const held = new Promise<void>((resolve) => (commitClose = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const closing = server.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('train_classes').select('id').where('id', '=', classId).forUpdate().execute();
+      await trx.updateTable('train_classes').set({ closed_at: Date.now() }).where('id', '=', classId).execute();
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const enrolling = call('POST', `/api/manage/classes/${classId}/enrol`, { personIds: [lone] });
+    await new Promise((r) => setTimeout(r, 300));
+    commitClose();
+    await closing;
+    const res = await enrolling;
+    expect(res.status, res.text).toBe(409);
+    const member = await server.ctx.db
+      .selectFrom('train_persons')
+      .select('id')
+      .where('class_id', '=', classId)
+      .where('person_id', '=', lone)
+      .execute();
+    expect(member).toEqual([]);
+    expect((await call('POST', `/api/manage/classes/${classId}/reopen`)).body.data.status).toBe('open');
+  });
+
   it("keeps another organisation's classes out of reach", async () => {
     expect((await call('GET', '/api/manage/classes', undefined, otherAdmin)).body.data.total).toBe(0);
     for (const [method, url, json] of [

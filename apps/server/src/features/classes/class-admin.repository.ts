@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import type { Insertable, Updateable } from 'kysely';
 import { removeCourseRecords } from '../../core/enrolment.repository.js';
 import type { Db, Dialect } from '../../infra/database.js';
@@ -176,7 +177,7 @@ export async function findMembers(
           .selectFrom('train_person_courses as pc')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('pc.train_person_id', '=', 'tp.id')
-          .where('pc.learn_status', '=', 2)
+          .where('pc.learn_status', '=', LearnStatus.COMPLETED)
           .as('courses_done'),
         eb
           .selectFrom('train_person_courses as pc')

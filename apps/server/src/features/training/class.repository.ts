@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import type { Db } from '../../infra/database.js';
 
 export async function findClassesOfPerson(db: Db, personId: string, offset: number, limit: number) {
@@ -54,7 +55,7 @@ function selectPersonCourses(db: Db) {
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('wc.train_person_id', '=', 'pc.train_person_id')
         .whereRef('wc.class_course_id', '=', 'pc.class_course_id')
-        .where('wc.learn_status', '=', 2)
+        .where('wc.learn_status', '=', LearnStatus.COMPLETED)
         .as('completed_units'),
     ]);
 }

@@ -3,8 +3,9 @@ import { pageTextsEn } from './page-texts-en';
 import { pageTextsZh } from './page-texts-zh';
 
 /**
- * The pages' texts join the lookup when the first page that needs them loads: the login
- * page's first visit carries only the shell's and login's texts (its 200 KB budget).
- * Pages import this module for its effect.
+ * Texts several features show (study status and progress, face checks): they join the lookup
+ * when the first page that needs them loads, so the login page's first visit carries only the
+ * shell's and login's texts (its 200 KB budget). A feature's own texts live in its
+ * `locales/` folder. Pages import these modules for their effect.
  */
 registerTexts({ zh: pageTextsZh, en: pageTextsEn });

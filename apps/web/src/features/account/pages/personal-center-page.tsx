@@ -1,4 +1,5 @@
 import '../../../lib/locales/page-texts';
+import '../locales/account-texts';
 import '../account.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Skeleton } from 'antd';

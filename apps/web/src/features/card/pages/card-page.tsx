@@ -1,4 +1,4 @@
-import '../../../lib/locales/page-texts';
+import '../locales/card-texts';
 import '../card.css';
 import { Alert, Button, Card, Descriptions, Form, Input, Result } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import '../../../lib/locales/page-texts';
+import '../locales/courses-texts';
 import '../courses.css';
 import { Button, Card, Descriptions, Empty, List, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';

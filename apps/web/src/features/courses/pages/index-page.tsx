@@ -1,4 +1,5 @@
 import '../../../lib/locales/page-texts';
+import '../locales/courses-texts';
 import '../courses.css';
 import { Button, Card, Col, Empty, Input, Pagination, Row, Skeleton } from 'antd';
 import { useState } from 'react';

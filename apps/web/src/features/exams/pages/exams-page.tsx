@@ -1,4 +1,5 @@
 import '../../../lib/locales/page-texts';
+import '../locales/exams-texts';
 import '../exams.css';
 import { Empty, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';

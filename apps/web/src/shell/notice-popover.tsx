@@ -1,20 +1,11 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Empty, List, Popover, Tabs } from 'antd';
+import type { NoticeItem } from '@anxun/shared/schemas/shell';
 import { api } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
 import { notifySuccess } from '../lib/notify';
 import { useUser } from '../stores/user-store';
-
-interface NoticeItem {
-  id: string;
-  kind: 'notice' | 'email';
-  title: string;
-  notice: string;
-  email: string;
-  image: string | null;
-  createTime: string;
-}
 
 const NOTICE_AVATAR_SIZE = 45;
 

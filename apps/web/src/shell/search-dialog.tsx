@@ -2,13 +2,9 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { AutoComplete, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { SEARCH_DELAY_MS } from '@anxun/shared/constants';
+import type { SearchSuggestion as Suggestion } from '@anxun/shared/schemas/shell';
 import { api } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
-
-interface Suggestion {
-  value: string;
-  url: string;
-}
 
 /**
  * Search (spec §2): a 40 % wide dialog; suggestions from /search/getList after 500 ms;

@@ -160,3 +160,4 @@ export const profile = z.object({
   idCard: z.string(),
   orgName: z.string(),
 });
+export type Profile = z.infer<typeof profile>;

@@ -54,3 +54,6 @@ export const verifyResult = z.object({
 });
 
 export const revokeBody = z.strictObject({ reason: line(200).pipe(z.string().trim().min(1, '请填写撤销原因')) });
+
+export type MyCertificate = z.infer<typeof myCertificate>;
+export type VerifyResult = z.infer<typeof verifyResult>;

@@ -143,3 +143,9 @@ export const examSummary = z.object({
     }),
   ),
 });
+
+// What the web reads, inferred from the contract (type-only imports ship no zod).
+export type PracticeQuestion = z.infer<typeof practiceQuestion>;
+export type PracticeResult = z.infer<typeof practiceResult>;
+export type ExamSummary = z.infer<typeof examSummary>;
+export type ExamPaper = z.infer<typeof examPaper>;

@@ -82,3 +82,5 @@ export const submitAnswerBody = z.strictObject({
 });
 
 export const updateAnswerBody = z.strictObject({ id: idText(), content: answerText });
+
+export type CommentsPage = z.infer<typeof commentsPage>;

@@ -17,6 +17,7 @@ export const searchQuery = z.strictObject({
   searchWord: line(100).optional(),
 });
 export const searchSuggestion = z.object({ value: z.string(), url: z.string() });
+export type SearchSuggestion = z.infer<typeof searchSuggestion>;
 export const searchList = z.object({ list: z.array(searchSuggestion) });
 
 export const routeMeta = z.object({

@@ -303,3 +303,14 @@ export const intendedPersonBody = z.strictObject({
   /** the organisation whose site the form was on (guests); signed-in learners: their own */
   OrgCode: line(32).optional(),
 });
+
+// What the web reads, inferred from the contract (type-only imports ship no zod).
+export type CourseBook = z.infer<typeof courseBook>;
+export type CourseInfo = z.infer<typeof courseInfo>;
+export type CourseUnit = z.infer<typeof courseUnit>;
+export type NewestLearner = z.infer<typeof newestLearner>;
+export type MyClass = z.infer<typeof myClass>;
+export type StudyTime = z.infer<typeof studyTime>;
+export type ClassInfo = z.infer<typeof classInfo>;
+export type UpdateWarpResult = z.infer<typeof updateWarpResult>;
+export type IntendedPersonBody = z.input<typeof intendedPersonBody>;

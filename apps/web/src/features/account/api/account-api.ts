@@ -1,22 +1,10 @@
+import type { Profile } from '@anxun/shared/schemas/auth';
+import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { encryptForm } from '../../../lib/crypto';
 
-export interface Profile {
-  userId: string;
-  name: string;
-  account: string | null;
-  phone: string;
-  idCard: string;
-  orgName: string;
-}
-
-export interface ReferenceInfo {
-  hasReference: boolean;
-  photoUrl: string | null;
-  updatedAt: string | null;
-  setByAdmin: boolean;
-}
+export type { Profile, ReferenceInfo };
 
 export const accountKeys = {
   profile: ['account', 'profile'] as const,

@@ -1,3 +1,4 @@
+import type { MyCertificate as Certificate } from '@anxun/shared/schemas/certificates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -7,19 +8,6 @@ import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-
-interface Certificate {
-  id: string;
-  number: string;
-  verifyCode: string;
-  className: string;
-  hours: number;
-  issuedAt: string;
-  status: 'valid' | 'revoked';
-  printedAt: string | null;
-  printCount: number;
-  verifyUrl: string;
-}
 
 const key = ['account', 'certificates'] as const;
 

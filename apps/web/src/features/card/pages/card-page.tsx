@@ -1,3 +1,4 @@
+import type { VerifyResult as Verified } from '@anxun/shared/schemas/certificates';
 import '../locales/card-texts';
 import '../card.css';
 import { Alert, Button, Card, Descriptions, Form, Input, Result } from 'antd';
@@ -6,17 +7,6 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-
-interface Verified {
-  status: 'valid' | 'revoked' | 'unknown';
-  number: string | null;
-  holderName: string | null;
-  className: string | null;
-  hours: number | null;
-  orgName: string | null;
-  issuedAt: string | null;
-  revokedAt: string | null;
-}
 
 /**
  * /card (public): anyone checks a certificate by its number and code, typed or from the

@@ -1,29 +1,8 @@
+import type { CourseBook, CourseInfo, CourseUnit } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface CourseBook {
-  courseBookId: string;
-  name: string;
-  intro: string;
-  teachers: string[];
-  classHours: number;
-  popularity: number;
-  coverUrl: string | null;
-  unitCount: number;
-  durationSeconds: number;
-}
-
-export interface CourseInfo extends CourseBook {
-  learnerCount: number;
-  images: string[];
-}
-
-export interface CourseUnit {
-  courseWarpId: string;
-  sortOrder: number;
-  title: string;
-  durationSeconds: number;
-}
+export type { CourseBook, CourseInfo, CourseUnit };
 
 export const courseKeys = {
   hot: ['courses', 'hot'] as const,

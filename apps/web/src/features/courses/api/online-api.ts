@@ -1,23 +1,11 @@
-import type { CourseUseState } from '@anxun/shared/schemas/training';
-import type { AnswerPost, AnswerThread, Comment } from '@anxun/shared/schemas/online';
+import type { CourseUseState, NewestLearner } from '@anxun/shared/schemas/training';
+import type { AnswerPost, AnswerThread, Comment, CommentsPage } from '@anxun/shared/schemas/online';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type { AnswerPost, AnswerThread, Comment };
 
-export interface CommentsPage {
-  records: Comment[];
-  total: number;
-  averageRating: number;
-}
-
-export interface NewestLearner {
-  name: string;
-  className: string;
-  joinedAt: string;
-}
-
-export type { CourseUseState };
+export type { CommentsPage, CourseUseState, NewestLearner };
 
 /** Query keys of comments and discussion, from one factory. */
 export const onlineKeys = {

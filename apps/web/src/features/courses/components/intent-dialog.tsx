@@ -2,18 +2,13 @@ import { Msg } from '@anxun/shared/messages';
 import { isName, isSmsMobile } from '@anxun/shared/validators';
 import { Button, Form, Input, Modal, Result } from 'antd';
 import type { Contact } from '@anxun/shared/schemas/auth';
+import type { IntendedPersonBody } from '@anxun/shared/schemas/training';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { useUser } from '../../../stores/user-store';
 import { useTranslation } from '../../../lib/i18n';
 
-interface Fields {
-  name: string;
-  phone: string;
-  orgName: string;
-  courseName?: string;
-  note?: string;
-}
+type Fields = Omit<IntendedPersonBody, 'OrgCode'>;
 
 /** 报名咨询: anyone leaves their details and the course they want; a training manager follows up. */
 export function IntentDialog({ courseName, buttonText }: { courseName?: string; buttonText: string }) {

@@ -1,76 +1,35 @@
-import type { AnswerValue, ExamReview, PracticeMode, QuestionView } from '@anxun/shared/schemas/exams';
+import type { PersonCourse } from '@anxun/shared/schemas/training';
+import type {
+  AnswerValue,
+  ExamPaper,
+  ExamReview,
+  ExamRules,
+  ExamSummary,
+  PracticeMode,
+  PracticeQuestion,
+  PracticeResult,
+  QuestionView,
+} from '@anxun/shared/schemas/exams';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type { AnswerValue, ExamReview, PracticeMode, QuestionView };
+export type {
+  AnswerValue,
+  ExamPaper,
+  ExamReview,
+  ExamRules,
+  ExamSummary,
+  PracticeMode,
+  PracticeQuestion,
+  PracticeResult,
+  QuestionView,
+};
 
-export interface MyCourse {
-  trainClassCourseId: string;
-  courseBookId: string;
-  courseName: string;
-  className: string;
-  examRequired: boolean;
-  examPassed: boolean;
-}
-
-export interface PracticeQuestion {
-  mode: PracticeMode;
-  question: QuestionView | null;
-  position: number;
-  total: number;
-  answered: number;
-  correct: number;
-  wrongBook: number;
-}
-
-export interface PracticeResult {
-  questionId: string;
-  correct: boolean;
-  correctAnswer: AnswerValue;
-  analysis: string;
-  streak: number;
-  removedFromWrongBook: boolean;
-  wrongBook: number;
-}
-
-export interface ExamRules {
-  required: boolean;
-  durationMinutes: number;
-  totalScore: number;
-  passScore: number;
-  retakes: number;
-}
-
-export interface ExamSummary {
-  trainClassCourseId: string;
-  courseName: string;
-  rules: ExamRules;
-  attemptsUsed: number;
-  attemptsAllowed: number;
-  passed: boolean;
-  bestScore: number | null;
-  openAttemptId: string | null;
-  attempts: Array<{
-    attemptId: string;
-    status: 'open' | 'submitted' | 'expired';
-    score: number | null;
-    passed: boolean;
-    startedAt: string;
-    submittedAt: string | null;
-  }>;
-}
-
-export interface ExamPaper {
-  attemptId: string;
-  courseName: string;
-  rules: ExamRules;
-  deadlineAt: string;
-  secondsLeft: number;
-  questions: Array<QuestionView & { points: number }>;
-  answers: Record<string, AnswerValue>;
-  attemptNumber: number;
-  attemptsAllowed: number;
-}
+/** A course of one of the learner's classes, with the class it belongs to. */
+export type MyCourse = Pick<
+  PersonCourse,
+  'trainClassCourseId' | 'courseBookId' | 'courseName' | 'examRequired' | 'examPassed'
+> & { className: string };
 
 export const examKeys = {
   courses: ['exams', 'my-courses'] as const,

@@ -1,30 +1,17 @@
-import type { PersonCourse, WarpCourseData } from '@anxun/shared/schemas/training';
+import type {
+  ClassInfo,
+  MyClass,
+  PersonCourse,
+  StudyTime,
+  UpdateWarpResult,
+  WarpCourseData,
+} from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { DueCheck } from '../../../components/face-check/face-check-api';
 
-export interface MyClass {
-  trainPersonId: string;
-  trainClassId: string;
-  className: string;
-  teacher: string;
-  startDate: string | null;
-  endDate: string | null;
-  requiredHours: number;
-  studiedHours: number;
-  progress: number;
-  courseCount: number;
-  completedCourses: number;
-}
-
-export type { PersonCourse };
-
-export interface CreditAnswer extends WarpCourseData {
-  creditedSeconds: number;
-  refusal: string | null;
-  refusalMsg: string | null;
-  faceCheck: DueCheck | null;
-}
+/** A progress report's answer: what was credited, why not, and a face check due now. */
+export type CreditAnswer = UpdateWarpResult;
+export type { ClassInfo, MyClass, PersonCourse, StudyTime };
 
 /** Query keys of the study feature, from one factory. */
 export const studyKeys = {
@@ -54,14 +41,6 @@ export function useClassCourses(trainPersonId: string | undefined) {
   });
 }
 
-export interface ClassInfo {
-  trainClassId: string;
-  teacher: string;
-  learnerCount: number;
-  newestLearners: Array<{ name: string; joinedAt: string }>;
-  activity: { activeLearners: number; studySeconds: number };
-}
-
 export function useClassInfo(trainClassId: string) {
   return useQuery({
     queryKey: ['study', 'class-info', trainClassId] as const,
@@ -87,15 +66,6 @@ export function useBookUnits(courseBookId: string) {
     enabled: Boolean(courseBookId),
     queryFn: () => api.post<WarpCourseData[]>('/api/train/cls_Warp/find-WarpCourse', { json: { courseBookId } }),
   });
-}
-
-export interface StudyTime {
-  studySeconds: number;
-  studyHours: number;
-  todaySeconds: number;
-  completedUnits: number;
-  totalUnits: number;
-  daily: Array<{ day: string; seconds: number }>;
 }
 
 /** The learner's totals and their last 14 days of credited study. */

@@ -1,17 +1,10 @@
+import type { ProgressReportWire } from '@anxun/shared/schemas/training';
 import { api } from '../../../lib/api-client';
 import { encryptField } from '../../../lib/crypto';
 import type { CreditAnswer } from '../api/study-api';
 
-export interface Report {
-  trainWarpCourseId: string;
-  playbackId: string;
-  seq: number;
-  position: number;
-  rate: number;
-  hidden: boolean;
-  /** the playback's last report: unit end, unit change, page leave */
-  final?: boolean;
-}
+/** One progress report as the contract has it. */
+export type Report = ProgressReportWire;
 
 let publicKey: Promise<string> | undefined;
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { findPersonById } from '../src/core/person.repository.js';
 import { startSession } from '../src/core/session.service.js';
-import { enrolPerson } from '../src/core/enrolment.repository.js';
+import { enrolPerson } from '../src/core/training-records.repository.js';
 import { hashPassword } from '../src/infra/crypto.js';
 import { loadConfig } from '../src/infra/config.js';
 import { DEMO_LEARNER } from '../src/seed/demo-accounts.js';

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/infra/config.js';
 import { encryptField, hashPassword } from '../src/infra/crypto.js';
-import { enrolPerson } from '../src/core/enrolment.repository.js';
+import { enrolPerson } from '../src/core/training-records.repository.js';
 
 /**
  * Test harness: a real server on a free port, over a real database. SQLite always;

@@ -72,9 +72,9 @@ export async function startSession(ctx: AppContext, person: PersonWithOrg, devic
     // uncommitted session and both stay live; the row lock makes them take turns.
     await lockPersonRow(trx, person.id);
     const ids = await revokePersonSessions(trx, person.id, 'replaced', now);
-    // The replaced device can no longer report, so its playback ends with it: the learner
-    // studies on the new device at once instead of waiting for the old one to go idle.
-    await trx.deleteFrom('study_playbacks').where('person_id', '=', person.id).execute();
+    // The replaced device's playback ends with its session: the training feature's credit
+    // batch leaves out a playback whose session was revoked, so the learner studies on the
+    // new device at once (study_playbacks stays the training feature's alone to write).
     await insertSession(trx, {
       id: crypto.randomUUID(),
       person_id: person.id,

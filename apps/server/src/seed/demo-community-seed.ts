@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
 import type { AppContext } from '../app-context.js';
-import { enrolPerson } from '../core/enrolment.repository.js';
+import { enrolPerson } from '../core/training-records.repository.js';
 import { hashPassword } from '../infra/crypto.js';
 
 /**

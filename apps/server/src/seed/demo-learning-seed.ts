@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.js';
-import { enrolPerson } from '../core/enrolment.repository.js';
+import { enrolPerson } from '../core/training-records.repository.js';
 import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
 import { seedDemoCommunity } from './demo-community-seed.js';
 

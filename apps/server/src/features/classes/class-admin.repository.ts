@@ -1,13 +1,13 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { Insertable, Updateable } from 'kysely';
-import { removeCourseRecords } from '../../core/enrolment.repository.js';
+import { removeCourseRecords } from '../../core/training-records.repository.js';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { TrainClassCoursesTable, TrainClassesTable } from '../../infra/db-schema.js';
 
 /**
  * Classes and their courses as the console writes them: this module owns the writes of
  * train_classes and train_class_courses (memberships and their records are
- * core/enrolment.repository's).
+ * core/training-records.repository's).
  */
 export async function findClassOfOrg(db: Db, orgId: string, id: string) {
   return db.selectFrom('train_classes').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();

@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
 import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
-import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/enrolment.repository.js';
+import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/training-records.repository.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';

@@ -15,11 +15,11 @@ import {
   findQuestionsOfBook,
   findUnitStatuses,
   insertAttempt,
-  recordExamOutcome,
   updateOpenAttempt,
   type AttemptRow,
   type MemberCourse,
 } from './exams.repository.js';
+import { recordExamOutcome } from '../../core/training-records.repository.js';
 import { parseOptions, toQuestionView } from './question-view.js';
 import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';

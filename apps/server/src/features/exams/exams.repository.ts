@@ -151,15 +151,6 @@ export async function findUnitStatuses(db: Db, trainPersonId: string, classCours
   return rows.map((r) => r.learn_status);
 }
 
-/** The exam's outcome on the course record: best score, the pass, and completion if that was all it lacked. */
-export async function recordExamOutcome(
-  db: Db,
-  courseId: string,
-  values: { sys_score: number; exam_passed_at?: number; learn_status?: number; end_time?: number },
-): Promise<void> {
-  await db.updateTable('train_person_courses').set(values).where('id', '=', courseId).execute();
-}
-
 export async function insertAttempt(db: Db, row: Insertable<ExamAttemptsTable>): Promise<void> {
   await db.insertInto('exam_attempts').values(row).execute();
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerValue, PracticeMode } from '@anxun/shared/schemas/exams';
 import type { AppContext } from '../../app-context.js';
-import { studiesBook } from '../../core/enrolment.repository.js';
+import { studiesBook } from '../../core/training-records.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import {

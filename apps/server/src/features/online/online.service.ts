@@ -3,7 +3,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerPost, AnswerThread, Comment } from '@anxun/shared/schemas/online';
 import { maskName } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
-import { studiesBook } from '../../core/enrolment.repository.js';
+import { studiesBook } from '../../core/training-records.repository.js';
 import { findVisibleBook } from '../../core/catalogue.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';

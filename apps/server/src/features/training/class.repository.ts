@@ -85,14 +85,6 @@ export async function findPersonCoursesOfBook(db: Db, bookId: string, personId: 
     .execute();
 }
 
-export async function updatePersonCourseComments(db: Db, personCourseId: string, comments: string): Promise<void> {
-  await db
-    .updateTable('train_person_courses')
-    .set({ sys_comments: comments })
-    .where('id', '=', personCourseId)
-    .execute();
-}
-
 /** A class's courses with their courseware units, in order. */
 export async function findClassSyllabus(db: Db, classId: string) {
   return db

@@ -34,8 +34,8 @@ import {
   findPersonCourseOfPerson,
   findPersonCourses,
   isMemberOf,
-  updatePersonCourseComments,
 } from './class.repository.js';
+import { updatePersonCourseComments } from '../../core/training-records.repository.js';
 import { recordTime } from '../../core/record-time.js';
 
 type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];

@@ -24,12 +24,11 @@ import {
   findPlaybacks,
   findWarpCoursesByIds,
   insertStudyEvents,
-  saveCourseProgress,
   savePlaybacks,
-  saveWarpProgress,
   type PlaybackRow,
   type WarpCourseRow,
 } from './training.repository.js';
+import { saveCourseProgress, saveWarpProgress } from '../../core/training-records.repository.js';
 
 export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   REPLAY: '重复的进度上报，未计入学时',

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../infra/database.js';
 import type { StudyEventsTable } from '../../infra/db-schema.js';
 
@@ -50,36 +50,6 @@ export async function findWarpCoursesOfPerson(
 
 export async function findWarpCoursesByIds(db: Db, ids: string[]): Promise<WarpCourseRow[]> {
   return ids.length === 0 ? [] : selectWarpCourses(db).where('wc.id', 'in', ids).execute();
-}
-
-/**
- * What progress reports changed on courseware records, written as values (the learners are
- * locked) in one statement for the whole batch: UPDATE … FROM a UNION ALL of rows, which
- * SQLite (3.33+) and PostgreSQL both take; the casts give PostgreSQL the column types.
- */
-export async function saveWarpProgress(db: Db, rows: WarpCourseRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(
-      (r) => sql`SELECT CAST(${r.id} AS text) AS id,
-        CAST(${r.study_length} AS double precision) AS study_length,
-        CAST(${r.furthest_seconds} AS double precision) AS furthest_seconds,
-        CAST(${r.last_position} AS double precision) AS last_position,
-        CAST(${r.learn_status} AS integer) AS learn_status,
-        CAST(${r.start_time} AS bigint) AS start_time,
-        CAST(${r.last_learn_date} AS bigint) AS last_learn_date,
-        CAST(${r.end_time} AS bigint) AS end_time`,
-    );
-    await sql`UPDATE train_warp_courses SET
-        study_length = v.study_length,
-        furthest_seconds = v.furthest_seconds,
-        last_position = v.last_position,
-        learn_status = v.learn_status,
-        start_time = v.start_time,
-        last_learn_date = v.last_learn_date,
-        end_time = v.end_time
-      FROM (${sql.join(values, sql` UNION ALL `)}) AS v
-      WHERE train_warp_courses.id = v.id`.execute(db);
-  }
 }
 
 export interface PlaybackRow {
@@ -194,20 +164,6 @@ export async function findCoursesWithUnits(db: Db, trainPersonIds: string[]) {
   return { courses, units };
 }
 
-export async function saveCourseProgress(
-  db: Db,
-  id: string,
-  values: {
-    studied_seconds: number;
-    learn_status: number;
-    start_time: number;
-    last_learn_date: number;
-    end_time: number | null;
-  },
-): Promise<void> {
-  await db.updateTable('train_person_courses').set(values).where('id', '=', id).execute();
-}
-
 /** A learner's credited seconds on each of the given days (missing days: none). */
 export async function findDailyCredit(db: Db, personId: string, days: string[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
@@ -231,14 +187,6 @@ export async function claimStudyStart(
     .onConflict((oc) => oc.column('playback_id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-export async function incrementStudyCount(db: Db, warpCourseId: string, now: number): Promise<void> {
-  await db
-    .updateTable('train_warp_courses')
-    .set((eb) => ({ study_count: eb('study_count', '+', 1), last_learn_date: now }))
-    .where('id', '=', warpCourseId)
-    .execute();
 }
 
 /** The title of the unit a courseware record is of. */

@@ -19,13 +19,8 @@ import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
 import { decryptField } from '../../infra/crypto.js';
 import { CreditBatcher, REFUSAL_MESSAGES, studyDay, type FaceGate } from './study-credit.service.js';
-import {
-  claimStudyStart,
-  findDailyCredit,
-  findUnitTitle,
-  findWarpCoursesOfPerson,
-  incrementStudyCount,
-} from './training.repository.js';
+import { claimStudyStart, findDailyCredit, findUnitTitle, findWarpCoursesOfPerson } from './training.repository.js';
+import { incrementStudyCount } from '../../core/training-records.repository.js';
 import { toWarpCourseData } from './warp-course.mapper.js';
 import { recordTime } from '../../core/record-time.js';
 

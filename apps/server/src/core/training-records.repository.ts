@@ -1,10 +1,16 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../infra/database.js';
 
 /**
- * Memberships and their records (train_persons, train_person_courses, train_warp_courses)
- * are written here, whoever enrols: the demo seed, the console's classes.
+ * The training model's records — memberships (train_persons), course records
+ * (train_person_courses) and courseware records (train_warp_courses) — are written here and
+ * only here, whoever writes them: enrolment (the console's classes, the demo seed), credited
+ * study (the training feature's batches), an exam's outcome (exams), a learner's notes.
  */
+
+/** Rows per statement of a batch write (bound parameters stay well under both databases' limits). */
+const ROWS_PER_STATEMENT = 200;
 
 /**
  * Whether a person studies a course book in any of their classes: the learners of a course
@@ -193,4 +199,87 @@ export async function enrolPersons(db: Db, classId: string, personIds: string[],
     courses,
   );
   return members.map((m) => m.person_id);
+}
+
+// Progress and outcomes on the records.
+
+/**
+ * What progress reports changed on courseware records, written as values (the learners are
+ * locked) in one statement for the whole batch: UPDATE … FROM a UNION ALL of rows, which
+ * SQLite (3.33+) and PostgreSQL both take; the casts give PostgreSQL the column types.
+ */
+export async function saveWarpProgress(
+  db: Db,
+  rows: ReadonlyArray<{
+    id: string;
+    study_length: number;
+    furthest_seconds: number;
+    last_position: number;
+    learn_status: number;
+    start_time: number | null;
+    last_learn_date: number | null;
+    end_time: number | null;
+  }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(
+      (r) => sql`SELECT CAST(${r.id} AS text) AS id,
+        CAST(${r.study_length} AS double precision) AS study_length,
+        CAST(${r.furthest_seconds} AS double precision) AS furthest_seconds,
+        CAST(${r.last_position} AS double precision) AS last_position,
+        CAST(${r.learn_status} AS integer) AS learn_status,
+        CAST(${r.start_time} AS bigint) AS start_time,
+        CAST(${r.last_learn_date} AS bigint) AS last_learn_date,
+        CAST(${r.end_time} AS bigint) AS end_time`,
+    );
+    await sql`UPDATE train_warp_courses SET
+        study_length = v.study_length,
+        furthest_seconds = v.furthest_seconds,
+        last_position = v.last_position,
+        learn_status = v.learn_status,
+        start_time = v.start_time,
+        last_learn_date = v.last_learn_date,
+        end_time = v.end_time
+      FROM (${sql.join(values, sql` UNION ALL `)}) AS v
+      WHERE train_warp_courses.id = v.id`.execute(db);
+  }
+}
+
+export async function saveCourseProgress(
+  db: Db,
+  id: string,
+  values: {
+    studied_seconds: number;
+    learn_status: number;
+    start_time: number;
+    last_learn_date: number;
+    end_time: number | null;
+  },
+): Promise<void> {
+  await db.updateTable('train_person_courses').set(values).where('id', '=', id).execute();
+}
+
+export async function incrementStudyCount(db: Db, warpCourseId: string, now: number): Promise<void> {
+  await db
+    .updateTable('train_warp_courses')
+    .set((eb) => ({ study_count: eb('study_count', '+', 1), last_learn_date: now }))
+    .where('id', '=', warpCourseId)
+    .execute();
+}
+
+export async function updatePersonCourseComments(db: Db, personCourseId: string, comments: string): Promise<void> {
+  await db
+    .updateTable('train_person_courses')
+    .set({ sys_comments: comments })
+    .where('id', '=', personCourseId)
+    .execute();
+}
+
+/** The exam's outcome on the course record: best score, the pass, and completion if that was all it lacked. */
+export async function recordExamOutcome(
+  db: Db,
+  courseId: string,
+  values: { sys_score: number; exam_passed_at?: number; learn_status?: number; end_time?: number },
+): Promise<void> {
+  await db.updateTable('train_person_courses').set(values).where('id', '=', courseId).execute();
 }

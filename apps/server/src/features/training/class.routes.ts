@@ -1,5 +1,3 @@
-import { LearnStatus } from '@anxun/shared/constants';
-import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
   classCoursesQuery,
@@ -14,53 +12,24 @@ import {
   personCourse,
   updatePersonCourseBody,
 } from '@anxun/shared/schemas/training';
-import { maskName } from '@anxun/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { AppError, ok } from '../../http/app-error.js';
+import { findViewer } from '../../core/viewer.js';
+import { ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { findViewer, viewerOrgId } from '../../core/viewer.js';
-import { toPersonCourse } from './course-record.mapper.js';
-import { iso, round2 } from './format.js';
 import {
-  classActivity,
-  countMembers,
-  findClassesOfPerson,
-  findMembership,
-  findMembershipById,
-  findNewestMembers,
-  findNewestMembersOfOrg,
-  findPersonCourseOfPerson,
-  findPersonCourses,
-  isMemberOf,
-} from './class.repository.js';
-import { updatePersonCourseComments } from '../../core/training-records.repository.js';
-import { recordTime } from '../../core/record-time.js';
-
-type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];
-
-function toMyClass(r: ClassRow, courses: Array<z.infer<typeof personCourse>>): z.infer<typeof myClass> {
-  const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
-  const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
-  // a course whose class requires its exam counts its 学时 once the exam is passed
-  const studied = mine
-    .filter((c) => !c.examRequired || c.examPassed)
-    .reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
-  return {
-    trainPersonId: r.train_person_id,
-    trainClassId: r.class_id,
-    className: r.name,
-    teacher: r.teacher,
-    startDate: iso(r.start_date),
-    endDate: iso(r.end_date),
-    requiredHours: round2(required),
-    studiedHours: round2(studied),
-    progress: required > 0 ? Math.min(100, Math.round((studied / required) * 100)) : 0,
-    courseCount: mine.length,
-    completedCourses: mine.filter((c) => c.learnStatus === LearnStatus.COMPLETED).length,
-  };
-}
+  findMyMemberships,
+  myClass as readMyClass,
+  myClassInfo,
+  myClasses,
+  myCourse,
+  myCourses,
+  myMembership,
+  myOpenCourses,
+  newestLearners,
+  saveMyNotes,
+} from './my-classes.service.js';
 
 /** My classes and their courses (spec §7 Training: person/select-page, cls_course/select-page). */
 export const classRoutes =
@@ -68,7 +37,6 @@ export const classRoutes =
   async (app) => {
     const tags = ['training'];
     const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
-    const perHour = ctx.config.study.secondsPerClassHour;
 
     app.get(
       '/api/train/person/select-page',
@@ -81,24 +49,8 @@ export const classRoutes =
           response: { 200: envelope(pageOf(myClass)), ...errors },
         },
       },
-      async (request) => {
-        const { current, size } = request.query;
-        const { rows, total } = await findClassesOfPerson(ctx.db, userOf(request).personId, (current - 1) * size, size);
-        const courses = (
-          await findPersonCourses(
-            ctx.db,
-            rows.map((r) => r.train_person_id),
-          )
-        ).map((c) => toPersonCourse(c, perHour));
-        return ok({ total, records: rows.map((r) => toMyClass(r, courses)) });
-      },
+      async (request) => ok(await myClasses(ctx, userOf(request), request.query)),
     );
-
-    const member = async (classId: string, personId: string) => {
-      const row = await findMembership(ctx.db, classId, personId);
-      if (!row) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
-      return row;
-    };
 
     app.get(
       '/api/train/class/select/:id',
@@ -111,23 +63,7 @@ export const classRoutes =
           response: { 200: envelope(classDetail), ...errors },
         },
       },
-      async (request) => {
-        const row = await member(request.params.id, userOf(request).personId);
-        let rules: Record<string, unknown> = {};
-        try {
-          rules = JSON.parse(row.rules) as Record<string, unknown>;
-        } catch {
-          rules = {};
-        }
-        return ok({
-          trainClassId: row.class_id,
-          className: row.name,
-          teacher: row.teacher,
-          startDate: iso(row.start_date),
-          endDate: iso(row.end_date),
-          rules,
-        });
-      },
+      async (request) => ok(await readMyClass(ctx, userOf(request), request.params.id)),
     );
 
     app.get(
@@ -141,26 +77,7 @@ export const classRoutes =
           response: { 200: envelope(classInfo), ...errors },
         },
       },
-      async (request) => {
-        const row = await member(request.params.id, userOf(request).personId);
-        const [count, newest, activity] = await Promise.all([
-          countMembers(ctx.db, row.class_id),
-          findNewestMembers(ctx.db, row.class_id, 8),
-          classActivity(ctx.db, row.class_id, ctx.now() - 7 * 86400_000),
-        ]);
-        return ok({
-          trainClassId: row.class_id,
-          className: row.name,
-          teacher: row.teacher,
-          learnerCount: count,
-          // classmates see a surname and stars, no more
-          newestLearners: newest.map((m) => ({
-            name: maskName(m.name),
-            joinedAt: recordTime(m.joined_at),
-          })),
-          activity,
-        });
-      },
+      async (request) => ok(await myClassInfo(ctx, userOf(request), request.params.id)),
     );
 
     app.post(
@@ -174,17 +91,7 @@ export const classRoutes =
           response: { 200: envelope(z.array(myClass)), ...errors },
         },
       },
-      async (request) => {
-        const { rows } = await findClassesOfPerson(ctx.db, userOf(request).personId, 0, 100);
-        const wanted = request.body?.trainClassId;
-        const courses = (
-          await findPersonCourses(
-            ctx.db,
-            rows.map((r) => r.train_person_id),
-          )
-        ).map((c) => toPersonCourse(c, perHour));
-        return ok(rows.filter((r) => !wanted || r.class_id === wanted).map((r) => toMyClass(r, courses)));
-      },
+      async (request) => ok(await findMyMemberships(ctx, userOf(request), request.body?.trainClassId)),
     );
 
     app.post(
@@ -198,13 +105,7 @@ export const classRoutes =
           response: { 200: envelope(z.array(personCourse)), ...errors },
         },
       },
-      async (request) => {
-        const { rows } = await findClassesOfPerson(ctx.db, userOf(request).personId, 0, 100);
-        const wanted = request.body?.trainClassId;
-        const ids = rows.filter((r) => !wanted || r.class_id === wanted).map((r) => r.train_person_id);
-        const courses = (await findPersonCourses(ctx.db, ids)).map((c) => toPersonCourse(c, perHour));
-        return ok(courses.filter((c) => c.learnStatus !== LearnStatus.COMPLETED));
-      },
+      async (request) => ok(await myOpenCourses(ctx, userOf(request), request.body?.trainClassId)),
     );
 
     app.get(
@@ -218,14 +119,7 @@ export const classRoutes =
           response: { 200: envelope(pageOf(personCourse)), ...errors },
         },
       },
-      async (request) => {
-        const { trainPersonId, current, size } = request.query;
-        if (!(await isMemberOf(ctx.db, trainPersonId, userOf(request).personId))) {
-          throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
-        }
-        const all = (await findPersonCourses(ctx.db, [trainPersonId])).map((c) => toPersonCourse(c, perHour));
-        return ok({ total: all.length, records: all.slice((current - 1) * size, current * size) });
-      },
+      async (request) => ok(await myCourses(ctx, userOf(request), request.query)),
     );
 
     app.get(
@@ -239,12 +133,7 @@ export const classRoutes =
           response: { 200: envelope(myClass), ...errors },
         },
       },
-      async (request) => {
-        const row = await findMembershipById(ctx.db, request.params.id, userOf(request).personId);
-        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
-        const courses = (await findPersonCourses(ctx.db, [row.train_person_id])).map((c) => toPersonCourse(c, perHour));
-        return ok(toMyClass(row, courses));
-      },
+      async (request) => ok(await myMembership(ctx, userOf(request), request.params.id)),
     );
 
     app.get(
@@ -258,11 +147,7 @@ export const classRoutes =
           response: { 200: envelope(personCourse), ...errors },
         },
       },
-      async (request) => {
-        const row = await findPersonCourseOfPerson(ctx.db, request.params.id, userOf(request).personId);
-        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程记录不存在');
-        return ok(toPersonCourse(row, perHour));
-      },
+      async (request) => ok(await myCourse(ctx, userOf(request), request.params.id)),
     );
 
     app.post(
@@ -276,14 +161,8 @@ export const classRoutes =
           response: { 200: envelope(personCourse), ...errors },
         },
       },
-      async (request) => {
-        const personId = userOf(request).personId;
-        const { trainPersonCourseId, sysComments } = request.body;
-        const row = await findPersonCourseOfPerson(ctx.db, trainPersonCourseId, personId);
-        if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程记录不存在');
-        await updatePersonCourseComments(ctx.db, row.id, sysComments);
-        return ok(toPersonCourse({ ...row, sys_comments: sysComments }, perHour));
-      },
+      async (request) =>
+        ok(await saveMyNotes(ctx, userOf(request), request.body.trainPersonCourseId, request.body.sysComments)),
     );
 
     app.get(
@@ -296,12 +175,6 @@ export const classRoutes =
           response: { 200: envelope(z.array(newestLearner)), ...errors },
         },
       },
-      async (request) => {
-        const orgId = await viewerOrgId(ctx, await findViewer(ctx, request), request.query.OrgCode);
-        const rows = await findNewestMembersOfOrg(ctx.db, orgId, request.query.size);
-        return ok(
-          rows.map((r) => ({ name: maskName(r.name), className: r.class_name, joinedAt: iso(r.joined_at) ?? '' })),
-        );
-      },
+      async (request) => ok(await newestLearners(ctx, await findViewer(ctx, request), request.query)),
     );
   };

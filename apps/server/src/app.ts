@@ -34,7 +34,7 @@ import { SocketRegistry } from './features/realtime/socket-registry.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
 import { certificatesRoutes } from './features/certificates/certificates.routes.js';
 import { classRoutes } from './features/training/class.routes.js';
-import { courseBookRoutes } from './features/training/course-book.routes.js';
+import { courseBookRoutes, coursewarePreviewRoutes } from './features/training/course-book.routes.js';
 import { intendedRoutes } from './features/training/intended.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
 import { vodRoutes } from './features/training/vod.routes.js';
@@ -203,6 +203,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trainingRoutes(ctx, { faceGate: createFaceGate() }));
   await app.register(classRoutes(ctx));
   await app.register(courseBookRoutes(ctx));
+  // a spec §7 path for managers only: the role guard declared for it, not inside its handler
+  await app.register(roleScope(ctx, [Role.ADMIN], [coursewarePreviewRoutes(ctx)]));
   await app.register(intendedRoutes(ctx));
   await app.register(vodRoutes(ctx));
   await app.register(onlineRoutes(ctx));

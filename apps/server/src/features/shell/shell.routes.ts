@@ -1,15 +1,14 @@
-import { DEFAULT_ORG_CODE, Role } from '@anxun/shared/constants';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import { noticeList, routeList, searchList, searchQuery } from '@anxun/shared/schemas/shell';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { authenticateToken } from '../../core/session.service.js';
+import { findViewer } from '../../core/viewer.js';
 import { ok } from '../../http/app-error.js';
-import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
-import { menuFor, searchMenu } from './menu.js';
+import { requireUser, userOf } from '../../http/auth-guard.js';
+import { menuFor } from './menu.js';
 import { clearAllNotices, listNotices } from './notice.service.js';
-import { searchCourseNames } from './search.repository.js';
+import { searchSuggestions } from './search.service.js';
 
 /** The shell's data calls (spec §7 "Shell and template leftovers"), at the spec's paths. */
 export const shellRoutes =
@@ -56,18 +55,7 @@ export const shellRoutes =
           response: { 200: envelope(searchList) },
         },
       },
-      async (request) => {
-        const token = tokenFromHeader(request);
-        const user = token ? await authenticateToken(ctx, token).catch(() => undefined) : undefined;
-        const word = (request.query.searchWord ?? '').trim();
-        const courses = word ? await searchCourseNames(ctx.db, DEFAULT_ORG_CODE, user?.orgId, word) : [];
-        return ok({
-          list: [
-            ...searchMenu(word, user?.role ?? Role.LEARNER),
-            ...courses.map((c) => ({ value: c.name, url: `/#/course?id=${c.id}` })),
-          ],
-        });
-      },
+      async (request) => ok(await searchSuggestions(ctx, await findViewer(ctx, request), request.query.searchWord)),
     );
 
     app.get(

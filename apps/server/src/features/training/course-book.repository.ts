@@ -73,3 +73,8 @@ export async function findUnitOfOrg(db: Db, orgId: string, warpId: string) {
     .where('w.id', '=', warpId)
     .executeTakeFirst();
 }
+
+/** A courseware video's stored file. */
+export async function findVod(db: Db, id: string) {
+  return db.selectFrom('vods').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,5 +1,3 @@
-import { Role } from '@anxun/shared/constants';
-import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
   classSyllabusCourse,
@@ -14,39 +12,21 @@ import {
   pageOf,
   playUrlResult,
 } from '@anxun/shared/schemas/training';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { publicFileUrl, signedPlayUrl } from '../../core/file-url.js';
-import { findViewer, viewerOrgId } from '../../core/viewer.js';
-import { AppError, ok } from '../../http/app-error.js';
+import { findViewer } from '../../core/viewer.js';
+import { ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { findClassSyllabus, findMembership, findPersonCoursesOfBook } from './class.repository.js';
-import { toPersonCourse } from './course-record.mapper.js';
-import { parseTeachers } from './format.js';
 import {
-  countLearnersOfBook,
-  findBookOfOrg,
-  findBooks,
-  findUnitOfOrg,
-  findUnitsOfBook,
-  type BookRow,
-} from './course-book.repository.js';
-
-function toCourseBook(row: BookRow): z.infer<typeof courseBook> {
-  return {
-    courseBookId: row.id,
-    name: row.name,
-    intro: row.intro,
-    teachers: parseTeachers(row.teachers),
-    classHours: row.class_hours,
-    popularity: row.popularity,
-    coverUrl: row.cover_file_id ? publicFileUrl(row.cover_file_id) : null,
-    unitCount: Number(row.unit_count ?? 0),
-    durationSeconds: Math.round(Number(row.duration ?? 0)),
-  };
-}
+  classSyllabus,
+  courseUseState as readCourseUseState,
+  getBook,
+  getCourseInfo,
+  listBooks,
+  listUnits,
+  previewUrl,
+} from './catalogue.service.js';
 
 /**
  * Course books (spec §7 "Course book"). The catalogue is what an organisation offers, so a
@@ -57,9 +37,6 @@ export const courseBookRoutes =
   async (app) => {
     const tags = ['course book'];
     const errors = { 400: errorEnvelope, 404: errorEnvelope };
-
-    const orgOf = async (request: FastifyRequest, orgCode: string | undefined): Promise<string> =>
-      viewerOrgId(ctx, await findViewer(ctx, request), orgCode);
 
     for (const [path, orderBy, summary] of [
       ['/api/course/book/select-page', 'created', 'Course books, paged and searchable by name'],
@@ -75,17 +52,7 @@ export const courseBookRoutes =
             response: { 200: envelope(pageOf(courseBook)), ...errors },
           },
         },
-        async (request) => {
-          const { current, size, name, OrgCode } = request.query;
-          const orgId = await orgOf(request, OrgCode);
-          const { rows, total } = await findBooks(ctx.db, orgId, {
-            name,
-            offset: (current - 1) * size,
-            limit: size,
-            orderBy,
-          });
-          return ok({ records: rows.map(toCourseBook), total });
-        },
+        async (request) => ok(await listBooks(ctx, await findViewer(ctx, request), request.query, orderBy)),
       );
     }
 
@@ -99,11 +66,7 @@ export const courseBookRoutes =
           response: { 200: envelope(courseBook), ...errors },
         },
       },
-      async (request) => {
-        const book = await findBookOfOrg(ctx.db, await orgOf(request, undefined), request.params.id);
-        if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
-        return ok(toCourseBook(book));
-      },
+      async (request) => ok(await getBook(ctx, await findViewer(ctx, request), request.params.id)),
     );
 
     app.get(
@@ -116,16 +79,7 @@ export const courseBookRoutes =
           response: { 200: envelope(courseInfo), ...errors },
         },
       },
-      async (request) => {
-        const book = await findBookOfOrg(ctx.db, await orgOf(request, undefined), request.params.id);
-        if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
-        const info = toCourseBook(book);
-        return ok({
-          ...info,
-          learnerCount: await countLearnersOfBook(ctx.db, book.id),
-          images: info.coverUrl ? [info.coverUrl] : [],
-        });
-      },
+      async (request) => ok(await getCourseInfo(ctx, await findViewer(ctx, request), request.params.id)),
     );
 
     for (const path of ['/api/course/book/select-course-warp', '/api/course/couwarp/select-warp-use-List']) {
@@ -139,21 +93,7 @@ export const courseBookRoutes =
             response: { 200: envelope(z.array(courseUnit)), ...errors },
           },
         },
-        async (request) => {
-          const book = await findBookOfOrg(ctx.db, await orgOf(request, undefined), request.query.courseBookId);
-          if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
-          const units = await findUnitsOfBook(ctx.db, book.id);
-          return ok(
-            units.map((u) => ({
-              courseWarpId: u.id,
-              courseBookId: u.book_id,
-              sortOrder: u.sort_order,
-              title: u.title,
-              kind: u.kind,
-              durationSeconds: u.duration_seconds,
-            })),
-          );
-        },
+        async (request) => ok(await listUnits(ctx, await findViewer(ctx, request), request.query.courseBookId)),
       );
     }
 
@@ -168,37 +108,7 @@ export const courseBookRoutes =
           response: { 200: envelope(z.array(classSyllabusCourse)), ...errors },
         },
       },
-      async (request) => {
-        const { trainClassId } = request.query;
-        if (!(await findMembership(ctx.db, trainClassId, userOf(request).personId))) {
-          throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
-        }
-        const courses = new Map<string, z.infer<typeof classSyllabusCourse>>();
-        for (const row of await findClassSyllabus(ctx.db, trainClassId)) {
-          let course = courses.get(row.class_course_id);
-          if (!course) {
-            course = {
-              trainClassCourseId: row.class_course_id,
-              courseBookId: row.book_id,
-              courseName: row.name,
-              classHours: row.class_hours,
-              units: [],
-            };
-            courses.set(row.class_course_id, course);
-          }
-          if (row.warp_id !== null) {
-            course.units.push({
-              courseWarpId: row.warp_id,
-              courseBookId: row.book_id,
-              sortOrder: row.sort_order ?? 0,
-              title: row.title ?? '',
-              kind: row.kind ?? 'video',
-              durationSeconds: row.duration_seconds ?? 0,
-            });
-          }
-        }
-        return ok([...courses.values()]);
-      },
+      async (request) => ok(await classSyllabus(ctx, userOf(request), request.query.trainClassId)),
     );
 
     app.get(
@@ -211,36 +121,34 @@ export const courseBookRoutes =
           response: { 200: envelope(courseUseState), ...errors },
         },
       },
-      async (request) => {
-        const user = await findViewer(ctx, request);
-        if (!user) return ok({ enrolled: false, records: [] });
-        const rows = await findPersonCoursesOfBook(ctx.db, request.query.courseBookId, user.personId);
-        const records = rows.map((r) => toPersonCourse(r, ctx.config.study.secondsPerClassHour));
-        return ok({ enrolled: records.length > 0, records });
-      },
+      async (request) => ok(await readCourseUseState(ctx, await findViewer(ctx, request), request.query.courseBookId)),
     );
+  };
 
+/**
+ * A unit's short-lived play URL for a training manager reviewing courseware (learners get
+ * theirs from find-WarpCourse). At its spec §7 path, inside a scope that admits managers only.
+ */
+export const coursewarePreviewRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/api/course/couwarp/play-url/:id',
       {
-        preHandler: requireUser(ctx),
         schema: {
-          tags,
+          tags: ['course book'],
           summary:
             "A unit's short-lived play URL for an administrator reviewing courseware (learners get theirs from find-WarpCourse)",
           params: idParam,
-          response: { 200: envelope(playUrlResult), ...errors, 401: errorEnvelope, 403: errorEnvelope },
+          response: {
+            200: envelope(playUrlResult),
+            400: errorEnvelope,
+            401: errorEnvelope,
+            403: errorEnvelope,
+            404: errorEnvelope,
+          },
         },
       },
-      async (request) => {
-        const user = userOf(request);
-        if (user.role !== Role.ADMIN) throw new AppError(ErrorCode.FORBIDDEN, '只有管理员可以预览课件');
-        const unit = await findUnitOfOrg(ctx.db, user.orgId, request.params.id);
-        if (!unit) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在');
-        return ok({
-          courseWarpId: unit.id,
-          playUrl: unit.vod_id ? signedPlayUrl(ctx.keys.secret, unit.vod_id, ctx.now()) : null,
-        });
-      },
+      async (request) => ok(await previewUrl(ctx, userOf(request), request.params.id)),
     );
   };

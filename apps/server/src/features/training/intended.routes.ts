@@ -1,13 +1,11 @@
-import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import { intendedPersonBody } from '@anxun/shared/schemas/training';
-import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { findViewer, viewerOrgId } from '../../core/viewer.js';
-import { AppError, ok } from '../../http/app-error.js';
-import { insertIntendedPerson } from '../../core/enquiry.repository.js';
+import { findViewer } from '../../core/viewer.js';
+import { ok } from '../../http/app-error.js';
+import { leaveEnquiry } from './enquiry-intake.service.js';
 
 /** 报名意向 (spec §7 intendedPerson/addNew-Intended): anyone may leave one; a training manager follows up. */
 export const intendedRoutes =
@@ -28,23 +26,6 @@ export const intendedRoutes =
           },
         },
       },
-      async (request) => {
-        const wait = await ctx.limiters.intentPerIp.hit(request.ip);
-        if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '提交过于频繁，请稍后再试', wait);
-        const body = request.body;
-        const orgId = await viewerOrgId(ctx, await findViewer(ctx, request), body.OrgCode);
-        await insertIntendedPerson(ctx.db, {
-          id: crypto.randomUUID(),
-          org_id: orgId,
-          name: body.name,
-          phone: body.phone,
-          org_name: body.orgName,
-          course_name: body.courseName?.trim() ?? '',
-          note: body.note ?? '',
-          ip: request.ip,
-          created_at: ctx.now(),
-        });
-        return ok({ received: true as const });
-      },
+      async (request) => ok(await leaveEnquiry(ctx, await findViewer(ctx, request), request.body, request.ip)),
     );
   };

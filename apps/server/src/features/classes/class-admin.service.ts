@@ -18,12 +18,11 @@ import { recordAudit } from '../../core/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
 import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/training-records.repository.js';
-import { parseExamRules } from '../../core/exam-rules.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
-import { parseFaceCheckRules } from '../../core/face-check-rules.js';
+import { parseClassRules } from '../../core/class-rules.js';
 import type { EnrolSheetRow } from './enrol-sheet.js';
 import {
   countMembers,
@@ -66,9 +65,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const dayToMs = (day: string | null | undefined) => (day ? dayStart(day) : null);
 const msToDay = (ms: number | null) => (ms === null ? null : recordTime(ms).slice(0, 10));
 
-function rulesOf(json: string): ClassRules {
-  return { faceCheck: parseFaceCheckRules(json), exam: parseExamRules(json) } as ClassRules;
-}
+const rulesOf = (json: string): ClassRules => parseClassRules(json);
 
 async function toManaged(db: Db, rows: ClassRow[]): Promise<ManagedClass[]> {
   const ids = rows.map((r) => r.id);

@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { isCourseComplete } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
+import { parseDailyCapHours } from '../../core/class-rules.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
@@ -209,6 +210,18 @@ export class CreditBatcher {
     const creditedCourses = new Map<string, { trainPersonId: string; classCourseId: string; seconds: number }>();
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
 
+    // the platform's cap, or the class's when it is lower (read once per rules text)
+    const caps = new Map<string, number>();
+    const dailyCapOf = (rules: string) => {
+      let cap = caps.get(rules);
+      if (cap === undefined) {
+        const hours = parseDailyCapHours(rules);
+        cap = hours === null ? study.dailyCapSeconds : Math.min(study.dailyCapSeconds, Math.round(hours * 3600));
+        caps.set(rules, cap);
+      }
+      return cap;
+    };
+
     jobs.forEach((job, i) => {
       const session = sessionById.get(job.sessionId);
       // A login elsewhere since this report was authenticated ends this device's study.
@@ -233,7 +246,7 @@ export class CreditBatcher {
         now,
         rules: {
           idleLimitSeconds: study.idleLimitSeconds,
-          dailyCapSeconds: study.dailyCapSeconds,
+          dailyCapSeconds: dailyCapOf(row.class_rules),
           slackSeconds: study.slackSeconds,
           completionToleranceSeconds: study.completionToleranceSeconds,
         },

@@ -11,6 +11,7 @@ export function selectWarpCourses(db: Db) {
     .selectFrom('train_warp_courses as wc')
     .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
     .innerJoin('course_warps as w', 'w.id', 'wc.warp_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
     .select([
       'wc.id',
       'wc.train_person_id',
@@ -31,6 +32,7 @@ export function selectWarpCourses(db: Db) {
       'w.vod_id',
       'w.duration_seconds',
       'w.sort_order',
+      'c.rules as class_rules',
     ]);
 }
 

@@ -18,6 +18,8 @@ interface ClassForm {
   totalScore: number;
   passScore: number;
   retakes: number;
+  /** empty: the platform's cap */
+  dailyCapHours?: number | null;
 }
 
 const DEFAULTS = {
@@ -49,6 +51,7 @@ function formOf(cls: ManagedClass): Partial<ClassForm> {
     totalScore: exam.totalScore,
     passScore: exam.passScore,
     retakes: exam.retakes,
+    dailyCapHours: cls.rules.dailyCapHours,
   };
 }
 
@@ -107,6 +110,7 @@ export function ClassDialog({
                 passScore: v.passScore,
                 retakes: v.retakes,
               },
+              dailyCapHours: v.dailyCapHours ?? null,
             },
           };
           void (cls ? updateClass(cls.id, body) : createClass(body))
@@ -151,6 +155,9 @@ export function ClassDialog({
             <InputNumber min={0} max={15} />
           </Form.Item>
         </Space>
+        <Form.Item name="dailyCapHours" label={t('console.dailyCap')} extra={t('console.dailyCapHint')}>
+          <InputNumber min={0.5} max={24} step={0.5} data-testid="class-daily-cap" />
+        </Form.Item>
         <Form.Item name="examRequired" valuePropName="checked">
           <Checkbox>{t('console.examRequired')}</Checkbox>
         </Form.Item>

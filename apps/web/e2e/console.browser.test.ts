@@ -23,6 +23,26 @@ async function sheetFile(): Promise<string> {
   return file;
 }
 
+/** Two questions as a manager would type them into the template. */
+async function questionFile(): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet('试题');
+  ws.addRow(['题型', '题干', '选项A', '选项B', '选项C', '答案', '解析']);
+  ws.addRow([
+    '单选题',
+    '进入受限空间作业，首先应当（  ）。',
+    '直接进入',
+    '通风并检测气体',
+    '戴口罩进入',
+    'B',
+    '先通风、后检测、再作业。',
+  ]);
+  ws.addRow(['判断题', '受限空间作业前必须先进行气体检测。', '', '', '', '对', '']);
+  const file = path.join(os.tmpdir(), `questions-${Date.now()}.xlsx`);
+  fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return file;
+}
+
 /**
  * The console in Chromium (issue: Console I): a training manager, with only a browser, adds a
  * department, imports three learners from an .xlsx, creates a class with a course and enrols
@@ -93,6 +113,16 @@ describe('the console in Chromium', () => {
     await page.keyboard.press('Escape');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 }).toBe('3');
+
+    // questions for a course from a spreadsheet
+    await page.evaluate(() => (location.hash = '/manage/questions'));
+    await page.getByTestId('bank-table').waitFor();
+    await page.getByTestId('bank-import-file').setInputFiles(await questionFile());
+    await page.locator('.ant-result-success').getByText('已导入 2 道题').waitFor();
+    await modal.locator('.ant-modal-close').click();
+    // appended to the bank: on its last page
+    await page.getByTestId('questions-page').locator('.ant-pagination-item').last().click();
+    await page.getByTestId('bank-table').getByText('受限空间作业前必须先进行气体检测。').waitFor();
 
     // an announcement for the class, written in the console
     await page.evaluate(() => (location.hash = '/manage/notices'));

@@ -118,6 +118,13 @@ export const LAYOUT_PAGES = [
         roles: CONSOLE,
       },
       {
+        path: '/manage/questions',
+        name: 'ManageQuestions',
+        title: '题库',
+        titleKey: 'route.manageQuestions',
+        roles: CONSOLE,
+      },
+      {
         path: '/manage/enquiries',
         name: 'ManageEnquiries',
         title: '报名咨询',

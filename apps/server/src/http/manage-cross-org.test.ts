@@ -8,7 +8,10 @@ const RULES = {
   exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
 };
 
-type Ids = Record<'department' | 'learner' | 'pending' | 'class' | 'member' | 'enquiry' | 'notice', string>;
+type Ids = Record<
+  'department' | 'learner' | 'pending' | 'class' | 'member' | 'enquiry' | 'notice' | 'book' | 'question',
+  string
+>;
 type Call = { json?: unknown; body?: FormData };
 
 /**
@@ -17,7 +20,7 @@ type Call = { json?: unknown; body?: FormData };
  * 404, and nothing changes. The table must name every such route in the OpenAPI document,
  * so a route added later without its entry fails here.
  */
-function calls(ids: Ids, sheet: Buffer, photo: Buffer): Record<string, { path: string } & Call> {
+function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Record<string, { path: string } & Call> {
   const form = (field: string, data: Buffer, name: string) => {
     const f = new FormData();
     f.append(field, new Blob([new Uint8Array(data)]), name);
@@ -60,6 +63,15 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer): Record<string, { path: s
     'DELETE /api/manage/classes/{id}/members/{trainPersonId}': {
       path: `/api/manage/classes/${ids.class}/members/${ids.member}`,
     },
+    'GET /api/manage/question-books/{id}/questions': { path: `/api/manage/question-books/${ids.book}/questions` },
+    'POST /api/manage/question-books/{id}/questions/import': {
+      path: `/api/manage/question-books/${ids.book}/questions/import`,
+      body: form('file', questions, 'questions.xlsx'),
+    },
+    'GET /api/manage/question-books/{id}/questions/export': {
+      path: `/api/manage/question-books/${ids.book}/questions/export`,
+    },
+    'DELETE /api/manage/questions/{id}': { path: `/api/manage/questions/${ids.question}` },
     'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
     'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },
     'POST /api/manage/notices/{id}/republish': { path: `/api/manage/notices/${ids.notice}/republish` },
@@ -90,6 +102,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     enquiries: await server.ctx.db.selectFrom('intended_persons').select(['id', 'status', 'person_id']).execute(),
     notices: await server.ctx.db.selectFrom('announcements').select(['id', 'title', 'withdrawn_at']).execute(),
     references: await server.ctx.db.selectFrom('face_references').select(['person_id']).execute(),
+    questions: await server.ctx.db.selectFrom('questions').select(['id', 'retired_at']).orderBy('id').execute(),
   });
 
   beforeAll(async () => {
@@ -120,14 +133,23 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     const enquiry = (await server.request('GET', '/api/manage/enquiries', { headers: as(admin) })).body.data.records[0]
       .id;
     const notice = (await post('/api/manage/notices', { title: '本单位通知', content: '仅本单位', classId: cls })).id;
-    ids = { department, learner, pending, class: cls, member, enquiry, notice };
+    const question = await server.ctx.db
+      .selectFrom('questions')
+      .select(['id', 'book_id'])
+      .where('book_id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    ids = { department, learner, pending, class: cls, member, enquiry, notice, book: book.id, question: question.id };
     const workbook = new ExcelJS.Workbook();
     const ws = workbook.addWorksheet('名单');
     ws.addRow(['身份证号']);
     ws.addRow([DEMO_LEARNER.idCard]);
     const sheet = Buffer.from(await workbook.xlsx.writeBuffer());
     const { facePhotos } = await import('../../test/face-photos.js');
-    table = calls(ids, sheet, facePhotos.hopper());
+    const bank = new ExcelJS.Workbook();
+    const qs = bank.addWorksheet('试题');
+    qs.addRow(['题型', '题干', '选项A', '选项B', '答案']);
+    qs.addRow(['单选题', '别家导入的题', '甲', '乙', 'A']);
+    table = calls(ids, sheet, facePhotos.hopper(), Buffer.from(await bank.xlsx.writeBuffer()));
   });
   afterAll(() => server.close());
 

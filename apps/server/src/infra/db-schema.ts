@@ -346,6 +346,10 @@ export interface QuestionsTable {
   analysis: Generated<string>;
   sort_order: number;
   created_at: number;
+  /** migration 0015: points (null: the paper's rules decide), difficulty, retirement */
+  points: ColumnType<number | null, number | null | undefined, number | null>;
+  difficulty: Generated<string>;
+  retired_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PracticeProgressTable {

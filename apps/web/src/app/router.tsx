@@ -28,6 +28,7 @@ const AuditPage = lazy(() => import('../features/console/pages/audit-page'));
 const EnquiriesPage = lazy(() => import('../features/console/pages/enquiries-page'));
 const NoticesPage = lazy(() => import('../features/console/pages/notices-page'));
 const OrganisationsPage = lazy(() => import('../features/console/pages/organisations-page'));
+const QuestionsPage = lazy(() => import('../features/console/pages/questions-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -42,6 +43,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/manage/organisations': OrganisationsPage,
   '/manage/people': PeoplePage,
   '/manage/classes': ClassesPage,
+  '/manage/questions': QuestionsPage,
   '/manage/enquiries': EnquiriesPage,
   '/manage/notices': NoticesPage,
   '/manage/audit': AuditPage,

@@ -149,3 +149,31 @@ export type PracticeQuestion = z.infer<typeof practiceQuestion>;
 export type PracticeResult = z.infer<typeof practiceResult>;
 export type ExamSummary = z.infer<typeof examSummary>;
 export type ExamPaper = z.infer<typeof examPaper>;
+
+/** 题库 in the console (issue: Console II): a manager's view of a question, key and all. */
+export const difficulty = z.enum(['easy', 'medium', 'hard']);
+export const bankBook = z.object({ courseBookId: z.string(), name: z.string(), questionCount: z.number() });
+export const bankQuestion = z.object({
+  id: z.string(),
+  kind: questionKind,
+  stem: z.string(),
+  options: z.array(z.string()),
+  /** the key as the sheet writes it: B, ACD, 对/错, 119|火警/报警 */
+  answer: z.string(),
+  analysis: z.string(),
+  points: z.number().nullable(),
+  difficulty,
+});
+export type BankQuestion = z.infer<typeof bankQuestion>;
+export type BankBook = z.infer<typeof bankBook>;
+export const bankQuestionQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  kind: questionKind.optional(),
+});
+export const bankQuestionPage = z.object({ records: z.array(bankQuestion), total: z.number() });
+export const questionImportResult = z.object({
+  created: z.number(),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
+});
+export type QuestionImportResult = z.infer<typeof questionImportResult>;

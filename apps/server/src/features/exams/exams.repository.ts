@@ -2,8 +2,15 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../infra/database.js';
 import type { ExamAttemptsTable } from '../../infra/db-schema.js';
 
+/** The bank a learner practises and is examined from: the book's questions not retired. */
 export async function findQuestionsOfBook(db: Db, bookId: string) {
-  return db.selectFrom('questions').selectAll().where('book_id', '=', bookId).orderBy('sort_order').execute();
+  return db
+    .selectFrom('questions')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('retired_at', 'is', null)
+    .orderBy('sort_order')
+    .execute();
 }
 
 export type QuestionRow = Awaited<ReturnType<typeof findQuestionsOfBook>>[number];

@@ -13,6 +13,7 @@ import * as classAdmin from './0011-class-admin.js';
 import * as enquiryFollowUp from './0012-enquiry-follow-up.js';
 import * as announcements from './0013-announcements.js';
 import * as registrationApproval from './0014-registration-approval.js';
+import * as questionBank from './0015-question-bank.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-enquiry-follow-up': enquiryFollowUp,
   '0013-announcements': announcements,
   '0014-registration-approval': registrationApproval,
+  '0015-question-bank': questionBank,
 };

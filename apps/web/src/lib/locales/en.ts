@@ -9,6 +9,7 @@ export const en: Messages = {
     manageClasses: 'Classes',
     manageEnquiries: 'Enquiries',
     manageNotices: 'Announcements',
+    manageQuestions: 'Question banks',
     manageOrganisations: 'Organisations',
     manageAudit: 'Audit log',
     index: 'Home',

@@ -9,6 +9,7 @@ export const zh = {
     manageClasses: '班级管理',
     manageEnquiries: '报名咨询',
     manageNotices: '通知公告',
+    manageQuestions: '题库',
     manageOrganisations: '单位管理',
     manageAudit: '操作日志',
     index: '首页',

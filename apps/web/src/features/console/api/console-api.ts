@@ -2,6 +2,7 @@ import type { auditPage } from '@anxun/shared/schemas/audit';
 import type { EnrolSheetResult, ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
+import type { BankBook, BankQuestion, QuestionImportResult } from '@anxun/shared/schemas/exams';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
 import type { ManagedOrganisation, organisationCreated } from '@anxun/shared/schemas/organisations';
@@ -25,7 +26,7 @@ export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
 export type CourseBook = z.infer<typeof courseBook>;
 export type OrganisationCreated = z.infer<typeof organisationCreated>;
-export type { ManagedOrganisation };
+export type { BankBook, BankQuestion, ManagedOrganisation, QuestionImportResult, ReferenceInfo };
 
 /** Query keys of the console, from one factory. */
 export const consoleKeys = {
@@ -39,6 +40,8 @@ export const consoleKeys = {
   enquiries: (query: Record<string, unknown>) => ['console', 'enquiries', query] as const,
   notices: (query: Record<string, unknown>) => ['console', 'notices', query] as const,
   registration: ['console', 'registration'] as const,
+  bankBooks: ['console', 'bank-books'] as const,
+  bankQuestions: (bookId: string, query: Record<string, unknown>) => ['console', 'bank', bookId, query] as const,
   organisations: (query: Record<string, unknown>) => ['console', 'organisations', query] as const,
   faceReference: (learnerId: string) => ['console', 'face-reference', learnerId] as const,
 };
@@ -214,3 +217,21 @@ export function uploadOrganisationLogo(orgId: string, file: File) {
   form.append('file', file, file.name);
   return api.post<unknown>('/api/file/upload', { body: form, query: { otcType: 'LogoFiles', otcId: orgId } });
 }
+
+export const useBankBooks = () =>
+  useQuery({ queryKey: consoleKeys.bankBooks, queryFn: () => api.get<BankBook[]>(`${M}/question-books`) });
+export const useBankQuestions = (bookId: string | undefined, query: { kind?: string | undefined; current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.bankQuestions(bookId ?? '', { ...query }),
+    enabled: Boolean(bookId),
+    queryFn: () =>
+      api.get<{ records: BankQuestion[]; total: number }>(`${M}/question-books/${bookId}/questions`, {
+        query: { ...(query.kind ? { kind: query.kind } : {}), current: String(query.current), size: '20' },
+      }),
+  });
+export function importQuestions(bookId: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<QuestionImportResult>(`${M}/question-books/${bookId}/questions/import`, { body: form });
+}
+export const retireQuestion = (id: string) => api.delete<null>(`${M}/questions/${id}`);

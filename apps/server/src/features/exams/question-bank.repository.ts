@@ -1,0 +1,101 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type { QuestionsTable } from '../../infra/db-schema.js';
+
+/** The manager's side of the questions table (this feature owns it; learners read through exams.repository). */
+
+/** The organisation's own course books with how many questions each bank holds (retired ones not counted). */
+export async function findBankBooks(db: Db, orgId: string) {
+  return db
+    .selectFrom('course_books as b')
+    .select((eb) => [
+      'b.id',
+      'b.name',
+      eb
+        .selectFrom('questions as q')
+        .select((q) => q.fn.countAll<number>().as('n'))
+        .whereRef('q.book_id', '=', 'b.id')
+        .where('q.retired_at', 'is', null)
+        .as('question_count'),
+    ])
+    .where('b.org_id', '=', orgId)
+    .orderBy('b.name')
+    .execute();
+}
+
+export async function findBankBook(db: Db, orgId: string, bookId: string) {
+  return db
+    .selectFrom('course_books')
+    .select(['id', 'name'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+}
+
+export async function findBankQuestions(
+  db: Db,
+  bookId: string,
+  filter: { kind?: string | undefined; offset: number; limit: number },
+) {
+  let q = db.selectFrom('questions').where('book_id', '=', bookId).where('retired_at', 'is', null);
+  if (filter.kind) q = q.where('kind', '=', filter.kind as never);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('sort_order').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Every live question of a bank, in order (the export). */
+export async function findAllBankQuestions(db: Db, bookId: string) {
+  return db
+    .selectFrom('questions')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('retired_at', 'is', null)
+    .orderBy('sort_order')
+    .execute();
+}
+
+/** The stems a bank already holds (live questions), to refuse the same question twice. */
+export async function findBankStems(db: Db, bookId: string) {
+  return db
+    .selectFrom('questions')
+    .select(['kind', 'stem'])
+    .where('book_id', '=', bookId)
+    .where('retired_at', 'is', null)
+    .execute();
+}
+
+export async function lastSortOrder(db: Db, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.max('sort_order').as('m'))
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
+export async function insertQuestions(db: Db, rows: Array<Insertable<QuestionsTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('questions')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}
+
+/** Retires a live question of an organisation's book; false when there is none. */
+export async function retireQuestion(db: Db, orgId: string, id: string, now: number) {
+  const question = await db
+    .selectFrom('questions as q')
+    .innerJoin('course_books as b', 'b.id', 'q.book_id')
+    .select(['q.id', 'q.stem', 'q.book_id'])
+    .where('b.org_id', '=', orgId)
+    .where('q.id', '=', id)
+    .where('q.retired_at', 'is', null)
+    .executeTakeFirst();
+  if (!question) return undefined;
+  await db.updateTable('questions').set({ retired_at: now }).where('id', '=', id).execute();
+  return question;
+}

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { BankBook, BankQuestion, QuestionImportResult, QuestionKind } from '@anxun/shared/schemas/exams';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  findAllBankQuestions,
+  findBankBook,
+  findBankBooks,
+  findBankQuestions,
+  findBankStems,
+  insertQuestions,
+  lastSortOrder,
+  retireQuestion,
+} from './question-bank.repository.js';
+import { answerText, questionWorkbook, readQuestionSheet, type Difficulty } from './question-sheet.js';
+
+/**
+ * 题库 (issue: Console II): a training manager keeps the question bank of each of his
+ * organisation's course books — imported from Excel all or nothing, exported, listed, and
+ * retired question by question (a retired question is drawn no more; papers handed in still
+ * show it).
+ */
+
+async function ownBook(ctx: AppContext, user: AuthUser, bookId: string) {
+  const book = await findBankBook(ctx.db, user.orgId, bookId);
+  if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+  return book;
+}
+
+type Row = Awaited<ReturnType<typeof findAllBankQuestions>>[number];
+const toBankQuestion = (r: Row): BankQuestion => ({
+  id: r.id,
+  kind: r.kind,
+  stem: r.stem,
+  options: JSON.parse(r.options) as string[],
+  answer: answerText(r.kind, JSON.parse(r.answer)),
+  analysis: r.analysis,
+  points: r.points,
+  difficulty: (['easy', 'medium', 'hard'].includes(r.difficulty) ? r.difficulty : 'medium') as Difficulty,
+});
+
+export async function listBankBooks(ctx: AppContext, user: AuthUser): Promise<BankBook[]> {
+  const rows = await findBankBooks(ctx.db, user.orgId);
+  return rows.map((r) => ({ courseBookId: r.id, name: r.name, questionCount: Number(r.question_count ?? 0) }));
+}
+
+export async function listBankQuestions(
+  ctx: AppContext,
+  user: AuthUser,
+  bookId: string,
+  query: { current: number; size: number; kind?: QuestionKind | undefined },
+) {
+  await ownBook(ctx, user, bookId);
+  const { rows, total } = await findBankQuestions(ctx.db, bookId, {
+    kind: query.kind,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  return { records: rows.map(toBankQuestion), total };
+}
+
+/** All or nothing: any bad row, or a question the bank already holds, and nothing is written. */
+export async function importQuestions(
+  ctx: AppContext,
+  user: AuthUser,
+  bookId: string,
+  data: Buffer,
+  ip: string,
+): Promise<QuestionImportResult> {
+  const book = await ownBook(ctx, user, bookId);
+  const { questions, errors } = await readQuestionSheet(data);
+  const existing = new Set((await findBankStems(ctx.db, bookId)).map((q) => `${q.kind}|${q.stem}`));
+  for (const q of questions) {
+    if (existing.has(`${q.kind}|${q.stem}`)) errors.push({ row: q.row, field: '题干', msg: '题库中已有这道题' });
+  }
+  if (errors.length > 0) return { created: 0, errors: errors.sort((a, b) => a.row - b.row) };
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const base = await lastSortOrder(trx, bookId);
+    await insertQuestions(
+      trx,
+      questions.map((q, i) => ({
+        id: crypto.randomUUID(),
+        book_id: bookId,
+        kind: q.kind,
+        stem: q.stem,
+        options: JSON.stringify(q.options),
+        answer: JSON.stringify(q.answer),
+        analysis: q.analysis,
+        sort_order: base + i + 1,
+        created_at: now,
+        points: q.points,
+        difficulty: q.difficulty,
+      })),
+    );
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'question.import',
+      targetType: 'course-book',
+      targetId: bookId,
+      summary: { after: { book: book.name, created: questions.length } },
+      now,
+    });
+  });
+  return { created: questions.length, errors: [] };
+}
+
+export async function exportQuestions(ctx: AppContext, user: AuthUser, bookId: string) {
+  const book = await ownBook(ctx, user, bookId);
+  const rows = await findAllBankQuestions(ctx.db, bookId);
+  const data = await questionWorkbook(
+    rows.map((r) => ({
+      kind: r.kind,
+      stem: r.stem,
+      options: JSON.parse(r.options) as string[],
+      answer: JSON.parse(r.answer) as unknown,
+      analysis: r.analysis,
+      points: r.points,
+      difficulty: r.difficulty,
+    })),
+  );
+  return { name: `${book.name}-题库.xlsx`, data };
+}
+
+export const questionTemplate = () => questionWorkbook([]);
+
+export async function retire(ctx: AppContext, user: AuthUser, questionId: string, ip: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const question = await retireQuestion(trx, user.orgId, questionId, now);
+    if (!question) throw new AppError(ErrorCode.NOT_FOUND, '试题不存在');
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'question.retire',
+      targetType: 'question',
+      targetId: questionId,
+      summary: { before: { stem: question.stem.slice(0, 60) } },
+      now,
+    });
+  });
+}

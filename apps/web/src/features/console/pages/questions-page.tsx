@@ -1,0 +1,194 @@
+import '../locales/console-texts';
+import '../console.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Modal, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  consoleKeys,
+  importQuestions,
+  retireQuestion,
+  useBankBooks,
+  useBankQuestions,
+  type BankQuestion,
+  type QuestionImportResult,
+} from '../api/console-api';
+import { FileButton } from '../components/file-button';
+import { SheetErrors } from '../components/sheet-errors';
+
+const KINDS = ['single', 'multiple', 'judge', 'fill'] as const;
+const LETTERS = 'ABCDEFGH';
+
+/** 题库: each course book's questions — imported from Excel (all or nothing), exported, retired. */
+export default function QuestionsPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const books = useBankBooks();
+  const [chosen, setChosen] = useState<string | undefined>();
+  const bookId = chosen ?? books.data?.[0]?.courseBookId;
+  const book = books.data?.find((b) => b.courseBookId === bookId);
+  const [kind, setKind] = useState<string | undefined>();
+  const [current, setCurrent] = useState(1);
+  const questions = useBankQuestions(bookId, { kind, current });
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<QuestionImportResult | undefined>();
+  const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
+
+  const upload = async (file: File) => {
+    if (!bookId) return;
+    setBusy(true);
+    try {
+      const answer = await importQuestions(bookId, file);
+      setResult(answer);
+      if (answer.errors.length === 0) refresh();
+    } catch {
+      // the error toast says why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page console-page" data-testid="questions-page">
+      <h2>{t('console.questions')}</h2>
+      <Card size="small">
+        <Space wrap className="console-toolbar">
+          <Select
+            style={{ width: 260 }}
+            value={bookId}
+            loading={books.isPending}
+            placeholder={t('console.bank.chooseBook')}
+            onChange={(v) => {
+              setChosen(v);
+              setCurrent(1);
+            }}
+            options={(books.data ?? []).map((b) => ({
+              value: b.courseBookId,
+              label: t('console.bank.bookOption', { name: b.name, count: b.questionCount }),
+            }))}
+            data-testid="bank-book"
+          />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('console.bank.allKinds')}
+            value={kind}
+            onChange={(v) => {
+              setKind(v);
+              setCurrent(1);
+            }}
+            options={KINDS.map((k) => ({ value: k, label: t(`console.bank.kind.${k}`) }))}
+          />
+          <FileButton
+            type="primary"
+            loading={busy}
+            disabled={!bookId}
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            testId="bank-import-file"
+            onFile={(file) => void upload(file)}
+          >
+            {t('console.bank.import')}
+          </FileButton>
+          <Button onClick={() => void downloadFile('/api/manage/questions/import-template', '试题导入模板.xlsx')}>
+            {t('console.bank.template')}
+          </Button>
+          <Button
+            disabled={!bookId}
+            onClick={() =>
+              void downloadFile(
+                `/api/manage/question-books/${bookId}/questions/export`,
+                `${book?.name ?? ''}-题库.xlsx`,
+              )
+            }
+          >
+            {t('console.bank.export')}
+          </Button>
+        </Space>
+        <Table<BankQuestion>
+          rowKey="id"
+          size="small"
+          loading={questions.isPending && Boolean(bookId)}
+          dataSource={questions.data?.records ?? []}
+          scroll={{ x: 900 }}
+          data-testid="bank-table"
+          pagination={{
+            current,
+            pageSize: 20,
+            total: questions.data?.total ?? 0,
+            onChange: setCurrent,
+            showSizeChanger: false,
+          }}
+          expandable={{
+            expandedRowRender: (q) => (
+              <div className="bank-detail">
+                {q.options.map((o, i) => (
+                  <div key={i}>
+                    {LETTERS[i]}. {o}
+                  </div>
+                ))}
+                {q.analysis && <p>{t('console.bank.analysis', { text: q.analysis })}</p>}
+              </div>
+            ),
+          }}
+          columns={[
+            {
+              title: t('console.bank.kindTitle'),
+              dataIndex: 'kind',
+              width: 90,
+              render: (k: BankQuestion['kind']) => <Tag>{t(`console.bank.kind.${k}`)}</Tag>,
+            },
+            { title: t('console.bank.stem'), dataIndex: 'stem' },
+            { title: t('console.bank.answer'), dataIndex: 'answer', width: 140 },
+            {
+              title: t('console.bank.points'),
+              dataIndex: 'points',
+              width: 70,
+              render: (p: number | null) => p ?? '—',
+            },
+            {
+              title: t('console.bank.difficulty'),
+              dataIndex: 'difficulty',
+              width: 70,
+              render: (d: BankQuestion['difficulty']) => t(`console.bank.level.${d}`),
+            },
+            {
+              title: t('console.actions'),
+              key: 'retire',
+              width: 80,
+              render: (_: unknown, q: BankQuestion) => (
+                <Popconfirm
+                  title={t('console.bank.retireConfirm')}
+                  onConfirm={() =>
+                    retireQuestion(q.id)
+                      .then(() => {
+                        notifySuccess(t('console.saved'));
+                        refresh();
+                      })
+                      .catch(() => undefined)
+                  }
+                >
+                  <Button type="link" size="small" danger>
+                    {t('console.bank.retire')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal open={result !== undefined} footer={null} width={720} onCancel={() => setResult(undefined)}>
+        {result && result.errors.length === 0 && (
+          <Result status="success" title={t('console.bank.imported', { count: result.created })} />
+        )}
+        {result && result.errors.length > 0 && (
+          <SheetErrors
+            errors={result.errors}
+            headline={t('console.bank.importFailed', { count: result.errors.length })}
+          />
+        )}
+      </Modal>
+    </section>
+  );
+}

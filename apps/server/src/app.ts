@@ -59,6 +59,7 @@ import { learnersRoutes } from './features/learners/learners.routes.js';
 import { roleScope } from './http/role-guard.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { questionBankRoutes } from './features/exams/question-bank.routes.js';
+import { courseBooksRoutes } from './features/course-books/course-books.routes.js';
 import { registrationsRoutes } from './features/learners/registrations.routes.js';
 import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
 import { organisationsRoutes } from './features/organisations/organisations.routes.js';
@@ -226,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         faceAdminRoutes(ctx),
         classesRoutes(ctx),
         noticesRoutes(ctx),
+        courseBooksRoutes(ctx),
         questionBankRoutes(ctx),
         auditRoutes(ctx),
       ],

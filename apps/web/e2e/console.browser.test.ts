@@ -114,6 +114,18 @@ describe('the console in Chromium', () => {
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => row.locator('td').nth(5).textContent(), { timeout: 10_000 }).toBe('3');
 
+    // a course book of its own, a draft until it holds a unit
+    await page.evaluate(() => (location.hash = '/manage/courses'));
+    await page.getByTestId('course-new').click();
+    await page.getByTestId('course-name').fill('有限空间作业安全');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page
+      .getByTestId('course-table')
+      .locator('tr')
+      .filter({ hasText: '有限空间作业安全' })
+      .getByText('草稿')
+      .waitFor();
+
     // questions for a course from a spreadsheet
     await page.evaluate(() => (location.hash = '/manage/questions'));
     await page.getByTestId('bank-table').waitFor();

@@ -118,6 +118,13 @@ export const LAYOUT_PAGES = [
         roles: CONSOLE,
       },
       {
+        path: '/manage/courses',
+        name: 'ManageCourses',
+        title: '课程管理',
+        titleKey: 'route.manageCourses',
+        roles: CONSOLE,
+      },
+      {
         path: '/manage/questions',
         name: 'ManageQuestions',
         title: '题库',

@@ -63,6 +63,11 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
     'DELETE /api/manage/classes/{id}/members/{trainPersonId}': {
       path: `/api/manage/classes/${ids.class}/members/${ids.member}`,
     },
+    'PUT /api/manage/course-books/{id}': { path: `/api/manage/course-books/${ids.book}`, json: { name: '改名' } },
+    'POST /api/manage/course-books/{id}/publish': { path: `/api/manage/course-books/${ids.book}/publish` },
+    'POST /api/manage/course-books/{id}/unpublish': { path: `/api/manage/course-books/${ids.book}/unpublish` },
+    'POST /api/manage/course-books/{id}/retire': { path: `/api/manage/course-books/${ids.book}/retire` },
+    'POST /api/manage/course-books/{id}/restore': { path: `/api/manage/course-books/${ids.book}/restore` },
     'GET /api/manage/question-books/{id}/questions': { path: `/api/manage/question-books/${ids.book}/questions` },
     'POST /api/manage/question-books/{id}/questions/import': {
       path: `/api/manage/question-books/${ids.book}/questions/import`,
@@ -103,6 +108,11 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     notices: await server.ctx.db.selectFrom('announcements').select(['id', 'title', 'withdrawn_at']).execute(),
     references: await server.ctx.db.selectFrom('face_references').select(['person_id']).execute(),
     questions: await server.ctx.db.selectFrom('questions').select(['id', 'retired_at']).orderBy('id').execute(),
+    books: await server.ctx.db
+      .selectFrom('course_books')
+      .select(['id', 'name', 'status', 'retired_at'])
+      .orderBy('id')
+      .execute(),
   });
 
   beforeAll(async () => {

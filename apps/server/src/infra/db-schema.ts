@@ -115,6 +115,11 @@ export interface CourseBooksTable {
   class_hours: Generated<number>;
   popularity: Generated<number>;
   created_at: number;
+  /** migration 0016: 'draft' | 'published', a category, retirement */
+  status: Generated<string>;
+  category: Generated<string>;
+  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
+  retired_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CourseWarpsTable {

@@ -29,6 +29,7 @@ const EnquiriesPage = lazy(() => import('../features/console/pages/enquiries-pag
 const NoticesPage = lazy(() => import('../features/console/pages/notices-page'));
 const OrganisationsPage = lazy(() => import('../features/console/pages/organisations-page'));
 const QuestionsPage = lazy(() => import('../features/console/pages/questions-page'));
+const CoursesPage = lazy(() => import('../features/console/pages/courses-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -43,6 +44,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/manage/organisations': OrganisationsPage,
   '/manage/people': PeoplePage,
   '/manage/classes': ClassesPage,
+  '/manage/courses': CoursesPage,
   '/manage/questions': QuestionsPage,
   '/manage/enquiries': EnquiriesPage,
   '/manage/notices': NoticesPage,

@@ -19,6 +19,7 @@ export async function findBankBooks(db: Db, orgId: string) {
         .as('question_count'),
     ])
     .where('b.org_id', '=', orgId)
+    .where('b.retired_at', 'is', null)
     .orderBy('b.name')
     .execute();
 }

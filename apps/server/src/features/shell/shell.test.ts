@@ -50,6 +50,7 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
     expect(manage.children.map((c: { path: string }) => c.path)).toEqual([
       '/manage/people',
       '/manage/classes',
+      '/manage/courses',
       '/manage/questions',
       '/manage/enquiries',
       '/manage/notices',

@@ -14,6 +14,7 @@ import * as enquiryFollowUp from './0012-enquiry-follow-up.js';
 import * as announcements from './0013-announcements.js';
 import * as registrationApproval from './0014-registration-approval.js';
 import * as questionBank from './0015-question-bank.js';
+import * as courseBookAdmin from './0016-course-book-admin.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-announcements': announcements,
   '0014-registration-approval': registrationApproval,
   '0015-question-bank': questionBank,
+  '0016-course-book-admin': courseBookAdmin,
 };

@@ -10,6 +10,7 @@ export const en: Messages = {
     manageEnquiries: 'Enquiries',
     manageNotices: 'Announcements',
     manageQuestions: 'Question banks',
+    manageCourses: 'Course books',
     manageOrganisations: 'Organisations',
     manageAudit: 'Audit log',
     index: 'Home',

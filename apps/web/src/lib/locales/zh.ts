@@ -10,6 +10,7 @@ export const zh = {
     manageEnquiries: '报名咨询',
     manageNotices: '通知公告',
     manageQuestions: '题库',
+    manageCourses: '课程管理',
     manageOrganisations: '单位管理',
     manageAudit: '操作日志',
     index: '首页',

@@ -2,6 +2,7 @@ import type { auditPage } from '@anxun/shared/schemas/audit';
 import type { EnrolSheetResult, ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
+import type { ManagedBook } from '@anxun/shared/schemas/course-books';
 import type { BankBook, BankQuestion, QuestionImportResult } from '@anxun/shared/schemas/exams';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
@@ -26,7 +27,7 @@ export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
 export type CourseBook = z.infer<typeof courseBook>;
 export type OrganisationCreated = z.infer<typeof organisationCreated>;
-export type { BankBook, BankQuestion, ManagedOrganisation, QuestionImportResult, ReferenceInfo };
+export type { BankBook, BankQuestion, ManagedBook, ManagedOrganisation, QuestionImportResult, ReferenceInfo };
 
 /** Query keys of the console, from one factory. */
 export const consoleKeys = {
@@ -41,6 +42,7 @@ export const consoleKeys = {
   notices: (query: Record<string, unknown>) => ['console', 'notices', query] as const,
   registration: ['console', 'registration'] as const,
   bankBooks: ['console', 'bank-books'] as const,
+  ownBooks: (query: Record<string, unknown>) => ['console', 'own-books', query] as const,
   bankQuestions: (bookId: string, query: Record<string, unknown>) => ['console', 'bank', bookId, query] as const,
   organisations: (query: Record<string, unknown>) => ['console', 'organisations', query] as const,
   faceReference: (learnerId: string) => ['console', 'face-reference', learnerId] as const,
@@ -235,3 +237,17 @@ export function importQuestions(bookId: string, file: File) {
   return api.post<QuestionImportResult>(`${M}/question-books/${bookId}/questions/import`, { body: form });
 }
 export const retireQuestion = (id: string) => api.delete<null>(`${M}/questions/${id}`);
+
+export const useOwnBooks = (query: { status?: string | undefined; current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.ownBooks({ ...query }),
+    queryFn: () =>
+      api.get<{ records: ManagedBook[]; total: number }>(`${M}/course-books`, {
+        query: { ...(query.status ? { status: query.status } : {}), current: String(query.current), size: '20' },
+      }),
+  });
+export const createBook = (body: Record<string, unknown>) => api.post<ManagedBook>(`${M}/course-books`, { json: body });
+export const editBook = (id: string, body: Record<string, unknown>) =>
+  api.put<ManagedBook>(`${M}/course-books/${id}`, { json: body });
+export const changeBookState = (id: string, action: 'publish' | 'unpublish' | 'retire' | 'restore') =>
+  api.post<ManagedBook>(`${M}/course-books/${id}/${action}`);

@@ -1,0 +1,84 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type { CourseBooksTable } from '../../infra/db-schema.js';
+
+/**
+ * The console's side of course_books (this module writes it; learners read published books
+ * through core/catalogue.repository).
+ */
+function withCounts(db: Db) {
+  return db
+    .selectFrom('course_books as b')
+    .selectAll('b')
+    .select((eb) => [
+      eb
+        .selectFrom('course_warps as w')
+        .select((q) => q.fn.countAll<number>().as('n'))
+        .whereRef('w.book_id', '=', 'b.id')
+        .as('unit_count'),
+      eb
+        .selectFrom('questions as q')
+        .select((q) => q.fn.countAll<number>().as('n'))
+        .whereRef('q.book_id', '=', 'b.id')
+        .where('q.retired_at', 'is', null)
+        .as('question_count'),
+      eb
+        .selectFrom('train_class_courses as cc')
+        .select((q) => q.fn.countAll<number>().as('n'))
+        .whereRef('cc.book_id', '=', 'b.id')
+        .as('class_count'),
+    ]);
+}
+
+export async function findOwnBook(db: Db, orgId: string, id: string) {
+  return withCounts(db).where('b.org_id', '=', orgId).where('b.id', '=', id).executeTakeFirst();
+}
+export type OwnBookRow = NonNullable<Awaited<ReturnType<typeof findOwnBook>>>;
+
+export async function findOwnBooks(
+  db: Db,
+  orgId: string,
+  filter: {
+    status?: 'draft' | 'published' | 'retired' | undefined;
+    q?: string | undefined;
+    offset: number;
+    limit: number;
+  },
+) {
+  let q = db.selectFrom('course_books as b').where('b.org_id', '=', orgId);
+  if (filter.status === 'retired') q = q.where('b.retired_at', 'is not', null);
+  else if (filter.status) q = q.where('b.retired_at', 'is', null).where('b.status', '=', filter.status);
+  const text = filter.q?.trim().replace(/[%_\\]/g, '');
+  if (text) q = q.where('b.name', 'like', `%${text}%`);
+  const [ids, count] = await Promise.all([
+    q
+      .select('b.id')
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await withCounts(db)
+          .where(
+            'b.id',
+            'in',
+            ids.map((r) => r.id),
+          )
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id')
+          .execute();
+  return { rows, total: Number(count.n) };
+}
+
+export async function insertBook(db: Db, row: Insertable<CourseBooksTable>): Promise<void> {
+  await db.insertInto('course_books').values(row).execute();
+}
+
+export async function updateBook(db: Db, id: string, values: Updateable<CourseBooksTable>): Promise<void> {
+  await db.updateTable('course_books').set(values).where('id', '=', id).execute();
+}

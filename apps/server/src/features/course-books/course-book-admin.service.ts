@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import type { CreateBookBody, ManagedBook, managedBookQuery, updateBookBody } from '@anxun/shared/schemas/course-books';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import { recordTime } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { findOwnBook, findOwnBooks, insertBook, updateBook, type OwnBookRow } from './course-book-admin.repository.js';
+
+/**
+ * 课程管理 (issue: Console II): the organisation's own course books — created as drafts
+ * (learners see none of them), edited, published once they hold a unit, taken back to draft
+ * while no class uses them, retired (gone from the catalogue; classes keep their records).
+ */
+
+const teachersOf = (json: string): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+const toManaged = (r: OwnBookRow): ManagedBook => ({
+  courseBookId: r.id,
+  name: r.name,
+  intro: r.intro,
+  teachers: teachersOf(r.teachers),
+  category: r.category,
+  classHours: r.class_hours,
+  status: r.retired_at !== null ? 'retired' : r.status === 'draft' ? 'draft' : 'published',
+  unitCount: Number(r.unit_count ?? 0),
+  questionCount: Number(r.question_count ?? 0),
+  classCount: Number(r.class_count ?? 0),
+  updatedAt: recordTime(r.updated_at ?? r.created_at),
+});
+
+async function own(ctx: AppContext, user: AuthUser, id: string): Promise<OwnBookRow> {
+  const row = await findOwnBook(ctx.db, user.orgId, id);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+  return row;
+}
+
+export async function listOwnBooks(ctx: AppContext, user: AuthUser, query: z.output<typeof managedBookQuery>) {
+  const { rows, total } = await findOwnBooks(ctx.db, user.orgId, {
+    status: query.status,
+    q: query.q,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  return { records: rows.map(toManaged), total };
+}
+
+async function audited(
+  ctx: AppContext,
+  user: AuthUser,
+  ip: string,
+  entry: { action: string; id: string; summary: Parameters<typeof recordAudit>[1]['summary'] },
+  work: (trx: AppContext['db']) => Promise<void>,
+) {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await work(trx);
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: entry.action,
+      targetType: 'course-book',
+      targetId: entry.id,
+      summary: entry.summary,
+      now,
+    });
+  });
+}
+
+export async function createBook(ctx: AppContext, user: AuthUser, body: CreateBookBody, ip: string) {
+  const id = crypto.randomUUID();
+  const now = ctx.now();
+  await audited(ctx, user, ip, { action: 'course-book.create', id, summary: { after: { name: body.name } } }, (trx) =>
+    insertBook(trx, {
+      id,
+      org_id: user.orgId,
+      name: body.name,
+      intro: body.intro ?? '',
+      cover_file_id: null,
+      teachers: JSON.stringify(body.teachers ?? []),
+      class_hours: body.classHours,
+      created_at: now,
+      updated_at: now,
+      status: 'draft',
+      category: body.category?.trim() ?? '',
+    }),
+  );
+  return toManaged(await own(ctx, user, id));
+}
+
+export async function editBook(
+  ctx: AppContext,
+  user: AuthUser,
+  id: string,
+  body: z.output<typeof updateBookBody>,
+  ip: string,
+) {
+  const before = await own(ctx, user, id);
+  await audited(
+    ctx,
+    user,
+    ip,
+    {
+      action: 'course-book.update',
+      id,
+      summary: { before: { name: before.name }, after: { name: body.name ?? before.name } },
+    },
+    (trx) =>
+      updateBook(trx, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.intro !== undefined ? { intro: body.intro } : {}),
+        ...(body.teachers !== undefined ? { teachers: JSON.stringify(body.teachers) } : {}),
+        ...(body.category !== undefined ? { category: body.category.trim() } : {}),
+        ...(body.classHours !== undefined ? { class_hours: body.classHours } : {}),
+        updated_at: ctx.now(),
+      }),
+  );
+  return toManaged(await own(ctx, user, id));
+}
+
+export type BookAction = 'publish' | 'unpublish' | 'retire' | 'restore';
+
+/** Publish (it must hold a unit), back to draft (no class may use it), retire, restore. */
+export async function changeBookState(ctx: AppContext, user: AuthUser, id: string, action: BookAction, ip: string) {
+  const book = toManaged(await own(ctx, user, id));
+  const refuse = (msg: string) => new AppError(ErrorCode.DUPLICATE, msg);
+  if (action === 'publish') {
+    if (book.status === 'retired') throw refuse('课程已停用，请先恢复');
+    if (book.unitCount === 0) throw refuse('课程还没有课件，不能发布');
+  }
+  if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');
+  const values =
+    action === 'publish'
+      ? { status: 'published' }
+      : action === 'unpublish'
+        ? { status: 'draft' }
+        : action === 'retire'
+          ? { retired_at: ctx.now() }
+          : { retired_at: null };
+  await audited(
+    ctx,
+    user,
+    ip,
+    { action: `course-book.${action}`, id, summary: { before: { status: book.status } } },
+    (trx) => updateBook(trx, id, { ...values, updated_at: ctx.now() }),
+  );
+  return toManaged(await own(ctx, user, id));
+}

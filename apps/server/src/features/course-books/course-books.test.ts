@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+/**
+ * 课程管理: a manager's own course book is a draft nobody else sees until it holds a unit and
+ * is published; published, learners find it and classes take it; retired, it leaves the
+ * catalogue. Another organisation never reaches it.
+ */
+describe.each(dialects)('course books in the console on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let admin: string;
+  let learner: string;
+  let otherAdmin: string;
+  let bookId: string;
+  const as = (token = admin) => ({ Authorization: token });
+  const call = (method: string, url: string, json?: unknown, token = admin) =>
+    server.request(method, url, { ...(json === undefined ? {} : { json }), headers: as(token) });
+  const catalogueNames = async () =>
+    (await call('GET', '/api/course/book/select-page?size=100', undefined, learner)).body.data.records.map(
+      (b: { name: string }) => b.name,
+    ) as string[];
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    learner = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    await addOrganisation(server, '10013', '另一家单位');
+    await addLearner(server, { account: 'other-admin13', password: 'other1234', role: 'admin', orgCode: '10013' });
+    otherAdmin = (await login(server, 'other-admin13', 'other1234')).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+
+  it('creates a draft that learners, classes and the catalogue do not see', async () => {
+    const res = await call('POST', '/api/manage/course-books', {
+      name: '有限空间作业安全',
+      intro: '进入有限空间前的检测、通风与监护。',
+      teachers: ['刘工'],
+      category: '专项作业',
+      classHours: 4,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: '有限空间作业安全',
+      status: 'draft',
+      unitCount: 0,
+      teachers: ['刘工'],
+    });
+    bookId = res.body.data.courseBookId;
+    expect(await catalogueNames()).not.toContain('有限空间作业安全');
+    const cls = await call('POST', '/api/manage/classes', { name: '草稿课程班', bookIds: [bookId], rules: RULES });
+    expect(cls.status).toBe(404);
+    const list = await call('GET', '/api/manage/course-books?status=draft');
+    expect(list.body.data.records.map((b: { name: string }) => b.name)).toEqual(['有限空间作业安全']);
+  });
+
+  it('publishes only a book that holds a unit, then learners find it and a class takes it', async () => {
+    const empty = await call('POST', `/api/manage/course-books/${bookId}/publish`);
+    expect(empty.status).toBe(409);
+    expect(empty.body.msg).toBe('课程还没有课件，不能发布');
+    // a unit (uploads come with their own step of this issue)
+    await server.ctx.db
+      .insertInto('course_warps')
+      .values({
+        id: crypto.randomUUID(),
+        book_id: bookId,
+        title: '第一节 气体检测',
+        kind: 'video',
+        vod_id: null,
+        duration_seconds: 60,
+        sort_order: 1,
+        created_at: Date.now(),
+      })
+      .execute();
+    const published = await call('POST', `/api/manage/course-books/${bookId}/publish`);
+    expect(published.body.data).toMatchObject({ status: 'published', unitCount: 1 });
+    expect(await catalogueNames()).toContain('有限空间作业安全');
+    const cls = await call('POST', '/api/manage/classes', { name: '有限空间班', bookIds: [bookId], rules: RULES });
+    expect(cls.status, cls.text).toBe(200);
+    const back = await call('POST', `/api/manage/course-books/${bookId}/unpublish`);
+    expect(back.status).toBe(409);
+    expect(back.body.msg).toBe('已有班级在学这门课程，不能撤回为草稿');
+  });
+
+  it('edits, retires (gone from the catalogue) and restores, each audited', async () => {
+    const edited = await call('PUT', `/api/manage/course-books/${bookId}`, {
+      name: '有限空间作业安全（2027版）',
+      classHours: 6,
+    });
+    expect(edited.body.data).toMatchObject({ name: '有限空间作业安全（2027版）', classHours: 6 });
+    const bad = await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('学时不能少于0.5');
+    expect((await call('POST', `/api/manage/course-books/${bookId}/retire`)).body.data.status).toBe('retired');
+    expect(await catalogueNames()).not.toContain('有限空间作业安全（2027版）');
+    expect((await call('POST', `/api/manage/course-books/${bookId}/restore`)).body.data.status).toBe('published');
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', bookId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'course-book.create',
+      'course-book.publish',
+      'course-book.update',
+      'course-book.retire',
+      'course-book.restore',
+    ]);
+  });
+
+  it("keeps another organisation's manager out", async () => {
+    expect((await call('GET', '/api/manage/course-books', undefined, otherAdmin)).body.data.total).toBe(0);
+    for (const [method, path, json] of [
+      ['PUT', `/api/manage/course-books/${bookId}`, { name: '别家' }],
+      ['POST', `/api/manage/course-books/${bookId}/retire`, undefined],
+    ] as const) {
+      expect((await call(method, path, json, otherAdmin)).status, path).toBe(404);
+    }
+  });
+});

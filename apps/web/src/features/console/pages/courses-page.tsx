@@ -1,0 +1,180 @@
+import '../locales/console-texts';
+import '../console.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import { changeBookState, consoleKeys, createBook, editBook, useOwnBooks, type ManagedBook } from '../api/console-api';
+
+const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning' } as const;
+
+/** 课程管理: the organisation's own course books — drafts, published, retired. */
+export default function CoursesPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [status, setStatus] = useState<string | undefined>();
+  const [current, setCurrent] = useState(1);
+  const books = useOwnBooks({ status, current });
+  /** the book being edited; null: a new one; undefined: no dialog */
+  const [editing, setEditing] = useState<ManagedBook | null | undefined>();
+  const [form] = Form.useForm();
+  const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
+  const act = (b: ManagedBook, action: 'publish' | 'unpublish' | 'retire' | 'restore') =>
+    changeBookState(b.courseBookId, action)
+      .then(() => {
+        notifySuccess(t('console.saved'));
+        refresh();
+      })
+      .catch(() => undefined);
+
+  const save = (values: {
+    name: string;
+    intro?: string;
+    teachers?: string[];
+    category?: string;
+    classHours: number;
+  }) => {
+    const body = {
+      ...values,
+      intro: values.intro ?? '',
+      teachers: values.teachers ?? [],
+      category: values.category ?? '',
+    };
+    void (editing ? editBook(editing.courseBookId, body) : createBook(body))
+      .then(() => {
+        setEditing(undefined);
+        notifySuccess(t('console.saved'));
+        refresh();
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <section className="page console-page" data-testid="courses-page">
+      <h2>{t('console.books.title')}</h2>
+      <Card size="small">
+        <Space wrap className="console-toolbar">
+          <Button type="primary" onClick={() => setEditing(null)} data-testid="course-new">
+            {t('console.books.new')}
+          </Button>
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('console.status.all')}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setCurrent(1);
+            }}
+            options={(['draft', 'published', 'retired'] as const).map((s) => ({
+              value: s,
+              label: t(`console.books.status.${s}`),
+            }))}
+          />
+          <span className="console-hint">{t('console.books.hint')}</span>
+        </Space>
+        <Table<ManagedBook>
+          rowKey="courseBookId"
+          size="small"
+          loading={books.isPending}
+          dataSource={books.data?.records ?? []}
+          scroll={{ x: 960 }}
+          data-testid="course-table"
+          pagination={{
+            current,
+            pageSize: 20,
+            total: books.data?.total ?? 0,
+            onChange: setCurrent,
+            showSizeChanger: false,
+          }}
+          columns={[
+            { title: t('console.books.name'), dataIndex: 'name', width: 220 },
+            {
+              title: t('console.books.category'),
+              dataIndex: 'category',
+              width: 100,
+              render: (v: string) => v || '—',
+            },
+            { title: t('console.requiredHours'), dataIndex: 'classHours', width: 70 },
+            {
+              title: t('console.statusTitle'),
+              dataIndex: 'status',
+              width: 80,
+              render: (s: ManagedBook['status']) => <Tag color={STATUS_COLOR[s]}>{t(`console.books.status.${s}`)}</Tag>,
+            },
+            { title: t('console.books.units'), dataIndex: 'unitCount', width: 70 },
+            { title: t('console.books.questions'), dataIndex: 'questionCount', width: 70 },
+            { title: t('console.books.classes'), dataIndex: 'classCount', width: 70 },
+            { title: t('console.at'), dataIndex: 'updatedAt', width: 140, render: (d: string) => formatDateTime(d) },
+            {
+              title: t('console.actions'),
+              key: 'actions',
+              width: 200,
+              render: (_: unknown, b: ManagedBook) => (
+                <Space size={0} wrap>
+                  <Button type="link" size="small" onClick={() => setEditing(b)}>
+                    {t('console.edit')}
+                  </Button>
+                  {b.status === 'draft' && (
+                    <Button type="link" size="small" onClick={() => void act(b, 'publish')}>
+                      {t('console.books.publish')}
+                    </Button>
+                  )}
+                  {b.status === 'published' && b.classCount === 0 && (
+                    <Button type="link" size="small" onClick={() => void act(b, 'unpublish')}>
+                      {t('console.books.unpublish')}
+                    </Button>
+                  )}
+                  {b.status === 'retired' ? (
+                    <Button type="link" size="small" onClick={() => void act(b, 'restore')}>
+                      {t('console.books.restore')}
+                    </Button>
+                  ) : (
+                    <Popconfirm title={t('console.books.retireConfirm')} onConfirm={() => act(b, 'retire')}>
+                      <Button type="link" size="small" danger>
+                        {t('console.books.retire')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={editing !== undefined}
+        title={editing ? t('console.books.edit', { name: editing.name }) : t('console.books.new')}
+        onCancel={() => setEditing(undefined)}
+        onOk={() => form.submit()}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={editing ?? { classHours: 2 }}
+          onFinish={save}
+        >
+          <Form.Item name="name" label={t('console.books.name')} rules={[{ required: true, whitespace: true }]}>
+            <Input maxLength={60} data-testid="course-name" />
+          </Form.Item>
+          <Form.Item name="classHours" label={t('console.requiredHours')} rules={[{ required: true }]}>
+            <InputNumber min={0.5} max={200} step={0.5} />
+          </Form.Item>
+          <Form.Item name="category" label={t('console.books.category')}>
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item name="teachers" label={t('console.books.teachers')} extra={t('console.books.teachersHint')}>
+            <Select mode="tags" tokenSeparators={[',', '，', '、']} open={false} />
+          </Form.Item>
+          <Form.Item name="intro" label={t('console.books.intro')}>
+            <Input.TextArea rows={4} maxLength={2000} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { line, paragraphs } from './text.js';
+
+/** 课程管理 (issue: Console II): an organisation's own course books, drafts included. */
+export const bookStatus = z.enum(['draft', 'published', 'retired']);
+export const managedBookQuery = z.strictObject({
+  ...pageQuery.shape,
+  status: bookStatus.optional(),
+  q: line(40).optional(),
+});
+export const managedBook = z.object({
+  courseBookId: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  teachers: z.array(z.string()),
+  category: z.string(),
+  classHours: z.number(),
+  status: bookStatus,
+  unitCount: z.number(),
+  questionCount: z.number(),
+  classCount: z.number(),
+  updatedAt: z.string(),
+});
+export type ManagedBook = z.infer<typeof managedBook>;
+export const managedBookPage = z.object({ records: z.array(managedBook), total: z.number() });
+
+const name = line(60).pipe(z.string().trim().min(1, '请输入课程名称'));
+const teachers = z.array(line(20).pipe(z.string().trim().min(1))).max(10, '授课老师最多10位');
+export const createBookBody = z.strictObject({
+  name,
+  intro: paragraphs(2000, '简介不能超过2000字').optional(),
+  teachers: teachers.optional(),
+  category: line(30).optional(),
+  classHours: z.number().min(0.5, '学时不能少于0.5').max(200, '学时不能超过200'),
+});
+export type CreateBookBody = z.input<typeof createBookBody>;
+export const updateBookBody = createBookBody
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), '没有要修改的内容');

@@ -99,11 +99,20 @@ async function ownClass(db: Db, user: AuthUser, id: string): Promise<ClassRow> {
   return row;
 }
 
-/** The books of the list, each usable by this organisation, in the list's order. */
-async function booksInOrder(db: Db, user: AuthUser, bookIds: string[]) {
+/**
+ * The books of the list, each usable by this organisation (published, not retired), in the
+ * list's order. A book the class already has stays usable for it even if it was retired or
+ * taken back since: its members' records hang on it.
+ */
+async function booksInOrder(
+  db: Db,
+  user: AuthUser,
+  bookIds: string[],
+  alreadyIn: ReadonlyArray<{ id: string; name: string; class_hours: number }> = [],
+) {
   if (new Set(bookIds).size !== bookIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '课程不能重复选择');
   const books = await findBooksForOrg(db, user.orgId, bookIds);
-  const byId = new Map(books.map((b) => [b.id, b]));
+  const byId = new Map([...alreadyIn, ...books].map((b) => [b.id, b]));
   return bookIds.map((id) => {
     const book = byId.get(id);
     if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
@@ -185,7 +194,12 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
       updated_at: now,
     });
     if (body.bookIds) {
-      const books = await booksInOrder(trx, user, body.bookIds);
+      const books = await booksInOrder(
+        trx,
+        user,
+        body.bookIds,
+        before.courses.map((c) => ({ id: c.bookId, name: c.name, class_hours: c.classHours })),
+      );
       const kept = new Map(before.courses.map((c) => [c.bookId, c.trainClassCourseId]));
       const removed = before.courses.filter((c) => !body.bookIds!.includes(c.bookId)).map((c) => c.trainClassCourseId);
       if (await courseHasActivity(trx, removed)) {

@@ -19,6 +19,7 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
   let learner: string;
   let otherAdmin: string;
   let bookId: string;
+  let classId: string;
   const as = (token = admin) => ({ Authorization: token });
   const call = (method: string, url: string, json?: unknown, token = admin) =>
     server.request(method, url, { ...(json === undefined ? {} : { json }), headers: as(token) });
@@ -83,6 +84,7 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect(await catalogueNames()).toContain('有限空间作业安全');
     const cls = await call('POST', '/api/manage/classes', { name: '有限空间班', bookIds: [bookId], rules: RULES });
     expect(cls.status, cls.text).toBe(200);
+    classId = cls.body.data.id;
     const back = await call('POST', `/api/manage/course-books/${bookId}/unpublish`);
     expect(back.status).toBe(409);
     expect(back.body.msg).toBe('已有班级在学这门课程，不能撤回为草稿');
@@ -99,6 +101,11 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect(bad.body.msg).toContain('学时不能少于0.5');
     expect((await call('POST', `/api/manage/course-books/${bookId}/retire`)).body.data.status).toBe('retired');
     expect(await catalogueNames()).not.toContain('有限空间作业安全（2027版）');
+    // a class that has it keeps it when edited; a new class cannot take it
+    const kept = await call('PUT', `/api/manage/classes/${classId}`, { name: '有限空间班（续）', bookIds: [bookId] });
+    expect(kept.status, kept.text).toBe(200);
+    const fresh = await call('POST', '/api/manage/classes', { name: '新班', bookIds: [bookId], rules: RULES });
+    expect(fresh.status).toBe(404);
     expect((await call('POST', `/api/manage/course-books/${bookId}/restore`)).body.data.status).toBe('published');
     const audit = await server.ctx.db
       .selectFrom('audit_log')

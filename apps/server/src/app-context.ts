@@ -4,6 +4,7 @@ import type { AppConfig } from './infra/config.js';
 import type { Db, Dialect } from './infra/database.js';
 import type { FaceEngine } from './infra/face/face-engine.js';
 import type { FileStore } from './infra/file-store.js';
+import type { JobRunner } from './infra/job-queue.js';
 import type { ServerKeys } from './infra/keys.js';
 import type { Limiter } from './infra/rate-limit.js';
 import type { RealtimeBus } from './infra/realtime-bus.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   bus: RealtimeBus;
   sms: SmsSender;
   files: FileStore;
+  /** durable background jobs: kick() after queueing one */
+  jobs: Pick<JobRunner, 'kick'>;
   faces: FaceEngine;
   redis: Redis | undefined;
   limiters: Record<keyof AppConfig['rateLimits'], Limiter>;

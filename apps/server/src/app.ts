@@ -63,6 +63,13 @@ import { courseBooksRoutes } from './features/course-books/course-books.routes.j
 import { registrationsRoutes } from './features/learners/registrations.routes.js';
 import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
 import { organisationsRoutes } from './features/organisations/organisations.routes.js';
+import { courseUnitsRoutes } from './features/course-books/units.routes.js';
+import { courseUploadRoutes } from './features/course-books/upload.routes.js';
+import { transcodeJob } from './features/course-books/transcode.job.js';
+import { WsCode } from '@anxun/shared/constants';
+import type { JobProgressMessage } from '@anxun/shared/schemas/courseware';
+import { createJobRunner, type JobRow } from './infra/job-queue.js';
+import { mediaTools, type MediaTools } from './infra/media.js';
 
 // Server-side validation texts default to Chinese, like the rest of the product.
 z.config(z.locales.zhCN());
@@ -120,6 +127,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
     : undefined;
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createLocalBus();
+  const jobs = createJobRunner(database.db, database.dialect, {
+    concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
+    pollMs: config.jobs.pollMs,
+    now: options.now ?? Date.now,
+    // the person who queued a job sees it move on, on whichever node holds their socket
+    onChange: (job: JobRow) => {
+      if (!job.created_by) return;
+      const data: JobProgressMessage = {
+        jobId: job.id,
+        subjectId: job.subject_id,
+        status: job.status,
+        percent: job.percent,
+        error: job.error,
+      };
+      void bus
+        .publish({ type: 'person.message', personId: job.created_by, message: { code: WsCode.JOB_PROGRESS, data } })
+        .catch(() => undefined);
+    },
+    onError: (err, job) => app.log.error({ err, jobId: job?.id }, 'background job error'),
+  });
   const limiter = (name: keyof AppConfig['rateLimits']) =>
     createLimiter(name, config.rateLimits[name], redis, config.redisPrefix);
   const ctx: AppContext = {
@@ -130,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bus,
     sms: createConsoleSms(options.printSms ?? ((line) => console.log(line))),
     files: createDiskFileStore(config.dataDir),
+    jobs,
     faces: createWorkerFaceEngine(),
     redis,
     limiters: {
@@ -228,6 +257,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         classesRoutes(ctx),
         noticesRoutes(ctx),
         courseBooksRoutes(ctx),
+        courseUnitsRoutes(ctx),
+        courseUploadRoutes(ctx),
         questionBankRoutes(ctx),
         auditRoutes(ctx),
       ],
@@ -266,8 +297,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
+  // 6. Background jobs: ffmpeg is looked up when the first job needs it.
+  let tools: MediaTools | undefined;
+  jobs.register(transcodeJob(ctx, () => (tools ??= mediaTools(config.media))));
+  jobs.start();
+
   const stopRetention = schedulePhotoRetention(ctx);
   app.addHook('onClose', async () => {
+    await jobs.stop();
     stopRetention();
     sockets.closeAll();
     await ctx.faces.close();

@@ -32,6 +32,8 @@ export const WsCode = {
   FACE_CHECK_RESULT: 0x90010,
   /** server → client: the learner was enrolled in a class (data: {trainClassId, className}) */
   ENROLLED: 0x90011,
+  /** server → client: a background job of this person moved on (data: JobProgressMessage) */
+  JOB_PROGRESS: 0x90020,
 } as const;
 
 /** Websocket close codes (4000–4999 is the application range of RFC 6455). */

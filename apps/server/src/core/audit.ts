@@ -24,7 +24,7 @@ function clean(values: Record<string, unknown> | undefined) {
 export async function recordAudit(
   db: Db,
   entry: {
-    actor: AuthUser;
+    actor: Pick<AuthUser, 'orgId' | 'personId'>;
     ip: string | undefined;
     action: string;
     targetType: string;

@@ -59,3 +59,14 @@ export function isValidFacePhotoSignature(
   if (exp * 1000 < now) return false;
   return safeEqual(hmac(secret, `face:${personId}:${exp}`), sig);
 }
+
+/** A transcoded video's poster, for the console's unit list and the player: signed like the video. */
+export function signedPosterUrl(secret: Buffer, vodId: string, now: number): string {
+  const exp = Math.ceil((now / 1000 + PLAY_URL_SECONDS) / 600) * 600;
+  return `/api/vod/${vodId}/poster?exp=${exp}&sig=${hmac(secret, `poster:${vodId}:${exp}`)}`;
+}
+
+export function isValidPosterSignature(secret: Buffer, vodId: string, exp: number, sig: string, now: number): boolean {
+  if (exp * 1000 < now) return false;
+  return safeEqual(hmac(secret, `poster:${vodId}:${exp}`), sig);
+}

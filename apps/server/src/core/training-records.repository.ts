@@ -283,3 +283,36 @@ export async function recordExamOutcome(
 ): Promise<void> {
   await db.updateTable('train_person_courses').set(values).where('id', '=', courseId).execute();
 }
+
+/**
+ * A unit added to a course book: every member of a class that has the book gets a blank
+ * record of it (their course records are untouched: a completed course stays completed).
+ */
+export async function addUnitRecordsForMembers(db: Db, bookId: string, warpId: string): Promise<void> {
+  const courses = await db
+    .selectFrom('train_person_courses')
+    .select(['train_person_id', 'class_course_id'])
+    .where('book_id', '=', bookId)
+    .execute();
+  const rows = courses.map((c) => ({
+    id: crypto.randomUUID(),
+    train_person_id: c.train_person_id,
+    class_course_id: c.class_course_id,
+    book_id: bookId,
+    warp_id: warpId,
+    sys_comments: null,
+    start_time: null,
+    last_learn_date: null,
+    end_time: null,
+  }));
+  await insertChunks(rows, (chunk) => db.insertInto('train_warp_courses').values(chunk).execute());
+}
+
+/**
+ * The blank records of a unit that is being removed. The caller has checked nobody studied
+ * it; a record that anything else points at (a study event, a face check) makes the delete
+ * fail with a foreign-key error, so a record that matters is never lost.
+ */
+export async function removeUnitRecords(db: Db, warpId: string): Promise<void> {
+  await db.deleteFrom('train_warp_courses').where('warp_id', '=', warpId).execute();
+}

@@ -9,10 +9,22 @@ const RULES = {
 };
 
 type Ids = Record<
-  'department' | 'learner' | 'pending' | 'class' | 'member' | 'enquiry' | 'notice' | 'book' | 'question',
+  | 'department'
+  | 'learner'
+  | 'pending'
+  | 'class'
+  | 'member'
+  | 'enquiry'
+  | 'notice'
+  | 'book'
+  | 'question'
+  | 'unit'
+  | 'uploadJob'
+  | 'tusUpload',
   string
 >;
-type Call = { json?: unknown; body?: FormData };
+type Call = { json?: unknown; body?: FormData | string; headers?: Record<string, string> };
+const TUS = { 'Tus-Resumable': '1.0.0' };
 
 /**
  * Every console route that names a record, called by another organisation's training
@@ -77,6 +89,21 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
       path: `/api/manage/question-books/${ids.book}/questions/export`,
     },
     'DELETE /api/manage/questions/{id}': { path: `/api/manage/questions/${ids.question}` },
+    'GET /api/manage/course-books/{id}/units': { path: `/api/manage/course-books/${ids.book}/units` },
+    'PUT /api/manage/course-books/{id}/units/order': {
+      path: `/api/manage/course-books/${ids.book}/units/order`,
+      json: { warpIds: [ids.unit] },
+    },
+    'PUT /api/manage/course-units/{id}': { path: `/api/manage/course-units/${ids.unit}`, json: { title: '改名' } },
+    'DELETE /api/manage/course-units/{id}': { path: `/api/manage/course-units/${ids.unit}` },
+    'POST /api/manage/course-uploads/{id}/retry': { path: `/api/manage/course-uploads/${ids.uploadJob}/retry` },
+    'DELETE /api/manage/course-uploads/{id}': { path: `/api/manage/course-uploads/${ids.uploadJob}` },
+    'PATCH /api/manage/uploads/{uploadId}': {
+      path: `/api/manage/uploads/${ids.tusUpload}`,
+      headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: 'x'.repeat(1000),
+    },
+    'DELETE /api/manage/uploads/{uploadId}': { path: `/api/manage/uploads/${ids.tusUpload}`, headers: TUS },
     'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
     'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },
     'POST /api/manage/notices/{id}/republish': { path: `/api/manage/notices/${ids.notice}/republish` },
@@ -108,6 +135,8 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     notices: await server.ctx.db.selectFrom('announcements').select(['id', 'title', 'withdrawn_at']).execute(),
     references: await server.ctx.db.selectFrom('face_references').select(['person_id']).execute(),
     questions: await server.ctx.db.selectFrom('questions').select(['id', 'retired_at']).orderBy('id').execute(),
+    units: await server.ctx.db.selectFrom('course_warps').select(['id', 'title', 'sort_order']).orderBy('id').execute(),
+    jobs: await server.ctx.db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute(),
     books: await server.ctx.db
       .selectFrom('course_books')
       .select(['id', 'name', 'status', 'retired_at'])
@@ -148,7 +177,53 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       .select(['id', 'book_id'])
       .where('book_id', '=', book.id)
       .executeTakeFirstOrThrow();
-    ids = { department, learner, pending, class: cls, member, enquiry, notice, book: book.id, question: question.id };
+    const unit = await server.ctx.db
+      .selectFrom('course_warps')
+      .select('id')
+      .where('book_id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    // a failed upload of this organisation's, and an unfinished tus upload
+    const { enqueueJob } = await import('../infra/job-queue.js');
+    const uploadJob = await enqueueJob(
+      server.ctx.db,
+      { kind: 'courseware.transcode', orgId: null, subjectId: book.id, payload: {}, createdBy: null },
+      Date.now(),
+    );
+    const org = await server.ctx.db
+      .selectFrom('organisations')
+      .select('id')
+      .where('code', '=', '00000')
+      .executeTakeFirstOrThrow();
+    await server.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'failed', org_id: org.id, error: '测试' })
+      .where('id', '=', uploadJob)
+      .execute();
+    const created = await fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: {
+        ...as(admin),
+        ...TUS,
+        'Upload-Length': '1000',
+        'Upload-Metadata': `filename ${Buffer.from('a.mp4').toString('base64')},bookId ${Buffer.from(book.id).toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const tusUpload = created.headers.get('location')!.split('/').pop()!;
+    ids = {
+      department,
+      learner,
+      pending,
+      class: cls,
+      member,
+      enquiry,
+      notice,
+      book: book.id,
+      question: question.id,
+      unit: unit.id,
+      uploadJob,
+      tusUpload,
+    };
     const workbook = new ExcelJS.Workbook();
     const ws = workbook.addWorksheet('名单');
     ws.addRow(['身份证号']);
@@ -180,7 +255,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     for (const [route, call] of Object.entries(table)) {
       const method = route.split(' ')[0]!;
       const res = await server.request(method, call.path, {
-        headers: as(otherAdmin),
+        headers: { ...as(otherAdmin), ...call.headers },
         ...(call.json !== undefined ? { json: call.json } : {}),
         ...(call.body ? { body: call.body } : {}),
       });

@@ -47,6 +47,18 @@ const envSchema = z.object({
    * Behind a reverse proxy: the number of proxy hops, or a comma-separated list of proxy
    * addresses/CIDRs. Never "trust everyone": the client writes X-Forwarded-For itself.
    */
+  /** the largest courseware file a manager may upload, in MB */
+  UPLOAD_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20 * 1024)
+    .default(2048),
+  /** background jobs (transcoding) one node runs at once: learners' requests stay fast */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** ffmpeg and ffprobe to use; default: the binaries shipped in @ffmpeg-installer / @ffprobe-installer */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(\d+|[0-9a-fA-F.:/,\s]+)$/, 'TRUST_PROXY must be a hop count or a list of addresses/CIDRs')
@@ -91,6 +103,19 @@ export interface AppConfig {
     maxPhotoBytes: number;
     /** how long a phone's capture QR code works */
     captureTokenSeconds: number;
+  };
+  media: {
+    /** explicit ffmpeg / ffprobe binaries, else the npm-shipped ones */
+    ffmpegPath: string | undefined;
+    ffprobePath: string | undefined;
+    uploadMaxBytes: number;
+  };
+  jobs: {
+    concurrency: number;
+    /** how long a node's claim on a job holds without a heartbeat (a crashed node's job is taken over after it) */
+    leaseMs: number;
+    /** how often an idle node looks for queued jobs */
+    pollMs: number;
   };
   /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
   redisPrefix: string;
@@ -168,6 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPhotoBytes: 4 * 1024 * 1024,
       captureTokenSeconds: 5 * 60,
     },
+    media: {
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    },
+    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: 60_000, pollMs: 2_000 },
     redisPrefix: 'anxun:',
     security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
     rateLimits: {

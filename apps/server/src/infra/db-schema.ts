@@ -102,6 +102,27 @@ export interface VodsTable {
   size: number;
   duration_seconds: number;
   created_at: number;
+  /** the poster image of a transcoded video (migration 0017) */
+  poster_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Durable background jobs (migration 0017), written by infra/job-queue.ts only. */
+export interface JobsTable {
+  id: string;
+  org_id: string | null;
+  kind: string;
+  subject_id: string | null;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  percent: Generated<number>;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  lease_until: number | null;
+  error: string | null;
+  result: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface CourseBooksTable {
@@ -464,6 +485,7 @@ export interface Database {
   course_comments: CourseCommentsTable;
   course_answers: CourseAnswersTable;
   vods: VodsTable;
+  jobs: JobsTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;
   train_classes: TrainClassesTable;

@@ -11,6 +11,13 @@ export interface FileStore {
   /** The bytes, or undefined when they are missing (deleted meanwhile, another node's disk). */
   read(key: string, range?: { start: number; end: number }): Promise<fs.ReadStream | undefined>;
   remove(key: string): Promise<void>;
+  /** Moves a file of this machine into the store (large files: no copy in memory); the source is gone after. */
+  moveIn(key: string, source: string): Promise<void>;
+  /**
+   * A path on this machine that holds the bytes, for tools that read files (ffmpeg), and a
+   * release to call when done; undefined when the bytes are missing.
+   */
+  localCopy(key: string): Promise<{ path: string; release(): Promise<void> } | undefined>;
 }
 
 export function createDiskFileStore(dataDir: string): FileStore {
@@ -39,6 +46,28 @@ export function createDiskFileStore(dataDir: string): FileStore {
     },
     async remove(key) {
       await fsp.rm(resolve(key), { force: true });
+    },
+    async moveIn(key, source) {
+      const file = resolve(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fsp.rename(source, file);
+      } catch (err) {
+        // another file system (a mounted DATA_DIR): copy, then remove the source
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await fsp.copyFile(source, file);
+        await fsp.rm(source, { force: true });
+      }
+    },
+    async localCopy(key) {
+      const file = resolve(key);
+      try {
+        if (!(await fsp.stat(file)).isFile()) return undefined;
+      } catch {
+        return undefined;
+      }
+      // the disk store's bytes are already a local file: nothing to copy or release
+      return { path: file, release: async () => {} };
     },
   };
 }

@@ -3,7 +3,7 @@ import { vodParams, vodQuery } from '@anxun/shared/schemas/training';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
-import { openVideo } from './video.service.js';
+import { openPoster, openVideo } from './video.service.js';
 
 /**
  * Courseware video with HTTP Range (206), reached only through the signed playUrl that
@@ -40,6 +40,26 @@ export const vodRoutes =
           .header('Content-Range', `bytes ${range.start}-${range.end}/${vod.size}`)
           .header('Content-Length', String(range.end - range.start + 1))
           .send(stream);
+      },
+    );
+
+    app.get(
+      '/api/vod/:vodId/poster',
+      {
+        schema: {
+          tags: ['training'],
+          summary: "A transcoded video's poster (JPEG), through its signed URL",
+          params: vodParams,
+          querystring: vodQuery,
+        },
+      },
+      async (request, reply) => {
+        const stream = await openPoster(ctx, {
+          vodId: request.params.vodId,
+          exp: request.query.exp,
+          sig: request.query.sig,
+        });
+        return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').send(stream);
       },
     );
   };

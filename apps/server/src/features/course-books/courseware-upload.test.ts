@@ -1,0 +1,403 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { WsCode } from '@anxun/shared/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaTools, probe } from '../../infra/media.js';
+import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  addOrganisation,
+  connectWs,
+  dialects,
+  login,
+  startServer,
+  waitForSockets,
+  type TestServer,
+} from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+const tools = mediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-courseware-'));
+
+/** A clip in a container and codecs no browser plays (AVI, MPEG-4 part 2 + MP2), made by the same ffmpeg. */
+function makeClip(name: string, seconds: number, size = '320x240'): string {
+  const file = path.join(work, name);
+  execFileSync(tools.ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=${size}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'mpeg4',
+    '-q:v',
+    '5',
+    '-c:a',
+    'mp2',
+    file,
+  ]);
+  return file;
+}
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/**
+ * Courseware from the browser (issue: Console II): a resumable tus upload that survives a
+ * dropped connection, a durable job that turns any video into an MP4 every browser plays,
+ * with its real duration and a poster; a clear failure for a file that is not a video; a job
+ * cut off by a restart finishes after it; and the video only ever reaches enrolled learners
+ * through the signed play URL.
+ */
+describe.each(dialects)('courseware upload and transcoding on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let dataDir: string;
+  let schema: string | undefined;
+  let admin: string;
+  let otherAdmin: string;
+  let bookId: string;
+  let clip: Buffer;
+  const as = (token = admin) => ({ Authorization: token });
+  const call = (method: string, url: string, json?: unknown, token = admin) =>
+    server.request(method, url, { ...(json === undefined ? {} : { json }), headers: as(token) });
+
+  const tusHeaders = (token = admin) => ({ ...as(token), 'Tus-Resumable': '1.0.0' });
+  const createUpload = (size: number, fileName: string, book = bookId, token = admin) =>
+    fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(token),
+        'Upload-Length': String(size),
+        'Upload-Metadata': `filename ${b64(fileName)},bookId ${b64(book)},title ${b64(fileName.replace(/\..*$/, ''))}`,
+      },
+    });
+  const patch = (location: string, offset: number, bytes: Buffer, token = admin) =>
+    fetch(server.baseUrl + location, {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders(token),
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: bytes,
+    });
+  const offsetOf = async (location: string, token = admin) => {
+    const res = await fetch(server.baseUrl + location, { method: 'HEAD', headers: tusHeaders(token) });
+    return { status: res.status, offset: Number(res.headers.get('upload-offset')) };
+  };
+  /** Sends the first `count` bytes of a PATCH, then drops the connection, as a phone losing its network. */
+  const patchThenDrop = (location: string, bytes: Buffer, count: number) =>
+    new Promise<void>((resolve) => {
+      const url = new URL(server.baseUrl + location);
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'PATCH',
+        headers: {
+          ...tusHeaders(),
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(bytes.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(bytes.subarray(0, count), () => {
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300);
+      });
+    });
+  const uploadWhole = async (bytes: Buffer, fileName: string) => {
+    const created = await createUpload(bytes.length, fileName);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const done = await patch(created.headers.get('location')!, 0, bytes);
+    expect(done.status, await done.clone().text()).toBe(204);
+    return done.headers.get('upload-job-id')!;
+  };
+  const units = async () => (await call('GET', `/api/manage/course-books/${bookId}/units`)).body.data;
+  const waitFor = async <T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const found = await what();
+      if (found !== undefined) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${label}`);
+  };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-test-'));
+    schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    server = await startServer({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    await addOrganisation(server, '10017', '另一家单位');
+    await addLearner(server, { account: 'other-admin17', password: 'other1234', role: 'admin', orgCode: '10017' });
+    otherAdmin = (await login(server, 'other-admin17', 'other1234')).body.data.credentials.accessToken;
+    const book = await call('POST', '/api/manage/course-books', { name: '起重吊装安全', classHours: 2 });
+    bookId = book.body.data.courseBookId;
+    clip = fs.readFileSync(makeClip('lifting.avi', 4));
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    if (schema && databaseUrl) {
+      const { dropSchema } = await import('../../../test/harness.js');
+      await dropSchema(databaseUrl, schema);
+    }
+  });
+
+  it('resumes an upload after a dropped connection and turns an AVI into a web MP4 with its duration and poster', async () => {
+    const ws = connectWs(server, admin);
+    await ws.opened;
+    await waitForSockets(server, 1);
+
+    const created = await createUpload(clip.length, 'lifting.avi');
+    expect(created.status, await created.text()).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(/^\/api\/manage\/uploads\/[0-9a-f]+$/);
+
+    await patchThenDrop(location, clip, Math.floor(clip.length / 2));
+    const { status, offset } = await waitFor(async () => {
+      const o = await offsetOf(location);
+      return o.offset > 0 ? o : undefined;
+    }, 'the stored part');
+    expect(status).toBe(200);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(clip.length);
+
+    const rest = await patch(location, offset, clip.subarray(offset));
+    expect(rest.status, await rest.clone().text()).toBe(204);
+    const jobId = rest.headers.get('upload-job-id');
+    expect(jobId).toBeTruthy();
+
+    const unit = await waitFor(async () => (await units()).units[0], 'the unit');
+    expect(unit).toMatchObject({ title: 'lifting', kind: 'video', studiedBy: 0 });
+    expect(unit.durationSeconds).toBeGreaterThan(3.8);
+    expect(unit.durationSeconds).toBeLessThan(4.3);
+    expect((await units()).uploads).toEqual([]);
+
+    // the stored video: H.264 + AAC, its index (moov) before its data (mdat) so it plays while loading
+    const vod = await server.ctx.db
+      .selectFrom('course_warps as w')
+      .innerJoin('vods as v', 'v.id', 'w.vod_id')
+      .select(['v.id', 'v.storage_key', 'v.content_type', 'v.size'])
+      .where('w.id', '=', unit.warpId)
+      .executeTakeFirstOrThrow();
+    const stored = path.join(dataDir, 'files', vod.storage_key);
+    const info = await probe(tools, stored);
+    expect(info?.video?.codec).toBe('h264');
+    expect(info?.audio?.codec).toBe('aac');
+    const head = fs
+      .readFileSync(stored)
+      .subarray(0, 64 * 1024)
+      .toString('latin1');
+    expect(head.indexOf('moov')).toBeGreaterThan(-1);
+    expect(head.indexOf('moov')).toBeLessThan(Math.max(head.indexOf('mdat'), 0) || Infinity);
+    expect(vod.content_type).toBe('video/mp4');
+    expect(vod.size).toBe(fs.statSync(stored).size);
+    // the original is gone once the unit exists
+    expect(fs.readdirSync(path.join(dataDir, 'files', 'originals'))).toEqual([]);
+
+    // the poster, through its signed URL only
+    expect(unit.posterUrl).toMatch(/^\/api\/vod\/[0-9a-f-]+\/poster\?exp=\d+&sig=/);
+    const poster = await fetch(server.baseUrl + unit.posterUrl);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetch(`${server.baseUrl}/api/vod/${vod.id}/poster?exp=9999999999&sig=forged`)).status).toBe(403);
+
+    // the uploader saw it progress and finish, over the websocket
+    type Progress = { code: number; data: { jobId: string; status: string; percent: number } };
+    const done = await waitFor<Progress>(async () => {
+      const all = ws.messages as Progress[];
+      return all.find((m) => m.code === WsCode.JOB_PROGRESS && m.data.jobId === jobId && m.data.status === 'done');
+    }, 'the done message');
+    expect(done.data.percent).toBe(100);
+    ws.socket.close();
+  }, 120_000);
+
+  it('refuses a file that is not a video by name, and fails a corrupt one with a clear message and no unit', async () => {
+    const exe = await createUpload(100, 'setup.exe');
+    expect(exe.status).toBe(415);
+    expect(((await exe.json()) as { msg: string }).msg).toContain('请上传视频文件');
+    const tooBig = await createUpload(server.ctx.config.media.uploadMaxBytes + 1, 'huge.mp4');
+    expect(tooBig.status).toBe(413);
+
+    const before = (await units()).units.length;
+    const jobId = await uploadWhole(crypto.randomBytes(50_000), 'broken.mp4');
+    const failed = await waitFor(async () => {
+      const u = (await units()).uploads.find((x: { jobId: string }) => x.jobId === jobId);
+      return u?.status === 'failed' ? u : undefined;
+    }, 'the failure');
+    expect(failed.error).toBe('文件不是视频或无法解码，请上传 MP4、MOV、AVI、MKV、WMV 或 FLV 格式的视频');
+    expect((await units()).units.length).toBe(before);
+    // kept until dismissed, then gone with its file
+    expect(fs.readdirSync(path.join(dataDir, 'files', 'originals'))).toHaveLength(1);
+    const dismissed = await call('DELETE', `/api/manage/course-uploads/${jobId}`);
+    expect(dismissed.status, dismissed.text).toBe(200);
+    expect(dismissed.body.data.uploads).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'files', 'originals'))).toEqual([]);
+  }, 120_000);
+
+  it("keeps another organisation out of the uploads and units, and a learner out of the console's", async () => {
+    const created = await createUpload(clip.length, 'other.avi');
+    const location = created.headers.get('location')!;
+    expect((await offsetOf(location, otherAdmin)).status).toBe(404);
+    expect((await patch(location, 0, clip, otherAdmin)).status).toBe(404);
+    expect((await createUpload(clip.length, 'mine.avi', bookId, otherAdmin)).status).toBe(404);
+    expect((await call('GET', `/api/manage/course-books/${bookId}/units`, undefined, otherAdmin)).status).toBe(404);
+    const unit = (await units()).units[0];
+    expect((await call('PUT', `/api/manage/course-units/${unit.warpId}`, { title: 'x' }, otherAdmin)).status).toBe(404);
+    expect((await call('DELETE', `/api/manage/course-units/${unit.warpId}`, undefined, otherAdmin)).status).toBe(404);
+    const anonymous = await fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' },
+    });
+    expect(anonymous.status).toBe(401);
+    await fetch(server.baseUrl + location, { method: 'DELETE', headers: tusHeaders() });
+  });
+
+  it('plays only through the signed URL, for learners of a class that has the book; a later unit reaches them', async () => {
+    expect((await call('POST', `/api/manage/course-books/${bookId}/publish`)).status).toBe(200);
+    const cls = await call('POST', '/api/manage/classes', { name: '吊装班', bookIds: [bookId], rules: RULES });
+    expect(cls.status, cls.text).toBe(200);
+    const memberId = await addLearner(server, { account: 'rigger', password: 'rigger1234' });
+    await addLearner(server, { account: 'outsider', password: 'outsider1234' });
+    const enrol = await call('POST', `/api/manage/classes/${cls.body.data.id}/enrol`, { personIds: [memberId] });
+    expect(enrol.status, enrol.text).toBe(200);
+    const member = (await login(server, 'rigger', 'rigger1234')).body.data.credentials.accessToken;
+    const outsider = (await login(server, 'outsider', 'outsider1234')).body.data.credentials.accessToken;
+
+    const mine = (token: string) =>
+      server.request('POST', '/api/train/cls_Warp/find-WarpCourse', {
+        json: { courseBookId: bookId },
+        headers: as(token),
+      });
+    const records = (await mine(member)).body.data as Array<{
+      playUrl: string;
+      vodId: string;
+      trainWarpCourseId: string;
+    }>;
+    expect(records).toHaveLength(1);
+    const bytes = await fetch(server.baseUrl + records[0]!.playUrl, { headers: { Range: 'bytes=0-99' } });
+    expect(bytes.status).toBe(206);
+    expect(bytes.headers.get('content-type')).toBe('video/mp4');
+
+    // the outsider has no record and no URL; the bytes have no public path and no unsigned route
+    expect((await mine(outsider)).body.data).toEqual([]);
+    const vodId = records[0]!.vodId;
+    const key = (
+      await server.ctx.db.selectFrom('vods').select('storage_key').where('id', '=', vodId).executeTakeFirstOrThrow()
+    ).storage_key;
+    for (const url of [
+      `/api/vod/${vodId}`,
+      `/${key}`,
+      `/files/${key}`,
+      `/data/files/${key}`,
+      `/api/vod/${vodId}?exp=9999999999&sig=x`,
+    ]) {
+      const res = await fetch(server.baseUrl + url, { headers: as(outsider) });
+      expect(res.status, url).toBeGreaterThanOrEqual(400);
+      expect(res.headers.get('content-type') ?? '', url).not.toContain('video');
+    }
+
+    // a unit added to a book in use reaches its members as a blank record
+    await uploadWhole(clip, 'second.avi');
+    await waitFor(async () => ((await units()).units.length === 2 ? true : undefined), 'the second unit');
+    expect(((await mine(member)).body.data as unknown[]).length).toBe(2);
+  }, 120_000);
+
+  it('orders, renames and removes units, but keeps a unit a learner has studied', async () => {
+    const [first, second] = (await units()).units as Array<{ warpId: string; title: string }>;
+    const wrong = await call('PUT', `/api/manage/course-books/${bookId}/units/order`, { warpIds: [first!.warpId] });
+    expect(wrong.status).toBe(400);
+    const ordered = await call('PUT', `/api/manage/course-books/${bookId}/units/order`, {
+      warpIds: [second!.warpId, first!.warpId],
+    });
+    expect(ordered.body.data.units.map((u: { warpId: string }) => u.warpId)).toEqual([second!.warpId, first!.warpId]);
+    const renamed = await call('PUT', `/api/manage/course-units/${second!.warpId}`, { title: '第一节 吊索具检查' });
+    expect(renamed.body.data.units[0].title).toBe('第一节 吊索具检查');
+
+    // somebody started the first unit: it stays
+    await server.ctx.db
+      .updateTable('train_warp_courses')
+      .set({ study_count: 1, start_time: Date.now() })
+      .where('warp_id', '=', first!.warpId)
+      .execute();
+    const kept = await call('DELETE', `/api/manage/course-units/${first!.warpId}`);
+    expect(kept.status).toBe(409);
+    expect(kept.body.msg).toBe('已有学员学习过这个课件，不能删除');
+    const removed = await call('DELETE', `/api/manage/course-units/${second!.warpId}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.data.units.map((u: { warpId: string }) => u.warpId)).toEqual([first!.warpId]);
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', bookId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'course-unit.upload',
+        'course-unit.create',
+        'course-unit.reorder',
+        'course-unit.rename',
+        'course-unit.delete',
+      ]),
+    );
+  });
+
+  it('finishes a job cut off by a restart, and one whose node died', async () => {
+    const long = fs.readFileSync(makeClip('long.avi', 40, '640x480'));
+    const jobId = await uploadWhole(long, 'long.avi');
+    await waitFor(async () => {
+      const job = await server.ctx.db
+        .selectFrom('jobs')
+        .select(['status', 'percent'])
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      return job?.status === 'running' && job.percent > 0 ? true : undefined;
+    }, 'the job to be under way');
+    await server.close();
+    const stopped = await (
+      await import('../../infra/database.js')
+    ).openDatabase({
+      ...server.ctx.config,
+    });
+    const row = await stopped.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    // a stop is not the job's fault: back in the queue, the attempt not counted
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+    // …and now as if the node had died while holding it: its claim lapsed a moment ago
+    await stopped.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'a-node-that-died', lease_until: Date.now() - 1, attempts: 1 })
+      .where('id', '=', jobId)
+      .execute();
+    await stopped.close();
+
+    server = await startServer({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const unit = await waitFor(
+      async () => (await units()).units.find((u: { title: string }) => u.title === 'long'),
+      'the unit',
+      90_000,
+    );
+    expect(unit.durationSeconds).toBeGreaterThan(39.5);
+    expect(unit.durationSeconds).toBeLessThan(40.5);
+    const job = await server.ctx.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'done', attempts: 2, percent: 100 });
+  }, 180_000);
+});

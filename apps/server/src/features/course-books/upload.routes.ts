@@ -1,0 +1,163 @@
+import type { IncomingMessage } from 'node:http';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode } from '@anxun/shared/errors';
+import { VIDEO_EXTENSIONS } from '@anxun/shared/schemas/courseware';
+import { FileStore as TusFileStore } from '@tus/file-store';
+import { Server as TusServer, type Upload } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { userOf } from '../../http/auth-guard.js';
+import { findOwnBook } from './course-book-admin.repository.js';
+import { acceptUpload } from './units.service.js';
+
+/**
+ * Courseware uploads by the tus protocol (resumable: a dropped connection or a reloaded page
+ * asks the server how far it got and sends the rest). Mounted inside the manage scope, so the
+ * role guard has run and the caller is a training manager before tus sees the request; an
+ * upload belongs to the organisation that created it, and another organisation gets 404.
+ *
+ * The partial files live in DATA_DIR/uploads of the node that took them: several nodes need
+ * that directory shared, or sticky sessions for /api/manage/uploads.
+ */
+
+const ROUTE = '/api/manage/uploads';
+/** an upload nobody finished is removed after this long */
+const EXPIRE_MS = 3 * 24 * 3600 * 1000;
+
+const refusal = (status: number, code: number, msg: string) => ({
+  status_code: status,
+  body: JSON.stringify({ code, msg, data: null }),
+});
+
+const decodeTitle = (fileName: string, title: string | undefined | null) =>
+  (title?.trim() || fileName.replace(/\.[^.]*$/, '').trim() || fileName).slice(0, 100);
+
+export const courseUploadRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const directory = path.join(ctx.config.dataDir, 'uploads');
+    await fsp.mkdir(directory, { recursive: true });
+    const callers = new WeakMap<IncomingMessage, { user: AuthUser; ip: string }>();
+    const callerOf = (req: Request) => {
+      const raw = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+      const caller = raw && callers.get(raw);
+      if (!caller) throw refusal(401, ErrorCode.UNAUTHORIZED, '请先登录');
+      return caller;
+    };
+    const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
+
+    const tus = new TusServer({
+      path: ROUTE,
+      datastore,
+      maxSize: ctx.config.media.uploadMaxBytes,
+      relativeLocation: true,
+      allowedOrigins: [],
+      disableTerminationForFinishedUploads: true,
+      async onUploadCreate(req, upload: Upload) {
+        const { user } = callerOf(req);
+        const meta = upload.metadata ?? {};
+        const fileName = (meta.filename ?? '').trim().slice(0, 200);
+        const ext = path.extname(fileName).slice(1).toLowerCase();
+        if (!fileName || !(VIDEO_EXTENSIONS as readonly string[]).includes(ext)) {
+          throw refusal(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请上传视频文件：MP4、MOV、AVI、MKV、WMV、FLV 等');
+        }
+        if (upload.size === undefined) throw refusal(400, ErrorCode.BAD_REQUEST, '上传须先说明文件大小');
+        const book = meta.bookId ? await findOwnBook(ctx.db, user.orgId, meta.bookId) : undefined;
+        if (!book) throw refusal(404, ErrorCode.NOT_FOUND, '课程不存在');
+        if (book.retired_at !== null) throw refusal(409, ErrorCode.DUPLICATE, '课程已停用，请先恢复');
+        // what the server decides is written over whatever the client sent
+        return {
+          metadata: {
+            filename: fileName,
+            bookId: book.id,
+            title: decodeTitle(fileName, meta.title),
+            orgId: user.orgId,
+            personId: user.personId,
+          },
+        };
+      },
+      async onIncomingRequest(req, uploadId) {
+        const { user } = callerOf(req);
+        if (req.method === 'POST') return;
+        let upload: Upload;
+        try {
+          upload = await datastore.getUpload(uploadId);
+        } catch {
+          throw refusal(404, ErrorCode.NOT_FOUND, '上传不存在或已过期，请重新上传');
+        }
+        if (upload.metadata?.orgId !== user.orgId)
+          throw refusal(404, ErrorCode.NOT_FOUND, '上传不存在或已过期，请重新上传');
+      },
+      async onUploadFinish(req, upload: Upload) {
+        const { user, ip } = callerOf(req);
+        const meta = upload.metadata ?? {};
+        let jobId: string;
+        try {
+          jobId = await acceptUpload(
+            ctx,
+            user,
+            {
+              file: path.join(directory, upload.id),
+              bookId: meta.bookId ?? '',
+              title: meta.title ?? '',
+              fileName: meta.filename ?? '',
+              size: upload.size ?? upload.offset,
+            },
+            ip,
+          );
+        } catch (err) {
+          if (err instanceof AppError) throw refusal(err.status, err.code, err.message);
+          throw err;
+        }
+        await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
+        return { headers: { 'Upload-Job-Id': jobId } };
+      },
+    });
+
+    // tus reads the body itself, as a stream: Fastify must leave it alone
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      callers.set(request.raw, { user: userOf(request), ip: request.ip });
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    const tags = ['manage: course books'];
+    app.route({
+      method: 'POST',
+      url: '/uploads',
+      schema: {
+        tags,
+        summary:
+          'tus 1.0 creation: starts a resumable courseware upload (Upload-Length; Upload-Metadata filename, bookId, title)',
+      },
+      handler: handle,
+    });
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: '/uploads/:uploadId',
+        schema: {
+          tags,
+          summary:
+            method === 'PATCH'
+              ? 'tus 1.0: the next bytes of an upload, from Upload-Offset'
+              : 'tus 1.0: abandons an unfinished upload',
+        },
+        handler: handle,
+      });
+    }
+    // how far an upload got (HEAD), and the protocol's capabilities (OPTIONS)
+    app.route({ method: 'HEAD', url: '/uploads/:uploadId', schema: { hide: true }, handler: handle });
+    app.route({ method: 'OPTIONS', url: '/uploads', schema: { hide: true }, handler: handle });
+
+    const sweep = setInterval(
+      () => void tus.cleanUpExpiredUploads().catch((err: unknown) => ctx.log.warn({ err }, 'upload clean-up failed')),
+      6 * 3600 * 1000,
+    );
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  };

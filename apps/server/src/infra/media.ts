@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+
+/**
+ * ffmpeg and ffprobe: the binaries named by FFMPEG_PATH / FFPROBE_PATH, else the ones shipped
+ * inside @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe (so `npm ci` is the whole
+ * set-up). Every call is a child process with arguments, never a shell line.
+ */
+
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+const require = createRequire(import.meta.url);
+
+export function mediaTools(config: { ffmpegPath: string | undefined; ffprobePath: string | undefined }): MediaTools {
+  const ffmpeg = config.ffmpegPath ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const ffprobe = config.ffprobePath ?? (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  for (const binary of [ffmpeg, ffprobe]) {
+    // npm may install a package's binary without its execute bit when install scripts are off
+    try {
+      fs.accessSync(binary, fs.constants.X_OK);
+    } catch {
+      fs.chmodSync(binary, 0o755);
+    }
+  }
+  return { ffmpeg, ffprobe };
+}
+
+export interface ProbeResult {
+  durationSeconds: number;
+  video: { codec: string; width: number; height: number } | undefined;
+  audio: { codec: string } | undefined;
+  formatName: string;
+}
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(
+  binary: string,
+  args: string[],
+  signal: AbortSignal | undefined,
+  onStdout?: (chunk: string) => void,
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (onStdout) onStdout(chunk);
+      else stdout += chunk;
+    });
+    // keep only the tail of stderr: ffmpeg can write a lot
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-8000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** What is in a media file; undefined when ffprobe cannot read it at all. */
+export async function probe(tools: MediaTools, file: string, signal?: AbortSignal): Promise<ProbeResult | undefined> {
+  const res = await run(
+    tools.ffprobe,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    signal,
+  );
+  if (res.code !== 0) return undefined;
+  let parsed: {
+    format?: { duration?: string; format_name?: string };
+    streams?: Array<{
+      codec_type?: string;
+      codec_name?: string;
+      width?: number;
+      height?: number;
+      disposition?: { attached_pic?: number };
+    }>;
+  };
+  try {
+    parsed = JSON.parse(res.stdout) as typeof parsed;
+  } catch {
+    return undefined;
+  }
+  const streams = parsed.streams ?? [];
+  // a cover picture inside an audio file is a "video" stream of one frame: not a video
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const duration = Number(parsed.format?.duration);
+  return {
+    durationSeconds: Number.isFinite(duration) ? duration : 0,
+    video: video ? { codec: video.codec_name ?? '', width: video.width ?? 0, height: video.height ?? 0 } : undefined,
+    audio: audio ? { codec: audio.codec_name ?? '' } : undefined,
+    formatName: parsed.format?.format_name ?? '',
+  };
+}
+
+/** Threads for one encode: leave a core to the server's requests. */
+const encodeThreads = (): string => String(Math.max(1, os.availableParallelism() - 1));
+
+/**
+ * Any video ffmpeg decodes → H.264 (yuv420p, at most 1280 px wide) + AAC stereo in an MP4
+ * whose index comes first (`+faststart`: it plays while it downloads). `onProgress` gets the
+ * share done, 0–1. Throws with ffmpeg's last lines when it fails.
+ */
+export async function transcodeToWebMp4(
+  tools: MediaTools,
+  input: string,
+  output: string,
+  durationSeconds: number,
+  onProgress: (share: number) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  let pending = '';
+  const res = await run(
+    tools.ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-vf',
+      "scale='trunc(min(1280,iw)/2)*2':-2",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-profile:v',
+      'high',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-ac',
+      '2',
+      '-movflags',
+      '+faststart',
+      '-threads',
+      encodeThreads(),
+      '-progress',
+      'pipe:1',
+      '-nostats',
+      output,
+    ],
+    signal,
+    (chunk) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
+        if (m && durationSeconds > 0) onProgress(Math.min(1, Number(m[1]) / 1e6 / durationSeconds));
+      }
+    },
+  );
+  if (res.code !== 0)
+    throw new Error(`ffmpeg exited with ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+}
+
+/** A JPEG poster 640 px wide, from a moment a little into the video. */
+export async function extractPoster(
+  tools: MediaTools,
+  video: string,
+  output: string,
+  durationSeconds: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const at = Math.min(5, durationSeconds * 0.1);
+  const res = await run(
+    tools.ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-ss',
+      at.toFixed(2),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-vf',
+      "scale='min(640,iw)':-2",
+      '-q:v',
+      '4',
+      output,
+    ],
+    signal,
+  );
+  if (res.code !== 0)
+    throw new Error(`ffmpeg poster exited with ${res.code}: ${res.stderr.trim().split('\n').pop() ?? ''}`);
+}

@@ -289,3 +289,13 @@ export async function waitForSockets(server: TestServer, count: number): Promise
   for (let i = 0; i < 200 && server.sockets.size < count; i++) await new Promise((r) => setTimeout(r, 10));
   if (server.sockets.size < count) throw new Error(`expected ${count} sockets, have ${server.sockets.size}`);
 }
+
+/**
+ * Where a test's fake clock starts: tomorrow (by the real clock) at the given UTC hour. Fixtures
+ * written with the real time (Date.now()) are then in the fake clock's past, as they would be
+ * in life, whatever day the suite runs.
+ */
+export function tomorrowAt(hourUtc: number): number {
+  const today = new Date();
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, hourUtc, 0, 0);
+}

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { OrganisationsTable } from '../infra/db-schema.js';
-import type { Db } from '../infra/database.js';
+import type { Db, Dialect } from '../infra/database.js';
 
 export async function findOrgById(db: Db, id: string) {
   return db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -55,4 +55,14 @@ export async function findOrganisationPeople(db: Db, orgIds: string[]) {
       .execute(),
   ]);
   return { admins, learners: new Map(counts.map((c) => [c.org_id, Number(c.n)])) };
+}
+
+/**
+ * Serialises changes to an organisation's structure (a department moved) for the rest of the
+ * transaction on PostgreSQL: two moves that each look fine alone cannot together make a cycle.
+ * SQLite runs one writer at a time already.
+ */
+export async function lockOrganisation(db: Db, dialect: Dialect, orgId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('organisations').select('id').where('id', '=', orgId).forUpdate().execute();
 }

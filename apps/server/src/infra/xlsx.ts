@@ -1,4 +1,5 @@
 import { ErrorCode } from '@anxun/shared/errors';
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { AppError } from '../http/app-error.js';
 
@@ -6,8 +7,10 @@ import { AppError } from '../http/app-error.js';
 const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 /**
- * An .xlsx is a zip: its central directory says how large each part unpacks. A small file
- * that would unpack to gigabytes (or a zip64 one) is refused before anything is inflated.
+ * An .xlsx is a zip. A small file can unpack to gigabytes, and the sizes a zip declares about
+ * itself can lie, so every part is inflated here first with a hard cap on what it may produce
+ * (zlib stops at the cap): a file past the budget is refused before the spreadsheet library,
+ * which inflates whole parts in memory, ever sees it.
  */
 function refuseZipBomb(data: Buffer): void {
   const tooBig = () => new AppError(ErrorCode.BAD_REQUEST, '表格内容过大，请分批导入（每次不超过10000行）');
@@ -24,13 +27,29 @@ function refuseZipBomb(data: Buffer): void {
   const entries = data.readUInt16LE(end + 10);
   let at = data.readUInt32LE(end + 16);
   if (entries === 0xffff || at === 0xffffffff) throw tooBig();
-  let total = 0;
+  let budget = MAX_UNPACKED_BYTES;
   for (let n = 0; n < entries; n++) {
     if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw notXlsx();
-    const size = data.readUInt32LE(at + 24);
-    if (size === 0xffffffff) throw tooBig();
-    total += size;
-    if (total > MAX_UNPACKED_BYTES) throw tooBig();
+    const method = data.readUInt16LE(at + 10);
+    const packed = data.readUInt32LE(at + 20);
+    const local = data.readUInt32LE(at + 42);
+    if (packed === 0xffffffff || local === 0xffffffff) throw tooBig();
+    if (local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50) throw notXlsx();
+    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
+    if (start + packed > data.length) throw notXlsx();
+    const part = data.subarray(start, start + packed);
+    let size: number;
+    if (method === 0) size = packed;
+    else if (method === 8) {
+      try {
+        size = zlib.inflateRawSync(part, { maxOutputLength: budget + 1 }).length;
+      } catch (err) {
+        if (err instanceof RangeError || (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig();
+        throw notXlsx();
+      }
+    } else throw notXlsx();
+    budget -= size;
+    if (budget < 0) throw tooBig();
     at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
   }
 }

@@ -77,19 +77,19 @@ export async function countMembers(db: Db, classIds: string[]): Promise<Map<stri
 }
 
 /** Course books a class of this organisation may use: its own and the platform's shared ones. */
-export async function findBooksForOrg(db: Db, orgId: string, ids: string[]) {
+export async function findBooksForOrg(db: Db, dialect: Dialect, orgId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return (
-    db
-      .selectFrom('course_books')
-      .select(['id', 'name', 'class_hours'])
-      .where('id', 'in', ids)
-      .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
-      // a class takes what learners may see: published books, not retired
-      .where('status', '=', 'published')
-      .where('retired_at', 'is', null)
-      .execute()
-  );
+  const q = db
+    .selectFrom('course_books')
+    .select(['id', 'name', 'class_hours'])
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
+    // a class takes what learners may see: published books, not retired
+    .where('status', '=', 'published')
+    .where('retired_at', 'is', null)
+    .orderBy('id');
+  // FOR SHARE: a book cannot go back to draft while a class is taking it (PostgreSQL; SQLite has one writer)
+  return (dialect === 'postgres' ? q.forShare() : q).execute();
 }
 
 export async function insertClass(db: Db, row: Insertable<TrainClassesTable>): Promise<void> {

@@ -21,7 +21,7 @@ import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../.
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
-import type { Db } from '../../infra/database.js';
+import type { Db, Dialect } from '../../infra/database.js';
 import { parseClassRules } from '../../core/class-rules.js';
 import type { EnrolSheetRow } from './enrol-sheet.js';
 import {
@@ -106,12 +106,13 @@ async function ownClass(db: Db, user: AuthUser, id: string): Promise<ClassRow> {
  */
 async function booksInOrder(
   db: Db,
+  dialect: Dialect,
   user: AuthUser,
   bookIds: string[],
   alreadyIn: ReadonlyArray<{ id: string; name: string; class_hours: number }> = [],
 ) {
   if (new Set(bookIds).size !== bookIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '课程不能重复选择');
-  const books = await findBooksForOrg(db, user.orgId, bookIds);
+  const books = await findBooksForOrg(db, dialect, user.orgId, bookIds);
   const byId = new Map([...alreadyIn, ...books].map((b) => [b.id, b]));
   return bookIds.map((id) => {
     const book = byId.get(id);
@@ -139,7 +140,7 @@ export async function createClass(ctx: AppContext, user: AuthUser, body: CreateC
   const now = ctx.now();
   const id = crypto.randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
-    const books = await booksInOrder(trx, user, body.bookIds);
+    const books = await booksInOrder(trx, ctx.dialect, user, body.bookIds);
     await insertClass(trx, {
       id,
       org_id: user.orgId,
@@ -183,7 +184,9 @@ export async function createClass(ctx: AppContext, user: AuthUser, body: CreateC
 export async function updateClass(ctx: AppContext, user: AuthUser, id: string, body: UpdateClassBody, ip: string) {
   const now = ctx.now();
   await guarded(ctx, '已有学员学习或考试的课程不能移出班级', async (trx) => {
-    const current = await ownClass(trx, user, id);
+    // the row lock first: two edits of one class read its course list one after the other
+    const current = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
+    if (!current) throw notFound();
     const before = (await toManaged(trx, [current]))[0]!;
     await updateClassRow(trx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -196,6 +199,7 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     if (body.bookIds) {
       const books = await booksInOrder(
         trx,
+        ctx.dialect,
         user,
         body.bookIds,
         before.courses.map((c) => ({ id: c.bookId, name: c.name, class_hours: c.classHours })),

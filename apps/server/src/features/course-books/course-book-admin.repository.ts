@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../infra/database.js';
+import type { Db, Dialect } from '../../infra/database.js';
 import type { CourseBooksTable } from '../../infra/db-schema.js';
 
 /**
@@ -32,6 +32,22 @@ function withCounts(db: Db) {
 
 export async function findOwnBook(db: Db, orgId: string, id: string) {
   return withCounts(db).where('b.org_id', '=', orgId).where('b.id', '=', id).executeTakeFirst();
+}
+/**
+ * The book's row locked for the rest of the transaction on PostgreSQL (SQLite has one writer):
+ * a state change and a class taking the book (which reads it FOR SHARE) run one after the other.
+ */
+export async function lockOwnBook(db: Db, dialect: Dialect, orgId: string, id: string) {
+  if (dialect === 'postgres') {
+    await db
+      .selectFrom('course_books')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .forUpdate()
+      .execute();
+  }
+  return findOwnBook(db, orgId, id);
 }
 export type OwnBookRow = NonNullable<Awaited<ReturnType<typeof findOwnBook>>>;
 

@@ -7,7 +7,14 @@ import { recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
-import { findOwnBook, findOwnBooks, insertBook, updateBook, type OwnBookRow } from './course-book-admin.repository.js';
+import {
+  findOwnBook,
+  findOwnBooks,
+  insertBook,
+  lockOwnBook,
+  updateBook,
+  type OwnBookRow,
+} from './course-book-admin.repository.js';
 
 /**
  * 课程管理 (issue: Console II): the organisation's own course books — created as drafts
@@ -131,27 +138,36 @@ export type BookAction = 'publish' | 'unpublish' | 'retire' | 'restore';
 
 /** Publish (it must hold a unit), back to draft (no class may use it), retire, restore. */
 export async function changeBookState(ctx: AppContext, user: AuthUser, id: string, action: BookAction, ip: string) {
-  const book = toManaged(await own(ctx, user, id));
   const refuse = (msg: string) => new AppError(ErrorCode.DUPLICATE, msg);
-  if (action === 'publish') {
-    if (book.status === 'retired') throw refuse('课程已停用，请先恢复');
-    if (book.unitCount === 0) throw refuse('课程还没有课件，不能发布');
-  }
-  if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');
-  const values =
-    action === 'publish'
-      ? { status: 'published' }
-      : action === 'unpublish'
-        ? { status: 'draft' }
-        : action === 'retire'
-          ? { retired_at: ctx.now() }
-          : { retired_at: null };
-  await audited(
-    ctx,
-    user,
-    ip,
-    { action: `course-book.${action}`, id, summary: { before: { status: book.status } } },
-    (trx) => updateBook(trx, id, { ...values, updated_at: ctx.now() }),
-  );
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    // checked under the book's row lock: a class cannot take it while it goes back to draft
+    const row = await lockOwnBook(trx, ctx.dialect, user.orgId, id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+    const book = toManaged(row);
+    if (action === 'publish') {
+      if (book.status === 'retired') throw refuse('课程已停用，请先恢复');
+      if (book.unitCount === 0) throw refuse('课程还没有课件，不能发布');
+    }
+    if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');
+    const values =
+      action === 'publish'
+        ? { status: 'published' }
+        : action === 'unpublish'
+          ? { status: 'draft' }
+          : action === 'retire'
+            ? { retired_at: now }
+            : { retired_at: null };
+    await updateBook(trx, id, { ...values, updated_at: now });
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: `course-book.${action}`,
+      targetType: 'course-book',
+      targetId: id,
+      summary: { before: { status: book.status } },
+      now,
+    });
+  });
   return toManaged(await own(ctx, user, id));
 }

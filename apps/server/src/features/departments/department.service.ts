@@ -6,6 +6,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
+import { lockOrganisation } from '../../core/org.repository.js';
 import {
   deleteDepartment,
   departmentInUse,
@@ -81,17 +82,22 @@ export async function changeDepartment(
   const now = ctx.now();
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      if (body.parentId !== undefined) await lockOrganisation(trx, ctx.dialect, user.orgId);
       const current = await findDepartment(trx, user.orgId, id);
       if (!current) throw notFound();
       let parentId = current.parent_id;
       if (body.parentId !== undefined) {
         const parent = await parentOf(trx, user, body.parentId);
-        // moving under itself or under one of its own sub-departments would cut it off the tree
+        // moving under itself or under one of its own sub-departments would cut it off the tree;
+        // the walk is bounded by what it has seen, so even a damaged tree cannot loop it
         let at = parent ?? undefined;
-        while (at) {
+        const seen = new Set<string>();
+        while (at && !seen.has(at.id)) {
           if (at.id === id) throw new AppError(ErrorCode.BAD_REQUEST, '不能把部门移到它自己或它的下级部门之下');
+          seen.add(at.id);
           at = at.parent_id ? await findDepartment(trx, user.orgId, at.parent_id) : undefined;
         }
+        if (at) throw new AppError(ErrorCode.BAD_REQUEST, '部门结构有环，请联系平台运营处理');
         parentId = parent?.id ?? null;
       }
       const after = {

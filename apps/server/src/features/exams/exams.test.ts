@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { addLearner, dialects, enrolInDemoClass, login, startServer, type TestServer } from '../../../test/harness.js';
+import {
+  addLearner,
+  dialects,
+  enrolInDemoClass,
+  login,
+  startServer,
+  type TestServer,
+  tomorrowAt,
+} from '../../../test/harness.js';
 import { WRONG_BOOK_STREAK } from './practice.service.js';
 
 interface Key {
@@ -20,7 +28,7 @@ const wrongAnswer = (q: Key): unknown =>
 
 describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
   let server: TestServer;
-  let now = Date.UTC(2026, 10, 25, 1, 0, 0);
+  let now = tomorrowAt(1);
   let token: string;
   let bookId: string;
   let classCourseId: string;

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../infra/database.js';
+import type { Db, Dialect } from '../../infra/database.js';
 import type { QuestionsTable } from '../../infra/db-schema.js';
 
 /** The manager's side of the questions table (this feature owns it; learners read through exams.repository). */
@@ -66,6 +66,16 @@ export async function findBankStems(db: Db, bookId: string) {
     .where('book_id', '=', bookId)
     .where('retired_at', 'is', null)
     .execute();
+}
+
+/**
+ * The course book's row locked for the rest of the transaction on PostgreSQL (SQLite has one
+ * writer): two imports into one bank check for duplicates and number their questions one
+ * after the other.
+ */
+export async function lockBankBook(db: Db, dialect: Dialect, bookId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('course_books').select('id').where('id', '=', bookId).forUpdate().execute();
 }
 
 export async function lastSortOrder(db: Db, bookId: string): Promise<number> {

@@ -4,6 +4,7 @@ import type { BankBook, BankQuestion, QuestionImportResult, QuestionKind } from 
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import type { AuthUser } from '../../core/session.service.js';
+import type { Db } from '../../infra/database.js';
 import { AppError } from '../../http/app-error.js';
 import {
   findAllBankQuestions,
@@ -13,6 +14,7 @@ import {
   findBankStems,
   insertQuestions,
   lastSortOrder,
+  lockBankBook,
   retireQuestion,
 } from './question-bank.repository.js';
 import { answerText, questionWorkbook, readQuestionSheet, type Difficulty } from './question-sheet.js';
@@ -72,13 +74,20 @@ export async function importQuestions(
 ): Promise<QuestionImportResult> {
   const book = await ownBook(ctx, user, bookId);
   const { questions, errors } = await readQuestionSheet(data);
-  const existing = new Set((await findBankStems(ctx.db, bookId)).map((q) => `${q.kind}|${q.stem}`));
-  for (const q of questions) {
-    if (existing.has(`${q.kind}|${q.stem}`)) errors.push({ row: q.row, field: '题干', msg: '题库中已有这道题' });
-  }
+  const duplicatesIn = async (db: Db) => {
+    const existing = new Set((await findBankStems(db, bookId)).map((q) => `${q.kind}|${q.stem}`));
+    return questions
+      .filter((q) => existing.has(`${q.kind}|${q.stem}`))
+      .map((q) => ({ row: q.row, field: '题干', msg: '题库中已有这道题' }));
+  };
+  errors.push(...(await duplicatesIn(ctx.db)));
   if (errors.length > 0) return { created: 0, errors: errors.sort((a, b) => a.row - b.row) };
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
+    // again under the book's lock: a second import of the same sheet waits, then finds these questions
+    await lockBankBook(trx, ctx.dialect, bookId);
+    const duplicates = await duplicatesIn(trx);
+    if (duplicates.length > 0) return { created: 0, errors: duplicates };
     const base = await lastSortOrder(trx, bookId);
     await insertQuestions(
       trx,
@@ -105,8 +114,8 @@ export async function importQuestions(
       summary: { after: { book: book.name, created: questions.length } },
       now,
     });
+    return { created: questions.length, errors: [] };
   });
-  return { created: questions.length, errors: [] };
 }
 
 export async function exportQuestions(ctx: AppContext, user: AuthUser, bookId: string) {

@@ -79,7 +79,9 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
     if (cells.every((c) => c === '')) return;
     count++;
     const fail = (field: string, msg: string) => errors.push({ row: number, field, msg });
-    const kind = KIND_NAMES[text('题型')];
+    // own keys only: a cell reading "constructor" must not find Object's
+    const kindName = text('题型');
+    const kind = Object.hasOwn(KIND_NAMES, kindName) ? KIND_NAMES[kindName] : undefined;
     if (!kind) return fail('题型', '题型应为单选题、多选题、判断题或填空题');
     const stem = text('题干');
     if (!stem) return fail('题干', '请填写题干');
@@ -132,7 +134,8 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
     if (points !== null && !(Number.isFinite(points) && points > 0 && points <= 100)) {
       return fail('分值', '分值应为大于0、不超过100的数');
     }
-    const difficulty = DIFFICULTY_OF[text('难度')];
+    const difficultyName = text('难度');
+    const difficulty = Object.hasOwn(DIFFICULTY_OF, difficultyName) ? DIFFICULTY_OF[difficultyName] : undefined;
     if (!difficulty) return fail('难度', '难度应为易、中或难');
     const analysis = text('解析');
     if (analysis.length > 2000) return fail('解析', '解析不能超过2000字');

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.js';
 import { isValidFileSignature, publicFileUrl, signedFileUrl } from '../../core/file-url.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
-import { findPersonOrgId } from '../../core/person.repository.js';
+import { findPersonById } from '../../core/person.repository.js';
 import { findOrgById } from '../../core/org.repository.js';
 import {
   attachFile,
@@ -40,7 +40,10 @@ function toRecord(ctx: AppContext, row: FileRow): FileRecord {
 async function canManage(ctx: AppContext, user: AuthUser, otcType: string, otcId: string): Promise<boolean> {
   if (otcType === FileType.AVATAR) {
     if (otcId === user.personId) return true;
-    return user.role === Role.ADMIN && (await findPersonOrgId(ctx.db, otcId)) === user.orgId;
+    if (user.role !== Role.ADMIN) return false;
+    // a manager looks after his learners' pictures, not a fellow manager's or the operator's
+    const person = await findPersonById(ctx.db, otcId);
+    return person?.org_id === user.orgId && person.role === Role.LEARNER;
   }
   // the platform operator sets the logo of the organisations he creates
   if (user.role === Role.SUPER) return Boolean(await findOrgById(ctx.db, otcId));

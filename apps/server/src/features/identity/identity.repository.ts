@@ -31,12 +31,14 @@ export async function deleteReference(db: Db, personId: string): Promise<void> {
   await db.deleteFrom('face_references').where('person_id', '=', personId).execute();
 }
 
+/** A learner of the organisation (a manager's face work is on learners, never on fellow managers or the operator). */
 export async function findPersonOfOrg(db: Db, personId: string, orgId: string) {
   return db
     .selectFrom('persons')
     .select(['id', 'name'])
     .where('id', '=', personId)
     .where('org_id', '=', orgId)
+    .where('role', '=', 'learner')
     .executeTakeFirst();
 }
 

@@ -12,6 +12,7 @@ import {
   startServer,
   waitForSockets,
   type TestServer,
+  tomorrowAt,
 } from '../../../test/harness.js';
 import { purgeExpiredPhotos } from './photo-retention.js';
 
@@ -27,7 +28,7 @@ interface Unit {
  */
 describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
   let server: TestServer;
-  let now = Date.UTC(2026, 10, 24, 1, 0, 0);
+  let now = tomorrowAt(1);
   let token: string;
   let units: Unit[];
   let classId: string;

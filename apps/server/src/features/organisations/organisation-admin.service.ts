@@ -136,7 +136,9 @@ export async function createOrganisation(
     });
     const made = await addAdmin(trx, id, body.admin, now);
     await recordAudit(trx, {
-      actor: operator,
+      // filed under the organisation acted on: its managers see what the platform did to it,
+      // and the operator's own organisation does not see every other one
+      actor: { orgId: id, personId: operator.personId },
       ip,
       action: 'organisation.create',
       targetType: 'organisation',
@@ -161,7 +163,9 @@ export async function editOrganisation(
   await inTransaction(ctx, async (trx) => {
     await updateOrganisation(trx, id, { ...(body.name ? { name: body.name } : {}), ...footerValues(body) });
     await recordAudit(trx, {
-      actor: operator,
+      // filed under the organisation acted on: its managers see what the platform did to it,
+      // and the operator's own organisation does not see every other one
+      actor: { orgId: id, personId: operator.personId },
       ip,
       action: 'organisation.update',
       targetType: 'organisation',
@@ -186,7 +190,9 @@ export async function addOrganisationAdmin(
   const admin = await inTransaction(ctx, async (trx) => {
     const made = await addAdmin(trx, id, body, now);
     await recordAudit(trx, {
-      actor: operator,
+      // filed under the organisation acted on: its managers see what the platform did to it,
+      // and the operator's own organisation does not see every other one
+      actor: { orgId: id, personId: operator.personId },
       ip,
       action: 'organisation.add-admin',
       targetType: 'organisation',

@@ -53,6 +53,13 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['organisation.create']);
     expect(audit[0]!.summary).not.toContain(password);
+    // filed under the new organisation: its manager sees it, the operator's own organisation does not
+    const theirs = await server.request('GET', '/api/manage/audit?action=organisation.', { headers: as(admin) });
+    expect(theirs.body.data.records.map((r: { action: string }) => r.action)).toContain('organisation.create');
+    const demoAdmin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const ours = await server.request('GET', '/api/manage/audit?action=organisation.', { headers: as(demoAdmin) });
+    expect(ours.status).toBe(200);
+    expect(ours.body.data.records).toEqual([]);
   });
 
   it('refuses a taken code or account and a bad one with clear messages, writing nothing', async () => {

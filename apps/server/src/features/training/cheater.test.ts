@@ -1,7 +1,7 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { dialects, login, startServer, turnOffFaceChecks, type TestServer } from '../../../test/harness.js';
+import { dialects, login, startServer, turnOffFaceChecks, type TestServer, tomorrowAt } from '../../../test/harness.js';
 import { CreditBatcher } from './study-credit.service.js';
 
 interface Unit {
@@ -19,7 +19,7 @@ const DAILY_CAP_SECONDS = 20;
  */
 describe.each(dialects)('a scripted cheater earns nothing on $name', ({ databaseUrl }) => {
   let server: TestServer;
-  let now = Date.UTC(2026, 10, 23, 2, 0, 0);
+  let now = tomorrowAt(2);
   let token: string;
   let units: Unit[];
   let playbacks = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+import { dialects, login, startServer, type TestServer, tomorrowAt } from '../../../test/harness.js';
 import { studyDay } from './study-credit.service.js';
 
 const RULES = {
@@ -15,7 +15,7 @@ const RULES = {
  */
 describe.each(dialects)("a class's daily cap on $name", ({ databaseUrl }) => {
   let server: TestServer;
-  let now = Date.UTC(2026, 10, 24, 2, 0, 0);
+  let now = tomorrowAt(2);
   let admin: string;
   let learner: string;
   let classId: string;

@@ -67,10 +67,19 @@ export async function findUnitsOfBook(db: Db, bookId: string) {
 
 /** A unit with its video, if the organisation may show its book. */
 export async function findUnitOfOrg(db: Db, orgId: string, warpId: string) {
-  return selectBooksOfOrg(db, orgId)
-    .innerJoin('course_warps as w', 'w.book_id', 'b.id')
+  // the manager's own books in any state (he reviews drafts before publishing them), and the
+  // platform's shared books his learners may see
+  return db
+    .selectFrom('course_warps as w')
+    .innerJoin('course_books as b', 'b.id', 'w.book_id')
     .select(['w.id', 'w.vod_id'])
     .where('w.id', '=', warpId)
+    .where((eb) =>
+      eb.or([
+        eb('b.org_id', '=', orgId),
+        eb.and([eb('b.org_id', 'is', null), eb('b.status', '=', 'published'), eb('b.retired_at', 'is', null)]),
+      ]),
+    )
     .executeTakeFirst();
 }
 

@@ -10,6 +10,7 @@ import {
   startServer,
   turnOffFaceChecks,
   type TestServer,
+  tomorrowAt,
 } from '../../../test/harness.js';
 
 interface Unit {
@@ -25,7 +26,7 @@ interface Unit {
 
 describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) => {
   let server: TestServer;
-  let now = Date.UTC(2026, 10, 23, 1, 0, 0);
+  let now = tomorrowAt(1);
   let token: string;
   let units: Unit[];
   let playbackCounter = 0;
@@ -66,8 +67,10 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     });
     expect(totals.body.data).toMatchObject({ studySeconds: 15, todaySeconds: 15 });
     expect(totals.body.data.daily).toHaveLength(14);
-    expect(totals.body.data.daily[13]).toEqual({ day: '2026-11-23', seconds: 15 });
-    expect(totals.body.data.daily[12]).toEqual({ day: '2026-11-22', seconds: 0 });
+    // the study day in the platform's time zone (Asia/Shanghai), today and the day before
+    const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
+    expect(totals.body.data.daily[13]).toEqual({ day: dayOf(now), seconds: 15 });
+    expect(totals.body.data.daily[12]).toEqual({ day: dayOf(now - 86_400_000), seconds: 0 });
   });
 
   it('gives a scripted cheater nothing: seek, 2×, replay, second tab, forged position', async () => {

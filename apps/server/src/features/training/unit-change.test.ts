@@ -3,7 +3,14 @@ import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../infra/crypto.js';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { dialects, login, markDemoLearnerStudied, startServer, type TestServer } from '../../../test/harness.js';
+import {
+  dialects,
+  login,
+  markDemoLearnerStudied,
+  startServer,
+  type TestServer,
+  tomorrowAt,
+} from '../../../test/harness.js';
 
 interface Unit {
   trainWarpCourseId: string;
@@ -21,7 +28,7 @@ interface Unit {
  */
 describe.each(dialects)('moving between units on $name', ({ databaseUrl }) => {
   let server: TestServer;
-  let now = Date.UTC(2026, 10, 25, 2, 0, 0);
+  let now = tomorrowAt(2);
   let token: string;
   let units: Unit[];
   let playbacks = 0;

@@ -1,0 +1,54 @@
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { firstWorksheet } from './xlsx.js';
+
+/** A zip of one deflated part, whose directory may claim a size other than the real one. */
+function zipOf(name: string, content: Buffer, claimedSize = content.length): Buffer {
+  const packed = zlib.deflateRawSync(content);
+  const file = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(packed.length, 18);
+  local.writeUInt32LE(claimedSize, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(packed.length, 20);
+  central.writeUInt32LE(claimedSize, 24);
+  central.writeUInt16LE(file.length, 28);
+  central.writeUInt32LE(0, 42);
+  const body = Buffer.concat([local, file, packed]);
+  const directory = Buffer.concat([central, file]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(body.length, 16);
+  return Buffer.concat([body, directory, end]);
+}
+
+describe('reading an uploaded .xlsx', () => {
+  it('reads an honest workbook', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('名单').addRow(['姓名', '身份证号']);
+    const sheet = await firstWorksheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(sheet.getRow(1).getCell(1).value).toBe('姓名');
+  });
+
+  it('refuses a small file that unpacks to far more than a sheet, even when it lies about its size', async () => {
+    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(200 * 1024 * 1024, 0x20), 1000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(firstWorksheet(bomb)).rejects.toThrow('表格内容过大');
+  });
+
+  it('refuses a file that is not a zip at all', async () => {
+    await expect(firstWorksheet(Buffer.from('姓名,身份证号\n张三,1'))).rejects.toThrow('请上传 .xlsx 格式的表格');
+  });
+});

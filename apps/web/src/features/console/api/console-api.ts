@@ -3,6 +3,7 @@ import type { EnrolSheetResult, ManagedClass, classMember, enrolResult } from '@
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { ManagedBook } from '@anxun/shared/schemas/course-books';
+import type { BookUnits, CourseUpload, ManagedUnit } from '@anxun/shared/schemas/courseware';
 import type { BankBook, BankQuestion, QuestionImportResult } from '@anxun/shared/schemas/exams';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
@@ -27,6 +28,7 @@ export type EnrolResult = z.infer<typeof enrolResult>;
 export type AuditPage = z.infer<typeof auditPage>;
 export type CourseBook = z.infer<typeof courseBook>;
 export type OrganisationCreated = z.infer<typeof organisationCreated>;
+export type { BookUnits, CourseUpload, ManagedUnit };
 export type { BankBook, BankQuestion, ManagedBook, ManagedOrganisation, QuestionImportResult, ReferenceInfo };
 
 /** Query keys of the console, from one factory. */
@@ -43,6 +45,7 @@ export const consoleKeys = {
   registration: ['console', 'registration'] as const,
   bankBooks: ['console', 'bank-books'] as const,
   ownBooks: (query: Record<string, unknown>) => ['console', 'own-books', query] as const,
+  units: (bookId: string) => ['console', 'units', bookId] as const,
   bankQuestions: (bookId: string, query: Record<string, unknown>) => ['console', 'bank', bookId, query] as const,
   organisations: (query: Record<string, unknown>) => ['console', 'organisations', query] as const,
   faceReference: (learnerId: string) => ['console', 'face-reference', learnerId] as const,
@@ -251,3 +254,23 @@ export const editBook = (id: string, body: Record<string, unknown>) =>
   api.put<ManagedBook>(`${M}/course-books/${id}`, { json: body });
 export const changeBookState = (id: string, action: 'publish' | 'unpublish' | 'retire' | 'restore') =>
   api.post<ManagedBook>(`${M}/course-books/${id}/${action}`);
+
+/** 课件 of a course book and its uploads in progress; polls while one is queued or running. */
+export const useBookUnits = (bookId: string | undefined) =>
+  useQuery({
+    queryKey: consoleKeys.units(bookId ?? ''),
+    enabled: Boolean(bookId),
+    queryFn: () => api.get<BookUnits>(`${M}/course-books/${bookId}/units`),
+    // the websocket says when a job moves on; this is the fallback if the socket is down
+    refetchInterval: (q) =>
+      q.state.data?.uploads.some((u) => u.status === 'queued' || u.status === 'running') ? 5000 : false,
+  });
+export const orderUnits = (bookId: string, warpIds: string[]) =>
+  api.put<BookUnits>(`${M}/course-books/${bookId}/units/order`, { json: { warpIds } });
+export const renameUnit = (warpId: string, title: string) =>
+  api.put<BookUnits>(`${M}/course-units/${warpId}`, { json: { title } });
+export const deleteUnit = (warpId: string) => api.delete<BookUnits>(`${M}/course-units/${warpId}`);
+export const retryUpload = (jobId: string) => api.post<BookUnits>(`${M}/course-uploads/${jobId}/retry`);
+export const dismissUpload = (jobId: string) => api.delete<BookUnits>(`${M}/course-uploads/${jobId}`);
+export const unitPlayUrl = (warpId: string) =>
+  api.get<{ courseWarpId: string; playUrl: string | null }>(`/api/course/couwarp/play-url/${warpId}`);

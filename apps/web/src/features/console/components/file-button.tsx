@@ -1,14 +1,21 @@
 import { Button, type ButtonProps } from 'antd';
 import { useRef, type ReactNode } from 'react';
 
-/** A button that picks one file (the input itself stays hidden) and hands it over. */
+/** A button that picks a file (or, with `multiple`, several; the input itself stays hidden) and hands each over. */
 export function FileButton({
   accept,
   onFile,
   children,
   testId,
+  multiple,
   ...button
-}: Omit<ButtonProps, 'onClick'> & { accept: string; onFile(file: File): void; children: ReactNode; testId?: string }) {
+}: Omit<ButtonProps, 'onClick'> & {
+  accept: string;
+  onFile(file: File): void;
+  children: ReactNode;
+  testId?: string;
+  multiple?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -20,11 +27,12 @@ export function FileButton({
         type="file"
         hidden
         accept={accept}
+        multiple={multiple}
         data-testid={testId}
         onChange={(e) => {
-          const file = e.target.files?.[0];
+          const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          if (file) onFile(file);
+          for (const file of files) onFile(file);
         }}
       />
     </>

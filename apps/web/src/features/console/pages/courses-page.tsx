@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { changeBookState, consoleKeys, createBook, editBook, useOwnBooks, type ManagedBook } from '../api/console-api';
+import { UnitsDrawer } from '../components/units-drawer';
 
 const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning' } as const;
 
@@ -20,6 +21,8 @@ export default function CoursesPage() {
   /** the book being edited; null: a new one; undefined: no dialog */
   const [editing, setEditing] = useState<ManagedBook | null | undefined>();
   const [form] = Form.useForm();
+  /** the book whose units are open */
+  const [unitsOf, setUnitsOf] = useState<ManagedBook>();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
   const act = (b: ManagedBook, action: 'publish' | 'unpublish' | 'retire' | 'restore') =>
     changeBookState(b.courseBookId, action)
@@ -111,9 +114,12 @@ export default function CoursesPage() {
             {
               title: t('console.actions'),
               key: 'actions',
-              width: 200,
+              width: 240,
               render: (_: unknown, b: ManagedBook) => (
                 <Space size={0} wrap>
+                  <Button type="link" size="small" onClick={() => setUnitsOf(b)} data-testid="course-units">
+                    {t('console.units.manage')}
+                  </Button>
                   <Button type="link" size="small" onClick={() => setEditing(b)}>
                     {t('console.edit')}
                   </Button>
@@ -144,6 +150,7 @@ export default function CoursesPage() {
           ]}
         />
       </Card>
+      <UnitsDrawer book={unitsOf} onClose={() => setUnitsOf(undefined)} />
       <Modal
         open={editing !== undefined}
         title={editing ? t('console.books.edit', { name: editing.name }) : t('console.books.new')}

@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, turnOffFaceChecks } from '../../server/test/harness.js';
+import { mediaTools } from '../../server/src/infra/media.js';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+/** A clip no browser plays as it is (AVI, MPEG-4 part 2 + MP2), made with the server's own ffmpeg. */
+function aviClip(seconds: number): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-clip-')), '受限空间通风演示.avi');
+  const { ffmpeg } = mediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=640x360:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'mp2',
+    file,
+  ]);
+  return file;
+}
+
+/**
+ * Courseware from the browser (issue: Console II): a training manager uploads a video file in
+ * a format browsers cannot play, watches it be converted, publishes the course and puts it in
+ * a class; a learner of the class plays it in Chromium and is credited.
+ */
+describe('courseware in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it('turns an uploaded AVI into a unit a learner studies and is credited for', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    const modal = page.locator('.ant-modal:visible');
+
+    await page.evaluate(() => (location.hash = '/manage/courses'));
+    await page.getByTestId('course-new').click();
+    await page.getByTestId('course-name').fill('受限空间作业安全');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    const row = page.getByTestId('course-table').locator('tr').filter({ hasText: '受限空间作业安全' });
+    await row.getByText('草稿').waitFor();
+
+    // the upload: a progress bar, then the job's, then the unit with its poster
+    await row.getByTestId('course-units').click();
+    const drawer = page.getByTestId('units-drawer');
+    await drawer.getByTestId('unit-upload').setInputFiles(aviClip(40));
+    const unit = drawer.getByTestId('unit-row').filter({ hasText: '受限空间通风演示' });
+    await unit.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => unit.locator('img.unit-poster').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(unit.textContent()).resolves.toContain('0:40');
+    await drawer.locator('.ant-drawer-close').click();
+
+    // published, then taken by a new class
+    await row.getByRole('button', { name: '发布' }).click();
+    await row.getByText('已发布').waitFor();
+    await page.evaluate(() => (location.hash = '/manage/classes'));
+    await page.getByTestId('class-create').click();
+    await page.getByTestId('class-name').fill('受限空间作业专项班');
+    await page.getByTestId('class-books').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '受限空间作业安全' }).click();
+    await page.keyboard.press('Escape');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.getByTestId('class-table').getByText('受限空间作业专项班').waitFor();
+    await context.close();
+
+    // the demo learner enrolled (the console's enrol dialog has its own test); this suite is
+    // about crediting, face checks have theirs
+    await turnOffFaceChecks(env.server);
+    const admin = (await login(env.server, 'admin', 'admin1234')).body.data.credentials.accessToken;
+    const classes = await env.server.request('GET', '/api/manage/classes?q=受限空间', {
+      headers: { Authorization: admin },
+    });
+    const learner = await env.server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const enrolled = await env.server.request('POST', `/api/manage/classes/${classes.body.data.records[0].id}/enrol`, {
+      json: { personIds: [learner.id] },
+      headers: { Authorization: admin },
+    });
+    expect(enrolled.status, enrolled.text).toBe(200);
+
+    const study = await openPage(env, '/login');
+    await loginByPassword(study.page, 'demo', 'demo1234');
+    await study.page.waitForURL(/#\/study/);
+    const card = study.page.getByTestId('class-card').filter({ hasText: '受限空间作业专项班' });
+    await card.getByTestId('course-item').first().getByRole('button').first().click();
+    await study.page.waitForURL(/#\/show\?classCourseId=/);
+    await study.page.getByTestId('player-video').waitFor();
+    await study.page.evaluate(() => document.querySelector('video')?.play());
+    await expect.poll(() => study.page.getByTestId('credited-now').textContent(), { timeout: 30_000 }).not.toBe('0');
+    const credited = await env.server.ctx.db
+      .selectFrom('train_warp_courses as twc')
+      .innerJoin('course_warps as w', 'w.id', 'twc.warp_id')
+      .select('twc.study_length')
+      .where('w.title', '=', '受限空间通风演示')
+      .executeTakeFirstOrThrow();
+    expect(credited.study_length).toBeGreaterThanOrEqual(13);
+    await study.context.close();
+  }, 150_000);
+});

@@ -1,5 +1,6 @@
 import { Role } from '@anxun/shared/constants';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -285,6 +286,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     prefix: '/tfjs-wasm/',
     decorateReply: false,
     allowedPath: (pathName) => /^\/tfjs-backend-wasm(-simd|-threaded-simd)?\.wasm$/.test(pathName),
+    maxAge: '7d',
+  });
+  // pdf.js's character maps and standard fonts, for PDF units whose fonts are not embedded
+  const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  await app.register(fastifyStatic, {
+    root: path.join(pdfjsDir, 'cmaps'),
+    prefix: '/pdfjs/cmaps/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/[\w.-]+\.bcmap$/.test(pathName),
+    maxAge: '7d',
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(pdfjsDir, 'standard_fonts'),
+    prefix: '/pdfjs/standard_fonts/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/[\w.-]+\.(pfb|ttf)$/.test(pathName),
     maxAge: '7d',
   });
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {

@@ -13,8 +13,10 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
-export async function startBrowserEnv(options: { fakeCamera?: string } = {}): Promise<BrowserEnv> {
-  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+export async function startBrowserEnv(
+  options: { fakeCamera?: string; env?: Record<string, string> } = {},
+): Promise<BrowserEnv> {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn', ...options.env } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

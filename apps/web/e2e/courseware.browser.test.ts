@@ -32,15 +32,34 @@ function aviClip(seconds: number): string {
   return file;
 }
 
+/** A PDF of two pages, as a manager would export his procedure. */
+async function pdfFile(): Promise<string> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((r) => doc.on('end', r));
+  for (const text of ['1. Ventilate, then test the air.', '2. Keep a watcher at the entrance.']) {
+    doc.addPage().fontSize(28).text(text);
+  }
+  doc.end();
+  await ended;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-pdf-')), '作业规程.pdf');
+  fs.writeFileSync(file, Buffer.concat(chunks));
+  return file;
+}
+
 /**
  * Courseware from the browser (issue: Console II): a training manager uploads a video file in
  * a format browsers cannot play, watches it be converted, publishes the course and puts it in
- * a class; a learner of the class plays it in Chromium and is credited.
+ * a class, with a PDF beside it; a learner of the class plays the video and reads the PDF in
+ * Chromium and is credited for both.
  */
 describe('courseware in Chromium', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv();
+    // a short reading time per page keeps the document part of the test quick
+    env = await startBrowserEnv({ env: { DOCUMENT_SECONDS_PER_PAGE: '5' } });
   });
   afterAll(() => env.close());
 
@@ -67,6 +86,11 @@ describe('courseware in Chromium', () => {
       .poll(() => unit.locator('img.unit-poster').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     await expect(unit.textContent()).resolves.toContain('0:40');
+    // and a PDF of two pages
+    await drawer.getByTestId('unit-upload').setInputFiles(await pdfFile());
+    const reading = drawer.getByTestId('unit-row').filter({ hasText: '作业规程' });
+    await reading.waitFor({ timeout: 60_000 });
+    await expect(reading.textContent()).resolves.toContain('2 页');
     await drawer.locator('.ant-drawer-close').click();
 
     // published, then taken by a new class
@@ -116,6 +140,38 @@ describe('courseware in Chromium', () => {
       .where('w.title', '=', '受限空间通风演示')
       .executeTakeFirstOrThrow();
     expect(credited.study_length).toBeGreaterThanOrEqual(13);
+
+    // the PDF: each page shown for its minimum, then the next opens; read through, it is complete
+    await study.page.getByTestId('show-unit').filter({ hasText: '作业规程' }).click();
+    await study.page.getByTestId('pdf-reader').waitFor();
+    await study.page.getByTestId('pdf-start').click();
+    const next = study.page.getByTestId('pdf-next');
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await next.click();
+    await expect.poll(() => study.page.getByTestId('pdf-page').textContent()).toBe('2 / 2');
+    await expect
+      .poll(
+        async () =>
+          (
+            await env.server.ctx.db
+              .selectFrom('train_warp_courses as twc')
+              .innerJoin('course_warps as w', 'w.id', 'twc.warp_id')
+              .select(['twc.study_length', 'twc.learn_status'])
+              .where('w.title', '=', '作业规程')
+              .executeTakeFirstOrThrow()
+          ).learn_status,
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+    const read = await env.server.ctx.db
+      .selectFrom('train_warp_courses as twc')
+      .innerJoin('course_warps as w', 'w.id', 'twc.warp_id')
+      .select('twc.study_length')
+      .where('w.title', '=', '作业规程')
+      .executeTakeFirstOrThrow();
+    expect(read.study_length).toBeGreaterThanOrEqual(7);
+    expect(read.study_length).toBeLessThanOrEqual(10);
     await study.context.close();
   }, 150_000);
 });

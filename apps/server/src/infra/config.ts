@@ -58,6 +58,10 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** ffmpeg and ffprobe to use; default: the binaries shipped in @ffmpeg-installer / @ffprobe-installer */
   FFMPEG_PATH: z.string().optional(),
+  /** LibreOffice, to turn PPT/Word courseware into PDF; default: soffice on the PATH, if any */
+  SOFFICE_PATH: z.string().optional(),
+  /** a document unit: the least time each page is shown to count as read (credited reading time) */
+  DOCUMENT_SECONDS_PER_PAGE: z.coerce.number().int().min(5).max(600).default(30),
   FFPROBE_PATH: z.string().optional(),
   TRUST_PROXY: z
     .string()
@@ -108,7 +112,10 @@ export interface AppConfig {
     /** explicit ffmpeg / ffprobe binaries, else the npm-shipped ones */
     ffmpegPath: string | undefined;
     ffprobePath: string | undefined;
+    sofficePath: string | undefined;
     uploadMaxBytes: number;
+    /** a document unit's time per page: its duration is pages × this */
+    documentSecondsPerPage: number;
   };
   jobs: {
     concurrency: number;
@@ -196,7 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     media: {
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
+      sofficePath: e.SOFFICE_PATH,
       uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+      documentSecondsPerPage: e.DOCUMENT_SECONDS_PER_PAGE,
     },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: 60_000, pollMs: 2_000 },
     redisPrefix: 'anxun:',

@@ -104,6 +104,8 @@ export interface VodsTable {
   created_at: number;
   /** the poster image of a transcoded video (migration 0017) */
   poster_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a document's pages (migration 0017); null for a video */
+  page_count: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Durable background jobs (migration 0017), written by infra/job-queue.ts only. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 
@@ -204,4 +205,41 @@ export async function extractPoster(
   );
   if (res.code !== 0)
     throw new Error(`ffmpeg poster exited with ${res.code}: ${res.stderr.trim().split('\n').pop() ?? ''}`);
+}
+
+/** LibreOffice for turning slides and Word files into PDF: SOFFICE_PATH, else soffice on the PATH, else none. */
+export function findSoffice(configured: string | undefined): string | undefined {
+  if (configured) return configured;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    for (const name of ['soffice', 'libreoffice']) {
+      const candidate = path.join(dir, name);
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A PPT/Word file → PDF in `outDir` by LibreOffice headless; the PDF's path. */
+export async function convertToPdf(
+  soffice: string,
+  input: string,
+  outDir: string,
+  signal: AbortSignal,
+): Promise<string> {
+  // a profile of its own: a LibreOffice already running for someone else must not take the job
+  const profile = `file://${path.join(outDir, 'lo-profile')}`;
+  const res = await run(
+    soffice,
+    [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outDir, input],
+    signal,
+  );
+  const pdf = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
+  if (res.code !== 0 || !fs.existsSync(pdf))
+    throw new Error(`soffice exited with ${res.code}: ${res.stderr.slice(-300)}`);
+  return pdf;
 }

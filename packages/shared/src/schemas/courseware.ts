@@ -23,12 +23,17 @@ export const VIDEO_EXTENSIONS = [
   '3gp',
   'ts',
 ] as const;
+/** Documents: PDF as it is; slides and Word files only where the server has LibreOffice to make a PDF. */
+export const DOCUMENT_EXTENSIONS = ['pdf'] as const;
+export const OFFICE_EXTENSIONS = ['ppt', 'pptx', 'doc', 'docx', 'odp', 'odt'] as const;
 
 export const managedUnit = z.object({
   warpId: z.string(),
   title: z.string(),
   kind: unitKind,
   durationSeconds: z.number(),
+  /** a document's pages; null for a video */
+  pageCount: z.number().nullable(),
   sortOrder: z.number(),
   /** a signed poster image of a transcoded video, when it has one */
   posterUrl: z.string().nullable(),
@@ -56,6 +61,8 @@ export const bookUnits = z.object({
   uploads: z.array(courseUpload),
   /** the largest file the server takes, bytes */
   maxUploadBytes: z.number(),
+  /** whether PPT/Word files are taken (the server has LibreOffice to make PDFs of them) */
+  acceptsOffice: z.boolean(),
 });
 export type BookUnits = z.infer<typeof bookUnits>;
 

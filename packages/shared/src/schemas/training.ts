@@ -63,8 +63,13 @@ export const warpCourseData = z.object({
   lastPosition: z.number(),
   studyCount: z.number(),
   sortOrder: z.number(),
-  /** short-lived signed URL of the video */
+  /** short-lived signed URL of the video (or of the document's PDF) */
   playUrl: z.string().nullable(),
+  /** 'video', or 'document' (a PDF read page by page: its duration is pages × secondsPerPage) */
+  kind: z.enum(['video', 'document']),
+  pageCount: z.number().nullable(),
+  /** a document: the least time each page is shown to count as read */
+  secondsPerPage: z.number().nullable(),
 });
 export type WarpCourseData = z.infer<typeof warpCourseData>;
 

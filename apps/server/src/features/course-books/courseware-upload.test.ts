@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { WsCode } from '@anxun/shared/constants';
+import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTools, probe } from '../../infra/media.js';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
@@ -233,7 +234,7 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
   it('refuses a file that is not a video by name, and fails a corrupt one with a clear message and no unit', async () => {
     const exe = await createUpload(100, 'setup.exe');
     expect(exe.status).toBe(415);
-    expect(((await exe.json()) as { msg: string }).msg).toContain('请上传视频文件');
+    expect(((await exe.json()) as { msg: string }).msg).toContain('请上传视频');
     const tooBig = await createUpload(server.ctx.config.media.uploadMaxBytes + 1, 'huge.mp4');
     expect(tooBig.status).toBe(413);
 
@@ -359,6 +360,63 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
       ]),
     );
   });
+
+  it('makes a PDF a document unit read page by page, refuses a damaged one and, without LibreOffice, slides', async () => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((r) => doc.on('end', r));
+    for (const text of ['1. Test the air', '2. Ventilate', '3. Keep a watcher']) doc.addPage().fontSize(20).text(text);
+    doc.end();
+    await ended;
+    const pdf = Buffer.concat(chunks);
+    await uploadWhole(pdf, '受限空间作业规程.pdf');
+    const unit = await waitFor(
+      async () => (await units()).units.find((u: { kind: string }) => u.kind === 'document'),
+      'the document unit',
+    );
+    const perPage = server.ctx.config.media.documentSecondsPerPage;
+    expect(unit).toMatchObject({
+      title: '受限空间作业规程',
+      pageCount: 3,
+      durationSeconds: 3 * perPage,
+      posterUrl: null,
+    });
+
+    // a learner of the class gets it with its pages and the time each needs, through the signed URL
+    const member = (await login(server, 'rigger', 'rigger1234')).body.data.credentials.accessToken;
+    const records = (
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', {
+        json: { courseBookId: bookId },
+        headers: as(member),
+      })
+    ).body.data as Array<{ kind: string; pageCount: number; secondsPerPage: number; playUrl: string }>;
+    const reading = records.find((r) => r.kind === 'document')!;
+    expect(reading).toMatchObject({ pageCount: 3, secondsPerPage: perPage });
+    const bytes = await fetch(server.baseUrl + reading.playUrl);
+    expect(bytes.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await bytes.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const damaged = await uploadWhole(Buffer.concat([pdf.subarray(0, 20), crypto.randomBytes(4000)]), '损坏.pdf');
+    const failed = await waitFor(async () => {
+      const u = (await units()).uploads.find((x: { jobId: string }) => x.jobId === damaged);
+      return u?.status === 'failed' ? u : undefined;
+    }, 'the failure');
+    expect(failed.error).toBe('文件不是有效的 PDF（可能已损坏或加密），请检查后重新上传');
+    await call('DELETE', `/api/manage/course-uploads/${damaged}`);
+
+    if (!(await units()).acceptsOffice) {
+      const slides = await createUpload(1000, '培训课件.pptx');
+      expect(slides.status).toBe(415);
+      expect(((await slides.json()) as { msg: string }).msg).toBe(
+        '暂不能直接上传 PPT/Word 文件，请先另存为 PDF 再上传',
+      );
+    }
+  }, 120_000);
 
   it('finishes a job cut off by a restart, and one whose node died', async () => {
     const long = fs.readFileSync(makeClip('long.avi', 40, '640x480'));

@@ -5,17 +5,29 @@ import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { addUnitRecordsForMembers } from '../../core/training-records.repository.js';
 import { PermanentJobError, type JobKind, type JobRow } from '../../infra/job-queue.js';
-import { extractPoster, probe, transcodeToWebMp4, type MediaTools } from '../../infra/media.js';
-import { insertVideoUnit, touchBook } from './unit.repository.js';
+import {
+  convertToPdf,
+  extractPoster,
+  findSoffice,
+  probe,
+  transcodeToWebMp4,
+  type MediaTools,
+} from '../../infra/media.js';
+import { pdfPageCount } from '../../infra/pdf.js';
+import { insertUnit, touchBook } from './unit.repository.js';
 
 /**
- * The job that turns an uploaded video (any container ffmpeg reads) into a unit learners can
- * play on any browser: H.264/AAC MP4 with its index first, a poster, and its exact duration
- * measured on the result. The original stays until the unit exists.
+ * The job that turns an upload into a unit. A video (any container ffmpeg reads) becomes an
+ * H.264/AAC MP4 with its index first that any browser plays, with a poster and its exact
+ * duration measured on the result. A document becomes a PDF (slides and Word files through
+ * LibreOffice, where the server has it) that pdf.js opens, its duration its pages × the time
+ * each must be shown. The original stays until the unit exists.
  */
 export const TRANSCODE_JOB = 'courseware.transcode';
 
 export interface TranscodePayload {
+  /** what the upload becomes (jobs queued before documents existed are videos) */
+  kind?: 'video' | 'document';
   /** the uploaded bytes in the file store */
   originalKey: string;
   bookId: string;
@@ -29,6 +41,16 @@ export interface TranscodePayload {
 export const payloadOf = (job: JobRow): TranscodePayload => JSON.parse(job.payload) as TranscodePayload;
 
 const NOT_A_VIDEO = '文件不是视频或无法解码，请上传 MP4、MOV、AVI、MKV、WMV 或 FLV 格式的视频';
+const NOT_A_PDF = '文件不是有效的 PDF（可能已损坏或加密），请检查后重新上传';
+
+/** What a processed upload leaves in the work directory, for the finishing transaction. */
+interface Made {
+  file: string;
+  contentType: string;
+  durationSeconds: number;
+  pageCount: number | null;
+  poster: string | null;
+}
 
 export function transcodeJob(ctx: AppContext, tools: () => MediaTools): JobKind {
   return {
@@ -42,53 +64,31 @@ export function transcodeJob(ctx: AppContext, tools: () => MediaTools): JobKind 
       await fsp.rm(work, { recursive: true, force: true });
       await fsp.mkdir(work, { recursive: true });
       try {
-        const media = tools();
-        const input = await probe(media, original.path, signal);
-        if (!input?.video) throw new PermanentJobError(NOT_A_VIDEO);
-        const video = path.join(work, 'video.mp4');
-        try {
-          await transcodeToWebMp4(
-            media,
-            original.path,
-            video,
-            input.durationSeconds,
-            (share) => progress(share * 95),
-            signal,
-          );
-        } catch (err) {
-          if (signal.aborted) throw err;
-          ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'transcoding failed');
-          throw new PermanentJobError('视频无法解码，文件可能已损坏，请检查后重新上传');
-        }
-        const result = await probe(media, video, signal);
-        if (!result?.video || result.durationSeconds <= 0) throw new PermanentJobError(NOT_A_VIDEO);
-        const poster = path.join(work, 'poster.jpg');
-        const hasPoster = await extractPoster(media, video, poster, result.durationSeconds, signal).then(
-          () => true,
-          (err: unknown) => {
-            if (signal.aborted) throw err;
-            ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'no poster');
-            return false;
-          },
-        );
+        const made =
+          (p.kind ?? 'video') === 'document'
+            ? await makeDocument(ctx, original.path, p.fileName, work, progress, signal)
+            : await makeVideo(ctx, tools(), job, original.path, work, progress, signal);
         progress(98);
         const vodId = crypto.randomUUID();
-        const storageKey = `vods/${vodId}.mp4`;
-        const posterKey = hasPoster ? `vods/${vodId}.jpg` : null;
-        const size = (await fsp.stat(video)).size;
-        await ctx.files.moveIn(storageKey, video);
-        if (posterKey) await ctx.files.moveIn(posterKey, poster);
+        const storageKey = `vods/${vodId}${made.contentType === 'application/pdf' ? '.pdf' : '.mp4'}`;
+        const posterKey = made.poster ? `vods/${vodId}.jpg` : null;
+        const size = (await fsp.stat(made.file)).size;
+        await ctx.files.moveIn(storageKey, made.file);
+        if (made.poster && posterKey) await ctx.files.moveIn(posterKey, made.poster);
+        const durationSeconds = made.durationSeconds;
         const warpId = crypto.randomUUID();
-        const durationSeconds = Math.round(result.durationSeconds * 1000) / 1000;
         return async (trx) => {
           const now = ctx.now();
-          await insertVideoUnit(trx, {
+          await insertUnit(trx, {
             warpId,
             vodId,
             bookId: p.bookId,
+            kind: made.pageCount === null ? 'video' : 'document',
             title: p.title,
             storageKey,
+            contentType: made.contentType,
             posterKey,
+            pageCount: made.pageCount,
             size,
             durationSeconds,
             now,
@@ -117,5 +117,81 @@ export function transcodeJob(ctx: AppContext, tools: () => MediaTools): JobKind 
       // the original is kept while the job may still be retried
       if (outcome === 'done') await ctx.files.remove(payloadOf(job).originalKey);
     },
+  };
+}
+
+async function makeVideo(
+  ctx: AppContext,
+  media: MediaTools,
+  job: JobRow,
+  original: string,
+  work: string,
+  progress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<Made> {
+  const input = await probe(media, original, signal);
+  if (!input?.video) throw new PermanentJobError(NOT_A_VIDEO);
+  const video = path.join(work, 'video.mp4');
+  try {
+    await transcodeToWebMp4(media, original, video, input.durationSeconds, (share) => progress(share * 95), signal);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'transcoding failed');
+    throw new PermanentJobError('视频无法解码，文件可能已损坏，请检查后重新上传');
+  }
+  const result = await probe(media, video, signal);
+  if (!result?.video || result.durationSeconds <= 0) throw new PermanentJobError(NOT_A_VIDEO);
+  const poster = path.join(work, 'poster.jpg');
+  const hasPoster = await extractPoster(media, video, poster, result.durationSeconds, signal).then(
+    () => true,
+    (err: unknown) => {
+      if (signal.aborted) throw err;
+      ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'no poster');
+      return false;
+    },
+  );
+  return {
+    file: video,
+    contentType: 'video/mp4',
+    durationSeconds: Math.round(result.durationSeconds * 1000) / 1000,
+    pageCount: null,
+    poster: hasPoster ? poster : null,
+  };
+}
+
+async function makeDocument(
+  ctx: AppContext,
+  original: string,
+  fileName: string,
+  work: string,
+  progress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<Made> {
+  let pdf = original;
+  if (path.extname(fileName).toLowerCase() !== '.pdf') {
+    const soffice = findSoffice(ctx.config.media.sofficePath);
+    if (!soffice) throw new PermanentJobError('服务器不能转换 PPT/Word 文件，请先另存为 PDF 再上传');
+    // LibreOffice names its output after its input: give it the file under its own name
+    const named = path.join(work, `source${path.extname(fileName).toLowerCase()}`);
+    await fsp.copyFile(original, named);
+    progress(10);
+    try {
+      pdf = await convertToPdf(soffice, named, work, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new PermanentJobError('文件无法转换为 PDF，请另存为 PDF 后重新上传');
+    }
+  }
+  progress(80);
+  const pages = await pdfPageCount(pdf);
+  if (!pages) throw new PermanentJobError(NOT_A_PDF);
+  const file = path.join(work, 'document.pdf');
+  await fsp.copyFile(pdf, file);
+  return {
+    file,
+    contentType: 'application/pdf',
+    durationSeconds: pages * ctx.config.media.documentSecondsPerPage,
+    pageCount: pages,
+    poster: null,
   };
 }

@@ -10,7 +10,16 @@ export async function findUnitsOfBook(db: Db, bookId: string) {
   return db
     .selectFrom('course_warps as w')
     .leftJoin('vods as v', 'v.id', 'w.vod_id')
-    .select(['w.id', 'w.title', 'w.kind', 'w.duration_seconds', 'w.sort_order', 'w.vod_id', 'v.poster_key'])
+    .select([
+      'w.id',
+      'w.title',
+      'w.kind',
+      'w.duration_seconds',
+      'w.sort_order',
+      'w.vod_id',
+      'v.poster_key',
+      'v.page_count',
+    ])
     .select((eb) =>
       eb
         .selectFrom('train_warp_courses as twc')
@@ -40,15 +49,18 @@ export async function findOwnUnit(db: Db, orgId: string, warpId: string) {
     .executeTakeFirst();
 }
 
-export async function insertVideoUnit(
+export async function insertUnit(
   db: Db,
   unit: {
     warpId: string;
     vodId: string;
     bookId: string;
+    kind: 'video' | 'document';
     title: string;
     storageKey: string;
+    contentType: string;
     posterKey: string | null;
+    pageCount: number | null;
     size: number;
     durationSeconds: number;
     now: number;
@@ -59,10 +71,11 @@ export async function insertVideoUnit(
     .values({
       id: unit.vodId,
       storage_key: unit.storageKey,
-      content_type: 'video/mp4',
+      content_type: unit.contentType,
       size: unit.size,
       duration_seconds: unit.durationSeconds,
       poster_key: unit.posterKey,
+      page_count: unit.pageCount,
       created_at: unit.now,
     })
     .execute();
@@ -78,7 +91,7 @@ export async function insertVideoUnit(
       book_id: unit.bookId,
       sort_order: Number(last?.n ?? 0) + 1,
       title: unit.title,
-      kind: 'video',
+      kind: unit.kind,
       duration_seconds: unit.durationSeconds,
       vod_id: unit.vodId,
       created_at: unit.now,

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { removeUnitRecords } from '../../core/training-records.repository.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
+import { findSoffice } from '../../infra/media.js';
 import { deleteJob, enqueueJob, findJob, findJobsOf, retryJob, type JobRow } from '../../infra/job-queue.js';
 import { findOwnBook } from './course-book-admin.repository.js';
 import { payloadOf, TRANSCODE_JOB, type TranscodePayload } from './transcode.job.js';
@@ -73,12 +74,14 @@ export async function listBookUnits(ctx: AppContext, user: AuthUser, bookId: str
       title: u.title,
       kind: u.kind === 'document' ? 'document' : 'video',
       durationSeconds: u.duration_seconds,
+      pageCount: u.page_count,
       sortOrder: u.sort_order,
       posterUrl: u.poster_key && u.vod_id ? signedPosterUrl(ctx.keys.secret, u.vod_id, ctx.now()) : null,
       studiedBy: Number(u.studied_by ?? 0),
     })),
     uploads: jobs.filter((j) => j.status !== 'done').map(toUpload),
     maxUploadBytes: ctx.config.media.uploadMaxBytes,
+    acceptsOffice: findSoffice(ctx.config.media.sofficePath) !== undefined,
   };
 }
 
@@ -86,7 +89,7 @@ export async function listBookUnits(ctx: AppContext, user: AuthUser, bookId: str
 export async function acceptUpload(
   ctx: AppContext,
   user: AuthUser,
-  upload: { file: string; bookId: string; title: string; fileName: string; size: number },
+  upload: { file: string; bookId: string; title: string; fileName: string; size: number; kind: 'video' | 'document' },
   ip: string | undefined,
 ): Promise<string> {
   await ownBook(ctx, user, upload.bookId);
@@ -97,6 +100,7 @@ export async function acceptUpload(
   const originalKey = `originals/${crypto.randomUUID()}${ext}`;
   await ctx.files.moveIn(originalKey, upload.file);
   const payload: TranscodePayload = {
+    kind: upload.kind,
     originalKey,
     bookId: upload.bookId,
     title: upload.title,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '@anxun/shared/errors';
-import { VIDEO_EXTENSIONS } from '@anxun/shared/schemas/courseware';
+import { DOCUMENT_EXTENSIONS, OFFICE_EXTENSIONS, VIDEO_EXTENSIONS } from '@anxun/shared/schemas/courseware';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
+import { findSoffice } from '../../infra/media.js';
 import { findOwnBook } from './course-book-admin.repository.js';
 import { acceptUpload } from './units.service.js';
 
@@ -32,6 +33,13 @@ const refusal = (status: number, code: number, msg: string) => ({
   status_code: status,
   body: JSON.stringify({ code, msg, data: null }),
 });
+
+const kindOf = (ext: string): 'video' | 'document' | undefined =>
+  (VIDEO_EXTENSIONS as readonly string[]).includes(ext)
+    ? 'video'
+    : [...DOCUMENT_EXTENSIONS, ...OFFICE_EXTENSIONS].includes(ext as (typeof OFFICE_EXTENSIONS)[number])
+      ? 'document'
+      : undefined;
 
 const decodeTitle = (fileName: string, title: string | undefined | null) =>
   (title?.trim() || fileName.replace(/\.[^.]*$/, '').trim() || fileName).slice(0, 100);
@@ -62,8 +70,16 @@ export const courseUploadRoutes =
         const meta = upload.metadata ?? {};
         const fileName = (meta.filename ?? '').trim().slice(0, 200);
         const ext = path.extname(fileName).slice(1).toLowerCase();
-        if (!fileName || !(VIDEO_EXTENSIONS as readonly string[]).includes(ext)) {
-          throw refusal(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请上传视频文件：MP4、MOV、AVI、MKV、WMV、FLV 等');
+        const kind = kindOf(ext);
+        if (!fileName || !kind) {
+          throw refusal(
+            415,
+            ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+            '请上传视频（MP4、MOV、AVI、MKV、WMV、FLV 等）或 PDF 文件',
+          );
+        }
+        if ((OFFICE_EXTENSIONS as readonly string[]).includes(ext) && !findSoffice(ctx.config.media.sofficePath)) {
+          throw refusal(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '暂不能直接上传 PPT/Word 文件，请先另存为 PDF 再上传');
         }
         if (upload.size === undefined) throw refusal(400, ErrorCode.BAD_REQUEST, '上传须先说明文件大小');
         const book = meta.bookId ? await findOwnBook(ctx.db, user.orgId, meta.bookId) : undefined;
@@ -75,6 +91,7 @@ export const courseUploadRoutes =
             filename: fileName,
             bookId: book.id,
             title: decodeTitle(fileName, meta.title),
+            kind,
             orgId: user.orgId,
             personId: user.personId,
           },
@@ -106,6 +123,7 @@ export const courseUploadRoutes =
               title: meta.title ?? '',
               fileName: meta.filename ?? '',
               size: upload.size ?? upload.offset,
+              kind: meta.kind === 'document' ? 'document' : 'video',
             },
             ip,
           );

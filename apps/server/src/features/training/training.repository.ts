@@ -12,6 +12,7 @@ export function selectWarpCourses(db: Db) {
     .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
     .innerJoin('course_warps as w', 'w.id', 'wc.warp_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .leftJoin('vods as v', 'v.id', 'w.vod_id')
     .select([
       'wc.id',
       'wc.train_person_id',
@@ -30,6 +31,8 @@ export function selectWarpCourses(db: Db) {
       'tp.person_id',
       'w.title',
       'w.vod_id',
+      'w.kind',
+      'v.page_count',
       'w.duration_seconds',
       'w.sort_order',
       'c.rules as class_rules',

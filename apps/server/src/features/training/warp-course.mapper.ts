@@ -30,5 +30,12 @@ export function toWarpCourseData(ctx: AppContext, row: WarpCourseRow): WarpCours
     studyCount: row.study_count,
     sortOrder: row.sort_order,
     playUrl: row.vod_id ? signedPlayUrl(ctx.keys.secret, row.vod_id, ctx.now()) : null,
+    ...(row.kind === 'document' && row.page_count
+      ? {
+          kind: 'document' as const,
+          pageCount: row.page_count,
+          secondsPerPage: row.duration_seconds / row.page_count,
+        }
+      : { kind: 'video' as const, pageCount: null, secondsPerPage: null }),
   };
 }

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * Durable background jobs (DESIGN.md: long work runs as jobs in a table, one node per job),
- * first used to transcode uploaded courseware; and what a transcoded unit keeps besides its
- * video: a poster image.
+ * first used to turn uploaded courseware into units; and what a unit's file keeps besides
+ * its bytes: a video's poster image, a document's pages.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -35,9 +35,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('jobs_subject_idx').on('jobs').columns(['subject_id', 'created_at']).execute();
 
   await db.schema.alterTable('vods').addColumn('poster_key', 'text').execute();
+  /** a document unit's pages (a PDF); null for a video */
+  await db.schema.alterTable('vods').addColumn('page_count', 'integer').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('vods').dropColumn('page_count').execute();
   await db.schema.alterTable('vods').dropColumn('poster_key').execute();
   await db.schema.dropTable('jobs').execute();
 }

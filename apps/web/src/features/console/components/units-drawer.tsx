@@ -1,6 +1,12 @@
 import { WsCode } from '@anxun/shared/constants';
 import type { JobProgressMessage } from '@anxun/shared/schemas/courseware';
-import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  FilePdfOutlined,
+  HolderOutlined,
+  PlayCircleOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Modal, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +30,8 @@ import {
 import { startResumableUpload, type UploadHandle } from '../lib/resumable-upload';
 import { FileButton } from './file-button';
 
-const VIDEO_ACCEPT = 'video/*,.mp4,.m4v,.mov,.avi,.mkv,.wmv,.flv,.webm,.mpg,.mpeg,.3gp,.ts';
+const VIDEO_ACCEPT = 'video/*,.mp4,.m4v,.mov,.avi,.mkv,.wmv,.flv,.webm,.mpg,.mpeg,.3gp,.ts,.pdf,application/pdf';
+const OFFICE_ACCEPT = ',.ppt,.pptx,.doc,.docx,.odp,.odt';
 
 interface Sending {
   key: string;
@@ -127,7 +134,13 @@ export function UnitsDrawer({ book, onClose }: { book: ManagedBook | undefined; 
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Space wrap>
-          <FileButton type="primary" accept={VIDEO_ACCEPT} onFile={send} testId="unit-upload" multiple>
+          <FileButton
+            type="primary"
+            accept={VIDEO_ACCEPT + (units.data?.acceptsOffice ? OFFICE_ACCEPT : '')}
+            onFile={send}
+            testId="unit-upload"
+            multiple
+          >
             {t('console.units.upload')}
           </FileButton>
           <span className="console-hint">
@@ -203,7 +216,7 @@ export function UnitsDrawer({ book, onClose }: { book: ManagedBook | undefined; 
                 {u.posterUrl ? (
                   <img className="unit-poster" src={u.posterUrl} alt="" />
                 ) : (
-                  <span className="unit-poster" />
+                  <span className="unit-poster">{u.kind === 'document' && <FilePdfOutlined />}</span>
                 )}
                 <div className="unit-main">
                   <Typography.Text
@@ -219,7 +232,9 @@ export function UnitsDrawer({ book, onClose }: { book: ManagedBook | undefined; 
                     {u.title}
                   </Typography.Text>
                   <span className="console-hint">
-                    {formatClock(u.durationSeconds)}
+                    {u.kind === 'document' && u.pageCount
+                      ? t('console.units.pages', { count: u.pageCount })
+                      : formatClock(u.durationSeconds)}
                     {u.studiedBy > 0 && ` · ${t('console.units.studiedBy', { count: u.studiedBy })}`}
                   </span>
                 </div>

@@ -1,7 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { Alert, Button, Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { openChecksKey } from '../../../components/face-check/face-check-api';
 import { api } from '../../../lib/api-client';
@@ -12,6 +12,10 @@ import type { DueCheck } from '../../../components/face-check/face-check-api';
 import type { CreditAnswer } from '../api/study-api';
 import { FaceCheckDialog } from '../../../components/face-check/face-check-dialog';
 import { sendReport } from './report-sender';
+import type { StudyMedia } from './study-media';
+
+/** pdf.js and the reader: their own chunk, loaded for document units only */
+const PdfReader = lazy(() => import('./pdf-reader'));
 
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
@@ -20,7 +24,7 @@ const NEW_PLAYBACK_AFTER_MS = 80_000;
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
 
-const isAtEnd = (v: HTMLVideoElement | null) => Boolean(v?.ended);
+const isAtEnd = (v: StudyMedia | null) => Boolean(v?.ended);
 
 interface Props {
   unit: WarpCourseData;
@@ -48,7 +52,8 @@ interface Props {
 export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const video = useRef<HTMLVideoElement>(null);
+  /** the <video>, or the PDF reader acting as one */
+  const media = useRef<StudyMedia | null>(null);
   const state = useRef({
     playbackId: undefined as string | undefined,
     seq: 0,
@@ -81,7 +86,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
   /** Sends a report of the current playback; `final` ends it (its next play is a new playback). */
   const report = async (options: { final?: boolean; leaving?: boolean } = {}) => {
     const s = state.current;
-    const v = video.current;
+    const v = media.current;
     if (!s.playbackId) return undefined;
     const body = {
       trainWarpCourseId: unit.trainWarpCourseId,
@@ -95,22 +100,22 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     if (options.final) s.playbackId = undefined;
     try {
       const answer = await sendReport(body, options.leaving ?? false);
-      if (!mounted.current || !video.current) return answer; // the player has gone (a report on leaving)
+      if (!mounted.current || !media.current) return answer; // the player has gone (a report on leaving)
       s.furthest = answer.furthestSeconds;
       setCreditedNow((c) => c + answer.creditedSeconds);
       if (answer.faceCheck) {
         setDueCheck(answer.faceCheck);
         setCheckAside(false);
-        if (!video.current.paused) video.current.pause();
+        if (!media.current.paused) media.current.pause();
       }
       if (answer.refusal === 'OTHER_PLAYBACK') {
         // another device or window studies now: this one waits instead of rewinding every report
-        if (!video.current.paused) video.current.pause();
+        if (!media.current.paused) media.current.pause();
         setNotice(answer.refusalMsg ?? undefined);
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {
         // a refused stretch is watched again from the furthest credited point
         setNotice(answer.refusalMsg ?? undefined);
-        if (video.current.currentTime > s.furthest + SEEK_SLACK) video.current.currentTime = s.furthest;
+        if (media.current.currentTime > s.furthest + SEEK_SLACK) media.current.currentTime = s.furthest;
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
       }
@@ -133,8 +138,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     const s = state.current;
     mounted.current = true;
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden' && video.current && !video.current.paused) {
-        video.current.pause();
+      if (document.visibilityState === 'hidden' && media.current && !media.current.paused) {
+        media.current.pause();
         setNotice(tRef.current('study.pausedHidden'));
       }
     };
@@ -168,7 +173,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
 
   const onPlay = () => {
     const s = state.current;
-    const v = video.current;
+    const v = media.current;
     if (!v) return;
     if (dueRef.current) {
       v.pause();
@@ -203,10 +208,19 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
   const onPause = () => {
     const s = state.current;
     // the pause that comes with the end is reported by onEnded, as the final report
-    if (s.ended || isAtEnd(video.current)) return;
+    if (s.ended || isAtEnd(media.current)) return;
     stopTimer();
     s.pausedAt = Date.now();
     void report();
+  };
+
+  /** The media is ready: resume where the learner stopped (never beyond the furthest credited point). */
+  const onLoaded = () => {
+    const v = media.current;
+    if (!v) return;
+    v.currentTime = Math.min(unit.lastPosition, state.current.furthest);
+    // a browser may refuse to start without a gesture: the learner presses play then
+    if (autoPlay) void v.play().catch(() => undefined);
   };
 
   const onEnded = async () => {
@@ -224,43 +238,55 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
 
   return (
     <div className="player">
-      <video
-        ref={video}
-        className="player-video"
-        src={unit.playUrl ?? undefined}
-        controls
-        controlsList="nodownload noplaybackrate"
-        disablePictureInPicture
-        preload="metadata"
-        data-testid="player-video"
-        onLoadedMetadata={() => {
-          const v = video.current;
-          if (!v) return;
-          v.currentTime = Math.min(unit.lastPosition, state.current.furthest);
-          // a browser may refuse to start without a gesture: the learner presses play then
-          if (autoPlay) void v.play().catch(() => undefined);
-        }}
-        onTimeUpdate={() => {
-          if (video.current) state.current.position = video.current.currentTime;
-        }}
-        onPlay={onPlay}
-        onPause={onPause}
-        onEnded={() => void onEnded()}
-        onSeeking={() => {
-          const v = video.current;
-          if (v && v.currentTime > state.current.furthest + SEEK_SLACK) {
-            v.currentTime = state.current.furthest;
-            notifyError(t('study.noSeek'));
-          }
-        }}
-        onRateChange={() => {
-          const v = video.current;
-          if (v && v.playbackRate > 1) {
-            v.playbackRate = 1;
-            notifyError(t('study.noSpeed'));
-          }
-        }}
-      />
+      {unit.kind === 'document' && unit.playUrl && unit.pageCount && unit.secondsPerPage ? (
+        <Suspense fallback={<div className="pdf-reader" />}>
+          <PdfReader
+            ref={media}
+            url={unit.playUrl}
+            pageCount={unit.pageCount}
+            secondsPerPage={unit.secondsPerPage}
+            furthest={() => state.current.furthest}
+            onLoaded={onLoaded}
+            onPlay={onPlay}
+            onPause={onPause}
+            onEnded={() => void onEnded()}
+          />
+        </Suspense>
+      ) : (
+        <video
+          ref={(el) => {
+            media.current = el;
+          }}
+          className="player-video"
+          src={unit.playUrl ?? undefined}
+          controls
+          controlsList="nodownload noplaybackrate"
+          disablePictureInPicture
+          preload="metadata"
+          data-testid="player-video"
+          onLoadedMetadata={onLoaded}
+          onTimeUpdate={() => {
+            if (media.current) state.current.position = media.current.currentTime;
+          }}
+          onPlay={onPlay}
+          onPause={onPause}
+          onEnded={() => void onEnded()}
+          onSeeking={() => {
+            const v = media.current;
+            if (v && v.currentTime > state.current.furthest + SEEK_SLACK) {
+              v.currentTime = state.current.furthest;
+              notifyError(t('study.noSeek'));
+            }
+          }}
+          onRateChange={() => {
+            const v = media.current;
+            if (v && v.playbackRate > 1) {
+              v.playbackRate = 1;
+              notifyError(t('study.noSpeed'));
+            }
+          }}
+        />
+      )}
       <div className="player-status" data-testid="player-status">
         {t('study.creditedNow')}
         {t('punct.colon')}
@@ -296,8 +322,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
             const s = state.current;
             if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
             else {
-              if (s.ended && video.current) video.current.currentTime = s.furthest;
-              void video.current?.play();
+              if (s.ended && media.current) media.current.currentTime = s.furthest;
+              void media.current?.play();
             }
           }}
         />
@@ -312,7 +338,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
         onOk={() => {
           setStillThere(false);
           state.current.lastActivity = Date.now();
-          void video.current?.play();
+          void media.current?.play();
         }}
       >
         {t('study.stillThereText')}

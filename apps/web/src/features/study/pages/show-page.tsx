@@ -92,8 +92,10 @@ export default function ShowPage() {
               </div>
               <UnitProgress percent={u.sysPercentage} status={u.learnStatus} />
               <small>
-                {t('study.duration')} {formatClock(u.durationSeconds)} · {t('study.credited')}{' '}
-                {Math.round(u.studyLength)} {t('study.seconds')}
+                {u.kind === 'document' && u.pageCount
+                  ? t('study.pages', { count: u.pageCount })
+                  : `${t('study.duration')} ${formatClock(u.durationSeconds)}`}{' '}
+                · {t('study.credited')} {Math.round(u.studyLength)} {t('study.seconds')}
               </small>
             </div>
           </List.Item>

@@ -30,7 +30,13 @@ export default function VideoPage() {
     <section className="page video-page">
       <h2 data-testid="unit-title">{unit.tCourseName}</h2>
       <Alert type="info" showIcon message={t('study.previewNoCredit')} />
-      <video className="player-video" src={unit.playUrl} controls preload="metadata" data-testid="preview-video" />
+      {unit.kind === 'document' ? (
+        <a href={unit.playUrl} target="_blank" rel="noreferrer" data-testid="preview-document">
+          {t('study.openDocument')}
+        </a>
+      ) : (
+        <video className="player-video" src={unit.playUrl} controls preload="metadata" data-testid="preview-video" />
+      )}
       <div className="video-actions">
         <Button onClick={() => navigate(`/course?id=${bookId}`)}>{t('study.backToCourse')}</Button>
         <Button

@@ -89,6 +89,14 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
       path: `/api/manage/question-books/${ids.book}/questions/export`,
     },
     'DELETE /api/manage/questions/{id}': { path: `/api/manage/questions/${ids.question}` },
+    'PUT /api/manage/questions/{id}': {
+      path: `/api/manage/questions/${ids.question}`,
+      json: { kind: 'judge', stem: '别家改的题', answer: '对' },
+    },
+    'POST /api/manage/question-books/{id}/questions': {
+      path: `/api/manage/question-books/${ids.book}/questions`,
+      json: { kind: 'judge', stem: '别家加的题', answer: '对' },
+    },
     'GET /api/manage/course-books/{id}/units': { path: `/api/manage/course-books/${ids.book}/units` },
     'PUT /api/manage/course-books/{id}/units/order': {
       path: `/api/manage/course-books/${ids.book}/units/order`,

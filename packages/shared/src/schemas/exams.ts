@@ -177,3 +177,18 @@ export const questionImportResult = z.object({
   errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
 });
 export type QuestionImportResult = z.infer<typeof questionImportResult>;
+
+/**
+ * One question written in the console: the same texts as a row of the sheet (options in
+ * order from A, the key as B / ACD / 对 / 119|火警/报警), checked by the same rules.
+ */
+export const questionBody = z.strictObject({
+  kind: questionKind,
+  stem: z.string().trim().min(1, '请填写题干').max(1000, '题干不能超过1000字'),
+  options: z.array(z.string().trim().max(300, '选项不能超过300字')).max(8, '最多8个选项').default([]),
+  answer: z.string().trim().min(1, '请填写答案').max(500),
+  analysis: z.string().trim().max(2000, '解析不能超过2000字').default(''),
+  points: z.number().positive().max(100).nullable().default(null),
+  difficulty: difficulty.default('medium'),
+});
+export type QuestionBody = z.input<typeof questionBody>;

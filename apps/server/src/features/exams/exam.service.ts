@@ -18,6 +18,7 @@ import {
   updateOpenAttempt,
   type AttemptRow,
   type MemberCourse,
+  type QuestionRow,
 } from './exams.repository.js';
 import { recordExamOutcome } from '../../core/training-records.repository.js';
 import { parseOptions, toQuestionView } from './question-view.js';
@@ -28,7 +29,10 @@ import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 export const EXAM_GRACE_MS = 30_000;
 const GRACE_MS = EXAM_GRACE_MS;
 
-type Paper = Array<{ questionId: string; points: number }>;
+/** A question as it stood when the paper was drawn: editing the bank later changes no paper. */
+type PaperQuestion = Pick<QuestionRow, 'id' | 'kind' | 'stem' | 'options' | 'answer' | 'analysis'>;
+/** Papers drawn before copies were kept hold ids only; theirs are read from the bank. */
+type Paper = Array<{ questionId: string; points: number; q?: PaperQuestion }>;
 const parsePaper = (attempt: AttemptRow): Paper => JSON.parse(attempt.paper) as Paper;
 const parseAnswers = (json: string): Record<string, AnswerValue> => JSON.parse(json) as Record<string, AnswerValue>;
 const iso = recordTimeOrNull;
@@ -44,6 +48,16 @@ async function ownAttempt(ctx: AppContext, user: AuthUser, attemptId: string): P
   const attempt = await findAttempt(ctx.db, attemptId);
   if (!attempt || attempt.person_id !== user.personId) throw new AppError(ErrorCode.NOT_FOUND, '考试记录不存在');
   return attempt;
+}
+
+/** The paper's questions by id: the copies it keeps, else (older papers) the bank's rows. */
+async function questionsOf(ctx: AppContext, paper: Paper): Promise<Map<string, PaperQuestion>> {
+  const missing = paper.filter((p) => !p.q).map((p) => p.questionId);
+  const rows = missing.length > 0 ? await findQuestionsByIds(ctx.db, missing) : [];
+  return new Map<string, PaperQuestion>([
+    ...rows.map((r) => [r.id, r] as const),
+    ...paper.flatMap((p) => (p.q ? [[p.questionId, p.q] as const] : [])),
+  ]);
 }
 
 /** Only answers to the paper's own questions are kept. */
@@ -68,11 +82,7 @@ async function finish(
   const inTime = now <= attempt.deadline_at + GRACE_MS;
   const saved = parseAnswers(attempt.answers);
   const answers = inTime && given ? { ...saved, ...onPaper(paper, given) } : saved;
-  const questions = await findQuestionsByIds(
-    ctx.db,
-    paper.map((p) => p.questionId),
-  );
-  const byId = new Map(questions.map((q) => [q.id, q]));
+  const byId = await questionsOf(ctx, paper);
   const score = half(
     paper.reduce((sum, p) => {
       const q = byId.get(p.questionId);
@@ -150,11 +160,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
 
 async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: string, attemptNumber: number) {
   const paper = parsePaper(attempt);
-  const questions = await findQuestionsByIds(
-    ctx.db,
-    paper.map((p) => p.questionId),
-  );
-  const byId = new Map(questions.map((q) => [q.id, q]));
+  const byId = await questionsOf(ctx, paper);
   const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
   const rules = parseExamRules(course?.rules ?? '{}');
   return {
@@ -188,7 +194,15 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
     throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
   }
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
-  const paper = composePaper(bank, rules.totalScore);
+  const bankById = new Map(bank.map((q) => [q.id, q]));
+  // each question copied onto the paper as it stands now
+  const paper: Paper = composePaper(bank, rules.totalScore).map((p) => {
+    const q = bankById.get(p.questionId)!;
+    return {
+      ...p,
+      q: { id: q.id, kind: q.kind, stem: q.stem, options: q.options, answer: q.answer, analysis: q.analysis },
+    };
+  });
   if (paper.length === 0) throw new AppError(ErrorCode.DUPLICATE, '本课程暂无试题');
   const now = ctx.now();
   const row = {
@@ -259,11 +273,7 @@ export async function reviewExam(ctx: AppContext, user: AuthUser, attemptId: str
 async function reviewOf(ctx: AppContext, attempt: AttemptRow): Promise<ExamReview> {
   const paper = parsePaper(attempt);
   const answers = parseAnswers(attempt.answers);
-  const questions = await findQuestionsByIds(
-    ctx.db,
-    paper.map((p) => p.questionId),
-  );
-  const byId = new Map(questions.map((q) => [q.id, q]));
+  const byId = await questionsOf(ctx, paper);
   const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
   return {
     attemptId: attempt.id,

@@ -226,4 +226,52 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     const attemptId = summary.body.data.attempts[0].attemptId;
     expect((await get(`/api/exam/mock/review/${attemptId}`)).status).toBe(404);
   });
+
+  it('keeps the questions of a paper as they were drawn, whatever the manager edits meanwhile', async () => {
+    const careful = await learner('careful');
+    const admin = (await login(server, 'admin', 'admin1234')).body.data.credentials.accessToken;
+    const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, careful)).body.data;
+    const first = paper.questions.find((q: { kind: string }) => q.kind === 'single') as {
+      questionId: string;
+      stem: string;
+    };
+    const key = bank.find((q) => q.id === first.questionId)!;
+    const original = JSON.parse(key.answer) as string;
+    // the manager rewrites that question while the paper is open: a new stem and another key
+    const bankRow = (
+      await server.request('GET', `/api/manage/question-books/${bookId}/questions?size=100&kind=single`, {
+        headers: auth(admin),
+      })
+    ).body.data.records.find((q: { id: string }) => q.id === first.questionId);
+    const otherLetter = original === 'A' ? 'B' : 'A';
+    const edited = await server.request('PUT', `/api/manage/questions/${first.questionId}`, {
+      json: { ...bankRow, id: undefined, stem: `${bankRow.stem}（修订）`, answer: otherLetter },
+      headers: auth(admin),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data).toMatchObject({ stem: `${bankRow.stem}（修订）`, answer: otherLetter });
+
+    // resuming shows the paper as drawn; the answer that was right when drawn scores
+    const resumed = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, careful)).body.data;
+    expect(resumed.questions.find((q: { questionId: string }) => q.questionId === first.questionId).stem).toBe(
+      first.stem,
+    );
+    const review = (
+      await post(
+        '/api/exam/mock/submit',
+        { attemptId: paper.attemptId, answers: { [first.questionId]: original } },
+        careful,
+      )
+    ).body.data;
+    const item = review.items.find((q: { questionId: string }) => q.questionId === first.questionId);
+    expect(item).toMatchObject({ stem: first.stem, correct: true, correctAnswer: original });
+
+    // edited again after hand-in: the review still reads the paper's copy
+    await server.request('PUT', `/api/manage/questions/${first.questionId}`, {
+      json: { ...bankRow, id: undefined, stem: `${bankRow.stem}（再修订）`, answer: original },
+      headers: auth(admin),
+    });
+    const later = (await get(`/api/exam/mock/review/${paper.attemptId}`, careful)).body.data;
+    expect(later.items.find((q: { questionId: string }) => q.questionId === first.questionId).stem).toBe(first.stem);
+  });
 });

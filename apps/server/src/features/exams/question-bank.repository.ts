@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { QuestionsTable } from '../../infra/db-schema.js';
 
@@ -62,7 +62,7 @@ export async function findAllBankQuestions(db: Db, bookId: string) {
 export async function findBankStems(db: Db, bookId: string) {
   return db
     .selectFrom('questions')
-    .select(['kind', 'stem'])
+    .select(['id', 'kind', 'stem'])
     .where('book_id', '=', bookId)
     .where('retired_at', 'is', null)
     .execute();
@@ -109,4 +109,19 @@ export async function retireQuestion(db: Db, orgId: string, id: string, now: num
   if (!question) return undefined;
   await db.updateTable('questions').set({ retired_at: now }).where('id', '=', id).execute();
   return question;
+}
+
+/** A question of one of the organisation's books, live or retired. */
+export async function findOwnQuestion(db: Db, orgId: string, id: string) {
+  return db
+    .selectFrom('questions as q')
+    .innerJoin('course_books as b', 'b.id', 'q.book_id')
+    .selectAll('q')
+    .where('b.org_id', '=', orgId)
+    .where('q.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateQuestion(db: Db, id: string, values: Updateable<QuestionsTable>): Promise<void> {
+  await db.updateTable('questions').set(values).where('id', '=', id).execute();
 }

@@ -1,5 +1,12 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
-import { bankBook, bankQuestionPage, bankQuestionQuery, questionImportResult } from '@anxun/shared/schemas/exams';
+import {
+  bankBook,
+  bankQuestion,
+  bankQuestionPage,
+  bankQuestionQuery,
+  questionBody,
+  questionImportResult,
+} from '@anxun/shared/schemas/exams';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -7,6 +14,8 @@ import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import { readSheet, XLSX } from '../../http/sheet-upload.js';
 import {
+  createQuestion,
+  editQuestion,
   exportQuestions,
   importQuestions,
   listBankBooks,
@@ -108,5 +117,33 @@ export const questionBankRoutes =
         await retire(ctx, userOf(request), request.params.id, request.ip);
         return ok(null);
       },
+    );
+
+    app.post(
+      '/question-books/:id/questions',
+      {
+        schema: {
+          tags,
+          summary: 'Adds one question to the bank (the same rules as a row of the sheet)',
+          params: idParam,
+          body: questionBody,
+          response: { 200: envelope(bankQuestion), ...errors },
+        },
+      },
+      async (request) => ok(await createQuestion(ctx, userOf(request), request.params.id, request.body, request.ip)),
+    );
+
+    app.put(
+      '/questions/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edits a question: practice and later papers take it; papers already drawn keep their copy',
+          params: idParam,
+          body: questionBody,
+          response: { 200: envelope(bankQuestion), ...errors },
+        },
+      },
+      async (request) => ok(await editQuestion(ctx, userOf(request), request.params.id, request.body, request.ip)),
     );
   };

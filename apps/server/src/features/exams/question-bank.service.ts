@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
-import type { BankBook, BankQuestion, QuestionImportResult, QuestionKind } from '@anxun/shared/schemas/exams';
+import type {
+  BankBook,
+  BankQuestion,
+  QuestionImportResult,
+  QuestionKind,
+  questionBody,
+} from '@anxun/shared/schemas/exams';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -12,12 +19,23 @@ import {
   findBankBooks,
   findBankQuestions,
   findBankStems,
+  findOwnQuestion,
   insertQuestions,
   lastSortOrder,
   lockBankBook,
   retireQuestion,
+  updateQuestion,
 } from './question-bank.repository.js';
-import { answerText, questionWorkbook, readQuestionSheet, type Difficulty } from './question-sheet.js';
+import {
+  answerText,
+  checkQuestionCells,
+  DIFFICULTY_LABEL,
+  KIND_LABEL,
+  OPTION_LETTERS,
+  questionWorkbook,
+  readQuestionSheet,
+  type Difficulty,
+} from './question-sheet.js';
 
 /**
  * 题库 (issue: Console II): a training manager keeps the question bank of each of his
@@ -152,4 +170,99 @@ export async function retire(ctx: AppContext, user: AuthUser, questionId: string
       now,
     });
   });
+}
+
+type QuestionInput = z.output<typeof questionBody>;
+
+/** The form's fields checked by the sheet's rules (one set of rules for both ways in). */
+function checked(body: QuestionInput) {
+  const cells: Record<string, string> = {
+    题型: KIND_LABEL[body.kind],
+    题干: body.stem,
+    答案: body.answer,
+    解析: body.analysis,
+    分值: body.points === null ? '' : String(body.points),
+    难度: DIFFICULTY_LABEL[body.difficulty],
+    ...Object.fromEntries(OPTION_LETTERS.map((l, i) => [`选项${l}`, body.options[i] ?? ''])),
+  };
+  const result = checkQuestionCells((column) => cells[column] ?? '');
+  if ('msg' in result) throw new AppError(ErrorCode.BAD_REQUEST, result.msg);
+  return result;
+}
+
+async function refuseDuplicate(db: Db, bookId: string, q: { kind: string; stem: string }, except?: string) {
+  const same = (await findBankStems(db, bookId)).find((r) => r.kind === q.kind && r.stem === q.stem && r.id !== except);
+  if (same) throw new AppError(ErrorCode.DUPLICATE, '题库中已有这道题');
+}
+
+/** 新增试题: one question written in the console, appended to the bank. */
+export async function createQuestion(ctx: AppContext, user: AuthUser, bookId: string, body: QuestionInput, ip: string) {
+  await ownBook(ctx, user, bookId);
+  const q = checked(body);
+  const id = crypto.randomUUID();
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockBankBook(trx, ctx.dialect, bookId);
+    await refuseDuplicate(trx, bookId, q);
+    await insertQuestions(trx, [
+      {
+        id,
+        book_id: bookId,
+        kind: q.kind,
+        stem: q.stem,
+        options: JSON.stringify(q.options),
+        answer: JSON.stringify(q.answer),
+        analysis: q.analysis,
+        sort_order: (await lastSortOrder(trx, bookId)) + 1,
+        created_at: now,
+        points: q.points,
+        difficulty: q.difficulty,
+      },
+    ]);
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'question.create',
+      targetType: 'question',
+      targetId: id,
+      summary: { after: { stem: q.stem.slice(0, 60) } },
+      now,
+    });
+  });
+  return toBankQuestion((await findOwnQuestion(ctx.db, user.orgId, id))!);
+}
+
+/**
+ * 修改试题. Papers already drawn keep their own copy of each question, so an edit changes
+ * practice and the papers drawn after it, never an attempt in progress or handed in.
+ */
+export async function editQuestion(ctx: AppContext, user: AuthUser, id: string, body: QuestionInput, ip: string) {
+  const before = await findOwnQuestion(ctx.db, user.orgId, id);
+  if (!before) throw new AppError(ErrorCode.NOT_FOUND, '试题不存在');
+  if (before.retired_at !== null) throw new AppError(ErrorCode.DUPLICATE, '已停用的试题不能修改');
+  const q = checked(body);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockBankBook(trx, ctx.dialect, before.book_id);
+    await refuseDuplicate(trx, before.book_id, q, id);
+    await updateQuestion(trx, id, {
+      kind: q.kind,
+      stem: q.stem,
+      options: JSON.stringify(q.options),
+      answer: JSON.stringify(q.answer),
+      analysis: q.analysis,
+      points: q.points,
+      difficulty: q.difficulty,
+    });
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'question.update',
+      targetType: 'question',
+      targetId: id,
+      summary: { before: { stem: before.stem.slice(0, 60) }, after: { stem: q.stem.slice(0, 60) } },
+      now,
+    });
+  });
+  return toBankQuestion((await findOwnQuestion(ctx.db, user.orgId, id))!);
 }

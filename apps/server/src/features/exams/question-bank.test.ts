@@ -209,4 +209,56 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['question.retire']);
   });
+
+  it('adds and edits single questions by the rules of the sheet, refusing bad ones with the reason', async () => {
+    const add = (json: unknown, token = admin, id = bookId) =>
+      server.request('POST', `/api/manage/question-books/${id}/questions`, { json, headers: as(token) });
+    const made = await add({
+      kind: 'multiple',
+      stem: '动火作业前应做到（  ）。',
+      options: ['办理动火证', '清理可燃物', '随意作业', '配备灭火器'],
+      answer: 'ABD',
+      analysis: '三项都是动火作业的前提。',
+      points: 3,
+      difficulty: 'hard',
+    });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.data).toMatchObject({ kind: 'multiple', answer: 'ABD', points: 3, difficulty: 'hard' });
+    const refused = [
+      [{ kind: 'single', stem: '单选两个答案', options: ['甲', '乙'], answer: 'AB' }, '单选题的答案只能是一个字母'],
+      [{ kind: 'judge', stem: '判断题答案', answer: '也许' }, '判断题的答案应为“对”或“错”'],
+      [{ kind: 'single', stem: '一个选项', options: ['甲'], answer: 'A' }, '选择题至少要有两个选项'],
+      [{ kind: 'fill', stem: '填空', answer: '119||120' }, '填空题每个空都要有答案，多个空用“|”分隔'],
+    ] as const;
+    for (const [json, msg] of refused) {
+      const res = await add(json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    }
+    expect(
+      (await add({ kind: 'multiple', stem: '动火作业前应做到（  ）。', options: ['甲', '乙'], answer: 'AB' })).status,
+    ).toBe(409);
+    expect((await add({ kind: 'judge', stem: '别家加题', answer: '对' }, otherAdmin)).status).toBe(404);
+
+    const id = made.body.data.id as string;
+    const edit = (json: unknown, token = admin) =>
+      server.request('PUT', `/api/manage/questions/${id}`, { json, headers: as(token) });
+    const changed = await edit({
+      kind: 'single',
+      stem: '动火作业前首先应（  ）。',
+      options: ['办理动火证', '直接作业'],
+      answer: 'A',
+    });
+    expect(changed.body.data).toMatchObject({
+      kind: 'single',
+      stem: '动火作业前首先应（  ）。',
+      answer: 'A',
+      points: null,
+    });
+    expect((await edit({ kind: 'judge', stem: '别家改题', answer: '对' }, otherAdmin)).status).toBe(404);
+    await server.request('DELETE', `/api/manage/questions/${id}`, { headers: as() });
+    const retired = await edit({ kind: 'judge', stem: '停用后再改', answer: '对' });
+    expect(retired.status).toBe(409);
+    expect(retired.body.msg).toBe('已停用的试题不能修改');
+  });
 });

@@ -78,78 +78,96 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
     const cells = QUESTION_COLUMNS.map(text);
     if (cells.every((c) => c === '')) return;
     count++;
-    const fail = (field: string, msg: string) => errors.push({ row: number, field, msg });
-    // own keys only: a cell reading "constructor" must not find Object's
-    const kindName = text('题型');
-    const kind = Object.hasOwn(KIND_NAMES, kindName) ? KIND_NAMES[kindName] : undefined;
-    if (!kind) return fail('题型', '题型应为单选题、多选题、判断题或填空题');
-    const stem = text('题干');
-    if (!stem) return fail('题干', '请填写题干');
-    if (stem.length > 1000) return fail('题干', '题干不能超过1000字');
-    const options = OPTION_LETTERS.map((l) => text(`选项${l}`));
-    const lastFilled = options.reduce((last, o, i) => (o ? i : last), -1);
-    const used = options.slice(0, lastFilled + 1);
-    let answer: ParsedQuestion['answer'];
-    const raw = text('答案');
-    if (!raw) return fail('答案', '请填写答案');
-    if (kind === 'single' || kind === 'multiple') {
-      if (used.length < 2) return fail('选项A', '选择题至少要有两个选项');
-      const gap = used.findIndex((o) => o === '');
-      if (gap !== -1) return fail(`选项${OPTION_LETTERS[gap]}`, '选项不能跳空，请从A起依次填写');
-      if (used.some((o) => o.length > 300)) return fail('选项A', '选项不能超过300字');
-      const letters = [
-        ...new Set(
-          raw
-            .toUpperCase()
-            .replace(/[\s,，、]/g, '')
-            .split(''),
-        ),
-      ];
-      const bad = letters.find((l) => !OPTION_LETTERS.slice(0, used.length).includes(l as never));
-      if (bad !== undefined) return fail('答案', `答案“${raw}”不是已填写的选项字母`);
-      if (kind === 'single' && letters.length !== 1) return fail('答案', '单选题的答案只能是一个字母');
-      if (kind === 'multiple' && letters.length < 2) return fail('答案', '多选题的答案至少两个字母，如AC');
-      answer = kind === 'single' ? letters[0]! : letters.sort();
-    } else {
-      if (used.length > 0) return fail('选项A', `${KIND_LABEL[kind]}不填选项`);
-      if (kind === 'judge') {
-        const word = raw.toUpperCase();
-        if (TRUE_WORDS.has(word)) answer = true;
-        else if (FALSE_WORDS.has(word)) answer = false;
-        else return fail('答案', '判断题的答案应为“对”或“错”');
-      } else {
-        // blanks separated by | or ；, accepted alternatives of one blank by /
-        const blanks = raw.split(/[|｜;；]/).map((b) =>
-          b
-            .split(/[/／]/)
-            .map((alt) => alt.trim())
-            .filter(Boolean),
-        );
-        if (blanks.some((b) => b.length === 0)) return fail('答案', '填空题每个空都要有答案，多个空用“|”分隔');
-        answer = blanks;
-      }
+    const checked = checkQuestionCells(text);
+    if ('msg' in checked) {
+      errors.push({ row: number, ...checked });
+      return;
     }
-    const pointsText = text('分值');
-    const points = pointsText === '' ? null : Number(pointsText);
-    if (points !== null && !(Number.isFinite(points) && points > 0 && points <= 100)) {
-      return fail('分值', '分值应为大于0、不超过100的数');
-    }
-    const difficultyName = text('难度');
-    const difficulty = Object.hasOwn(DIFFICULTY_OF, difficultyName) ? DIFFICULTY_OF[difficultyName] : undefined;
-    if (!difficulty) return fail('难度', '难度应为易、中或难');
-    const analysis = text('解析');
-    if (analysis.length > 2000) return fail('解析', '解析不能超过2000字');
-    const key = `${kind}|${stem}`;
+    const key = `${checked.kind}|${checked.stem}`;
     const first = seen.get(key);
-    if (first !== undefined) return fail('题干', `与第${first}行是同一道题`);
+    if (first !== undefined) {
+      errors.push({ row: number, field: '题干', msg: `与第${first}行是同一道题` });
+      return;
+    }
     seen.set(key, number);
-    questions.push({ row: number, kind, stem, options: used, answer, analysis, points, difficulty });
+    questions.push({ row: number, ...checked });
   });
   if (count > MAX_QUESTION_ROWS) {
     throw new AppError(ErrorCode.BAD_REQUEST, `一次最多导入${MAX_QUESTION_ROWS}道题，请分批导入`);
   }
   if (count === 0) throw new AppError(ErrorCode.BAD_REQUEST, '表格中没有试题');
   return { questions, errors };
+}
+
+/**
+ * One question from its cells, as the sheet names its columns (the console's form sends the
+ * same texts): the question as stored, or the first problem with the column it is in.
+ */
+export function checkQuestionCells(
+  text: (column: string) => string,
+): Omit<ParsedQuestion, 'row'> | { field: string; msg: string } {
+  const fail = (field: string, msg: string) => ({ field, msg });
+  // own keys only: a cell reading "constructor" must not find Object's
+  const kindName = text('题型');
+  const kind = Object.hasOwn(KIND_NAMES, kindName) ? KIND_NAMES[kindName] : undefined;
+  if (!kind) return fail('题型', '题型应为单选题、多选题、判断题或填空题');
+  const stem = text('题干');
+  if (!stem) return fail('题干', '请填写题干');
+  if (stem.length > 1000) return fail('题干', '题干不能超过1000字');
+  const options = OPTION_LETTERS.map((l) => text(`选项${l}`));
+  const lastFilled = options.reduce((last, o, i) => (o ? i : last), -1);
+  const used = options.slice(0, lastFilled + 1);
+  let answer: ParsedQuestion['answer'];
+  const raw = text('答案');
+  if (!raw) return fail('答案', '请填写答案');
+  if (kind === 'single' || kind === 'multiple') {
+    if (used.length < 2) return fail('选项A', '选择题至少要有两个选项');
+    const gap = used.findIndex((o) => o === '');
+    if (gap !== -1) return fail(`选项${OPTION_LETTERS[gap]}`, '选项不能跳空，请从A起依次填写');
+    if (used.some((o) => o.length > 300)) return fail('选项A', '选项不能超过300字');
+    const letters = [
+      ...new Set(
+        raw
+          .toUpperCase()
+          .replace(/[\s,，、]/g, '')
+          .split(''),
+      ),
+    ];
+    const bad = letters.find((l) => !OPTION_LETTERS.slice(0, used.length).includes(l as never));
+    if (bad !== undefined) return fail('答案', `答案“${raw}”不是已填写的选项字母`);
+    if (kind === 'single' && letters.length !== 1) return fail('答案', '单选题的答案只能是一个字母');
+    if (kind === 'multiple' && letters.length < 2) return fail('答案', '多选题的答案至少两个字母，如AC');
+    answer = kind === 'single' ? letters[0]! : letters.sort();
+  } else {
+    if (used.length > 0) return fail('选项A', `${KIND_LABEL[kind]}不填选项`);
+    if (kind === 'judge') {
+      const word = raw.toUpperCase();
+      if (TRUE_WORDS.has(word)) answer = true;
+      else if (FALSE_WORDS.has(word)) answer = false;
+      else return fail('答案', '判断题的答案应为“对”或“错”');
+    } else {
+      // blanks separated by | or ；, accepted alternatives of one blank by /
+      const blanks = raw.split(/[|｜;；]/).map((b) =>
+        b
+          .split(/[/／]/)
+          .map((alt) => alt.trim())
+          .filter(Boolean),
+      );
+      if (blanks.some((b) => b.length === 0)) return fail('答案', '填空题每个空都要有答案，多个空用“|”分隔');
+      answer = blanks;
+    }
+  }
+  const pointsText = text('分值');
+  const points = pointsText === '' ? null : Number(pointsText);
+  if (points !== null && !(Number.isFinite(points) && points > 0 && points <= 100)) {
+    return fail('分值', '分值应为大于0、不超过100的数');
+  }
+  const difficultyName = text('难度');
+  const difficulty = Object.hasOwn(DIFFICULTY_OF, difficultyName) ? DIFFICULTY_OF[difficultyName] : undefined;
+  if (!difficulty) return fail('难度', '难度应为易、中或难');
+  const analysis = text('解析');
+  if (analysis.length > 2000) return fail('解析', '解析不能超过2000字');
+  return { kind, stem, options: used, answer, analysis, points, difficulty };
 }
 
 /** The key as the sheet writes it: letters, 对/错, or blanks joined by | and alternatives by /. */

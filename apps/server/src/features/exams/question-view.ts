@@ -12,7 +12,7 @@ const parseOptions = (json: string): string[] => {
 };
 
 /** A question without its answer or analysis: all a learner may see before answering. */
-export function toQuestionView(row: QuestionRow): QuestionView {
+export function toQuestionView(row: Pick<QuestionRow, 'id' | 'kind' | 'stem' | 'options' | 'answer'>): QuestionView {
   return {
     questionId: row.id,
     kind: row.kind,

@@ -135,6 +135,15 @@ describe('the console in Chromium', () => {
     // appended to the bank: on its last page
     await page.getByTestId('questions-page').locator('.ant-pagination-item').last().click();
     await page.getByTestId('bank-table').getByText('受限空间作业前必须先进行气体检测。').waitFor();
+    // and one written in the form
+    await page.getByTestId('bank-new').click();
+    await page.getByTestId('question-stem').fill('受限空间作业时，监护人应当（  ）。');
+    await page.getByTestId('question-option-A').fill('在入口处全程监护');
+    await page.getByTestId('question-option-B').fill('离开去做别的事');
+    await page.getByTestId('question-answer').fill('A');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.getByTestId('questions-page').locator('.ant-pagination-item').last().click();
+    await page.getByTestId('bank-table').getByText('受限空间作业时，监护人应当（  ）。').waitFor();
 
     // an announcement for the class, written in the console
     await page.evaluate(() => (location.hash = '/manage/notices'));

@@ -4,7 +4,7 @@ import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { ManagedBook } from '@anxun/shared/schemas/course-books';
 import type { BookUnits, CourseUpload, ManagedUnit } from '@anxun/shared/schemas/courseware';
-import type { BankBook, BankQuestion, QuestionImportResult } from '@anxun/shared/schemas/exams';
+import type { BankBook, BankQuestion, QuestionBody, QuestionImportResult } from '@anxun/shared/schemas/exams';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
 import type { ManagedOrganisation, organisationCreated } from '@anxun/shared/schemas/organisations';
@@ -240,6 +240,10 @@ export function importQuestions(bookId: string, file: File) {
   return api.post<QuestionImportResult>(`${M}/question-books/${bookId}/questions/import`, { body: form });
 }
 export const retireQuestion = (id: string) => api.delete<null>(`${M}/questions/${id}`);
+export const createQuestion = (bookId: string, body: QuestionBody) =>
+  api.post<BankQuestion>(`${M}/question-books/${bookId}/questions`, { json: body });
+export const editQuestion = (id: string, body: QuestionBody) =>
+  api.put<BankQuestion>(`${M}/questions/${id}`, { json: body });
 
 export const useOwnBooks = (query: { status?: string | undefined; current: number }) =>
   useQuery({

@@ -16,6 +16,7 @@ import {
   type QuestionImportResult,
 } from '../api/console-api';
 import { FileButton } from '../components/file-button';
+import { QuestionDialog } from '../components/question-dialog';
 import { SheetErrors } from '../components/sheet-errors';
 
 const KINDS = ['single', 'multiple', 'judge', 'fill'] as const;
@@ -34,6 +35,8 @@ export default function QuestionsPage() {
   const questions = useBankQuestions(bookId, { kind, current });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<QuestionImportResult | undefined>();
+  /** the question in the form; null: a new one; undefined: no form */
+  const [editing, setEditing] = useState<BankQuestion | null | undefined>();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
 
   const upload = async (file: File) => {
@@ -81,8 +84,10 @@ export default function QuestionsPage() {
             }}
             options={KINDS.map((k) => ({ value: k, label: t(`console.bank.kind.${k}`) }))}
           />
+          <Button type="primary" disabled={!bookId} onClick={() => setEditing(null)} data-testid="bank-new">
+            {t('console.bank.new')}
+          </Button>
           <FileButton
-            type="primary"
             loading={busy}
             disabled={!bookId}
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -156,28 +161,44 @@ export default function QuestionsPage() {
             {
               title: t('console.actions'),
               key: 'retire',
-              width: 80,
+              width: 120,
               render: (_: unknown, q: BankQuestion) => (
-                <Popconfirm
-                  title={t('console.bank.retireConfirm')}
-                  onConfirm={() =>
-                    retireQuestion(q.id)
-                      .then(() => {
-                        notifySuccess(t('console.saved'));
-                        refresh();
-                      })
-                      .catch(() => undefined)
-                  }
-                >
-                  <Button type="link" size="small" danger>
-                    {t('console.bank.retire')}
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => setEditing(q)}>
+                    {t('console.edit')}
                   </Button>
-                </Popconfirm>
+                  <Popconfirm
+                    title={t('console.bank.retireConfirm')}
+                    onConfirm={() =>
+                      retireQuestion(q.id)
+                        .then(() => {
+                          notifySuccess(t('console.saved'));
+                          refresh();
+                        })
+                        .catch(() => undefined)
+                    }
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('console.bank.retire')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
               ),
             },
           ]}
         />
       </Card>
+      {editing !== undefined && bookId && (
+        <QuestionDialog
+          bookId={bookId}
+          question={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            refresh();
+          }}
+        />
+      )}
       <Modal open={result !== undefined} footer={null} width={720} onCancel={() => setResult(undefined)}>
         {result && result.errors.length === 0 && (
           <Result status="success" title={t('console.bank.imported', { count: result.created })} />

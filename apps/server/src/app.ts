@@ -60,6 +60,7 @@ import { learnersRoutes } from './features/learners/learners.routes.js';
 import { roleScope } from './http/role-guard.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { questionBankRoutes } from './features/exams/question-bank.routes.js';
+import { examPaperRoutes } from './features/exams/exam-paper.routes.js';
 import { courseBooksRoutes } from './features/course-books/course-books.routes.js';
 import { registrationsRoutes } from './features/learners/registrations.routes.js';
 import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
@@ -261,6 +262,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         courseUnitsRoutes(ctx),
         courseUploadRoutes(ctx),
         questionBankRoutes(ctx),
+        examPaperRoutes(ctx),
         auditRoutes(ctx),
       ],
     ),

@@ -20,7 +20,8 @@ type Ids = Record<
   | 'question'
   | 'unit'
   | 'uploadJob'
-  | 'tusUpload',
+  | 'tusUpload'
+  | 'classCourse',
   string
 >;
 type Call = { json?: unknown; body?: FormData | string; headers?: Record<string, string> };
@@ -72,6 +73,13 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
       body: form('file', sheet, 'list.xlsx'),
     },
     'GET /api/manage/classes/{id}/members': { path: `/api/manage/classes/${ids.class}/members` },
+    'GET /api/manage/classes/{id}/courses/{classCourseId}/paper': {
+      path: `/api/manage/classes/${ids.class}/courses/${ids.classCourse}/paper`,
+    },
+    'PUT /api/manage/classes/{id}/courses/{classCourseId}/paper': {
+      path: `/api/manage/classes/${ids.class}/courses/${ids.classCourse}/paper`,
+      json: { rules: null },
+    },
     'DELETE /api/manage/classes/{id}/members/{trainPersonId}': {
       path: `/api/manage/classes/${ids.class}/members/${ids.member}`,
     },
@@ -145,6 +153,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     questions: await server.ctx.db.selectFrom('questions').select(['id', 'retired_at']).orderBy('id').execute(),
     units: await server.ctx.db.selectFrom('course_warps').select(['id', 'title', 'sort_order']).orderBy('id').execute(),
     jobs: await server.ctx.db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute(),
+    papers: await server.ctx.db.selectFrom('exam_papers').selectAll().execute(),
     books: await server.ctx.db
       .selectFrom('course_books')
       .select(['id', 'name', 'status', 'retired_at'])
@@ -231,6 +240,13 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       unit: unit.id,
       uploadJob,
       tusUpload,
+      classCourse: (
+        await server.ctx.db
+          .selectFrom('train_class_courses')
+          .select('id')
+          .where('class_id', '=', cls)
+          .executeTakeFirstOrThrow()
+      ).id,
     };
     const workbook = new ExcelJS.Workbook();
     const ws = workbook.addWorksheet('名单');

@@ -127,6 +127,14 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** How a class course's exam paper is made (migration 0018), written by the exams feature. */
+export interface ExamPapersTable {
+  class_course_id: string;
+  rules: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface CourseBooksTable {
   id: string;
   org_id: string | null;
@@ -488,6 +496,7 @@ export interface Database {
   course_answers: CourseAnswersTable;
   vods: VodsTable;
   jobs: JobsTable;
+  exam_papers: ExamPapersTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;
   train_classes: TrainClassesTable;

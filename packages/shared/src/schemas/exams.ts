@@ -192,3 +192,57 @@ export const questionBody = z.strictObject({
   difficulty: difficulty.default('medium'),
 });
 export type QuestionBody = z.input<typeof questionBody>;
+
+/**
+ * 试卷 of a class course (issue: Console II): drawn at random per learner by a count and the
+ * points of each question per kind, or one fixed list of questions; options shuffled or not.
+ * Its total must be the class's exam total.
+ */
+const halfPoints = z
+  .number()
+  .min(0.5, '每题分值至少0.5分')
+  .max(100, '每题分值不超过100分')
+  .refine((n) => Number.isInteger(n * 2), '分值以0.5分为单位');
+export const kindRule = z.strictObject({ count: z.number().int().min(0).max(200), points: halfPoints });
+export const paperRules = z.discriminatedUnion('mode', [
+  z.strictObject({
+    mode: z.literal('random'),
+    kinds: z.strictObject({ single: kindRule, multiple: kindRule, judge: kindRule, fill: kindRule }),
+    shuffleOptions: z.boolean(),
+  }),
+  z.strictObject({
+    mode: z.literal('fixed'),
+    questions: z
+      .array(z.strictObject({ questionId: z.string().max(64), points: halfPoints }))
+      .min(1, '请选择试题')
+      .max(200, '一张试卷最多200题'),
+    shuffleOptions: z.boolean(),
+  }),
+]);
+export type PaperRules = z.infer<typeof paperRules>;
+export const paperRulesBody = z.strictObject({ rules: paperRules.nullable() });
+export const paperSetup = z.object({
+  classCourseId: z.string(),
+  courseName: z.string(),
+  /** the class's exam total: the paper's total must equal it */
+  classTotal: z.number(),
+  /** what is set for this course (null: the platform's default plan) */
+  rules: paperRules.nullable(),
+  /** the rules a paper is drawn by now */
+  effective: paperRules,
+  total: z.number(),
+  /** why a paper cannot be drawn as set: the bank is too small, a fixed question is gone */
+  problems: z.array(z.string()),
+  /** a paper drawn by these rules, keys and all, for the manager to look at */
+  sample: z.array(
+    z.object({
+      questionId: z.string(),
+      kind: questionKind,
+      stem: z.string(),
+      options: z.array(z.string()),
+      answer: z.string(),
+      points: z.number(),
+    }),
+  ),
+});
+export type PaperSetup = z.infer<typeof paperSetup>;

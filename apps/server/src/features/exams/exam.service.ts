@@ -23,6 +23,8 @@ import {
 import { recordExamOutcome } from '../../core/training-records.repository.js';
 import { parseOptions, toQuestionView } from './question-view.js';
 import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
+import { findPaperRulesJson } from './exam-paper.repository.js';
+import { drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 
 /** Answers reaching the server this long after the deadline still count (network, a slow click). */
@@ -194,15 +196,22 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
     throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
   }
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
+  const rulesOfCourse = parseRules(await findPaperRulesJson(ctx.db, classCourseId));
+  if (rulesOfCourse && problemsOf(rulesOfCourse, bank, rulesTotal(rulesOfCourse)).length > 0) {
+    throw new AppError(ErrorCode.DUPLICATE, '本课程题库中的试题不足以组卷，请联系培训管理员');
+  }
   const bankById = new Map(bank.map((q) => [q.id, q]));
-  // each question copied onto the paper as it stands now
-  const paper: Paper = composePaper(bank, rules.totalScore).map((p) => {
-    const q = bankById.get(p.questionId)!;
-    return {
-      ...p,
-      q: { id: q.id, kind: q.kind, stem: q.stem, options: q.options, answer: q.answer, analysis: q.analysis },
-    };
-  });
+  // each question copied onto the paper as it stands now; by the course's rules if it has them
+  const paper: Paper = rulesOfCourse
+    ? drawPaper(bank, rulesOfCourse)
+    : composePaper(bank, rules.totalScore).map((p) => {
+        const q = bankById.get(p.questionId)!;
+        return {
+          ...p,
+          q: { id: q.id, kind: q.kind, stem: q.stem, options: q.options, answer: q.answer, analysis: q.analysis },
+        };
+      });
+  const paperTotal = paper.reduce((s, p) => s + p.points, 0);
   if (paper.length === 0) throw new AppError(ErrorCode.DUPLICATE, '本课程暂无试题');
   const now = ctx.now();
   const row = {
@@ -218,8 +227,12 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
     started_at: now,
     deadline_at: now + rules.durationMinutes * 60_000,
     submitted_at: null,
-    total_score: rules.totalScore,
-    pass_score: rules.passScore,
+    // a course's own paper may have been set for another total: its pass mark scales with it
+    total_score: paperTotal,
+    pass_score:
+      paperTotal === rules.totalScore
+        ? rules.passScore
+        : Math.round(((rules.passScore * paperTotal) / rules.totalScore) * 2) / 2,
     score: null,
     passed: null,
   };

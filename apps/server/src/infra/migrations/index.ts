@@ -16,6 +16,7 @@ import * as registrationApproval from './0014-registration-approval.js';
 import * as questionBank from './0015-question-bank.js';
 import * as courseBookAdmin from './0016-course-book-admin.js';
 import * as jobsCourseware from './0017-jobs-courseware.js';
+import * as examPapers from './0018-exam-papers.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-question-bank': questionBank,
   '0016-course-book-admin': courseBookAdmin,
   '0017-jobs-courseware': jobsCourseware,
+  '0018-exam-papers': examPapers,
 };

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  addOrganisation,
+  dialects,
+  enrolInDemoClass,
+  login,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
+
+type Rules = Record<string, unknown>;
+const random = (
+  single: number,
+  multiple: number,
+  judge: number,
+  fill: number,
+  points: number[],
+  shuffleOptions = false,
+) => ({
+  mode: 'random',
+  kinds: {
+    single: { count: single, points: points[0] },
+    multiple: { count: multiple, points: points[1] },
+    judge: { count: judge, points: points[2] },
+    fill: { count: fill, points: points[3] },
+  },
+  shuffleOptions,
+});
+
+/**
+ * 试卷设置 (issue: Console II): a class course's papers drawn by its own rules — counts and
+ * points per kind, or a fixed list with shuffled options — refused while the bank cannot make
+ * them, previewed with a sample paper, and sat by learners as set.
+ */
+describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let admin: string;
+  let classId: string;
+  let classCourseId: string;
+  let bookId: string;
+  const as = (token = admin) => ({ Authorization: token });
+  const url = () => `/api/manage/classes/${classId}/courses/${classCourseId}/paper`;
+  const put = (rules: Rules | null, token = admin) =>
+    server.request('PUT', url(), { json: { rules }, headers: as(token) });
+  const sit = async (account: string) => {
+    await enrolInDemoClass(server, await addLearner(server, { account, password: `${account}-pass` }));
+    const token = (await login(server, account, `${account}-pass`)).body.data.credentials.accessToken as string;
+    const paper = await server.request('POST', '/api/exam/mock/start', {
+      json: { trainClassCourseId: classCourseId },
+      headers: as(token),
+    });
+    return { token, paper };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const cls = (await server.request('GET', '/api/manage/classes', { headers: as() })).body.data.records[0];
+    classId = cls.id;
+    classCourseId = cls.courses[0].trainClassCourseId;
+    bookId = cls.courses[0].bookId;
+  });
+  afterAll(() => server.close());
+
+  it('shows the default plan with a sample paper and its keys', async () => {
+    const res = await server.request('GET', url(), { headers: as() });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ rules: null, classTotal: 100, total: 100, problems: [] });
+    expect(res.body.data.effective.mode).toBe('random');
+    expect(res.body.data.sample).toHaveLength(27);
+    expect(res.body.data.sample[0]).toMatchObject({ answer: expect.any(String), points: expect.any(Number) });
+  });
+
+  it('refuses rules the bank cannot meet or whose total is not the class total, saying why', async () => {
+    const many = await put(random(150, 0, 0, 0, [0.5, 1, 1, 1]));
+    expect(many.status).toBe(400);
+    expect(many.body.msg).toMatch(/单选题要抽150道，题库只有\d+道/);
+    const short = await put(random(10, 0, 0, 0, [5, 1, 1, 1]));
+    expect(short.status).toBe(400);
+    expect(short.body.msg).toBe('试卷总分50分，与班级考试总分100分不一致');
+    const odd = await put(random(10, 0, 0, 0, [0.3, 1, 1, 1]));
+    expect(odd.status).toBe(400);
+  });
+
+  it('draws each learner a paper by the counts and points set', async () => {
+    const saved = await put(random(10, 4, 10, 0, [5, 5, 3, 1]));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data).toMatchObject({ total: 100, problems: [] });
+    expect(saved.body.data.sample).toHaveLength(24);
+    const { paper } = await sit('paper-random');
+    expect(paper.status, paper.text).toBe(200);
+    const kinds = paper.body.data.questions.map((q: { kind: string }) => q.kind);
+    expect(kinds.filter((k: string) => k === 'single')).toHaveLength(10);
+    expect(kinds.filter((k: string) => k === 'fill')).toHaveLength(0);
+    expect(paper.body.data.questions.reduce((s: number, q: { points: number }) => s + q.points, 0)).toBe(100);
+  });
+
+  it('sits a fixed paper with shuffled options, scored by the key that moved with them', async () => {
+    const singles = await server.ctx.db
+      .selectFrom('questions')
+      .select(['id', 'options', 'answer'])
+      .where('book_id', '=', bookId)
+      .where('kind', '=', 'single')
+      .where('retired_at', 'is', null)
+      .orderBy('sort_order')
+      .limit(4)
+      .execute();
+    const saved = await put({
+      mode: 'fixed',
+      questions: singles.map((q) => ({ questionId: q.id, points: 25 })),
+      shuffleOptions: true,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const { token, paper } = await sit('paper-fixed');
+    const questions = paper.body.data.questions as Array<{ questionId: string; options: string[] }>;
+    expect(questions.map((q) => q.questionId).sort()).toEqual(singles.map((q) => q.id).sort());
+    // each option still there, the right one found by its text
+    const answers = Object.fromEntries(
+      questions.map((q) => {
+        const original = singles.find((s) => s.id === q.questionId)!;
+        const options = JSON.parse(original.options) as string[];
+        const rightText = options[(JSON.parse(original.answer) as string).charCodeAt(0) - 65];
+        expect([...q.options].sort()).toEqual([...options].sort());
+        return [q.questionId, String.fromCharCode(65 + q.options.indexOf(rightText!))];
+      }),
+    );
+    const review = await server.request('POST', '/api/exam/mock/submit', {
+      json: { attemptId: paper.body.data.attemptId, answers },
+      headers: as(token),
+    });
+    expect(review.body.data).toMatchObject({ score: 100, passed: true });
+  });
+
+  it('goes back to the default plan, and keeps another organisation out', async () => {
+    const reset = await put(null);
+    expect(reset.body.data).toMatchObject({ rules: null, total: 100 });
+    await addOrganisation(server, '10018', '另一家单位');
+    await addLearner(server, { account: 'other-admin18', password: 'other1234', role: 'admin', orgCode: '10018' });
+    const other = (await login(server, 'other-admin18', 'other1234')).body.data.credentials.accessToken;
+    expect((await server.request('GET', url(), { headers: as(other) })).status).toBe(404);
+    expect((await put(random(10, 5, 10, 2, [4, 6, 2, 5]), other)).status).toBe(404);
+  });
+});

@@ -106,6 +106,15 @@ describe('the console in Chromium', () => {
     const row = page.getByTestId('class-table').locator('tr').filter({ hasText: '新员工入职安全培训' });
     await row.waitFor();
 
+    // its exam papers: the default plan, a sample paper with keys
+    await row.getByTestId('class-papers').click();
+    await page.getByTestId('paper-setup').first().waitFor();
+    await expect.poll(() => page.getByTestId('paper-total').first().textContent()).toContain('合计 100 分');
+    await page.getByTestId('paper-preview').first().click();
+    await expect.poll(() => page.getByTestId('paper-sample').locator('.ant-list-item').count()).toBeGreaterThan(10);
+    await page.locator('.ant-modal:visible .ant-modal-close').click();
+    await page.locator('.ant-drawer-close').click();
+
     // the department enrolled
     await row.getByTestId('class-enrol').click();
     await page.getByTestId('enrol-departments').click();

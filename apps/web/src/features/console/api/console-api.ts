@@ -4,7 +4,14 @@ import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { ManagedBook } from '@anxun/shared/schemas/course-books';
 import type { BookUnits, CourseUpload, ManagedUnit } from '@anxun/shared/schemas/courseware';
-import type { BankBook, BankQuestion, QuestionBody, QuestionImportResult } from '@anxun/shared/schemas/exams';
+import type {
+  BankBook,
+  BankQuestion,
+  PaperRules,
+  PaperSetup,
+  QuestionBody,
+  QuestionImportResult,
+} from '@anxun/shared/schemas/exams';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
 import type { ManagedOrganisation, organisationCreated } from '@anxun/shared/schemas/organisations';
@@ -46,6 +53,7 @@ export const consoleKeys = {
   bankBooks: ['console', 'bank-books'] as const,
   ownBooks: (query: Record<string, unknown>) => ['console', 'own-books', query] as const,
   units: (bookId: string) => ['console', 'units', bookId] as const,
+  paper: (classCourseId: string) => ['console', 'paper', classCourseId] as const,
   bankQuestions: (bookId: string, query: Record<string, unknown>) => ['console', 'bank', bookId, query] as const,
   organisations: (query: Record<string, unknown>) => ['console', 'organisations', query] as const,
   faceReference: (learnerId: string) => ['console', 'face-reference', learnerId] as const,
@@ -278,3 +286,12 @@ export const retryUpload = (jobId: string) => api.post<BookUnits>(`${M}/course-u
 export const dismissUpload = (jobId: string) => api.delete<BookUnits>(`${M}/course-uploads/${jobId}`);
 export const unitPlayUrl = (warpId: string) =>
   api.get<{ courseWarpId: string; playUrl: string | null }>(`/api/course/couwarp/play-url/${warpId}`);
+
+/** 试卷设置 of one course of a class. */
+export const usePaperSetup = (classId: string, classCourseId: string) =>
+  useQuery({
+    queryKey: consoleKeys.paper(classCourseId),
+    queryFn: () => api.get<PaperSetup>(`${M}/classes/${classId}/courses/${classCourseId}/paper`),
+  });
+export const savePaper = (classId: string, classCourseId: string, rules: PaperRules | null) =>
+  api.put<PaperSetup>(`${M}/classes/${classId}/courses/${classCourseId}/paper`, { json: { rules } });

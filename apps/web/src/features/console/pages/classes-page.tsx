@@ -17,6 +17,7 @@ import {
 } from '../api/console-api';
 import { ClassDialog } from '../components/class-dialog';
 import { EnrolDialog } from '../components/enrol-dialog';
+import { PaperDrawer } from '../components/paper-drawer';
 
 function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): void; onChanged(): void }) {
   const { t, language } = useTranslation();
@@ -77,6 +78,7 @@ export default function ClassesPage() {
   const [editing, setEditing] = useState<ManagedClass | undefined>();
   const [enrolling, setEnrolling] = useState<ManagedClass | undefined>();
   const [viewing, setViewing] = useState<ManagedClass | undefined>();
+  const [papers, setPapers] = useState<ManagedClass | undefined>();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
   return (
     <section className="page console-page" data-testid="classes-page">
@@ -121,7 +123,7 @@ export default function ClassesPage() {
             {
               title: t('console.actions'),
               key: 'actions',
-              width: 240,
+              width: 280,
               render: (_: unknown, c: ManagedClass) => (
                 <Space size={0} wrap>
                   {c.status === 'open' && (
@@ -134,6 +136,9 @@ export default function ClassesPage() {
                   </Button>
                   <Button type="link" size="small" onClick={() => setViewing(c)}>
                     {t('console.members')}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => setPapers(c)} data-testid="class-papers">
+                    {t('console.paper.open')}
                   </Button>
                   <Button
                     type="link"
@@ -172,6 +177,7 @@ export default function ClassesPage() {
           }}
         />
       )}
+      {papers && <PaperDrawer cls={papers} onClose={() => setPapers(undefined)} />}
       {viewing && <Members cls={viewing} onClose={() => setViewing(undefined)} onChanged={refresh} />}
     </section>
   );

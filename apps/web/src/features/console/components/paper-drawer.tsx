@@ -1,0 +1,249 @@
+import type { PaperRules, PaperSetup, QuestionKind } from '@anxun/shared/schemas/exams';
+import {
+  Alert,
+  Button,
+  Drawer,
+  InputNumber,
+  List,
+  Modal,
+  Radio,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import { savePaper, useBankQuestions, usePaperSetup, type BankQuestion, type ManagedClass } from '../api/console-api';
+
+const KINDS: QuestionKind[] = ['single', 'multiple', 'judge', 'fill'];
+const LETTERS = 'ABCDEFGH';
+type RandomRules = Extract<PaperRules, { mode: 'random' }>;
+const EMPTY_RANDOM: RandomRules = {
+  mode: 'random',
+  kinds: {
+    single: { count: 0, points: 1 },
+    multiple: { count: 0, points: 1 },
+    judge: { count: 0, points: 1 },
+    fill: { count: 0, points: 1 },
+  },
+  shuffleOptions: false,
+};
+
+const totalOf = (rules: PaperRules) =>
+  rules.mode === 'random'
+    ? KINDS.reduce((s, k) => s + rules.kinds[k].count * rules.kinds[k].points, 0)
+    : rules.questions.reduce((s, q) => s + q.points, 0);
+
+/** A fixed paper's questions, picked from the course's bank page by page, each worth the same. */
+function FixedPicker({
+  bookId,
+  rules,
+  onChange,
+}: {
+  bookId: string;
+  rules: Extract<PaperRules, { mode: 'fixed' }>;
+  onChange(rules: PaperRules): void;
+}) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(1);
+  const page = useBankQuestions(bookId, { current });
+  const points = rules.questions[0]?.points ?? 5;
+  const ids = rules.questions.map((q) => q.questionId);
+  const set = (next: string[], each = points) =>
+    onChange({ ...rules, questions: next.map((questionId) => ({ questionId, points: each })) });
+  return (
+    <>
+      <Space wrap>
+        {t('console.paper.eachPoints')}
+        <InputNumber min={0.5} max={100} step={0.5} value={points} onChange={(v) => set(ids, v ?? points)} />
+        <span className="console-hint">{t('console.paper.picked', { count: ids.length })}</span>
+      </Space>
+      <Table<BankQuestion>
+        rowKey="id"
+        size="small"
+        loading={page.isPending}
+        dataSource={page.data?.records ?? []}
+        pagination={{
+          current,
+          pageSize: 20,
+          total: page.data?.total ?? 0,
+          onChange: setCurrent,
+          showSizeChanger: false,
+        }}
+        rowSelection={{
+          selectedRowKeys: ids,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => set(keys.map(String)),
+        }}
+        columns={[
+          {
+            title: t('console.bank.kindTitle'),
+            dataIndex: 'kind',
+            width: 80,
+            render: (k: QuestionKind) => t(`console.bank.kind.${k}`),
+          },
+          { title: t('console.bank.stem'), dataIndex: 'stem' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** One course's paper: the rules in a form, what stops them, a sample paper. */
+function CoursePaper({ classId, classCourseId, bookId }: { classId: string; classCourseId: string; bookId: string }) {
+  const { t } = useTranslation();
+  const setup = usePaperSetup(classId, classCourseId);
+  const [rules, setRules] = useState<PaperRules>();
+  const [shown, setShown] = useState<PaperSetup>();
+  const [preview, setPreview] = useState(false);
+  useEffect(() => {
+    if (setup.data) {
+      setShown(setup.data);
+      setRules(setup.data.effective);
+    }
+  }, [setup.data]);
+  if (!rules || !shown) return <Skeleton active />;
+  const total = totalOf(rules);
+  const save = (next: PaperRules | null) =>
+    void savePaper(classId, classCourseId, next).then(
+      (answer) => {
+        setShown(answer);
+        setRules(answer.effective);
+        notifySuccess(t('console.saved'));
+      },
+      () => undefined,
+    );
+  const kindRow = (k: QuestionKind, r: RandomRules) => (
+    <Space key={k} className="paper-kind" wrap>
+      <span className="paper-kind-name">{t(`console.bank.kind.${k}`)}</span>
+      <InputNumber
+        min={0}
+        max={200}
+        value={r.kinds[k].count}
+        addonAfter={t('console.paper.questionsUnit')}
+        onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], count: v ?? 0 } } })}
+        data-testid={`paper-count-${k}`}
+      />
+      <InputNumber
+        min={0.5}
+        max={100}
+        step={0.5}
+        value={r.kinds[k].points}
+        addonAfter={t('console.paper.pointsUnit')}
+        onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], points: v ?? 0.5 } } })}
+        data-testid={`paper-points-${k}`}
+      />
+      <span className="console-hint">= {r.kinds[k].count * r.kinds[k].points}</span>
+    </Space>
+  );
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-setup">
+      <Space wrap>
+        <Radio.Group
+          value={rules.mode}
+          onChange={(e) =>
+            setRules(
+              e.target.value === 'fixed'
+                ? { mode: 'fixed', questions: [], shuffleOptions: rules.shuffleOptions }
+                : {
+                    ...(shown.effective.mode === 'random' ? shown.effective : EMPTY_RANDOM),
+                    shuffleOptions: rules.shuffleOptions,
+                  },
+            )
+          }
+          optionType="button"
+          options={[
+            { value: 'random', label: t('console.paper.random') },
+            { value: 'fixed', label: t('console.paper.fixed') },
+          ]}
+        />
+        <Switch
+          checked={rules.shuffleOptions}
+          onChange={(v) => setRules({ ...rules, shuffleOptions: v })}
+          checkedChildren={t('console.paper.shuffle')}
+          unCheckedChildren={t('console.paper.noShuffle')}
+        />
+        {shown.rules === null && <Tag>{t('console.paper.isDefault')}</Tag>}
+      </Space>
+      {rules.mode === 'random' ? (
+        KINDS.map((k) => kindRow(k, rules))
+      ) : (
+        <FixedPicker bookId={bookId} rules={rules} onChange={setRules} />
+      )}
+      <div
+        className={total === shown.classTotal ? 'paper-total' : 'paper-total paper-total-off'}
+        data-testid="paper-total"
+      >
+        {t('console.paper.total', { total, classTotal: shown.classTotal })}
+      </div>
+      {shown.problems.length > 0 && (
+        <Alert type="warning" showIcon message={t('console.paper.problems')} description={shown.problems.join('；')} />
+      )}
+      <Space wrap>
+        <Button type="primary" onClick={() => save(rules)} data-testid="paper-save">
+          {t('console.saveShort')}
+        </Button>
+        <Button onClick={() => setPreview(true)} data-testid="paper-preview">
+          {t('console.paper.preview')}
+        </Button>
+        <Button onClick={() => save(null)}>{t('console.paper.useDefault')}</Button>
+      </Space>
+      <Modal
+        open={preview}
+        width={760}
+        footer={null}
+        title={t('console.paper.previewTitle', { total: shown.total })}
+        onCancel={() => setPreview(false)}
+      >
+        <List
+          size="small"
+          dataSource={shown.sample}
+          data-testid="paper-sample"
+          renderItem={(q, i) => (
+            <List.Item>
+              <div>
+                <div>
+                  {i + 1}. <Tag>{t(`console.bank.kind.${q.kind}`)}</Tag>
+                  {q.stem} <span className="console-hint">（{q.points}）</span>
+                </div>
+                {q.options.map((o, j) => (
+                  <div key={j} className="console-hint">
+                    {LETTERS[j]}. {o}
+                  </div>
+                ))}
+                <div className="paper-key">{t('console.paper.key', { answer: q.answer })}</div>
+              </div>
+            </List.Item>
+          )}
+        />
+      </Modal>
+    </Space>
+  );
+}
+
+/** 试卷设置 of a class: a tab per course. */
+export function PaperDrawer({ cls, onClose }: { cls: ManagedClass; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open
+      size="min(820px, 100vw)"
+      title={t('console.paper.title', { name: cls.name })}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      <Alert type="info" showIcon message={t('console.paper.hint')} style={{ marginBottom: 12 }} />
+      <Tabs
+        items={cls.courses.map((c) => ({
+          key: c.trainClassCourseId,
+          label: c.name,
+          children: <CoursePaper classId={cls.id} classCourseId={c.trainClassCourseId} bookId={c.bookId} />,
+        }))}
+      />
+    </Drawer>
+  );
+}

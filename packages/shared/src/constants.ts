@@ -51,6 +51,8 @@ export const HEARTBEAT_GROWTH_MS = 120_000;
 export const FileType = {
   AVATAR: 'SysPhoto',
   LOGO: 'LogoFiles',
+  /** a course book's cover (public, like a logo: the catalogue shows it to guests) */
+  COURSE_COVER: 'CourseCover',
 } as const;
 export type FileType = (typeof FileType)[keyof typeof FileType];
 

@@ -16,6 +16,8 @@ export const managedBook = z.object({
   teachers: z.array(z.string()),
   category: z.string(),
   classHours: z.number(),
+  /** the cover image, public like the catalogue that shows it */
+  coverUrl: z.string().nullable(),
   status: bookStatus,
   unitCount: z.number(),
   questionCount: z.number(),
@@ -32,7 +34,8 @@ export const createBookBody = z.strictObject({
   intro: paragraphs(2000, '简介不能超过2000字').optional(),
   teachers: teachers.optional(),
   category: line(30).optional(),
-  classHours: z.number().min(0.5, '学时不能少于0.5').max(200, '学时不能超过200'),
+  // short books exist (the demo's are minutes long): 0.05 学时 is the least a book can require
+  classHours: z.number().min(0.05, '学时不能少于0.05').max(200, '学时不能超过200'),
 });
 export type CreateBookBody = z.input<typeof createBookBody>;
 export const updateBookBody = createBookBody

@@ -4,6 +4,7 @@ import type { CreateBookBody, ManagedBook, managedBookQuery, updateBookBody } fr
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { publicFileUrl } from '../../core/file-url.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -38,6 +39,7 @@ const toManaged = (r: OwnBookRow): ManagedBook => ({
   teachers: teachersOf(r.teachers),
   category: r.category,
   classHours: r.class_hours,
+  coverUrl: r.cover_file_id ? publicFileUrl(r.cover_file_id) : null,
   status: r.retired_at !== null ? 'retired' : r.status === 'draft' ? 'draft' : 'published',
   unitCount: Number(r.unit_count ?? 0),
   questionCount: Number(r.question_count ?? 0),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
@@ -98,7 +99,7 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect(edited.body.data).toMatchObject({ name: '有限空间作业安全（2027版）', classHours: 6 });
     const bad = await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 0 });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('学时不能少于0.5');
+    expect(bad.body.msg).toContain('学时不能少于0.05');
     expect((await call('POST', `/api/manage/course-books/${bookId}/retire`)).body.data.status).toBe('retired');
     expect(await catalogueNames()).not.toContain('有限空间作业安全（2027版）');
     // a class that has it keeps it when edited; a new class cannot take it
@@ -129,5 +130,33 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     ] as const) {
       expect((await call(method, path, json, otherAdmin)).status, path).toBe(404);
     }
+  });
+
+  it("takes a cover image from the book's own organisation only, and the catalogue shows it", async () => {
+    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#1677ff' } })
+      .png()
+      .toBuffer();
+    const upload = (token: string, id = bookId) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)]), 'cover.png');
+      return server.request('POST', `/api/file/upload?otcType=CourseCover&otcId=${id}`, {
+        body: form,
+        headers: as(token),
+      });
+    };
+    expect((await upload(otherAdmin)).status).toBe(403);
+    expect((await upload(learner)).status).toBe(403);
+    const done = await upload(admin);
+    expect(done.status, done.text).toBe(200);
+    const book = (await call('GET', '/api/manage/course-books?size=100')).body.data.records.find(
+      (b: { courseBookId: string }) => b.courseBookId === bookId,
+    );
+    expect(book.coverUrl).toBe(done.body.data.filePath);
+    const image = await fetch(server.baseUrl + book.coverUrl);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const listed = (
+      await call('GET', '/api/course/book/select-page?size=100', undefined, learner)
+    ).body.data.records.find((b: { id?: string; courseBookId?: string }) => (b.courseBookId ?? b.id) === bookId);
+    expect(listed.coverUrl).toBe(book.coverUrl);
   });
 });

@@ -26,11 +26,12 @@ export async function deleteFileRow(db: Db, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('persons').set({ avatar_file_id: null }).where('avatar_file_id', '=', id).execute();
     await trx.updateTable('organisations').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
+    await trx.updateTable('course_books').set({ cover_file_id: null }).where('cover_file_id', '=', id).execute();
     await trx.deleteFrom('files').where('id', '=', id).execute();
   });
 }
 
-/** Points the person's avatar (or the organisation's logo) at a newly stored file. */
+/** Points the person's avatar (the organisation's logo, the course book's cover) at a newly stored file. */
 export async function attachFile(db: Db, file: FileRow, now: number): Promise<void> {
   if (file.otc_type === 'SysPhoto') {
     await db
@@ -38,7 +39,18 @@ export async function attachFile(db: Db, file: FileRow, now: number): Promise<vo
       .set({ avatar_file_id: file.id, updated_at: now })
       .where('id', '=', file.otc_id)
       .execute();
+  } else if (file.otc_type === 'CourseCover') {
+    await db
+      .updateTable('course_books')
+      .set({ cover_file_id: file.id, updated_at: now })
+      .where('id', '=', file.otc_id)
+      .execute();
   } else {
     await db.updateTable('organisations').set({ logo_file_id: file.id }).where('id', '=', file.otc_id).execute();
   }
+}
+
+/** The organisation a course book belongs to (null: a platform book), for who may set its cover. */
+export async function findBookOrg(db: Db, bookId: string): Promise<{ org_id: string | null } | undefined> {
+  return db.selectFrom('course_books').select('org_id').where('id', '=', bookId).executeTakeFirst();
 }

@@ -66,7 +66,7 @@ export const filesRoutes =
         schema: {
           tags,
           summary:
-            'Upload an avatar (SysPhoto) or, as admin, the organisation logo (LogoFiles); the platform operator names the organisation with otcId',
+            'Upload an avatar (SysPhoto); as admin, the organisation logo (LogoFiles) or a course book cover (CourseCover, otcId = the book); the platform operator names the organisation with otcId',
           description: `multipart/form-data with one field \`file\`: JPG, PNG or WEBP, at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`,
           querystring: z.strictObject({ otcType: fileType.default('SysPhoto'), otcId: idText().optional() }),
           response: { 200: envelope(fileRecord), ...errors, 413: errorEnvelope, 415: errorEnvelope },
@@ -77,9 +77,7 @@ export const filesRoutes =
           throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请使用multipart/form-data上传');
         const upload = await readSingleFile(request);
         const { otcType, otcId } = request.query;
-        return ok(
-          await uploadImage(ctx, userOf(request), otcType, upload, otcType === 'LogoFiles' ? otcId : undefined),
-        );
+        return ok(await uploadImage(ctx, userOf(request), otcType, upload, otcType === 'SysPhoto' ? undefined : otcId));
       },
     );
 

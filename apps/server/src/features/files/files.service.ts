@@ -16,12 +16,14 @@ import {
   findFilesByOwnerObject,
   insertFile,
   type FileRow,
+  findBookOrg,
 } from './files.repository.js';
 import { recordTime } from '../../core/record-time.js';
 
 export { AVATAR_MAX_BYTES };
 
-const isPublic = (file: Pick<FileRow, 'otc_type'>) => file.otc_type === FileType.LOGO;
+const isPublic = (file: Pick<FileRow, 'otc_type'>) =>
+  file.otc_type === FileType.LOGO || file.otc_type === FileType.COURSE_COVER;
 
 function toRecord(ctx: AppContext, row: FileRow): FileRecord {
   return {
@@ -45,13 +47,19 @@ async function canManage(ctx: AppContext, user: AuthUser, otcType: string, otcId
     const person = await findPersonById(ctx.db, otcId);
     return person?.org_id === user.orgId && person.role === Role.LEARNER;
   }
+  if (otcType === FileType.COURSE_COVER) {
+    // a manager covers his organisation's books; the platform operator the platform's own
+    const book = await findBookOrg(ctx.db, otcId);
+    if (!book) return false;
+    return book.org_id === null ? user.role === Role.SUPER : user.role === Role.ADMIN && book.org_id === user.orgId;
+  }
   // the platform operator sets the logo of the organisations he creates
   if (user.role === Role.SUPER) return Boolean(await findOrgById(ctx.db, otcId));
   return user.role === Role.ADMIN && otcId === user.orgId;
 }
 
 export async function listFiles(ctx: AppContext, user: AuthUser | undefined, otcId: string, otcType: string) {
-  if (otcType !== FileType.LOGO) {
+  if (!isPublic({ otc_type: otcType })) {
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
     if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
   }

@@ -225,11 +225,13 @@ export const editOrganisation = (id: string, body: Record<string, unknown>) =>
   api.put<ManagedOrganisation>(`${M}/organisations/${id}`, { json: body });
 export const addOrganisationAdmin = (id: string, body: Record<string, unknown>) =>
   api.post<OrganisationCreated>(`${M}/organisations/${id}/admins`, { json: body });
-export function uploadOrganisationLogo(orgId: string, file: File) {
+/** An image attached to an object: an organisation's logo, a course book's cover. */
+function uploadImageFor(otcType: 'LogoFiles' | 'CourseCover', otcId: string, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post<unknown>('/api/file/upload', { body: form, query: { otcType: 'LogoFiles', otcId: orgId } });
+  return api.post<unknown>('/api/file/upload', { body: form, query: { otcType, otcId } });
 }
+export const uploadOrganisationLogo = (orgId: string, file: File) => uploadImageFor('LogoFiles', orgId, file);
 
 export const useBankBooks = () =>
   useQuery({ queryKey: consoleKeys.bankBooks, queryFn: () => api.get<BankBook[]>(`${M}/question-books`) });
@@ -295,3 +297,6 @@ export const usePaperSetup = (classId: string, classCourseId: string) =>
   });
 export const savePaper = (classId: string, classCourseId: string, rules: PaperRules | null) =>
   api.put<PaperSetup>(`${M}/classes/${classId}/courses/${classCourseId}/paper`, { json: { rules } });
+
+/** A course book's cover image (public: the catalogue shows it). */
+export const uploadCover = (bookId: string, file: File) => uploadImageFor('CourseCover', bookId, file);

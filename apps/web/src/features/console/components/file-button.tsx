@@ -25,7 +25,8 @@ export function FileButton({
       <input
         ref={input}
         type="file"
-        hidden
+        // a style, not the hidden attribute: form styles may set display on file inputs
+        style={{ display: 'none' }}
         accept={accept}
         multiple={multiple}
         data-testid={testId}

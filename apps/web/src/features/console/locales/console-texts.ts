@@ -101,6 +101,10 @@ registerTexts({
         retire: '停用',
         restore: '恢复',
         retireConfirm: '停用后学员在课程目录中看不到这门课程（已在班级中的学习记录保留），确定停用吗？',
+        cover: '封面',
+        coverHint: 'JPG、PNG 或 WEBP，不超过 2MB，宽高比 16:9 为宜',
+        coverUpload: '上传封面',
+        coverChange: '更换封面',
       },
       units: {
         title: '课件 · {{name}}',
@@ -360,6 +364,10 @@ registerTexts({
         retire: 'Retire',
         restore: 'Restore',
         retireConfirm: 'Learners will no longer find it in the catalogue (records in classes stay). Retire it?',
+        cover: 'Cover',
+        coverHint: 'JPG, PNG or WEBP, up to 2 MB; 16:9 suits it best',
+        coverUpload: 'Upload a cover',
+        coverChange: 'Change the cover',
       },
       units: {
         title: 'Units · {{name}}',

@@ -6,7 +6,16 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-import { changeBookState, consoleKeys, createBook, editBook, useOwnBooks, type ManagedBook } from '../api/console-api';
+import {
+  changeBookState,
+  consoleKeys,
+  createBook,
+  editBook,
+  uploadCover,
+  useOwnBooks,
+  type ManagedBook,
+} from '../api/console-api';
+import { FileButton } from '../components/file-button';
 import { UnitsDrawer } from '../components/units-drawer';
 
 const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning' } as const;
@@ -169,7 +178,7 @@ export default function CoursesPage() {
             <Input maxLength={60} data-testid="course-name" />
           </Form.Item>
           <Form.Item name="classHours" label={t('console.requiredHours')} rules={[{ required: true }]}>
-            <InputNumber min={0.5} max={200} step={0.5} />
+            <InputNumber min={0.05} max={200} step={0.5} />
           </Form.Item>
           <Form.Item name="category" label={t('console.books.category')}>
             <Input maxLength={30} />
@@ -177,6 +186,29 @@ export default function CoursesPage() {
           <Form.Item name="teachers" label={t('console.books.teachers')} extra={t('console.books.teachersHint')}>
             <Select mode="tags" tokenSeparators={[',', '，', '、']} open={false} />
           </Form.Item>
+          {editing && (
+            <Form.Item label={t('console.books.cover')} extra={t('console.books.coverHint')}>
+              <Space align="center">
+                {editing.coverUrl && <img className="book-cover" src={editing.coverUrl} alt="" />}
+                <FileButton
+                  accept="image/png,image/jpeg,image/webp"
+                  testId="course-cover"
+                  onFile={(file) =>
+                    void uploadCover(editing.courseBookId, file).then(
+                      () => {
+                        notifySuccess(t('console.saved'));
+                        setEditing(undefined);
+                        refresh();
+                      },
+                      () => undefined,
+                    )
+                  }
+                >
+                  {editing.coverUrl ? t('console.books.coverChange') : t('console.books.coverUpload')}
+                </FileButton>
+              </Space>
+            </Form.Item>
+          )}
           <Form.Item name="intro" label={t('console.books.intro')}>
             <Input.TextArea rows={4} maxLength={2000} showCount />
           </Form.Item>

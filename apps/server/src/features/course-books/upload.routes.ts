@@ -172,10 +172,15 @@ export const courseUploadRoutes =
     app.route({ method: 'HEAD', url: '/uploads/:uploadId', schema: { hide: true }, handler: handle });
     app.route({ method: 'OPTIONS', url: '/uploads', schema: { hide: true }, handler: handle });
 
-    const sweep = setInterval(
-      () => void tus.cleanUpExpiredUploads().catch((err: unknown) => ctx.log.warn({ err }, 'upload clean-up failed')),
-      6 * 3600 * 1000,
-    );
+    // unfinished uploads past their expiry go: a minute after start, then every six hours
+    const cleanUp = () =>
+      void tus.cleanUpExpiredUploads().catch((err: unknown) => ctx.log.warn({ err }, 'upload clean-up failed'));
+    const first = setTimeout(cleanUp, 60_000);
+    const sweep = setInterval(cleanUp, 6 * 3600 * 1000);
+    first.unref();
     sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(sweep);
+    });
   };

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
 import {
@@ -128,6 +129,56 @@ describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl
     );
     const review = await server.request('POST', '/api/exam/mock/submit', {
       json: { attemptId: paper.body.data.attemptId, answers },
+      headers: as(token),
+    });
+    expect(review.body.data).toMatchObject({ score: 100, passed: true });
+  });
+
+  it('draws a paper from questions imported from a sheet', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const ws = workbook.addWorksheet('试题');
+    ws.addRow(['题型', '题干', '选项A', '选项B', '选项C', '答案']);
+    ws.addRow(['单选题', '导入题一：动火作业须办理（  ）。', '动火证', '出门证', '请假条', 'A']);
+    ws.addRow(['多选题', '导入题二：受限空间作业须（  ）。', '通风', '检测', '单人进入', 'AB']);
+    ws.addRow(['判断题', '导入题三：可以用水扑救电气火灾。', '', '', '', '错']);
+    ws.addRow(['填空题', '导入题四：火警电话是____。', '', '', '', '119']);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from(await workbook.xlsx.writeBuffer()))]), 'q.xlsx');
+    const imported = await server.request('POST', `/api/manage/question-books/${bookId}/questions/import`, {
+      body: form,
+      headers: as(),
+    });
+    expect(imported.body.data, imported.text).toEqual({ created: 4, errors: [] });
+    const ids = (
+      await server.ctx.db
+        .selectFrom('questions')
+        .select('id')
+        .where('book_id', '=', bookId)
+        .where('stem', 'like', '导入题%')
+        .execute()
+    ).map((q) => q.id);
+    expect(ids).toHaveLength(4);
+    const saved = await put({
+      mode: 'fixed',
+      questions: ids.map((questionId) => ({ questionId, points: 25 })),
+      shuffleOptions: false,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const { token, paper } = await sit('paper-imported');
+    const stems = paper.body.data.questions.map((q: { stem: string }) => q.stem).sort();
+    expect(stems.every((stem: string) => stem.startsWith('导入题'))).toBe(true);
+    const byStem = (prefix: string) =>
+      paper.body.data.questions.find((q: { stem: string }) => q.stem.startsWith(prefix)).questionId as string;
+    const review = await server.request('POST', '/api/exam/mock/submit', {
+      json: {
+        attemptId: paper.body.data.attemptId,
+        answers: {
+          [byStem('导入题一')]: 'A',
+          [byStem('导入题二')]: ['A', 'B'],
+          [byStem('导入题三')]: false,
+          [byStem('导入题四')]: ['119'],
+        },
+      },
       headers: as(token),
     });
     expect(review.body.data).toMatchObject({ score: 100, passed: true });

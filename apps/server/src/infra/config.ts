@@ -43,10 +43,6 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0.3).max(0.99).default(0.65),
   /** days the photos of face checks are kept for audit; the check records stay */
   FACE_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
-  /**
-   * Behind a reverse proxy: the number of proxy hops, or a comma-separated list of proxy
-   * addresses/CIDRs. Never "trust everyone": the client writes X-Forwarded-For itself.
-   */
   /** the largest courseware file a manager may upload, in MB */
   UPLOAD_MAX_MB: z.coerce
     .number()
@@ -58,11 +54,15 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** ffmpeg and ffprobe to use; default: the binaries shipped in @ffmpeg-installer / @ffprobe-installer */
   FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
   /** LibreOffice, to turn PPT/Word courseware into PDF; default: soffice on the PATH, if any */
   SOFFICE_PATH: z.string().optional(),
   /** a document unit: the least time each page is shown to count as read (credited reading time) */
   DOCUMENT_SECONDS_PER_PAGE: z.coerce.number().int().min(5).max(600).default(30),
-  FFPROBE_PATH: z.string().optional(),
+  /**
+   * Behind a reverse proxy: the number of proxy hops, or a comma-separated list of proxy
+   * addresses/CIDRs. Never "trust everyone": the client writes X-Forwarded-For itself.
+   */
   TRUST_PROXY: z
     .string()
     .regex(/^(\d+|[0-9a-fA-F.:/,\s]+)$/, 'TRUST_PROXY must be a hop count or a list of addresses/CIDRs')

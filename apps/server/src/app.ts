@@ -66,6 +66,7 @@ import { registrationsRoutes } from './features/learners/registrations.routes.js
 import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
 import { organisationsRoutes } from './features/organisations/organisations.routes.js';
 import { courseUnitsRoutes } from './features/course-books/units.routes.js';
+import { sharedBooksRoutes } from './features/course-books/shared-books.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
 import { transcodeJob } from './features/course-books/transcode.job.js';
 import { WsCode } from '@anxun/shared/constants';
@@ -258,10 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         faceAdminRoutes(ctx),
         classesRoutes(ctx),
         noticesRoutes(ctx),
-        courseBooksRoutes(ctx),
-        courseUnitsRoutes(ctx),
-        courseUploadRoutes(ctx),
-        questionBankRoutes(ctx),
+        sharedBooksRoutes(ctx),
         examPaperRoutes(ctx),
         auditRoutes(ctx),
       ],
@@ -272,6 +270,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   // The platform operator's part of the console: organisations and their training managers.
   await app.register(roleScope(ctx, [Role.SUPER], [organisationsRoutes(ctx)]), { prefix: '/api/manage' });
+  // Course books, their courseware and question banks: a training manager's for his
+  // organisation's books, the platform operator's for the platform's shared books
+  // (core/book-owner decides whose books a caller works on).
+  await app.register(
+    roleScope(
+      ctx,
+      [Role.ADMIN, Role.SUPER],
+      [courseBooksRoutes(ctx), courseUnitsRoutes(ctx), courseUploadRoutes(ctx), questionBankRoutes(ctx)],
+    ),
+    { prefix: '/api/manage' },
+  );
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
 
   // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per

@@ -174,4 +174,58 @@ describe('courseware in Chromium', () => {
     expect(read.study_length).toBeLessThanOrEqual(10);
     await study.context.close();
   }, 150_000);
+
+  it('lets the platform operator publish a shared book that a manager adds for his learners', async () => {
+    const operator = await openPage(env, '/login');
+    await loginByPassword(operator.page, 'operator', 'operator1234');
+    await operator.page.waitForURL(/#\/manage\/organisations/);
+    await operator.page.evaluate(() => (location.hash = '/manage/courses'));
+    await operator.page.getByRole('heading', { name: '平台课程' }).waitFor();
+    const modal = operator.page.locator('.ant-modal:visible');
+    await operator.page.getByTestId('course-new').click();
+    await operator.page.getByTestId('course-name').fill('平台·有限空间应急救援');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    const row = operator.page.getByTestId('course-table').locator('tr').filter({ hasText: '平台·有限空间应急救援' });
+    await row.getByText('草稿').waitFor();
+    await row.getByTestId('course-units').click();
+    const drawer = operator.page.getByTestId('units-drawer');
+    await drawer.getByTestId('unit-upload').setInputFiles(await pdfFile());
+    await drawer.getByTestId('unit-row').filter({ hasText: '作业规程' }).waitFor({ timeout: 60_000 });
+    await drawer.locator('.ant-drawer-close').click();
+    await row.getByRole('button', { name: '发布' }).click();
+    await row.getByText('已发布').waitFor();
+    await operator.context.close();
+
+    const catalogue = async (token: string) =>
+      (
+        await env.server.request('GET', `/api/course/book/select-page?size=50&name=${encodeURIComponent('应急救援')}`, {
+          headers: { Authorization: token },
+        })
+      ).body.data.records.map((b: { name: string }) => b.name);
+    const learner = (
+      await env.server.request('POST', '/api/login', { json: { username: 'demo', password: 'demo1234', client: 'pc' } })
+    ).body.data.credentials.accessToken;
+    expect(await catalogue(learner)).not.toContain('平台·有限空间应急救援');
+
+    // the manager finds it under 平台课程 and adds it; his learners see it, his classes may take it
+    const manager = await openPage(env, '/login');
+    await loginByPassword(manager.page, 'admin', 'admin1234');
+    await manager.page.waitForURL(/#\/study/);
+    await manager.page.evaluate(() => (location.hash = '/manage/courses'));
+    await manager.page.getByTestId('shared-books-tab').click();
+    const shared = manager.page
+      .getByTestId('shared-book-table')
+      .locator('tr')
+      .filter({ hasText: '平台·有限空间应急救援' });
+    await shared.getByText('未加入').waitFor();
+    await shared.getByTestId('shared-book-add').click();
+    await shared.getByText('已加入').waitFor();
+    expect(await catalogue(learner)).toContain('平台·有限空间应急救援');
+    await manager.page.evaluate(() => (location.hash = '/manage/classes'));
+    await manager.page.getByTestId('class-create').click();
+    await manager.page.getByTestId('class-books').click();
+    await manager.page.locator('.ant-select-item-option').filter({ hasText: '平台·有限空间应急救援' }).waitFor();
+    await manager.page.keyboard.press('Escape');
+    await manager.context.close();
+  }, 120_000);
 });

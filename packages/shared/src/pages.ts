@@ -30,6 +30,8 @@ export interface PageDeclaration {
 }
 
 const CONSOLE = [Role.ADMIN] as const;
+/** course books and question banks: a manager's own, and the platform operator's shared ones */
+const BOOKS = [Role.ADMIN, Role.SUPER] as const;
 
 export const LAYOUT_PAGES = [
   {
@@ -122,14 +124,14 @@ export const LAYOUT_PAGES = [
         name: 'ManageCourses',
         title: '课程管理',
         titleKey: 'route.manageCourses',
-        roles: CONSOLE,
+        roles: BOOKS,
       },
       {
         path: '/manage/questions',
         name: 'ManageQuestions',
         title: '题库',
         titleKey: 'route.manageQuestions',
-        roles: CONSOLE,
+        roles: BOOKS,
       },
       {
         path: '/manage/enquiries',

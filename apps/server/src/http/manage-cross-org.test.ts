@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_LEARNER } from '../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER, DEMO_OPERATOR } from '../seed/demo-accounts.js';
 import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../test/harness.js';
 
 const RULES = {
@@ -120,6 +120,9 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
       body: 'x'.repeat(1000),
     },
     'DELETE /api/manage/uploads/{uploadId}': { path: `/api/manage/uploads/${ids.tusUpload}`, headers: TUS },
+    // an organisation's own book is no shared book: neither added nor taken out elsewhere
+    'POST /api/manage/shared-books/{id}/add': { path: `/api/manage/shared-books/${ids.book}/add` },
+    'POST /api/manage/shared-books/{id}/remove': { path: `/api/manage/shared-books/${ids.book}/remove` },
     'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
     'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },
     'POST /api/manage/notices/{id}/republish': { path: `/api/manage/notices/${ids.notice}/republish` },
@@ -154,6 +157,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     units: await server.ctx.db.selectFrom('course_warps').select(['id', 'title', 'sort_order']).orderBy('id').execute(),
     jobs: await server.ctx.db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute(),
     papers: await server.ctx.db.selectFrom('exam_papers').selectAll().execute(),
+    shared: await server.ctx.db.selectFrom('org_shared_books').selectAll().execute(),
     books: await server.ctx.db
       .selectFrom('course_books')
       .select(['id', 'name', 'status', 'retired_at'])
@@ -280,6 +284,26 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       const method = route.split(' ')[0]!;
       const res = await server.request(method, call.path, {
         headers: { ...as(otherAdmin), ...call.headers },
+        ...(call.json !== undefined ? { json: call.json } : {}),
+        ...(call.body ? { body: call.body } : {}),
+      });
+      expect(res.status, `${route}: ${res.text}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 404 to the platform operator on an organisation's own books, units, uploads and questions", async () => {
+    const operator = (await login(server, DEMO_OPERATOR.account, DEMO_OPERATOR.password)).body.data.credentials
+      .accessToken;
+    const before = await snapshot();
+    const bookRoutes = Object.entries(table).filter(([route]) =>
+      /^\S+ \/api\/manage\/(course-books|course-units|course-uploads|uploads|question-books|questions)\//.test(route),
+    );
+    expect(bookRoutes.length).toBeGreaterThanOrEqual(19);
+    for (const [route, call] of bookRoutes) {
+      const method = route.split(' ')[0]!;
+      const res = await server.request(method, call.path, {
+        headers: { ...as(operator), ...call.headers },
         ...(call.json !== undefined ? { json: call.json } : {}),
         ...(call.body ? { body: call.body } : {}),
       });

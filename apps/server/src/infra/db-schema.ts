@@ -135,6 +135,14 @@ export interface ExamPapersTable {
   updated_by: string | null;
 }
 
+/** The platform's shared books an organisation added to its catalogue (migration 0019), written by the course-books feature. */
+export interface OrgSharedBooksTable {
+  org_id: string;
+  book_id: string;
+  added_at: number;
+  added_by: string | null;
+}
+
 export interface CourseBooksTable {
   id: string;
   org_id: string | null;
@@ -497,6 +505,7 @@ export interface Database {
   vods: VodsTable;
   jobs: JobsTable;
   exam_papers: ExamPapersTable;
+  org_shared_books: OrgSharedBooksTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;
   train_classes: TrainClassesTable;

@@ -41,3 +41,29 @@ export type CreateBookBody = z.input<typeof createBookBody>;
 export const updateBookBody = createBookBody
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), '没有要修改的内容');
+
+/**
+ * 平台课程: the platform operator's shared books (published, not retired) as an organisation's
+ * manager sees them, and whether his organisation has added each to its catalogue.
+ */
+export const sharedBookQuery = z.strictObject({
+  ...pageQuery.shape,
+  q: line(40).optional(),
+});
+export const sharedBook = z.object({
+  courseBookId: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  teachers: z.array(z.string()),
+  category: z.string(),
+  classHours: z.number(),
+  coverUrl: z.string().nullable(),
+  unitCount: z.number(),
+  questionCount: z.number(),
+  /** in this organisation's catalogue: its learners see it and its classes may take it */
+  added: z.boolean(),
+  /** this organisation's classes that have the book */
+  classCount: z.number(),
+});
+export type SharedBook = z.infer<typeof sharedBook>;
+export const sharedBookPage = z.object({ records: z.array(sharedBook), total: z.number() });

@@ -1,5 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { Insertable, Updateable } from 'kysely';
+import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 import { removeCourseRecords } from '../../core/training-records.repository.js';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { TrainClassCoursesTable, TrainClassesTable } from '../../infra/db-schema.js';
@@ -76,18 +77,13 @@ export async function countMembers(db: Db, classIds: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
 }
 
-/** Course books a class of this organisation may use: its own and the platform's shared ones. */
+/** Course books a class of this organisation may use: what its learners may see (the catalogue). */
 export async function findBooksForOrg(db: Db, dialect: Dialect, orgId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const q = db
-    .selectFrom('course_books')
-    .select(['id', 'name', 'class_hours'])
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
-    // a class takes what learners may see: published books, not retired
-    .where('status', '=', 'published')
-    .where('retired_at', 'is', null)
-    .orderBy('id');
+  const q = selectBooksOfOrg(db, orgId)
+    .select(['b.id', 'b.name', 'b.class_hours'])
+    .where('b.id', 'in', ids)
+    .orderBy('b.id');
   // FOR SHARE: a book cannot go back to draft while a class is taking it (PostgreSQL; SQLite has one writer)
   return (dialect === 'postgres' ? q.forShare() : q).execute();
 }

@@ -1,10 +1,12 @@
 import type { Insertable, Updateable } from 'kysely';
+import { ownerIs, type BookOwner } from '../../core/book-owner.js';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { CourseBooksTable } from '../../infra/db-schema.js';
 
 /**
  * The console's side of course_books (this module writes it; learners read published books
- * through core/catalogue.repository).
+ * through core/catalogue.repository). A book's owner is an organisation, or null for the
+ * platform's shared books (core/book-owner).
  */
 function withCounts(db: Db) {
   return db
@@ -30,30 +32,30 @@ function withCounts(db: Db) {
     ]);
 }
 
-export async function findOwnBook(db: Db, orgId: string, id: string) {
-  return withCounts(db).where('b.org_id', '=', orgId).where('b.id', '=', id).executeTakeFirst();
+export async function findOwnBook(db: Db, owner: BookOwner, id: string) {
+  return withCounts(db).where('b.org_id', ownerIs(owner), owner).where('b.id', '=', id).executeTakeFirst();
 }
 /**
  * The book's row locked for the rest of the transaction on PostgreSQL (SQLite has one writer):
  * a state change and a class taking the book (which reads it FOR SHARE) run one after the other.
  */
-export async function lockOwnBook(db: Db, dialect: Dialect, orgId: string, id: string) {
+export async function lockOwnBook(db: Db, dialect: Dialect, owner: BookOwner, id: string) {
   if (dialect === 'postgres') {
     await db
       .selectFrom('course_books')
       .select('id')
-      .where('org_id', '=', orgId)
+      .where('org_id', ownerIs(owner), owner)
       .where('id', '=', id)
       .forUpdate()
       .execute();
   }
-  return findOwnBook(db, orgId, id);
+  return findOwnBook(db, owner, id);
 }
 export type OwnBookRow = NonNullable<Awaited<ReturnType<typeof findOwnBook>>>;
 
 export async function findOwnBooks(
   db: Db,
-  orgId: string,
+  owner: BookOwner,
   filter: {
     status?: 'draft' | 'published' | 'retired' | undefined;
     q?: string | undefined;
@@ -61,7 +63,7 @@ export async function findOwnBooks(
     limit: number;
   },
 ) {
-  let q = db.selectFrom('course_books as b').where('b.org_id', '=', orgId);
+  let q = db.selectFrom('course_books as b').where('b.org_id', ownerIs(owner), owner);
   if (filter.status === 'retired') q = q.where('b.retired_at', 'is not', null);
   else if (filter.status) q = q.where('b.retired_at', 'is', null).where('b.status', '=', filter.status);
   const text = filter.q?.trim().replace(/[%_\\]/g, '');

@@ -4,6 +4,7 @@ import type { CreateBookBody, ManagedBook, managedBookQuery, updateBookBody } fr
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { bookOwnerOf } from '../../core/book-owner.js';
 import { publicFileUrl } from '../../core/file-url.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -18,12 +19,13 @@ import {
 } from './course-book-admin.repository.js';
 
 /**
- * 课程管理 (issue: Console II): the organisation's own course books — created as drafts
+ * 课程管理 (issue: Console II): the organisation's own course books (for the platform
+ * operator: the platform's shared books, core/book-owner) — created as drafts
  * (learners see none of them), edited, published once they hold a unit, taken back to draft
  * while no class uses them, retired (gone from the catalogue; classes keep their records).
  */
 
-const teachersOf = (json: string): string[] => {
+export const teachersOf = (json: string): string[] => {
   try {
     const parsed: unknown = JSON.parse(json);
     return Array.isArray(parsed) ? parsed.map(String) : [];
@@ -48,13 +50,13 @@ const toManaged = (r: OwnBookRow): ManagedBook => ({
 });
 
 async function own(ctx: AppContext, user: AuthUser, id: string): Promise<OwnBookRow> {
-  const row = await findOwnBook(ctx.db, user.orgId, id);
+  const row = await findOwnBook(ctx.db, bookOwnerOf(user), id);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
   return row;
 }
 
 export async function listOwnBooks(ctx: AppContext, user: AuthUser, query: z.output<typeof managedBookQuery>) {
-  const { rows, total } = await findOwnBooks(ctx.db, user.orgId, {
+  const { rows, total } = await findOwnBooks(ctx.db, bookOwnerOf(user), {
     status: query.status,
     q: query.q,
     offset: (query.current - 1) * query.size,
@@ -91,7 +93,7 @@ export async function createBook(ctx: AppContext, user: AuthUser, body: CreateBo
   await audited(ctx, user, ip, { action: 'course-book.create', id, summary: { after: { name: body.name } } }, (trx) =>
     insertBook(trx, {
       id,
-      org_id: user.orgId,
+      org_id: bookOwnerOf(user),
       name: body.name,
       intro: body.intro ?? '',
       cover_file_id: null,
@@ -144,7 +146,7 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     // checked under the book's row lock: a class cannot take it while it goes back to draft
-    const row = await lockOwnBook(trx, ctx.dialect, user.orgId, id);
+    const row = await lockOwnBook(trx, ctx.dialect, bookOwnerOf(user), id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
     const book = toManaged(row);
     if (action === 'publish') {

@@ -36,6 +36,8 @@ export interface TranscodePayload {
   size: number;
   /** who uploaded it, for the audit record of the unit */
   personId: string;
+  /** the uploader's organisation, where the audit record goes (a platform book's job has no org_id) */
+  actorOrgId?: string;
 }
 
 export const payloadOf = (job: JobRow): TranscodePayload => JSON.parse(job.payload) as TranscodePayload;
@@ -95,9 +97,10 @@ export function transcodeJob(ctx: AppContext, tools: () => MediaTools): JobKind 
           });
           await addUnitRecordsForMembers(trx, p.bookId, warpId);
           await touchBook(trx, p.bookId, now);
-          if (job.org_id) {
+          const auditOrgId = job.org_id ?? p.actorOrgId;
+          if (auditOrgId) {
             await recordAudit(trx, {
-              actor: { orgId: job.org_id, personId: p.personId },
+              actor: { orgId: auditOrgId, personId: p.personId },
               ip: undefined,
               action: 'course-unit.create',
               targetType: 'course-book',

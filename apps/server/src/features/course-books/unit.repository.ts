@@ -1,3 +1,4 @@
+import { ownerIs, type BookOwner } from '../../core/book-owner.js';
 import type { Db } from '../../infra/database.js';
 
 /**
@@ -37,14 +38,14 @@ export async function findUnitsOfBook(db: Db, bookId: string) {
 }
 export type UnitRow = Awaited<ReturnType<typeof findUnitsOfBook>>[number];
 
-/** A unit of one of the organisation's own books. */
-export async function findOwnUnit(db: Db, orgId: string, warpId: string) {
+/** A unit of one of the owner's books (an organisation, or null: the platform's shared books). */
+export async function findOwnUnit(db: Db, owner: BookOwner, warpId: string) {
   return db
     .selectFrom('course_warps as w')
     .innerJoin('course_books as b', 'b.id', 'w.book_id')
     .leftJoin('vods as v', 'v.id', 'w.vod_id')
     .select(['w.id', 'w.book_id', 'w.title', 'w.vod_id', 'v.storage_key', 'v.poster_key', 'b.status', 'b.retired_at'])
-    .where('b.org_id', '=', orgId)
+    .where('b.org_id', ownerIs(owner), owner)
     .where('w.id', '=', warpId)
     .executeTakeFirst();
 }

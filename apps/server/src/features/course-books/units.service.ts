@@ -4,6 +4,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import type { BookUnits, CourseUpload } from '@anxun/shared/schemas/courseware';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit, type AuditSummary } from '../../core/audit.js';
+import { bookOwnerOf } from '../../core/book-owner.js';
 import { isForeignKeyViolation } from '../../core/db-errors.js';
 import { signedPosterUrl } from '../../core/file-url.js';
 import { recordTime } from '../../core/record-time.js';
@@ -23,7 +24,7 @@ import { deleteUnit, findOwnUnit, findUnitsOfBook, renameUnit, reorderUnits, tou
  */
 
 async function ownBook(ctx: AppContext, user: AuthUser, bookId: string) {
-  const book = await findOwnBook(ctx.db, user.orgId, bookId);
+  const book = await findOwnBook(ctx.db, bookOwnerOf(user), bookId);
   if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
   return book;
 }
@@ -107,6 +108,7 @@ export async function acceptUpload(
     fileName: upload.fileName,
     size: upload.size,
     personId: user.personId,
+    actorOrgId: user.orgId,
   };
   let jobId = '';
   await audited(
@@ -121,7 +123,7 @@ export async function acceptUpload(
     async (trx) => {
       jobId = await enqueueJob(
         trx,
-        { kind: TRANSCODE_JOB, orgId: user.orgId, subjectId: upload.bookId, payload, createdBy: user.personId },
+        { kind: TRANSCODE_JOB, orgId: bookOwnerOf(user), subjectId: upload.bookId, payload, createdBy: user.personId },
         ctx.now(),
       );
     },
@@ -131,7 +133,7 @@ export async function acceptUpload(
 }
 
 async function ownUnit(ctx: AppContext, user: AuthUser, warpId: string) {
-  const unit = await findOwnUnit(ctx.db, user.orgId, warpId);
+  const unit = await findOwnUnit(ctx.db, bookOwnerOf(user), warpId);
   if (!unit) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在');
   return unit;
 }
@@ -202,7 +204,7 @@ export async function removeBookUnit(ctx: AppContext, user: AuthUser, warpId: st
 
 async function ownUploadJob(ctx: AppContext, user: AuthUser, jobId: string) {
   const job = await findJob(ctx.db, jobId);
-  if (!job || job.org_id !== user.orgId || job.kind !== TRANSCODE_JOB)
+  if (!job || job.org_id !== bookOwnerOf(user) || job.kind !== TRANSCODE_JOB)
     throw new AppError(ErrorCode.NOT_FOUND, '上传记录不存在');
   return job;
 }

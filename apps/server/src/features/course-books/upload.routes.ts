@@ -8,6 +8,7 @@ import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { bookOwnerOf } from '../../core/book-owner.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
@@ -40,6 +41,10 @@ const kindOf = (ext: string): 'video' | 'document' | undefined =>
     : [...DOCUMENT_EXTENSIONS, ...OFFICE_EXTENSIONS].includes(ext as (typeof OFFICE_EXTENSIONS)[number])
       ? 'document'
       : undefined;
+
+/** Whose upload it is, as kept in its metadata: an organisation's id, or the platform's mark. */
+const PLATFORM_OWNER = 'platform';
+const ownerKeyOf = (user: AuthUser) => bookOwnerOf(user) ?? PLATFORM_OWNER;
 
 const decodeTitle = (fileName: string, title: string | undefined | null) =>
   (title?.trim() || fileName.replace(/\.[^.]*$/, '').trim() || fileName).slice(0, 100);
@@ -82,7 +87,7 @@ export const courseUploadRoutes =
           throw refusal(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '暂不能直接上传 PPT/Word 文件，请先另存为 PDF 再上传');
         }
         if (upload.size === undefined) throw refusal(400, ErrorCode.BAD_REQUEST, '上传须先说明文件大小');
-        const book = meta.bookId ? await findOwnBook(ctx.db, user.orgId, meta.bookId) : undefined;
+        const book = meta.bookId ? await findOwnBook(ctx.db, bookOwnerOf(user), meta.bookId) : undefined;
         if (!book) throw refusal(404, ErrorCode.NOT_FOUND, '课程不存在');
         if (book.retired_at !== null) throw refusal(409, ErrorCode.DUPLICATE, '课程已停用，请先恢复');
         // what the server decides is written over whatever the client sent
@@ -92,7 +97,7 @@ export const courseUploadRoutes =
             bookId: book.id,
             title: decodeTitle(fileName, meta.title),
             kind,
-            orgId: user.orgId,
+            orgId: ownerKeyOf(user),
             personId: user.personId,
           },
         };
@@ -106,7 +111,7 @@ export const courseUploadRoutes =
         } catch {
           throw refusal(404, ErrorCode.NOT_FOUND, '上传不存在或已过期，请重新上传');
         }
-        if (upload.metadata?.orgId !== user.orgId)
+        if (upload.metadata?.orgId !== ownerKeyOf(user))
           throw refusal(404, ErrorCode.NOT_FOUND, '上传不存在或已过期，请重新上传');
       },
       async onUploadFinish(req, upload: Upload) {

@@ -1,11 +1,12 @@
 import type { Insertable, Updateable } from 'kysely';
+import { ownerIs, type BookOwner } from '../../core/book-owner.js';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { QuestionsTable } from '../../infra/db-schema.js';
 
 /** The manager's side of the questions table (this feature owns it; learners read through exams.repository). */
 
-/** The organisation's own course books with how many questions each bank holds (retired ones not counted). */
-export async function findBankBooks(db: Db, orgId: string) {
+/** The owner's course books with how many questions each bank holds (retired ones not counted). */
+export async function findBankBooks(db: Db, owner: BookOwner) {
   return db
     .selectFrom('course_books as b')
     .select((eb) => [
@@ -18,17 +19,17 @@ export async function findBankBooks(db: Db, orgId: string) {
         .where('q.retired_at', 'is', null)
         .as('question_count'),
     ])
-    .where('b.org_id', '=', orgId)
+    .where('b.org_id', ownerIs(owner), owner)
     .where('b.retired_at', 'is', null)
     .orderBy('b.name')
     .execute();
 }
 
-export async function findBankBook(db: Db, orgId: string, bookId: string) {
+export async function findBankBook(db: Db, owner: BookOwner, bookId: string) {
   return db
     .selectFrom('course_books')
     .select(['id', 'name'])
-    .where('org_id', '=', orgId)
+    .where('org_id', ownerIs(owner), owner)
     .where('id', '=', bookId)
     .executeTakeFirst();
 }
@@ -96,13 +97,13 @@ export async function insertQuestions(db: Db, rows: Array<Insertable<QuestionsTa
   }
 }
 
-/** Retires a live question of an organisation's book; false when there is none. */
-export async function retireQuestion(db: Db, orgId: string, id: string, now: number) {
+/** Retires a live question of one of the owner's books; undefined when there is none. */
+export async function retireQuestion(db: Db, owner: BookOwner, id: string, now: number) {
   const question = await db
     .selectFrom('questions as q')
     .innerJoin('course_books as b', 'b.id', 'q.book_id')
     .select(['q.id', 'q.stem', 'q.book_id'])
-    .where('b.org_id', '=', orgId)
+    .where('b.org_id', ownerIs(owner), owner)
     .where('q.id', '=', id)
     .where('q.retired_at', 'is', null)
     .executeTakeFirst();
@@ -111,13 +112,13 @@ export async function retireQuestion(db: Db, orgId: string, id: string, now: num
   return question;
 }
 
-/** A question of one of the organisation's books, live or retired. */
-export async function findOwnQuestion(db: Db, orgId: string, id: string) {
+/** A question of one of the owner's books, live or retired. */
+export async function findOwnQuestion(db: Db, owner: BookOwner, id: string) {
   return db
     .selectFrom('questions as q')
     .innerJoin('course_books as b', 'b.id', 'q.book_id')
     .selectAll('q')
-    .where('b.org_id', '=', orgId)
+    .where('b.org_id', ownerIs(owner), owner)
     .where('q.id', '=', id)
     .executeTakeFirst();
 }

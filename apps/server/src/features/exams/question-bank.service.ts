@@ -10,6 +10,8 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { bookOwnerOf } from '../../core/book-owner.js';
+import { findVisibleBook } from '../../core/catalogue.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import type { Db } from '../../infra/database.js';
 import { AppError } from '../../http/app-error.js';
@@ -45,7 +47,20 @@ import {
  */
 
 async function ownBook(ctx: AppContext, user: AuthUser, bookId: string) {
-  const book = await findBankBook(ctx.db, user.orgId, bookId);
+  const book = await findBankBook(ctx.db, bookOwnerOf(user), bookId);
+  if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
+  return book;
+}
+
+/**
+ * A bank the caller may read: one of his own books', or a platform book's his organisation
+ * added to its catalogue (a class of his may use it, and its 试卷设置 picks from this bank).
+ */
+async function readableBook(ctx: AppContext, user: AuthUser, bookId: string) {
+  const owner = bookOwnerOf(user);
+  const book =
+    (await findBankBook(ctx.db, owner, bookId)) ??
+    (owner !== null ? await findVisibleBook(ctx.db, owner, bookId) : undefined);
   if (!book) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
   return book;
 }
@@ -63,7 +78,7 @@ const toBankQuestion = (r: Row): BankQuestion => ({
 });
 
 export async function listBankBooks(ctx: AppContext, user: AuthUser): Promise<BankBook[]> {
-  const rows = await findBankBooks(ctx.db, user.orgId);
+  const rows = await findBankBooks(ctx.db, bookOwnerOf(user));
   return rows.map((r) => ({ courseBookId: r.id, name: r.name, questionCount: Number(r.question_count ?? 0) }));
 }
 
@@ -73,7 +88,7 @@ export async function listBankQuestions(
   bookId: string,
   query: { current: number; size: number; kind?: QuestionKind | undefined },
 ) {
-  await ownBook(ctx, user, bookId);
+  await readableBook(ctx, user, bookId);
   const { rows, total } = await findBankQuestions(ctx.db, bookId, {
     kind: query.kind,
     offset: (query.current - 1) * query.size,
@@ -158,7 +173,7 @@ export const questionTemplate = () => questionWorkbook([]);
 export async function retire(ctx: AppContext, user: AuthUser, questionId: string, ip: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const question = await retireQuestion(trx, user.orgId, questionId, now);
+    const question = await retireQuestion(trx, bookOwnerOf(user), questionId, now);
     if (!question) throw new AppError(ErrorCode.NOT_FOUND, '试题不存在');
     await recordAudit(trx, {
       actor: user,
@@ -229,7 +244,7 @@ export async function createQuestion(ctx: AppContext, user: AuthUser, bookId: st
       now,
     });
   });
-  return toBankQuestion((await findOwnQuestion(ctx.db, user.orgId, id))!);
+  return toBankQuestion((await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
 }
 
 /**
@@ -237,7 +252,7 @@ export async function createQuestion(ctx: AppContext, user: AuthUser, bookId: st
  * practice and the papers drawn after it, never an attempt in progress or handed in.
  */
 export async function editQuestion(ctx: AppContext, user: AuthUser, id: string, body: QuestionInput, ip: string) {
-  const before = await findOwnQuestion(ctx.db, user.orgId, id);
+  const before = await findOwnQuestion(ctx.db, bookOwnerOf(user), id);
   if (!before) throw new AppError(ErrorCode.NOT_FOUND, '试题不存在');
   if (before.retired_at !== null) throw new AppError(ErrorCode.DUPLICATE, '已停用的试题不能修改');
   const q = checked(body);
@@ -264,5 +279,5 @@ export async function editQuestion(ctx: AppContext, user: AuthUser, id: string, 
       now,
     });
   });
-  return toBankQuestion((await findOwnQuestion(ctx.db, user.orgId, id))!);
+  return toBankQuestion((await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
 }

@@ -17,6 +17,7 @@ import * as questionBank from './0015-question-bank.js';
 import * as courseBookAdmin from './0016-course-book-admin.js';
 import * as jobsCourseware from './0017-jobs-courseware.js';
 import * as examPapers from './0018-exam-papers.js';
+import * as orgSharedBooks from './0019-org-shared-books.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-course-book-admin': courseBookAdmin,
   '0017-jobs-courseware': jobsCourseware,
   '0018-exam-papers': examPapers,
+  '0019-org-shared-books': orgSharedBooks,
 };

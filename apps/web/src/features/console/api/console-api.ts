@@ -2,7 +2,7 @@ import type { auditPage } from '@anxun/shared/schemas/audit';
 import type { EnrolSheetResult, ManagedClass, classMember, enrolResult } from '@anxun/shared/schemas/classes';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Enquiry, ImportResult, Learner, RegistrationSettings } from '@anxun/shared/schemas/learners';
-import type { ManagedBook } from '@anxun/shared/schemas/course-books';
+import type { ManagedBook, SharedBook } from '@anxun/shared/schemas/course-books';
 import type { BookUnits, CourseUpload, ManagedUnit } from '@anxun/shared/schemas/courseware';
 import type {
   BankBook,
@@ -36,7 +36,15 @@ export type AuditPage = z.infer<typeof auditPage>;
 export type CourseBook = z.infer<typeof courseBook>;
 export type OrganisationCreated = z.infer<typeof organisationCreated>;
 export type { BookUnits, CourseUpload, ManagedUnit };
-export type { BankBook, BankQuestion, ManagedBook, ManagedOrganisation, QuestionImportResult, ReferenceInfo };
+export type {
+  BankBook,
+  BankQuestion,
+  ManagedBook,
+  ManagedOrganisation,
+  QuestionImportResult,
+  ReferenceInfo,
+  SharedBook,
+};
 
 /** Query keys of the console, from one factory. */
 export const consoleKeys = {
@@ -52,6 +60,7 @@ export const consoleKeys = {
   registration: ['console', 'registration'] as const,
   bankBooks: ['console', 'bank-books'] as const,
   ownBooks: (query: Record<string, unknown>) => ['console', 'own-books', query] as const,
+  sharedBooks: (query: Record<string, unknown>) => ['console', 'shared-books', query] as const,
   units: (bookId: string) => ['console', 'units', bookId] as const,
   paper: (classCourseId: string) => ['console', 'paper', classCourseId] as const,
   bankQuestions: (bookId: string, query: Record<string, unknown>) => ['console', 'bank', bookId, query] as const,
@@ -263,6 +272,16 @@ export const useOwnBooks = (query: { status?: string | undefined; current: numbe
         query: { ...(query.status ? { status: query.status } : {}), current: String(query.current), size: '20' },
       }),
   });
+export const useSharedBooks = (query: { current: number }) =>
+  useQuery({
+    queryKey: consoleKeys.sharedBooks({ ...query }),
+    queryFn: () =>
+      api.get<{ records: SharedBook[]; total: number }>(`${M}/shared-books`, {
+        query: { current: String(query.current), size: '20' },
+      }),
+  });
+export const setSharedBookAdded = (bookId: string, added: boolean) =>
+  api.post<{ added: boolean }>(`${M}/shared-books/${bookId}/${added ? 'add' : 'remove'}`);
 export const createBook = (body: Record<string, unknown>) => api.post<ManagedBook>(`${M}/course-books`, { json: body });
 export const editBook = (id: string, body: Record<string, unknown>) =>
   api.put<ManagedBook>(`${M}/course-books/${id}`, { json: body });

@@ -105,6 +105,18 @@ registerTexts({
         coverHint: 'JPG、PNG 或 WEBP，不超过 2MB，宽高比 16:9 为宜',
         coverUpload: '上传封面',
         coverChange: '更换封面',
+        own: '本单位课程',
+        platformTitle: '平台课程',
+        platformHint: '平台课程由平台运营方制作，各单位加入本单位课程目录后才能使用',
+        shared: '平台课程',
+        sharedHint: '平台提供的共享课程：加入后本单位学员可在课程目录中看到，班级也可以选用',
+        added: '已加入',
+        notAdded: '未加入',
+        add: '加入本单位',
+        remove: '移出',
+        removeConfirm:
+          '移出后本单位学员在课程目录中看不到这门课程，新班级也不能再选；已选用它的班级照常学习。确定移出吗？',
+        noShared: '平台暂时没有可加入的课程',
       },
       units: {
         title: '课件 · {{name}}',
@@ -368,6 +380,20 @@ registerTexts({
         coverHint: 'JPG, PNG or WEBP, up to 2 MB; 16:9 suits it best',
         coverUpload: 'Upload a cover',
         coverChange: 'Change the cover',
+        own: 'Our course books',
+        platformTitle: 'Platform course books',
+        platformHint:
+          'Shared books made by the platform; an organisation uses one once its manager adds it to the catalogue',
+        shared: 'Platform books',
+        sharedHint:
+          "The platform's shared books: once added, your learners find them in the catalogue and your classes may take them",
+        added: 'Added',
+        notAdded: 'Not added',
+        add: 'Add to ours',
+        remove: 'Take out',
+        removeConfirm:
+          'Your learners will no longer find it and new classes cannot take it; classes that have it go on. Take it out?',
+        noShared: 'The platform offers no books yet',
       },
       units: {
         title: 'Units · {{name}}',

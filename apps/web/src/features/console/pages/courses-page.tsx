@@ -1,11 +1,13 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Role } from '@anxun/shared/constants';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
+import { useUser } from '../../../stores/user-store';
 import {
   changeBookState,
   consoleKeys,
@@ -16,13 +18,19 @@ import {
   type ManagedBook,
 } from '../api/console-api';
 import { FileButton } from '../components/file-button';
+import { SharedBooksPanel } from '../components/shared-books-panel';
 import { UnitsDrawer } from '../components/units-drawer';
 
 const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning' } as const;
 
-/** 课程管理: the organisation's own course books — drafts, published, retired. */
+/**
+ * 课程管理: the organisation's own course books — drafts, published, retired — and the
+ * platform's shared books it adds to its catalogue. The platform operator manages the shared
+ * books themselves here (the server decides whose books a caller works on).
+ */
 export default function CoursesPage() {
   const { t } = useTranslation();
+  const isOperator = useUser((u) => u.role) === Role.SUPER;
   const client = useQueryClient();
   const [status, setStatus] = useState<string | undefined>();
   const [current, setCurrent] = useState(1);
@@ -63,102 +71,123 @@ export default function CoursesPage() {
       .catch(() => undefined);
   };
 
+  const ownBooks = (
+    <Card size="small">
+      <Space wrap className="console-toolbar">
+        <Button type="primary" onClick={() => setEditing(null)} data-testid="course-new">
+          {t('console.books.new')}
+        </Button>
+        <Select
+          allowClear
+          style={{ width: 130 }}
+          placeholder={t('console.status.all')}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setCurrent(1);
+          }}
+          options={(['draft', 'published', 'retired'] as const).map((s) => ({
+            value: s,
+            label: t(`console.books.status.${s}`),
+          }))}
+        />
+        <span className="console-hint">{t(isOperator ? 'console.books.platformHint' : 'console.books.hint')}</span>
+      </Space>
+      <Table<ManagedBook>
+        rowKey="courseBookId"
+        size="small"
+        loading={books.isPending}
+        dataSource={books.data?.records ?? []}
+        scroll={{ x: 960 }}
+        data-testid="course-table"
+        pagination={{
+          current,
+          pageSize: 20,
+          total: books.data?.total ?? 0,
+          onChange: setCurrent,
+          showSizeChanger: false,
+        }}
+        columns={[
+          { title: t('console.books.name'), dataIndex: 'name', width: 220 },
+          {
+            title: t('console.books.category'),
+            dataIndex: 'category',
+            width: 100,
+            render: (v: string) => v || '—',
+          },
+          { title: t('console.requiredHours'), dataIndex: 'classHours', width: 70 },
+          {
+            title: t('console.statusTitle'),
+            dataIndex: 'status',
+            width: 80,
+            render: (s: ManagedBook['status']) => <Tag color={STATUS_COLOR[s]}>{t(`console.books.status.${s}`)}</Tag>,
+          },
+          { title: t('console.books.units'), dataIndex: 'unitCount', width: 70 },
+          { title: t('console.books.questions'), dataIndex: 'questionCount', width: 70 },
+          { title: t('console.books.classes'), dataIndex: 'classCount', width: 70 },
+          { title: t('console.at'), dataIndex: 'updatedAt', width: 140, render: (d: string) => formatDateTime(d) },
+          {
+            title: t('console.actions'),
+            key: 'actions',
+            width: 240,
+            render: (_: unknown, b: ManagedBook) => (
+              <Space size={0} wrap>
+                <Button type="link" size="small" onClick={() => setUnitsOf(b)} data-testid="course-units">
+                  {t('console.units.manage')}
+                </Button>
+                <Button type="link" size="small" onClick={() => setEditing(b)}>
+                  {t('console.edit')}
+                </Button>
+                {b.status === 'draft' && (
+                  <Button type="link" size="small" onClick={() => void act(b, 'publish')}>
+                    {t('console.books.publish')}
+                  </Button>
+                )}
+                {b.status === 'published' && b.classCount === 0 && (
+                  <Button type="link" size="small" onClick={() => void act(b, 'unpublish')}>
+                    {t('console.books.unpublish')}
+                  </Button>
+                )}
+                {b.status === 'retired' ? (
+                  <Button type="link" size="small" onClick={() => void act(b, 'restore')}>
+                    {t('console.books.restore')}
+                  </Button>
+                ) : (
+                  <Popconfirm title={t('console.books.retireConfirm')} onConfirm={() => act(b, 'retire')}>
+                    <Button type="link" size="small" danger>
+                      {t('console.books.retire')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+
   return (
     <section className="page console-page" data-testid="courses-page">
-      <h2>{t('console.books.title')}</h2>
-      <Card size="small">
-        <Space wrap className="console-toolbar">
-          <Button type="primary" onClick={() => setEditing(null)} data-testid="course-new">
-            {t('console.books.new')}
-          </Button>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('console.status.all')}
-            value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setCurrent(1);
-            }}
-            options={(['draft', 'published', 'retired'] as const).map((s) => ({
-              value: s,
-              label: t(`console.books.status.${s}`),
-            }))}
-          />
-          <span className="console-hint">{t('console.books.hint')}</span>
-        </Space>
-        <Table<ManagedBook>
-          rowKey="courseBookId"
-          size="small"
-          loading={books.isPending}
-          dataSource={books.data?.records ?? []}
-          scroll={{ x: 960 }}
-          data-testid="course-table"
-          pagination={{
-            current,
-            pageSize: 20,
-            total: books.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
-          columns={[
-            { title: t('console.books.name'), dataIndex: 'name', width: 220 },
+      <h2>{t(isOperator ? 'console.books.platformTitle' : 'console.books.title')}</h2>
+      {isOperator ? (
+        ownBooks
+      ) : (
+        <Tabs
+          items={[
+            { key: 'own', label: t('console.books.own'), children: ownBooks },
             {
-              title: t('console.books.category'),
-              dataIndex: 'category',
-              width: 100,
-              render: (v: string) => v || '—',
-            },
-            { title: t('console.requiredHours'), dataIndex: 'classHours', width: 70 },
-            {
-              title: t('console.statusTitle'),
-              dataIndex: 'status',
-              width: 80,
-              render: (s: ManagedBook['status']) => <Tag color={STATUS_COLOR[s]}>{t(`console.books.status.${s}`)}</Tag>,
-            },
-            { title: t('console.books.units'), dataIndex: 'unitCount', width: 70 },
-            { title: t('console.books.questions'), dataIndex: 'questionCount', width: 70 },
-            { title: t('console.books.classes'), dataIndex: 'classCount', width: 70 },
-            { title: t('console.at'), dataIndex: 'updatedAt', width: 140, render: (d: string) => formatDateTime(d) },
-            {
-              title: t('console.actions'),
-              key: 'actions',
-              width: 240,
-              render: (_: unknown, b: ManagedBook) => (
-                <Space size={0} wrap>
-                  <Button type="link" size="small" onClick={() => setUnitsOf(b)} data-testid="course-units">
-                    {t('console.units.manage')}
-                  </Button>
-                  <Button type="link" size="small" onClick={() => setEditing(b)}>
-                    {t('console.edit')}
-                  </Button>
-                  {b.status === 'draft' && (
-                    <Button type="link" size="small" onClick={() => void act(b, 'publish')}>
-                      {t('console.books.publish')}
-                    </Button>
-                  )}
-                  {b.status === 'published' && b.classCount === 0 && (
-                    <Button type="link" size="small" onClick={() => void act(b, 'unpublish')}>
-                      {t('console.books.unpublish')}
-                    </Button>
-                  )}
-                  {b.status === 'retired' ? (
-                    <Button type="link" size="small" onClick={() => void act(b, 'restore')}>
-                      {t('console.books.restore')}
-                    </Button>
-                  ) : (
-                    <Popconfirm title={t('console.books.retireConfirm')} onConfirm={() => act(b, 'retire')}>
-                      <Button type="link" size="small" danger>
-                        {t('console.books.retire')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
+              key: 'shared',
+              label: <span data-testid="shared-books-tab">{t('console.books.shared')}</span>,
+              children: (
+                <Card size="small">
+                  <SharedBooksPanel />
+                </Card>
               ),
             },
           ]}
         />
-      </Card>
+      )}
       <UnitsDrawer book={unitsOf} onClose={() => setUnitsOf(undefined)} />
       <Modal
         open={editing !== undefined}

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_OPERATOR } from '../seed/demo-accounts.js';
@@ -94,6 +95,35 @@ describe.skipIf(!TEST_DATABASE_URL)('console writes at the same moment on postgr
         .where('book_id', '=', book)
         .execute();
       expect(row.status === 'draft' && used.length > 0, `round ${i}`).toBe(false);
+    }
+  });
+
+  it('never lets two deletes at once leave a published book without a unit', async () => {
+    const { insertUnit } = await import('../features/course-books/unit.repository.js');
+    for (let i = 0; i < ROUNDS; i++) {
+      const book = (await post('/api/manage/course-books', { name: `并发删课件${i}`, classHours: 1 })).courseBookId;
+      const warpIds = [crypto.randomUUID(), crypto.randomUUID()];
+      for (const warpId of warpIds) {
+        await insertUnit(server.ctx.db, {
+          warpId,
+          vodId: crypto.randomUUID(),
+          bookId: book,
+          kind: 'document',
+          title: warpId.slice(0, 8),
+          storageKey: `vod/${warpId}.pdf`,
+          contentType: 'application/pdf',
+          posterKey: null,
+          pageCount: 1,
+          size: 1,
+          durationSeconds: 30,
+          now: Date.now(),
+        });
+      }
+      await post(`/api/manage/course-books/${book}/publish`, {});
+      const answers = await Promise.all(warpIds.map((id) => call('DELETE', `/api/manage/course-units/${id}`)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const left = await server.ctx.db.selectFrom('course_warps').select('id').where('book_id', '=', book).execute();
+      expect(left).toHaveLength(1);
     }
   });
 

@@ -88,12 +88,14 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
 }
 
 /** The jobs about one subject (a course book's uploads), newest first. */
+/** A subject's jobs still worth showing: queued, running or failed (done ones became their result). */
 export async function findJobsOf(db: Db, kind: string, subjectId: string, limit = 50): Promise<JobRow[]> {
   return db
     .selectFrom('jobs')
     .selectAll()
     .where('kind', '=', kind)
     .where('subject_id', '=', subjectId)
+    .where('status', '!=', 'done')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(limit)

@@ -44,14 +44,43 @@ interface RunResult {
   stderr: string;
 }
 
+/** A tool ran past its time: the input is pathological (or the machine far too slow for it). */
+export class MediaTimeoutError extends Error {
+  constructor(binary: string, ms: number) {
+    super(`${path.basename(binary)} ran past ${Math.round(ms / 1000)} s`);
+  }
+}
+
+/**
+ * One run of a tool, killed with its whole process group (LibreOffice starts children of its
+ * own) when the job stops or the run passes `timeoutMs`.
+ */
 function run(
   binary: string,
   args: string[],
   signal: AbortSignal | undefined,
+  timeoutMs: number,
   onStdout?: (chunk: string) => void,
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let timedOut = false;
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, timeoutMs);
+    signal?.addEventListener('abort', kill, { once: true });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -62,10 +91,21 @@ function run(
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-8000);
     });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', kill);
+      if (signal?.aborted) reject(signal.reason);
+      else if (timedOut) reject(new MediaTimeoutError(binary, timeoutMs));
+      else resolve({ code, stdout, stderr });
+    });
   });
 }
+
+const MINUTE = 60_000;
 
 /** What is in a media file; undefined when ffprobe cannot read it at all. */
 export async function probe(tools: MediaTools, file: string, signal?: AbortSignal): Promise<ProbeResult | undefined> {
@@ -73,6 +113,7 @@ export async function probe(tools: MediaTools, file: string, signal?: AbortSigna
     tools.ffprobe,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
     signal,
+    MINUTE,
   );
   if (res.code !== 0) return undefined;
   let parsed: {
@@ -128,6 +169,12 @@ export async function transcodeToWebMp4(
       '-y',
       '-i',
       input,
+      // never past the measured length, and no frames made up to fill gaps in the timestamps
+      // (a file of a few frames claiming hours would otherwise encode for hours)
+      '-t',
+      String(Math.ceil(durationSeconds) + 5),
+      '-vsync',
+      'vfr',
       '-map',
       '0:v:0',
       '-map',
@@ -160,6 +207,8 @@ export async function transcodeToWebMp4(
       output,
     ],
     signal,
+    // generous for this machine's two cores (veryfast runs several times real time), yet a bound
+    20 * MINUTE + 3 * durationSeconds * 1000,
     (chunk) => {
       pending += chunk;
       const lines = pending.split('\n');
@@ -202,6 +251,7 @@ export async function extractPoster(
       output,
     ],
     signal,
+    2 * MINUTE,
   );
   if (res.code !== 0)
     throw new Error(`ffmpeg poster exited with ${res.code}: ${res.stderr.trim().split('\n').pop() ?? ''}`);
@@ -237,6 +287,7 @@ export async function convertToPdf(
     soffice,
     [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outDir, input],
     signal,
+    5 * MINUTE,
   );
   const pdf = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
   if (res.code !== 0 || !fs.existsSync(pdf))

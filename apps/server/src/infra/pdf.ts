@@ -6,7 +6,9 @@ import fsp from 'node:fs/promises';
  */
 export async function pdfPageCount(file: string): Promise<number | undefined> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const data = new Uint8Array(await fsp.readFile(file));
+  // the file's own bytes, not a copy (uploads cap documents at 200 MB)
+  const bytes = await fsp.readFile(file);
+  const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const task = pdfjs.getDocument({ data, useSystemFonts: false, isEvalSupported: false, stopAtErrors: true });
   try {
     const doc = await task.promise;

@@ -254,6 +254,73 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     expect(fs.readdirSync(path.join(dataDir, 'files', 'originals'))).toEqual([]);
   }, 120_000);
 
+  it('answers bad metadata and oversized documents with a clear refusal, never a 500', async () => {
+    // a book id and a title with a NUL (PostgreSQL text cannot hold one)
+    const nul = await fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(),
+        'Upload-Length': '1000',
+        'Upload-Metadata': `filename ${b64('a.mp4')},bookId ${b64('a\u0000')}`,
+      },
+    });
+    expect(nul.status).toBe(404);
+    expect(((await nul.json()) as { msg: string }).msg).toBe('课程不存在');
+    const titled = await fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(),
+        'Upload-Length': '1000',
+        'Upload-Metadata': `filename ${b64('a\u0000b.mp4')},bookId ${b64(bookId)},title ${b64('标题\u0000')}`,
+      },
+    });
+    expect(titled.status).toBe(201);
+    const bigDocument = await createUpload(201 * 1024 * 1024, '手册.pdf');
+    expect(bigDocument.status).toBe(413);
+    expect(((await bigDocument.json()) as { msg: string }).msg).toContain('200MB');
+  });
+
+  it('refuses a video claiming more than six hours, and encodes a few frames spread over an hour and a half without filling the gaps', async () => {
+    const sparse = (name: string, ptsStep: number) => {
+      const file = path.join(work, name);
+      execFileSync(tools.ffmpeg, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=320x240:rate=25',
+        '-frames:v',
+        '20',
+        '-vf',
+        `setpts=N*${ptsStep}`,
+        '-c:v',
+        'mpeg4',
+        file,
+      ]);
+      return fs.readFileSync(file);
+    };
+    // 20 frames whose timestamps claim 57,000 s: refused before any encoding
+    const endless = await uploadWhole(sparse('endless.mkv', 75_000), 'endless.mkv');
+    const refused = await waitFor(async () => {
+      const u = (await units()).uploads.find((x: { jobId: string }) => x.jobId === endless);
+      return u?.status === 'failed' ? u : undefined;
+    }, 'the refusal');
+    expect(refused.error).toBe('视频超过6小时，请剪辑或分段后上传');
+    await call('DELETE', `/api/manage/course-uploads/${endless}`);
+    // 20 frames over 5,700 s: done in moments (filling the gaps would mean 142,500 frames)
+    await uploadWhole(sparse('sparse.mkv', 7_500), 'sparse.mkv');
+    const unit = await waitFor(
+      async () => (await units()).units.find((u: { title: string }) => u.title === 'sparse'),
+      'the sparse unit',
+      30_000,
+    );
+    expect(unit.durationSeconds).toBeGreaterThan(5_600);
+    await call('DELETE', `/api/manage/course-units/${unit.warpId}`);
+  }, 120_000);
+
   it("keeps another organisation out of the uploads and units, and a learner out of the console's", async () => {
     const created = await createUpload(clip.length, 'other.avi');
     const location = created.headers.get('location')!;

@@ -9,6 +9,7 @@ import {
   convertToPdf,
   extractPoster,
   findSoffice,
+  MediaTimeoutError,
   probe,
   transcodeToWebMp4,
   type MediaTools,
@@ -42,6 +43,8 @@ export interface TranscodePayload {
 
 export const payloadOf = (job: JobRow): TranscodePayload => JSON.parse(job.payload) as TranscodePayload;
 
+/** courseware longer than this is refused before it is encoded (a class session, not a day) */
+const MAX_VIDEO_HOURS = 6;
 const NOT_A_VIDEO = '文件不是视频或无法解码，请上传 MP4、MOV、AVI、MKV、WMV 或 FLV 格式的视频';
 const NOT_A_PDF = '文件不是有效的 PDF（可能已损坏或加密），请检查后重新上传';
 
@@ -134,12 +137,16 @@ async function makeVideo(
 ): Promise<Made> {
   const input = await probe(media, original, signal);
   if (!input?.video) throw new PermanentJobError(NOT_A_VIDEO);
+  if (input.durationSeconds > MAX_VIDEO_HOURS * 3600) {
+    throw new PermanentJobError(`视频超过${MAX_VIDEO_HOURS}小时，请剪辑或分段后上传`);
+  }
   const video = path.join(work, 'video.mp4');
   try {
     await transcodeToWebMp4(media, original, video, input.durationSeconds, (share) => progress(share * 95), signal);
   } catch (err) {
     if (signal.aborted) throw err;
     ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'transcoding failed');
+    if (err instanceof MediaTimeoutError) throw new PermanentJobError('视频处理超时，请转成常见的 MP4 格式后重新上传');
     throw new PermanentJobError('视频无法解码，文件可能已损坏，请检查后重新上传');
   }
   const result = await probe(media, video, signal);

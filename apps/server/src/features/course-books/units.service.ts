@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
 import { findSoffice } from '../../infra/media.js';
 import { deleteJob, enqueueJob, findJob, findJobsOf, retryJob, type JobRow } from '../../infra/job-queue.js';
-import { findOwnBook } from './course-book-admin.repository.js';
+import { findOwnBook, lockOwnBook } from './course-book-admin.repository.js';
 import { payloadOf, TRANSCODE_JOB, type TranscodePayload } from './transcode.job.js';
 import { deleteUnit, findOwnUnit, findUnitsOfBook, renameUnit, reorderUnits, touchBook } from './unit.repository.js';
 
@@ -93,7 +93,9 @@ export async function acceptUpload(
   upload: { file: string; bookId: string; title: string; fileName: string; size: number; kind: 'video' | 'document' },
   ip: string | undefined,
 ): Promise<string> {
-  await ownBook(ctx, user, upload.bookId);
+  const book = await ownBook(ctx, user, upload.bookId);
+  // retired while the bytes were on their way
+  if (book.retired_at !== null) throw new AppError(ErrorCode.DUPLICATE, '课程已停用，请先恢复');
   const ext = path
     .extname(upload.fileName)
     .toLowerCase()
@@ -173,13 +175,7 @@ export async function orderBookUnits(ctx: AppContext, user: AuthUser, bookId: st
 
 export async function removeBookUnit(ctx: AppContext, user: AuthUser, warpId: string, ip: string) {
   const unit = await ownUnit(ctx, user, warpId);
-  const units = await findUnitsOfBook(ctx.db, unit.book_id);
-  const row = units.find((u) => u.id === warpId);
   const refuse = (msg: string) => new AppError(ErrorCode.DUPLICATE, msg);
-  if (Number(row?.studied_by ?? 0) > 0) throw refuse('已有学员学习过这个课件，不能删除');
-  if (unit.status === 'published' && unit.retired_at === null && units.length === 1) {
-    throw refuse('已发布的课程至少要有一个课件，请先撤回为草稿');
-  }
   let videoGone = false;
   try {
     await audited(
@@ -188,6 +184,15 @@ export async function removeBookUnit(ctx: AppContext, user: AuthUser, warpId: st
       ip,
       { action: 'course-unit.delete', bookId: unit.book_id, summary: { before: { title: unit.title } } },
       async (trx) => {
+        // checked under the book's row lock: two deletes at once cannot leave a published book empty
+        const book = await lockOwnBook(trx, ctx.dialect, bookOwnerOf(user), unit.book_id);
+        const units = await findUnitsOfBook(trx, unit.book_id);
+        const row = units.find((u) => u.id === warpId);
+        if (!book || !row) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在');
+        if (Number(row.studied_by ?? 0) > 0) throw refuse('已有学员学习过这个课件，不能删除');
+        if (book.status === 'published' && book.retired_at === null && units.length === 1) {
+          throw refuse('已发布的课程至少要有一个课件，请先撤回为草稿');
+        }
         await removeUnitRecords(trx, warpId);
         videoGone = await deleteUnit(trx, warpId, unit.vod_id);
       },

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { bookOwnerOf } from '../../core/book-owner.js';
 import type { AuthUser } from '../../core/session.service.js';
+import { idText } from '@anxun/shared/schemas/text';
 import { AppError } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import { findSoffice } from '../../infra/media.js';
@@ -46,8 +47,18 @@ const kindOf = (ext: string): 'video' | 'document' | undefined =>
 const PLATFORM_OWNER = 'platform';
 const ownerKeyOf = (user: AuthUser) => bookOwnerOf(user) ?? PLATFORM_OWNER;
 
+/** A document is read whole by pdf.js inside the server: it gets a smaller cap than a video. */
+const DOCUMENT_MAX_BYTES = 200 * 1024 * 1024;
+
+// eslint-disable-next-line no-control-regex -- control characters (NUL: PostgreSQL text refuses it) go
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const cleanText = (s: string | null | undefined) => (s ?? '').replace(CONTROL, '').trim();
 const decodeTitle = (fileName: string, title: string | undefined | null) =>
-  (title?.trim() || fileName.replace(/\.[^.]*$/, '').trim() || fileName).slice(0, 100);
+  (cleanText(title) || fileName.replace(/\.[^.]*$/, '').trim() || fileName).slice(0, 100);
+const bookIdOf = (meta: Record<string, string | null>) => {
+  const id = meta.bookId ?? '';
+  return idText().safeParse(id).success ? id : undefined;
+};
 
 export const courseUploadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -61,6 +72,7 @@ export const courseUploadRoutes =
       if (!caller) throw refusal(401, ErrorCode.UNAUTHORIZED, '请先登录');
       return caller;
     };
+    const finishing = new Set<string>();
     const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
 
     const tus = new TusServer({
@@ -73,7 +85,7 @@ export const courseUploadRoutes =
       async onUploadCreate(req, upload: Upload) {
         const { user } = callerOf(req);
         const meta = upload.metadata ?? {};
-        const fileName = (meta.filename ?? '').trim().slice(0, 200);
+        const fileName = cleanText(meta.filename).slice(0, 200);
         const ext = path.extname(fileName).slice(1).toLowerCase();
         const kind = kindOf(ext);
         if (!fileName || !kind) {
@@ -87,7 +99,11 @@ export const courseUploadRoutes =
           throw refusal(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '暂不能直接上传 PPT/Word 文件，请先另存为 PDF 再上传');
         }
         if (upload.size === undefined) throw refusal(400, ErrorCode.BAD_REQUEST, '上传须先说明文件大小');
-        const book = meta.bookId ? await findOwnBook(ctx.db, bookOwnerOf(user), meta.bookId) : undefined;
+        if (kind === 'document' && upload.size > DOCUMENT_MAX_BYTES) {
+          throw refusal(413, ErrorCode.PAYLOAD_TOO_LARGE, '文档不能超过200MB，请压缩或拆分后再上传');
+        }
+        const bookId = bookIdOf(meta);
+        const book = bookId ? await findOwnBook(ctx.db, bookOwnerOf(user), bookId) : undefined;
         if (!book) throw refusal(404, ErrorCode.NOT_FOUND, '课程不存在');
         if (book.retired_at !== null) throw refusal(409, ErrorCode.DUPLICATE, '课程已停用，请先恢复');
         // what the server decides is written over whatever the client sent
@@ -117,6 +133,9 @@ export const courseUploadRoutes =
       async onUploadFinish(req, upload: Upload) {
         const { user, ip } = callerOf(req);
         const meta = upload.metadata ?? {};
+        // a second last PATCH (a client retrying) while the first is being accepted
+        if (finishing.has(upload.id)) throw refusal(409, ErrorCode.DUPLICATE, '上传正在处理，请稍候');
+        finishing.add(upload.id);
         let jobId: string;
         try {
           jobId = await acceptUpload(
@@ -135,9 +154,18 @@ export const courseUploadRoutes =
         } catch (err) {
           if (err instanceof AppError) throw refusal(err.status, err.code, err.message);
           throw err;
+        } finally {
+          finishing.delete(upload.id);
         }
         await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
         return { headers: { 'Upload-Job-Id': jobId } };
+      },
+      // anything but the protocol's own answers and our refusals: logged here, and the client
+      // gets the error envelope without the cause (paths, database messages)
+      onResponseError(_req, err) {
+        if (!(err instanceof Error) || 'status_code' in err) return undefined;
+        ctx.log.error({ err }, 'courseware upload failed');
+        return refusal(500, ErrorCode.SERVER_ERROR, '上传失败，请稍后重试');
       },
     });
 

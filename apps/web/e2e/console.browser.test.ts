@@ -153,6 +153,20 @@ describe('the console in Chromium', () => {
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.getByTestId('questions-page').locator('.ant-pagination-item').last().click();
     await page.getByTestId('bank-table').getByText('受限空间作业时，监护人应当（  ）。').waitFor();
+    // an image for it, set in the same dialog once the question exists
+    const written = page
+      .getByTestId('bank-table')
+      .locator('tr')
+      .filter({ hasText: '受限空间作业时，监护人应当（  ）。' });
+    await written.getByRole('button', { name: '编辑' }).click();
+    await modal
+      .getByTestId('question-image-upload')
+      .setInputFiles(path.resolve(import.meta.dirname, '../../server/test/fixtures/faces/grace-hopper.jpg'));
+    await expect
+      .poll(() => modal.getByTestId('question-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await modal.locator('.ant-modal-close').click();
+    await written.locator('.stem-image-mark').waitFor();
 
     // an announcement for the class, written in the console
     await page.evaluate(() => (location.hash = '/manage/notices'));

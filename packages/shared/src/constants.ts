@@ -53,6 +53,8 @@ export const FileType = {
   LOGO: 'LogoFiles',
   /** a course book's cover (public, like a logo: the catalogue shows it to guests) */
   COURSE_COVER: 'CourseCover',
+  /** an image shown with a question's stem (signed URLs, like the question itself only to those who sit it) */
+  QUESTION_IMAGE: 'QuestionImage',
 } as const;
 export type FileType = (typeof FileType)[keyof typeof FileType];
 

@@ -97,6 +97,7 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
       path: `/api/manage/question-books/${ids.book}/questions/export`,
     },
     'DELETE /api/manage/questions/{id}': { path: `/api/manage/questions/${ids.question}` },
+    'DELETE /api/manage/questions/{id}/image': { path: `/api/manage/questions/${ids.question}/image` },
     'PUT /api/manage/questions/{id}': {
       path: `/api/manage/questions/${ids.question}`,
       json: { kind: 'judge', stem: '别家改的题', answer: '对' },
@@ -153,7 +154,11 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     enquiries: await server.ctx.db.selectFrom('intended_persons').select(['id', 'status', 'person_id']).execute(),
     notices: await server.ctx.db.selectFrom('announcements').select(['id', 'title', 'withdrawn_at']).execute(),
     references: await server.ctx.db.selectFrom('face_references').select(['person_id']).execute(),
-    questions: await server.ctx.db.selectFrom('questions').select(['id', 'retired_at']).orderBy('id').execute(),
+    questions: await server.ctx.db
+      .selectFrom('questions')
+      .select(['id', 'retired_at', 'image_file_id'])
+      .orderBy('id')
+      .execute(),
     units: await server.ctx.db.selectFrom('course_warps').select(['id', 'title', 'sort_order']).orderBy('id').execute(),
     jobs: await server.ctx.db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute(),
     papers: await server.ctx.db.selectFrom('exam_papers').selectAll().execute(),

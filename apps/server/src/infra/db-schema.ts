@@ -394,6 +394,8 @@ export interface QuestionsTable {
   points: ColumnType<number | null, number | null | undefined, number | null>;
   difficulty: Generated<string>;
   retired_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** migration 0020: an image shown with the stem (files, type QuestionImage) */
+  image_file_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PracticeProgressTable {

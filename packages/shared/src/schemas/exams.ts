@@ -16,6 +16,8 @@ export const questionView = z.object({
   options: z.array(z.string()),
   /** fill-in: how many blanks */
   blanks: z.number(),
+  /** an image shown with the stem (a signed, short-lived URL), or null */
+  imageUrl: z.string().nullable(),
 });
 export type QuestionView = z.infer<typeof questionView>;
 
@@ -112,6 +114,7 @@ export const examReview = z.object({
       kind: questionKind,
       stem: z.string(),
       options: z.array(z.string()),
+      imageUrl: z.string().nullable(),
       points: z.number(),
       earned: z.number(),
       correct: z.boolean(),
@@ -163,6 +166,7 @@ export const bankQuestion = z.object({
   analysis: z.string(),
   points: z.number().nullable(),
   difficulty,
+  imageUrl: z.string().nullable(),
 });
 export type BankQuestion = z.infer<typeof bankQuestion>;
 export type BankBook = z.infer<typeof bankBook>;

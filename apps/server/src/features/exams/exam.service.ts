@@ -21,7 +21,7 @@ import {
   type QuestionRow,
 } from './exams.repository.js';
 import { recordExamOutcome } from '../../core/training-records.repository.js';
-import { parseOptions, toQuestionView } from './question-view.js';
+import { parseOptions, questionImageUrl, toQuestionView } from './question-view.js';
 import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
 import { findPaperRulesJson } from './exam-paper.repository.js';
 import { drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
@@ -32,7 +32,10 @@ export const EXAM_GRACE_MS = 30_000;
 const GRACE_MS = EXAM_GRACE_MS;
 
 /** A question as it stood when the paper was drawn: editing the bank later changes no paper. */
-type PaperQuestion = Pick<QuestionRow, 'id' | 'kind' | 'stem' | 'options' | 'answer' | 'analysis'>;
+type PaperQuestion = Pick<QuestionRow, 'id' | 'kind' | 'stem' | 'options' | 'answer' | 'analysis'> & {
+  /** copies made before questions had images have none */
+  image_file_id?: string | null;
+};
 /** Papers drawn before copies were kept hold ids only; theirs are read from the bank. */
 type Paper = Array<{ questionId: string; points: number; q?: PaperQuestion }>;
 const parsePaper = (attempt: AttemptRow): Paper => JSON.parse(attempt.paper) as Paper;
@@ -174,7 +177,7 @@ async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: strin
     secondsLeft: Math.max(0, Math.floor((attempt.deadline_at - ctx.now()) / 1000)),
     questions: paper.flatMap((p) => {
       const q = byId.get(p.questionId);
-      return q ? [{ ...toQuestionView(q), points: p.points }] : [];
+      return q ? [{ ...toQuestionView(ctx, q), points: p.points }] : [];
     }),
     answers: parseAnswers(attempt.answers),
     attemptNumber,
@@ -208,7 +211,15 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
         const q = bankById.get(p.questionId)!;
         return {
           ...p,
-          q: { id: q.id, kind: q.kind, stem: q.stem, options: q.options, answer: q.answer, analysis: q.analysis },
+          q: {
+            id: q.id,
+            kind: q.kind,
+            stem: q.stem,
+            options: q.options,
+            answer: q.answer,
+            analysis: q.analysis,
+            image_file_id: q.image_file_id,
+          },
         };
       });
   const paperTotal = paper.reduce((s, p) => s + p.points, 0);
@@ -311,6 +322,7 @@ async function reviewOf(ctx: AppContext, attempt: AttemptRow): Promise<ExamRevie
           kind: q.kind,
           stem: q.stem,
           options: parseOptions(q.options),
+          imageUrl: questionImageUrl(ctx, q.image_file_id),
           points: p.points,
           earned,
           correct,

@@ -245,7 +245,7 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     ).body.data.records.find((q: { id: string }) => q.id === first.questionId);
     const otherLetter = original === 'A' ? 'B' : 'A';
     const edited = await server.request('PUT', `/api/manage/questions/${first.questionId}`, {
-      json: { ...bankRow, id: undefined, stem: `${bankRow.stem}（修订）`, answer: otherLetter },
+      json: { ...bankRow, id: undefined, imageUrl: undefined, stem: `${bankRow.stem}（修订）`, answer: otherLetter },
       headers: auth(admin),
     });
     expect(edited.status, edited.text).toBe(200);
@@ -268,10 +268,66 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
 
     // edited again after hand-in: the review still reads the paper's copy
     await server.request('PUT', `/api/manage/questions/${first.questionId}`, {
-      json: { ...bankRow, id: undefined, stem: `${bankRow.stem}（再修订）`, answer: original },
+      json: { ...bankRow, id: undefined, imageUrl: undefined, stem: `${bankRow.stem}（再修订）`, answer: original },
       headers: auth(admin),
     });
     const later = (await get(`/api/exam/mock/review/${paper.attemptId}`, careful)).body.data;
     expect(later.items.find((q: { questionId: string }) => q.questionId === first.questionId).stem).toBe(first.stem);
+  });
+
+  it("shows a question's image in practice, the exam and its review; a paper keeps the image it was drawn with", async () => {
+    const admin = (await login(server, 'admin', 'admin1234')).body.data.credentials.accessToken;
+    const { facePhotos } = await import('../../../test/face-photos.js');
+    const setImage = (questionId: string, t: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(facePhotos.hopper())]), 'diagram.jpg');
+      return server.request('POST', `/api/file/upload?otcType=QuestionImage&otcId=${questionId}`, {
+        body: form,
+        headers: auth(t),
+      });
+    };
+    const first = bank[0]!;
+    const pictured = await learner('pictured');
+    // neither a learner nor another organisation's manager sets one
+    expect((await setImage(first.id, pictured)).status).toBe(403);
+    const { addOrganisation } = await import('../../../test/harness.js');
+    await addOrganisation(server, '10020', '另一家单位');
+    await addLearner(server, { account: 'other-admin20', password: 'other1234', role: 'admin', orgCode: '10020' });
+    const stranger = (await login(server, 'other-admin20', 'other1234')).body.data.credentials.accessToken;
+    expect((await setImage(first.id, stranger)).status).toBe(403);
+
+    const set = await setImage(first.id, admin);
+    expect(set.status, set.text).toBe(200);
+    const practice = (await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=sequential`, pictured)).body.data;
+    expect(practice.question.questionId).toBe(first.id);
+    const image = await fetch(server.baseUrl + practice.question.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    // the URL is signed: without its signature the file is refused
+    expect((await fetch(server.baseUrl + practice.question.imageUrl.split('?')[0])).status).toBe(403);
+
+    // every question pictured (the same file), so whatever the paper draws carries one
+    await server.ctx.db
+      .updateTable('questions')
+      .set({ image_file_id: set.body.data.id })
+      .where('book_id', '=', bookId)
+      .execute();
+    const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, pictured)).body.data;
+    const drawn = paper.questions[0] as { questionId: string; imageUrl: string | null };
+    expect(drawn.imageUrl).toMatch(/^\/api\/file\//);
+    // the manager takes the image off that question: practice loses it, the open paper keeps it
+    const removed = await server.request('DELETE', `/api/manage/questions/${drawn.questionId}/image`, {
+      headers: auth(admin),
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.data.imageUrl).toBeNull();
+    const resumed = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, pictured)).body.data;
+    expect(
+      resumed.questions.find((q: { questionId: string }) => q.questionId === drawn.questionId).imageUrl,
+    ).not.toBeNull();
+    const review = (await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: {} }, pictured)).body
+      .data;
+    expect(review.items.find((q: { questionId: string }) => q.questionId === drawn.questionId).imageUrl).not.toBeNull();
+    await server.ctx.db.updateTable('questions').set({ image_file_id: null }).where('book_id', '=', bookId).execute();
   });
 });

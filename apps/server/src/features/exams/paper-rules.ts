@@ -17,6 +17,7 @@ export interface BankItem {
   options: string;
   answer: string;
   analysis: string;
+  image_file_id?: string | null;
 }
 export interface PaperItem {
   questionId: string;
@@ -120,7 +121,15 @@ export function drawPaper(bank: readonly BankItem[], rules: PaperRules): PaperIt
     return {
       questionId: q.id,
       points,
-      q: { id: q.id, kind: q.kind, stem: q.stem, options: copy.options, answer: copy.answer, analysis: q.analysis },
+      q: {
+        id: q.id,
+        kind: q.kind,
+        stem: q.stem,
+        options: copy.options,
+        answer: copy.answer,
+        analysis: q.analysis,
+        image_file_id: q.image_file_id ?? null,
+      },
     };
   });
 }

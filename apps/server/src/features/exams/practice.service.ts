@@ -55,7 +55,7 @@ export async function nextQuestion(ctx: AppContext, user: AuthUser, bookId: stri
   }
   return {
     mode,
-    question: question ? toQuestionView(question) : null,
+    question: question ? toQuestionView(ctx, question) : null,
     position: mode === 'wrong' ? wrong.length : Math.min(position + 1, bank.length),
     total: bank.length,
     answered: progress?.answered ?? 0,
@@ -147,7 +147,7 @@ export async function wrongBook(ctx: AppContext, user: AuthUser, bookId: string)
     total: wrong.length,
     records: wrong.flatMap((w) => {
       const q = byId.get(w.question_id);
-      return q ? [{ ...toQuestionView(q), wrongCount: w.wrong_count, streak: w.streak }] : [];
+      return q ? [{ ...toQuestionView(ctx, q), wrongCount: w.wrong_count, streak: w.streak }] : [];
     }),
   };
 }

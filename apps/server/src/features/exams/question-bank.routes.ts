@@ -16,6 +16,7 @@ import { readSheet, XLSX } from '../../http/sheet-upload.js';
 import {
   createQuestion,
   editQuestion,
+  removeQuestionImage,
   exportQuestions,
   importQuestions,
   listBankBooks,
@@ -145,5 +146,19 @@ export const questionBankRoutes =
         },
       },
       async (request) => ok(await editQuestion(ctx, userOf(request), request.params.id, request.body, request.ip)),
+    );
+
+    app.delete(
+      '/questions/:id/image',
+      {
+        schema: {
+          tags,
+          summary:
+            'Takes the image off a question (set one with POST /api/file/upload?otcType=QuestionImage&otcId=…); papers already drawn keep theirs',
+          params: idParam,
+          response: { 200: envelope(bankQuestion), ...errors },
+        },
+      },
+      async (request) => ok(await removeQuestionImage(ctx, userOf(request), request.params.id, request.ip)),
     );
   };

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { bookOwnerOf } from '../../core/book-owner.js';
+import { questionImageUrl } from './question-view.js';
 import { findVisibleBook } from '../../core/catalogue.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import type { Db } from '../../infra/database.js';
@@ -66,7 +67,7 @@ async function readableBook(ctx: AppContext, user: AuthUser, bookId: string) {
 }
 
 type Row = Awaited<ReturnType<typeof findAllBankQuestions>>[number];
-const toBankQuestion = (r: Row): BankQuestion => ({
+const toBankQuestion = (ctx: AppContext, r: Row): BankQuestion => ({
   id: r.id,
   kind: r.kind,
   stem: r.stem,
@@ -75,6 +76,7 @@ const toBankQuestion = (r: Row): BankQuestion => ({
   analysis: r.analysis,
   points: r.points,
   difficulty: (['easy', 'medium', 'hard'].includes(r.difficulty) ? r.difficulty : 'medium') as Difficulty,
+  imageUrl: questionImageUrl(ctx, r.image_file_id),
 });
 
 export async function listBankBooks(ctx: AppContext, user: AuthUser): Promise<BankBook[]> {
@@ -94,7 +96,7 @@ export async function listBankQuestions(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  return { records: rows.map(toBankQuestion), total };
+  return { records: rows.map((r) => toBankQuestion(ctx, r)), total };
 }
 
 /** All or nothing: any bad row, or a question the bank already holds, and nothing is written. */
@@ -244,7 +246,7 @@ export async function createQuestion(ctx: AppContext, user: AuthUser, bookId: st
       now,
     });
   });
-  return toBankQuestion((await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
+  return toBankQuestion(ctx, (await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
 }
 
 /**
@@ -279,5 +281,27 @@ export async function editQuestion(ctx: AppContext, user: AuthUser, id: string, 
       now,
     });
   });
-  return toBankQuestion((await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
+  return toBankQuestion(ctx, (await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
+}
+
+/** Takes the image off a question; the file stays, for papers drawn while it was on. */
+export async function removeQuestionImage(ctx: AppContext, user: AuthUser, id: string, ip: string) {
+  const before = await findOwnQuestion(ctx.db, bookOwnerOf(user), id);
+  if (!before) throw new AppError(ErrorCode.NOT_FOUND, '试题不存在');
+  if (before.retired_at !== null) throw new AppError(ErrorCode.DUPLICATE, '已停用的试题不能修改');
+  if (before.image_file_id !== null) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateQuestion(trx, id, { image_file_id: null });
+      await recordAudit(trx, {
+        actor: user,
+        ip,
+        action: 'question.image-remove',
+        targetType: 'question',
+        targetId: id,
+        summary: { before: { stem: before.stem.slice(0, 60) } },
+        now: ctx.now(),
+      });
+    });
+  }
+  return toBankQuestion(ctx, (await findOwnQuestion(ctx.db, bookOwnerOf(user), id))!);
 }

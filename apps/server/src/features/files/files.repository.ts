@@ -27,6 +27,7 @@ export async function deleteFileRow(db: Db, id: string): Promise<void> {
     await trx.updateTable('persons').set({ avatar_file_id: null }).where('avatar_file_id', '=', id).execute();
     await trx.updateTable('organisations').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
     await trx.updateTable('course_books').set({ cover_file_id: null }).where('cover_file_id', '=', id).execute();
+    await trx.updateTable('questions').set({ image_file_id: null }).where('image_file_id', '=', id).execute();
     await trx.deleteFrom('files').where('id', '=', id).execute();
   });
 }
@@ -39,6 +40,8 @@ export async function attachFile(db: Db, file: FileRow, now: number): Promise<vo
       .set({ avatar_file_id: file.id, updated_at: now })
       .where('id', '=', file.otc_id)
       .execute();
+  } else if (file.otc_type === 'QuestionImage') {
+    await db.updateTable('questions').set({ image_file_id: file.id }).where('id', '=', file.otc_id).execute();
   } else if (file.otc_type === 'CourseCover') {
     await db
       .updateTable('course_books')
@@ -48,6 +51,17 @@ export async function attachFile(db: Db, file: FileRow, now: number): Promise<vo
   } else {
     await db.updateTable('organisations').set({ logo_file_id: file.id }).where('id', '=', file.otc_id).execute();
   }
+}
+
+/** The organisation whose book holds a live question (null: a platform book), for who may set its image. */
+export async function findQuestionBookOrg(db: Db, questionId: string) {
+  return db
+    .selectFrom('questions as q')
+    .innerJoin('course_books as b', 'b.id', 'q.book_id')
+    .select('b.org_id')
+    .where('q.id', '=', questionId)
+    .where('q.retired_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The organisation a course book belongs to (null: a platform book), for who may set its cover. */

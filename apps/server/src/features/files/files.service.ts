@@ -17,6 +17,7 @@ import {
   insertFile,
   type FileRow,
   findBookOrg,
+  findQuestionBookOrg,
 } from './files.repository.js';
 import { recordTime } from '../../core/record-time.js';
 
@@ -47,9 +48,10 @@ async function canManage(ctx: AppContext, user: AuthUser, otcType: string, otcId
     const person = await findPersonById(ctx.db, otcId);
     return person?.org_id === user.orgId && person.role === Role.LEARNER;
   }
-  if (otcType === FileType.COURSE_COVER) {
-    // a manager covers his organisation's books; the platform operator the platform's own
-    const book = await findBookOrg(ctx.db, otcId);
+  if (otcType === FileType.COURSE_COVER || otcType === FileType.QUESTION_IMAGE) {
+    // a manager's for his organisation's books and their questions; the platform operator's for the platform's own
+    const book =
+      otcType === FileType.COURSE_COVER ? await findBookOrg(ctx.db, otcId) : await findQuestionBookOrg(ctx.db, otcId);
     if (!book) return false;
     return book.org_id === null ? user.role === Role.SUPER : user.role === Role.ADMIN && book.org_id === user.orgId;
   }
@@ -102,8 +104,9 @@ export async function uploadImage(
   await ctx.files.put(row.storage_key, upload.data);
   await insertFile(ctx.db, row);
   await attachFile(ctx.db, row, now);
-  // One avatar (or logo) per owner: the new one replaces the old, bytes included.
-  for (const old of previous) {
+  // One avatar (or logo) per owner: the new one replaces the old, bytes included. A question's
+  // earlier image stays: papers drawn before keep showing the question as it stood.
+  for (const old of otcType === FileType.QUESTION_IMAGE ? [] : previous) {
     await deleteFileRow(ctx.db, old.id);
     await ctx.files.remove(old.storage_key);
   }

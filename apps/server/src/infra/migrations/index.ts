@@ -18,6 +18,7 @@ import * as courseBookAdmin from './0016-course-book-admin.js';
 import * as jobsCourseware from './0017-jobs-courseware.js';
 import * as examPapers from './0018-exam-papers.js';
 import * as orgSharedBooks from './0019-org-shared-books.js';
+import * as questionImage from './0020-question-image.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-jobs-courseware': jobsCourseware,
   '0018-exam-papers': examPapers,
   '0019-org-shared-books': orgSharedBooks,
+  '0020-question-image': questionImage,
 };

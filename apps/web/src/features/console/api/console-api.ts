@@ -235,11 +235,16 @@ export const editOrganisation = (id: string, body: Record<string, unknown>) =>
 export const addOrganisationAdmin = (id: string, body: Record<string, unknown>) =>
   api.post<OrganisationCreated>(`${M}/organisations/${id}/admins`, { json: body });
 /** An image attached to an object: an organisation's logo, a course book's cover. */
-function uploadImageFor(otcType: 'LogoFiles' | 'CourseCover', otcId: string, file: File) {
+function uploadImageFor(otcType: 'LogoFiles' | 'CourseCover' | 'QuestionImage', otcId: string, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post<unknown>('/api/file/upload', { body: form, query: { otcType, otcId } });
+  return api.post<{ filePath: string }>('/api/file/upload', { body: form, query: { otcType, otcId } });
 }
+/** A question's image (signed URLs: only those who sit the question see it). */
+export const uploadQuestionImage = (questionId: string, file: File) =>
+  uploadImageFor('QuestionImage', questionId, file);
+export const removeQuestionImage = (questionId: string) =>
+  api.delete<BankQuestion>(`${M}/questions/${questionId}/image`);
 export const uploadOrganisationLogo = (orgId: string, file: File) => uploadImageFor('LogoFiles', orgId, file);
 
 export const useBankBooks = () =>

@@ -1,9 +1,19 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QuestionBody } from '@anxun/shared/schemas/exams';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-import { createQuestion, editQuestion, type BankQuestion } from '../api/console-api';
+import {
+  consoleKeys,
+  createQuestion,
+  editQuestion,
+  removeQuestionImage,
+  uploadQuestionImage,
+  type BankQuestion,
+} from '../api/console-api';
+import { FileButton } from './file-button';
 
 const KINDS = ['single', 'multiple', 'judge', 'fill'] as const;
 const LETTERS = 'ABCDEFGH';
@@ -38,6 +48,13 @@ export function QuestionDialog({
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? question?.kind ?? 'single';
   const choice = kind === 'single' || kind === 'multiple';
+  const client = useQueryClient();
+  const [imageUrl, setImageUrl] = useState(question?.imageUrl ?? null);
+  const imageChanged = (url: string | null) => {
+    setImageUrl(url);
+    notifySuccess(t('console.saved'));
+    void client.invalidateQueries({ queryKey: consoleKeys.all });
+  };
 
   const save = (values: Values) => {
     const body: QuestionBody = {
@@ -136,6 +153,42 @@ export function QuestionDialog({
         </Form.Item>
         <Form.Item name="analysis" label={t('console.bank.analysisTitle')}>
           <Input.TextArea rows={2} maxLength={2000} />
+        </Form.Item>
+        <Form.Item
+          label={t('console.bank.image')}
+          extra={question ? t('console.bank.imageHint') : t('console.bank.imageAfterSave')}
+        >
+          {question && (
+            <Space align="center" wrap>
+              {imageUrl && <img className="question-thumb" src={imageUrl} alt="" data-testid="question-image" />}
+              <FileButton
+                accept="image/png,image/jpeg,image/webp"
+                testId="question-image-upload"
+                onFile={(file) =>
+                  void uploadQuestionImage(question.id, file).then(
+                    (record) => imageChanged(record.filePath),
+                    () => undefined,
+                  )
+                }
+              >
+                {imageUrl ? t('console.bank.imageChange') : t('console.bank.imageUpload')}
+              </FileButton>
+              {imageUrl && (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() =>
+                    void removeQuestionImage(question.id).then(
+                      () => imageChanged(null),
+                      () => undefined,
+                    )
+                  }
+                >
+                  {t('console.bank.imageRemove')}
+                </Button>
+              )}
+            </Space>
+          )}
         </Form.Item>
       </Form>
     </Modal>

@@ -1,3 +1,4 @@
+import { PictureOutlined } from '@ant-design/icons';
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
@@ -144,7 +145,16 @@ export default function QuestionsPage() {
               width: 90,
               render: (k: BankQuestion['kind']) => <Tag>{t(`console.bank.kind.${k}`)}</Tag>,
             },
-            { title: t('console.bank.stem'), dataIndex: 'stem' },
+            {
+              title: t('console.bank.stem'),
+              dataIndex: 'stem',
+              render: (stem: string, q: BankQuestion) => (
+                <>
+                  {stem}
+                  {q.imageUrl && <PictureOutlined className="stem-image-mark" aria-label={t('console.bank.image')} />}
+                </>
+              ),
+            },
             { title: t('console.bank.answer'), dataIndex: 'answer', width: 140 },
             {
               title: t('console.bank.points'),

@@ -15,6 +15,7 @@ import {
 } from '../api/exams-api';
 import { AnswerInput } from './answer-input';
 import { ExamReviewView } from './exam-review';
+import { QuestionImage } from './question-image';
 
 const SAVE_EVERY_MS = 20_000;
 
@@ -83,6 +84,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
               {t('exams.points')}）
             </small>
           </p>
+          <QuestionImage url={q.imageUrl} />
           <AnswerInput
             question={q}
             value={answers[q.questionId]}

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import type { ExamReview } from '../api/exams-api';
 import { answerText, letter } from './answer-input';
+import { QuestionImage } from './question-image';
 
 /** A handed-in paper: the score, and each question with the learner's answer, the key and the analysis. */
 export function ExamReviewView({ review }: { review: ExamReview }) {
@@ -42,6 +43,7 @@ export function ExamReviewView({ review }: { review: ExamReview }) {
                   {t('exams.points')}）
                 </small>
               </p>
+              <QuestionImage url={item.imageUrl} />
               {item.options.length > 0 && (
                 <ol className="review-options">
                   {item.options.map((o, j) => (

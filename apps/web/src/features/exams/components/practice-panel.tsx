@@ -11,6 +11,7 @@ import {
   type PracticeResult,
 } from '../api/exams-api';
 import { AnswerInput, answerText } from './answer-input';
+import { QuestionImage } from './question-image';
 
 const hasAnswer = (value: AnswerValue | undefined) =>
   value !== undefined && (!Array.isArray(value) || value.some((v) => v.trim() !== ''));
@@ -78,6 +79,7 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
         <Tag>{t(`exams.kinds.${q.kind}`)}</Tag>
         {q.stem}
       </p>
+      <QuestionImage url={q.imageUrl} />
       <AnswerInput question={q} value={value} onChange={setValue} disabled={Boolean(result)} judgeTexts={judge} />
       {result ? (
         <>

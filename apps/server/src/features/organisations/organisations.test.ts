@@ -123,6 +123,11 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     expect(JSON.stringify(menu.body.data)).not.toContain('/manage/organisations');
     const operatorMenu = await server.request('GET', '/router/getList', { headers: as() });
     const manage = operatorMenu.body.data.list.find((r: { path: string }) => r.path === '/manage');
-    expect(manage.children.map((c: { path: string }) => c.path)).toEqual(['/manage/organisations']);
+    // organisations, and the platform's shared course books with their question banks
+    expect(manage.children.map((c: { path: string }) => c.path)).toEqual([
+      '/manage/organisations',
+      '/manage/courses',
+      '/manage/questions',
+    ]);
   });
 });

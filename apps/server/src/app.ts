@@ -67,6 +67,8 @@ import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
 import { organisationsRoutes } from './features/organisations/organisations.routes.js';
 import { courseUnitsRoutes } from './features/course-books/units.routes.js';
 import { sharedBooksRoutes } from './features/course-books/shared-books.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
+import { examReviewAdminRoutes } from './features/exams/exam-review-admin.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
 import { transcodeJob } from './features/course-books/transcode.job.js';
 import { WsCode } from '@anxun/shared/constants';
@@ -261,6 +263,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         noticesRoutes(ctx),
         sharedBooksRoutes(ctx),
         examPaperRoutes(ctx),
+        reportsRoutes(ctx),
+        examReviewAdminRoutes(ctx),
         auditRoutes(ctx),
       ],
     ),

@@ -21,7 +21,8 @@ type Ids = Record<
   | 'unit'
   | 'uploadJob'
   | 'tusUpload'
-  | 'classCourse',
+  | 'classCourse'
+  | 'attempt',
   string
 >;
 type Call = { json?: unknown; body?: FormData | string; headers?: Record<string, string> };
@@ -124,6 +125,8 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
     // an organisation's own book is no shared book: neither added nor taken out elsewhere
     'POST /api/manage/shared-books/{id}/add': { path: `/api/manage/shared-books/${ids.book}/add` },
     'POST /api/manage/shared-books/{id}/remove': { path: `/api/manage/shared-books/${ids.book}/remove` },
+    'GET /api/manage/reports/learners/{id}': { path: `/api/manage/reports/learners/${ids.learner}` },
+    'GET /api/manage/exam-attempts/{id}': { path: `/api/manage/exam-attempts/${ids.attempt}` },
     'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
     'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },
     'POST /api/manage/notices/{id}/republish': { path: `/api/manage/notices/${ids.notice}/republish` },
@@ -236,6 +239,25 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     });
     expect(created.status).toBe(201);
     const tusUpload = created.headers.get('location')!.split('/').pop()!;
+    // an exam the demo learner handed in
+    const learnerToken = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
+      .accessToken;
+    const demoClassCourse = await server.ctx.db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .select('pc.class_course_id')
+      .where('p.account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    const paper = await server.request('POST', '/api/exam/mock/start', {
+      json: { trainClassCourseId: demoClassCourse.class_course_id },
+      headers: as(learnerToken),
+    });
+    expect(paper.status, paper.text).toBe(200);
+    await server.request('POST', '/api/exam/mock/submit', {
+      json: { attemptId: paper.body.data.attemptId, answers: {} },
+      headers: as(learnerToken),
+    });
     ids = {
       department,
       learner,
@@ -249,6 +271,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       unit: unit.id,
       uploadJob,
       tusUpload,
+      attempt: paper.body.data.attemptId,
       classCourse: (
         await server.ctx.db
           .selectFrom('train_class_courses')

@@ -20,6 +20,7 @@ import {
   type MemberCourse,
   type QuestionRow,
 } from './exams.repository.js';
+import { findPersonById } from '../../core/person.repository.js';
 import { recordExamOutcome } from '../../core/training-records.repository.js';
 import { parseOptions, questionImageUrl, toQuestionView } from './question-view.js';
 import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
@@ -290,6 +291,19 @@ export async function submitExam(
 export async function reviewExam(ctx: AppContext, user: AuthUser, attemptId: string): Promise<ExamReview> {
   const attempt = await settle(ctx, await ownAttempt(ctx, user, attemptId));
   // the keys stay on the server until the paper is handed in
+  if (attempt.status === 'open') throw new AppError(ErrorCode.DUPLICATE, '考试尚未交卷');
+  return reviewOf(ctx, attempt);
+}
+
+/**
+ * A learner's answer sheet as his training manager reads it (reports, archives): any attempt
+ * of a person of the manager's organisation, once handed in or past its time.
+ */
+export async function reviewExamAsManager(ctx: AppContext, user: AuthUser, attemptId: string): Promise<ExamReview> {
+  const found = await findAttempt(ctx.db, attemptId);
+  const person = found ? await findPersonById(ctx.db, found.person_id) : undefined;
+  if (!found || person?.org_id !== user.orgId) throw new AppError(ErrorCode.NOT_FOUND, '考试记录不存在');
+  const attempt = await settle(ctx, found);
   if (attempt.status === 'open') throw new AppError(ErrorCode.DUPLICATE, '考试尚未交卷');
   return reviewOf(ctx, attempt);
 }

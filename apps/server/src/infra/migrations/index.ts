@@ -19,6 +19,7 @@ import * as jobsCourseware from './0017-jobs-courseware.js';
 import * as examPapers from './0018-exam-papers.js';
 import * as orgSharedBooks from './0019-org-shared-books.js';
 import * as questionImage from './0020-question-image.js';
+import * as studyEventsByUnit from './0021-study-events-by-unit.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-exam-papers': examPapers,
   '0019-org-shared-books': orgSharedBooks,
   '0020-question-image': questionImage,
+  '0021-study-events-by-unit': studyEventsByUnit,
 };

@@ -1,0 +1,364 @@
+import { LearnStatus, Role } from '@anxun/shared/constants';
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../../infra/database.js';
+import type { Database } from '../../infra/db-schema.js';
+
+/**
+ * The reports' reads (issue: Console III). This module writes nothing: it reads the tables the
+ * training, identity, exams and certificates features own. Credited time is always summed from
+ * study_events, the append-only record of every credit decision.
+ */
+
+/** Credited study in [from, to) when given. */
+export interface TimeRange {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+export async function findClassOfOrg(db: Db, orgId: string, classId: string) {
+  const cls = await db
+    .selectFrom('train_classes')
+    .select(['id', 'name'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  if (!cls) return undefined;
+  const courses = await db
+    .selectFrom('train_class_courses')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('class_hours').as('hours')])
+    .where('class_id', '=', classId)
+    .executeTakeFirstOrThrow();
+  return { ...cls, courseCount: Number(courses.n), requiredHours: Number(courses.hours ?? 0) };
+}
+
+/** A membership with a course not yet completed / with a course begun (its state over its courses). */
+const hasCourse = (status: 'unfinished' | 'begun') => (eb: ExpressionBuilder<Database, 'train_persons'>) =>
+  eb.exists(
+    eb
+      .selectFrom('train_person_courses as pc')
+      .select('pc.id')
+      .whereRef('pc.train_person_id', '=', 'train_persons.id')
+      .where('pc.learn_status', '!=', status === 'unfinished' ? LearnStatus.COMPLETED : LearnStatus.NOT_STARTED),
+  );
+
+export async function findClassMembers(
+  db: Db,
+  classId: string,
+  filter: {
+    departmentIds?: string[] | undefined;
+    status?: 'not-started' | 'studying' | 'done' | undefined;
+    q?: string | undefined;
+    offset: number;
+    limit: number;
+  },
+) {
+  let q = db
+    .selectFrom('train_persons')
+    .innerJoin('persons as p', 'p.id', 'train_persons.person_id')
+    .leftJoin('departments as d', 'd.id', 'p.department_id')
+    .where('train_persons.class_id', '=', classId);
+  if (filter.departmentIds) q = q.where('p.department_id', 'in', filter.departmentIds);
+  const text = filter.q?.trim().replace(/[%_\\]/g, '');
+  if (text) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('p.name', 'like', `%${text}%`),
+        eb('p.phone', 'like', `%${text}%`),
+        eb('p.id_card', 'like', `%${text}%`),
+      ]),
+    );
+  }
+  if (filter.status === 'done') {
+    q = q.where((eb) => eb.and([eb.not(hasCourse('unfinished')(eb)), hasCourse('begun')(eb)]));
+  }
+  if (filter.status === 'not-started') q = q.where((eb) => eb.not(hasCourse('begun')(eb)));
+  if (filter.status === 'studying') {
+    q = q.where((eb) => eb.and([hasCourse('begun')(eb), hasCourse('unfinished')(eb)]));
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'train_persons.id as train_person_id',
+        'p.id as person_id',
+        'p.name',
+        'p.id_card',
+        'd.name as department_name',
+      ])
+      .orderBy('p.name')
+      .orderBy('train_persons.id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Each membership's course records. */
+export async function findCourseRecords(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+    .select([
+      'pc.id',
+      'pc.train_person_id',
+      'pc.class_course_id',
+      'pc.learn_status',
+      'pc.exam_passed_at',
+      'cc.class_hours',
+      'cc.sort_order',
+      'b.name as course_name',
+    ])
+    .where('pc.train_person_id', 'in', trainPersonIds)
+    .orderBy('cc.sort_order')
+    .execute();
+}
+
+/** Credited seconds per membership from study_events (in the range), and the last credited moment (ever). */
+export async function sumCreditByMember(db: Db, trainPersonIds: string[], range: TimeRange) {
+  if (trainPersonIds.length === 0) return new Map<string, { seconds: number; last: number | null }>();
+  const rows = await db
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+    .select((eb) => [
+      'w.train_person_id',
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb('e.created_at', '>=', range.from ?? 0),
+                eb('e.created_at', '<', range.to ?? Number.MAX_SAFE_INTEGER),
+              ]),
+            )
+            .then(eb.ref('e.credited_seconds'))
+            .else(0)
+            .end(),
+        )
+        .as('seconds'),
+      eb.fn.max<number>('e.created_at').as('last'),
+    ])
+    .where('w.train_person_id', 'in', trainPersonIds)
+    .where('e.credited_seconds', '>', 0)
+    .groupBy('w.train_person_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.train_person_id,
+      { seconds: Number(r.seconds ?? 0), last: r.last === null ? null : Number(r.last) },
+    ]),
+  );
+}
+
+export async function countExamAttempts(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('exam_attempts')
+    .select((eb) => ['train_person_id', eb.fn.countAll<number>().as('n')])
+    .where('train_person_id', 'in', trainPersonIds)
+    .groupBy('train_person_id')
+    .execute();
+  return new Map(rows.map((r) => [r.train_person_id, Number(r.n)]));
+}
+
+export async function countChecksByStatus(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('face_checks')
+    .select((eb) => ['train_person_id', 'status', eb.fn.countAll<number>().as('n')])
+    .where('train_person_id', 'in', trainPersonIds)
+    .groupBy(['train_person_id', 'status'])
+    .execute();
+}
+
+/** Each membership's certificates, newest first. */
+export async function findCertificates(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('certificates')
+    .select(['train_person_id', 'number', 'status', 'issued_at'])
+    .where('train_person_id', 'in', trainPersonIds)
+    .orderBy('issued_at', 'desc')
+    .execute();
+}
+
+/** A person of the organisation with his department. */
+export async function findPersonOfOrg(db: Db, orgId: string, personId: string) {
+  return db
+    .selectFrom('persons as p')
+    .leftJoin('departments as d', 'd.id', 'p.department_id')
+    .select(['p.id', 'p.name', 'p.id_card', 'p.phone', 'p.post', 'd.name as department_name'])
+    .where('p.org_id', '=', orgId)
+    .where('p.id', '=', personId)
+    .executeTakeFirst();
+}
+
+export async function findMemberships(db: Db, orgId: string, personId: string) {
+  return db
+    .selectFrom('train_persons as tp')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select(['tp.id', 'tp.class_id', 'tp.joined_at', 'c.name as class_name'])
+    .where('tp.person_id', '=', personId)
+    .where('c.org_id', '=', orgId)
+    .orderBy('tp.joined_at', 'desc')
+    .execute();
+}
+
+/** Each membership's unit records with the unit's title and length, in course and unit order. */
+export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('train_warp_courses as w')
+    .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+    .select([
+      'w.id',
+      'w.train_person_id',
+      'w.class_course_id',
+      'w.learn_status',
+      'w.study_count',
+      'cw.title',
+      'cw.duration_seconds',
+    ])
+    .where('w.train_person_id', 'in', trainPersonIds)
+    .orderBy('cw.sort_order')
+    .execute();
+}
+
+/** Per unit record: credited seconds and the first and last credited moments, from study_events. */
+export async function sumCreditByUnit(db: Db, warpCourseIds: string[]) {
+  if (warpCourseIds.length === 0) return [];
+  return db
+    .selectFrom('study_events')
+    .select((eb) => [
+      'warp_course_id',
+      eb.fn.sum<number>('credited_seconds').as('seconds'),
+      eb.fn.min<number>('created_at').as('first'),
+      eb.fn.max<number>('created_at').as('last'),
+    ])
+    .where('warp_course_id', 'in', warpCourseIds)
+    .where('credited_seconds', '>', 0)
+    .groupBy('warp_course_id')
+    .execute();
+}
+
+/** Per unit record: how many reports earned nothing, by reason. */
+export async function countRefusalsByUnit(db: Db, warpCourseIds: string[]) {
+  if (warpCourseIds.length === 0) return [];
+  return db
+    .selectFrom('study_events')
+    .select((eb) => ['warp_course_id', 'refusal', eb.fn.countAll<number>().as('n')])
+    .where('warp_course_id', 'in', warpCourseIds)
+    .where('refusal', 'is not', null)
+    .groupBy(['warp_course_id', 'refusal'])
+    .execute();
+}
+
+export async function findChecks(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('face_checks as f')
+    .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
+    .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+    .select((eb) => [
+      'f.id',
+      'f.train_person_id',
+      'f.kind',
+      'f.status',
+      'f.due_at',
+      'f.passed_at',
+      'f.best_score',
+      'cw.title as unit_title',
+      eb
+        .selectFrom('face_attempts as a')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('a.check_id', '=', 'f.id')
+        .as('attempt_count'),
+    ])
+    .where('f.train_person_id', 'in', trainPersonIds)
+    .orderBy('f.due_at')
+    .execute();
+}
+
+export async function findAttempts(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'a.class_course_id')
+    .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+    .select([
+      'a.id',
+      'a.train_person_id',
+      'a.status',
+      'a.started_at',
+      'a.submitted_at',
+      'a.score',
+      'a.total_score',
+      'a.pass_score',
+      'a.passed',
+      'b.name as course_name',
+    ])
+    .where('a.train_person_id', 'in', trainPersonIds)
+    .orderBy('a.started_at')
+    .execute();
+}
+
+/** Learners of the organisation per department (null: none), waiting registrations left out. */
+export async function countLearnersByDepartment(db: Db, orgId: string) {
+  return db
+    .selectFrom('persons')
+    .select((eb) => ['department_id', eb.fn.countAll<number>().as('n')])
+    .where('org_id', '=', orgId)
+    .where('role', '=', Role.LEARNER)
+    .where('pending_since', 'is', null)
+    .groupBy('department_id')
+    .execute();
+}
+
+/** Memberships per department of their learner: how many, and how many completed every course. */
+export async function countMembershipsByDepartment(db: Db, orgId: string, classId: string | undefined) {
+  let q = db
+    .selectFrom('train_persons')
+    .innerJoin('train_classes as c', 'c.id', 'train_persons.class_id')
+    .innerJoin('persons as p', 'p.id', 'train_persons.person_id')
+    .where('c.org_id', '=', orgId);
+  if (classId) q = q.where('c.id', '=', classId);
+  return q
+    .select((eb) => [
+      'p.department_id',
+      eb.fn.countAll<number>().as('enrolled'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb.not(hasCourse('unfinished')(eb)), hasCourse('begun')(eb)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('completed'),
+    ])
+    .groupBy('p.department_id')
+    .execute();
+}
+
+/** Credited seconds per department of the learner, summed from study_events. */
+export async function sumCreditByDepartment(db: Db, orgId: string, classId: string | undefined, range: TimeRange) {
+  let q = db
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+    .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .innerJoin('persons as p', 'p.id', 'tp.person_id')
+    .where('c.org_id', '=', orgId)
+    .where('e.credited_seconds', '>', 0);
+  if (classId) q = q.where('c.id', '=', classId);
+  if (range.from !== undefined) q = q.where('e.created_at', '>=', range.from);
+  if (range.to !== undefined) q = q.where('e.created_at', '<', range.to);
+  return q
+    .select((eb) => ['p.department_id', eb.fn.sum<number>('e.credited_seconds').as('seconds')])
+    .groupBy('p.department_id')
+    .execute();
+}

@@ -1,0 +1,63 @@
+import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
+import {
+  classProgressPage,
+  classProgressQuery,
+  departmentSummaryQuery,
+  departmentSummaryRow,
+  learnerReport,
+} from '@anxun/shared/schemas/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { ok } from '../../http/app-error.js';
+import { userOf } from '../../http/auth-guard.js';
+import { classProgress, departmentSummary, learnerReport as readLearnerReport } from './reports.service.js';
+
+const tags = ['manage: reports'];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+/** 报表: class progress, one learner's record, departments. Inside the manage scope. */
+export const reportsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/reports/class-progress',
+      {
+        schema: {
+          tags,
+          summary:
+            "A page of a class's members: 学时 credited (from the study record, in a date range if given) against required, courses, exams, face checks, certificate, last study",
+          querystring: classProgressQuery,
+          response: { 200: envelope(classProgressPage), ...errors },
+        },
+      },
+      async (request) => ok(await classProgress(ctx, userOf(request), request.query)),
+    );
+
+    app.get(
+      '/reports/learners/:id',
+      {
+        schema: {
+          tags,
+          summary:
+            "One learner's record: each class, course and unit with credited time, study count, first and last study and refusals by reason; every face check and exam attempt; the certificate",
+          params: idParam,
+          response: { 200: envelope(learnerReport), ...errors },
+        },
+      },
+      async (request) => ok(await readLearnerReport(ctx, userOf(request), request.params.id)),
+    );
+
+    app.get(
+      '/reports/departments',
+      {
+        schema: {
+          tags,
+          summary: 'Per department: learners, memberships (of one class if given), completed, 学时 credited',
+          querystring: departmentSummaryQuery,
+          response: { 200: envelope(z.array(departmentSummaryRow)), ...errors },
+        },
+      },
+      async (request) => ok(await departmentSummary(ctx, userOf(request), request.query)),
+    );
+  };

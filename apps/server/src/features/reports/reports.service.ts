@@ -1,0 +1,290 @@
+import { LearnStatus } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
+import type {
+  ClassProgressPage,
+  classProgressQuery,
+  DepartmentSummaryRow,
+  departmentSummaryQuery,
+  LearnerReport,
+  MemberStatus,
+} from '@anxun/shared/schemas/reports';
+import { maskIdCard, maskPhone } from '@anxun/shared/validators';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { departmentPaths, findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
+import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  countChecksByStatus,
+  countExamAttempts,
+  countLearnersByDepartment,
+  countMembershipsByDepartment,
+  countRefusalsByUnit,
+  findAttempts,
+  findCertificates,
+  findChecks,
+  findClassMembers,
+  findClassOfOrg,
+  findCourseRecords,
+  findMemberships,
+  findPersonOfOrg,
+  findUnitRecords,
+  sumCreditByDepartment,
+  sumCreditByMember,
+  sumCreditByUnit,
+  type TimeRange,
+} from './reports.repository.js';
+
+/**
+ * 报表 (issue: Console III): class progress, one learner's whole record, and departments.
+ * Every query is scoped by the manager's organisation first; credited time is summed from
+ * study_events, so a figure here is one an auditor can recompute from the record.
+ */
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const hoursOf = (ctx: AppContext, seconds: number) => round2(seconds / ctx.config.study.secondsPerClassHour);
+
+/** A membership's state over its courses: none begun, all completed, or in between. */
+function statusOf(states: number[]): MemberStatus {
+  if (states.length > 0 && states.every((s) => s === LearnStatus.COMPLETED)) return 'done';
+  return states.some((s) => s !== LearnStatus.NOT_STARTED) ? 'studying' : 'not-started';
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+function rangeOf(query: { from?: string | undefined; to?: string | undefined }): TimeRange {
+  if (query.from && query.to && query.from > query.to) {
+    throw new AppError(ErrorCode.BAD_REQUEST, '开始日期不能晚于结束日期');
+  }
+  return {
+    from: query.from ? dayStart(query.from) : undefined,
+    to: query.to ? dayStart(nextDay(query.to)) : undefined,
+  };
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+async function departmentScope(ctx: AppContext, orgId: string, departmentId: string | undefined) {
+  if (!departmentId) return undefined;
+  const all = await findDepartmentsOfOrg(ctx.db, orgId);
+  if (!all.some((d) => d.id === departmentId)) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
+  return withSubDepartments(all, [departmentId]);
+}
+
+/** 班级学习进度: each member's 学时, courses, exams, face checks and certificate. */
+export async function classProgress(
+  ctx: AppContext,
+  user: AuthUser,
+  query: z.output<typeof classProgressQuery>,
+): Promise<ClassProgressPage> {
+  const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
+  if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  const range = rangeOf(query);
+  const { rows, total } = await findClassMembers(ctx.db, cls.id, {
+    departmentIds: await departmentScope(ctx, user.orgId, query.departmentId),
+    status: query.status,
+    q: query.q,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  const ids = rows.map((r) => r.train_person_id);
+  const [courses, credit, attempts, checks, certificates] = await Promise.all([
+    findCourseRecords(ctx.db, ids),
+    sumCreditByMember(ctx.db, ids, range),
+    countExamAttempts(ctx.db, ids),
+    countChecksByStatus(ctx.db, ids),
+    findCertificates(ctx.db, ids),
+  ]);
+  const coursesOf = groupBy(courses, (c) => c.train_person_id);
+  const checksOf = groupBy(checks, (c) => c.train_person_id);
+  const certificateOf = groupBy(certificates, (c) => c.train_person_id);
+  return {
+    className: cls.name,
+    requiredHours: round2(cls.requiredHours),
+    courseCount: cls.courseCount,
+    total,
+    records: rows.map((r) => {
+      const mine = coursesOf.get(r.train_person_id) ?? [];
+      const counted = (status: string) =>
+        Number((checksOf.get(r.train_person_id) ?? []).find((c) => c.status === status)?.n ?? 0);
+      const seconds = credit.get(r.train_person_id)?.seconds ?? 0;
+      const last = credit.get(r.train_person_id)?.last ?? null;
+      // a valid certificate before a revoked one
+      const certs = certificateOf.get(r.train_person_id) ?? [];
+      const cert = certs.find((c) => c.status === 'valid') ?? certs[0];
+      return {
+        trainPersonId: r.train_person_id,
+        personId: r.person_id,
+        name: r.name,
+        idCard: maskIdCard(r.id_card),
+        departmentName: r.department_name,
+        status: statusOf(mine.map((c) => c.learn_status)),
+        requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
+        creditedSeconds: seconds,
+        creditedHours: hoursOf(ctx, seconds),
+        coursesDone: mine.filter((c) => c.learn_status === LearnStatus.COMPLETED).length,
+        courseCount: mine.length,
+        examsPassed: mine.filter((c) => c.exam_passed_at !== null).length,
+        examAttempts: attempts.get(r.train_person_id) ?? 0,
+        faceChecks: { passed: counted('passed'), failed: counted('failed'), pending: counted('pending') },
+        certificate: cert ? { number: cert.number, status: cert.status } : null,
+        lastStudyAt: recordTimeOrNull(last),
+      };
+    }),
+  };
+}
+
+/** 学员学习档案: every class, course and unit of one learner with how its time was credited. */
+export async function learnerReport(ctx: AppContext, user: AuthUser, personId: string): Promise<LearnerReport> {
+  const person = await findPersonOfOrg(ctx.db, user.orgId, personId);
+  if (!person) throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
+  const memberships = await findMemberships(ctx.db, user.orgId, personId);
+  const ids = memberships.map((m) => m.id);
+  const [courses, units, checks, attempts, certificates] = await Promise.all([
+    findCourseRecords(ctx.db, ids),
+    findUnitRecords(ctx.db, ids),
+    findChecks(ctx.db, ids),
+    findAttempts(ctx.db, ids),
+    findCertificates(ctx.db, ids),
+  ]);
+  const unitIds = units.map((u) => u.id);
+  const [credit, refusals] = await Promise.all([
+    sumCreditByUnit(ctx.db, unitIds),
+    countRefusalsByUnit(ctx.db, unitIds),
+  ]);
+  const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
+  const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);
+  const unitsOf = groupBy(units, (u) => u.class_course_id + '|' + u.train_person_id);
+  const coursesOf = groupBy(courses, (c) => c.train_person_id);
+  const checksOf = groupBy(checks, (c) => c.train_person_id);
+  const attemptsOf = groupBy(attempts, (a) => a.train_person_id);
+  const certificatesOf = groupBy(certificates, (c) => c.train_person_id);
+
+  return {
+    personId: person.id,
+    name: person.name,
+    idCard: maskIdCard(person.id_card),
+    phone: maskPhone(person.phone),
+    departmentName: person.department_name,
+    post: person.post,
+    classes: memberships.map((m) => {
+      const mine = coursesOf.get(m.id) ?? [];
+      const courseReports = mine.map((c) => {
+        const unitReports = (unitsOf.get(c.class_course_id + '|' + m.id) ?? []).map((u) => {
+          const sum = creditOf.get(u.id);
+          return {
+            trainWarpCourseId: u.id,
+            title: u.title,
+            durationSeconds: u.duration_seconds,
+            creditedSeconds: Number(sum?.seconds ?? 0),
+            studyCount: u.study_count,
+            done: u.learn_status === LearnStatus.COMPLETED,
+            firstStudyAt: recordTimeOrNull(sum?.first === undefined || sum.first === null ? null : Number(sum.first)),
+            lastStudyAt: recordTimeOrNull(sum?.last === undefined || sum.last === null ? null : Number(sum.last)),
+            refusals: Object.fromEntries(
+              (refusalsOf.get(u.id) ?? []).map((r) => [r.refusal ?? 'OTHER', Number(r.n)] as const),
+            ),
+          };
+        });
+        return {
+          trainClassCourseId: c.class_course_id,
+          courseName: c.course_name,
+          requiredHours: c.class_hours,
+          creditedSeconds: unitReports.reduce((s, u) => s + u.creditedSeconds, 0),
+          status: statusOf([c.learn_status]),
+          examPassedAt: recordTimeOrNull(c.exam_passed_at),
+          units: unitReports,
+        };
+      });
+      const seconds = courseReports.reduce((s, c) => s + c.creditedSeconds, 0);
+      const certs = certificatesOf.get(m.id) ?? [];
+      const cert = certs.find((c) => c.status === 'valid') ?? certs[0];
+      return {
+        trainPersonId: m.id,
+        classId: m.class_id,
+        className: m.class_name,
+        joinedAt: recordTime(m.joined_at),
+        status: statusOf(mine.map((c) => c.learn_status)),
+        requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
+        creditedSeconds: seconds,
+        creditedHours: hoursOf(ctx, seconds),
+        courses: courseReports,
+        faceChecks: (checksOf.get(m.id) ?? []).map((f) => ({
+          checkId: f.id,
+          kind: f.kind,
+          status: f.status,
+          dueAt: recordTime(f.due_at),
+          passedAt: recordTimeOrNull(f.passed_at),
+          bestScore: f.best_score,
+          attempts: Number(f.attempt_count ?? 0),
+          unitTitle: f.unit_title,
+        })),
+        examAttempts: (attemptsOf.get(m.id) ?? []).map((a) => ({
+          attemptId: a.id,
+          courseName: a.course_name,
+          status: a.status,
+          startedAt: recordTime(a.started_at),
+          submittedAt: recordTimeOrNull(a.submitted_at),
+          score: a.score,
+          totalScore: a.total_score,
+          passScore: a.pass_score,
+          passed: a.passed === 1,
+        })),
+        certificate: cert ? { number: cert.number, status: cert.status, issuedAt: recordTime(cert.issued_at) } : null,
+      };
+    }),
+  };
+}
+
+/** 部门汇总: learners, memberships, completion and credited 学时 per department. */
+export async function departmentSummary(
+  ctx: AppContext,
+  user: AuthUser,
+  query: z.output<typeof departmentSummaryQuery>,
+): Promise<DepartmentSummaryRow[]> {
+  if (query.classId && !(await findClassOfOrg(ctx.db, user.orgId, query.classId))) {
+    throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  }
+  const range = rangeOf(query);
+  const [departments, learners, memberships, credit] = await Promise.all([
+    findDepartmentsOfOrg(ctx.db, user.orgId),
+    countLearnersByDepartment(ctx.db, user.orgId),
+    countMembershipsByDepartment(ctx.db, user.orgId, query.classId),
+    sumCreditByDepartment(ctx.db, user.orgId, query.classId, range),
+  ]);
+  const paths = departmentPaths(departments);
+  const key = (id: string | null) => id ?? '';
+  const learnersOf = new Map(learners.map((r) => [key(r.department_id), Number(r.n)]));
+  const membershipsOf = new Map(memberships.map((r) => [key(r.department_id), r]));
+  const creditOf = new Map(credit.map((r) => [key(r.department_id), Number(r.seconds ?? 0)]));
+  const rows = [
+    ...[...departments].sort((a, b) => paths.get(a.id)!.localeCompare(paths.get(b.id)!, 'zh')),
+    { id: null, name: '' },
+  ].map((d) => {
+    const m = membershipsOf.get(key(d.id));
+    const enrolled = Number(m?.enrolled ?? 0);
+    const completed = Number(m?.completed ?? 0);
+    const seconds = creditOf.get(key(d.id)) ?? 0;
+    return {
+      departmentId: d.id,
+      name: d.id ? paths.get(d.id)! : '未分配部门',
+      learners: learnersOf.get(key(d.id)) ?? 0,
+      enrolled,
+      completed,
+      completionRate: enrolled === 0 ? 0 : round2(completed / enrolled),
+      creditedSeconds: seconds,
+      creditedHours: hoursOf(ctx, seconds),
+    };
+  });
+  // the row of learners in no department only when there are some
+  return rows.filter((r) => r.departmentId !== null || r.learners > 0 || r.enrolled > 0);
+}

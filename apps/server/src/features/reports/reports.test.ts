@@ -1,0 +1,293 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  addOrganisation,
+  dialects,
+  login,
+  startServer,
+  tomorrowAt,
+  type TestServer,
+} from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+/**
+ * 报表 (issue: Console III) on a class the test drives through real study: one learner
+ * watches the whole course, one studies a little and is refused credit once, one never
+ * starts. Every figure the reports give must equal what the test sums itself from
+ * study_events, the record an auditor would recompute.
+ */
+describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = tomorrowAt(1);
+  let admin: string;
+  let classId: string;
+  const ids: Record<'whole' | 'part' | 'none', string> = { whole: '', part: '', none: '' };
+  const tokens: Record<string, string> = {};
+  const dept: Record<'safety' | 'workshop', string> = { safety: '', workshop: '' };
+  const as = (token: string) => ({ Authorization: token });
+  const get = (url: string, token = admin) => server.request('GET', url, { headers: as(token) });
+
+  /** Credited seconds of a person in this class, summed by the test from study_events. */
+  const creditedFromEvents = async (personId: string, range?: { from: number; to: number }) => {
+    let q = server.ctx.db
+      .selectFrom('study_events as e')
+      .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .select((eb) => eb.fn.sum<number>('e.credited_seconds').as('s'))
+      .where('tp.person_id', '=', personId)
+      .where('tp.class_id', '=', classId);
+    if (range) q = q.where('e.created_at', '>=', range.from).where('e.created_at', '<', range.to);
+    return Number((await q.executeTakeFirstOrThrow()).s ?? 0);
+  };
+  const unitsOf = (personId: string) =>
+    server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+      .select(['w.id', 'cw.duration_seconds'])
+      .where('tp.person_id', '=', personId)
+      .where('tp.class_id', '=', classId)
+      .orderBy('cw.sort_order')
+      .execute();
+  /** Plays a unit from `start` to `end` seconds, a report every ten seconds of the clock. */
+  const play = async (token: string, unitId: string, start: number, end: number, rate = 1) => {
+    const playbackId = crypto.randomUUID();
+    let seq = 1;
+    const report = (position: number, final = false) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate, hidden: false, final },
+        headers: as(token),
+      });
+    expect((await report(start)).status).toBe(200);
+    for (let p = start; p < end;) {
+      const step = Math.min(10, end - p);
+      now += step * 1000;
+      p += step * rate;
+      const res = await report(Math.min(p, end), p >= end);
+      expect(res.status, res.text).toBe(200);
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const post = async (url: string, json: unknown) => {
+      const res = await server.request('POST', url, { json, headers: as(admin) });
+      expect(res.status, `${url}: ${res.text}`).toBe(200);
+      return res.body.data;
+    };
+    dept.safety = (await post('/api/manage/departments', { name: '报表安全部' })).id;
+    dept.workshop = (await post('/api/manage/departments', { name: '二车间', parentId: dept.safety })).id;
+    for (const [key, department] of [
+      ['whole', dept.safety],
+      ['part', dept.workshop],
+      ['none', null],
+    ] as const) {
+      ids[key] = await addLearner(server, { account: `report-${key}`, password: 'report1234' });
+      await server.ctx.db
+        .updateTable('persons')
+        .set({
+          department_id: department,
+          name: `报表${key}`,
+          id_card: `11010519900101${String(Object.keys(tokens).length).padStart(3, '0')}X`,
+        })
+        .where('id', '=', ids[key])
+        .execute();
+      tokens[key] = (await login(server, `report-${key}`, 'report1234')).body.data.credentials.accessToken;
+    }
+    const fire = await server.ctx.db
+      .selectFrom('course_books')
+      .select('id')
+      .where('name', '=', '消防安全基础')
+      .executeTakeFirstOrThrow();
+    classId = (await post('/api/manage/classes', { name: '报表测试班', bookIds: [fire.id], rules: RULES })).id;
+    await post(`/api/manage/classes/${classId}/enrol`, { personIds: [ids.whole, ids.part, ids.none] });
+
+    // the whole course, unit after unit, to its end
+    for (const unit of await unitsOf(ids.whole)) await play(tokens.whole!, unit.id, 0, unit.duration_seconds);
+    // a little of the first unit, then a try at double speed (refused: RATE)
+    const [first] = await unitsOf(ids.part);
+    await play(tokens.part!, first!.id, 0, 20);
+    await play(tokens.part!, first!.id, 20, 30, 2);
+    // a face check he failed, as the identity feature records one
+    const member = await server.ctx.db
+      .selectFrom('train_persons')
+      .select(['id', 'person_id'])
+      .where('class_id', '=', classId)
+      .where('person_id', '=', ids.part)
+      .executeTakeFirstOrThrow();
+    await server.ctx.db
+      .insertInto('face_checks')
+      .values({
+        id: crypto.randomUUID(),
+        person_id: ids.part,
+        train_person_id: member.id,
+        kind: 'random',
+        status: 'failed',
+        session_id: 'report-test',
+        warp_course_id: first!.id,
+        due_at: now,
+        window_ends_at: now + 120_000,
+        best_score: 0.31,
+        passed_at: null,
+        next_after_seconds: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('gives each member 学时 summed from the study record, status, checks and courses', async () => {
+    const res = await get(`/api/manage/reports/class-progress?classId=${classId}&size=50`);
+    expect(res.status, res.text).toBe(200);
+    const page = res.body.data;
+    expect(page).toMatchObject({ className: '报表测试班', courseCount: 1, total: 3 });
+    const byPerson = new Map(page.records.map((r: { personId: string }) => [r.personId, r]));
+    for (const key of ['whole', 'part', 'none'] as const) {
+      const row = byPerson.get(ids[key]) as { creditedSeconds: number; creditedHours: number };
+      const expected = await creditedFromEvents(ids[key]);
+      expect(row.creditedSeconds, key).toBe(expected);
+      expect(row.creditedHours).toBe(Math.round((expected / 1800) * 100) / 100);
+    }
+    expect(await creditedFromEvents(ids.whole)).toBeGreaterThanOrEqual(100);
+    expect(byPerson.get(ids.whole)).toMatchObject({ status: 'done', coursesDone: 1, courseCount: 1 });
+    expect(byPerson.get(ids.part)).toMatchObject({
+      status: 'studying',
+      coursesDone: 0,
+      faceChecks: { passed: 0, failed: 1, pending: 0 },
+      departmentName: '二车间',
+    });
+    expect(byPerson.get(ids.none)).toMatchObject({ status: 'not-started', creditedSeconds: 0, lastStudyAt: null });
+    // ID numbers are masked
+    expect(JSON.stringify(page)).not.toMatch(/11010519900101\d{3}X/);
+  });
+
+  it('filters by status, department (with those under it), name and date range', async () => {
+    const names = async (query: string) =>
+      (await get(`/api/manage/reports/class-progress?classId=${classId}&${query}`)).body.data.records.map(
+        (r: { personId: string }) => r.personId,
+      );
+    expect(await names('status=done')).toEqual([ids.whole]);
+    expect(await names('status=studying')).toEqual([ids.part]);
+    expect(await names('status=not-started')).toEqual([ids.none]);
+    expect((await names(`departmentId=${dept.safety}`)).sort()).toEqual([ids.whole, ids.part].sort());
+    expect(await names(`departmentId=${dept.workshop}`)).toEqual([ids.part]);
+    expect(await names(`q=${encodeURIComponent('报表none')}`)).toEqual([ids.none]);
+    // the day of the study (in the study time zone), and the day after: nothing credited then
+    const day = new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+    const after = new Date(now + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+    const onDay = (await get(`/api/manage/reports/class-progress?classId=${classId}&from=${day}&to=${day}`)).body.data
+      .records;
+    const whole = onDay.find((r: { personId: string }) => r.personId === ids.whole);
+    expect(whole.creditedSeconds).toBe(await creditedFromEvents(ids.whole));
+    const later = (await get(`/api/manage/reports/class-progress?classId=${classId}&from=${after}`)).body.data.records;
+    expect(later.every((r: { creditedSeconds: number }) => r.creditedSeconds === 0)).toBe(true);
+    const backwards = await get(`/api/manage/reports/class-progress?classId=${classId}&from=${after}&to=${day}`);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.msg).toBe('开始日期不能晚于结束日期');
+    expect((await get(`/api/manage/reports/class-progress?classId=${classId}&from=2026-02-30`)).status).toBe(400);
+  });
+
+  it("shows one learner's record unit by unit: credit, study count, refusals by reason, checks", async () => {
+    const res = await get(`/api/manage/reports/learners/${ids.part}`);
+    expect(res.status, res.text).toBe(200);
+    const report = res.body.data;
+    expect(report).toMatchObject({ name: '报表part', departmentName: '二车间' });
+    const cls = report.classes.find((c: { classId: string }) => c.classId === classId);
+    expect(cls.creditedSeconds).toBe(await creditedFromEvents(ids.part));
+    for (const unit of cls.courses[0].units as Array<{
+      trainWarpCourseId: string;
+      creditedSeconds: number;
+      refusals: Record<string, number>;
+    }>) {
+      const events = await server.ctx.db
+        .selectFrom('study_events')
+        .select(['credited_seconds', 'refusal'])
+        .where('warp_course_id', '=', unit.trainWarpCourseId)
+        .execute();
+      expect(unit.creditedSeconds).toBe(events.reduce((s, e) => s + e.credited_seconds, 0));
+      const refusals: Record<string, number> = {};
+      for (const e of events) if (e.refusal) refusals[e.refusal] = (refusals[e.refusal] ?? 0) + 1;
+      expect(unit.refusals).toEqual(refusals);
+    }
+    expect(cls.courses[0].units[0].refusals.RATE).toBeGreaterThanOrEqual(1);
+    expect(cls.courses[0].units[0].firstStudyAt).toMatch(/\+08:00$/);
+    expect(cls.faceChecks).toMatchObject([
+      { kind: 'random', status: 'failed', bestScore: 0.31, unitTitle: '火灾的危害与成因' },
+    ]);
+  });
+
+  it('sums departments from the study record, each for its own learners', async () => {
+    const res = await get(`/api/manage/reports/departments?classId=${classId}`);
+    expect(res.status, res.text).toBe(200);
+    const rows = res.body.data as Array<{
+      departmentId: string | null;
+      name: string;
+      enrolled: number;
+      completed: number;
+      creditedSeconds: number;
+      completionRate: number;
+    }>;
+    const safety = rows.find((r) => r.departmentId === dept.safety)!;
+    const workshop = rows.find((r) => r.departmentId === dept.workshop)!;
+    expect(safety).toMatchObject({ name: '报表安全部', enrolled: 1, completed: 1, completionRate: 1 });
+    expect(safety.creditedSeconds).toBe(await creditedFromEvents(ids.whole));
+    expect(workshop).toMatchObject({ name: '报表安全部/二车间', enrolled: 1, completed: 0, completionRate: 0 });
+    expect(workshop.creditedSeconds).toBe(await creditedFromEvents(ids.part));
+    const none = rows.find((r) => r.departmentId === null)!;
+    expect(none.enrolled).toBe(1);
+  });
+
+  it("keeps learners and other organisations out, and reads an exam's answer sheet for the manager", async () => {
+    const learner = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
+      .accessToken;
+    expect((await get(`/api/manage/reports/class-progress?classId=${classId}`, learner)).status).toBe(403);
+    await addOrganisation(server, '10021', '另一家单位');
+    await addLearner(server, { account: 'other-admin21', password: 'other1234', role: 'admin', orgCode: '10021' });
+    const other = (await login(server, 'other-admin21', 'other1234')).body.data.credentials.accessToken;
+    expect((await get(`/api/manage/reports/class-progress?classId=${classId}`, other)).status).toBe(404);
+    expect((await get(`/api/manage/reports/learners/${ids.whole}`, other)).status).toBe(404);
+    expect((await get(`/api/manage/reports/departments?classId=${classId}`, other)).status).toBe(404);
+    const theirs = (await get('/api/manage/reports/departments', other)).body.data;
+    expect(JSON.stringify(theirs)).not.toContain('报表安全部');
+
+    // the demo learner sits an exam; his manager reads the sheet, another organisation cannot
+    const course = (await server.request('GET', '/api/train/person/select-page', { headers: as(learner) })).body.data
+      .records[0];
+    const courses = (
+      await server.request('GET', `/api/train/cls_course/select-page?trainPersonId=${course.trainPersonId}`, {
+        headers: as(learner),
+      })
+    ).body.data.records;
+    const paper = (
+      await server.request('POST', '/api/exam/mock/start', {
+        json: { trainClassCourseId: courses[0].trainClassCourseId },
+        headers: as(learner),
+      })
+    ).body.data;
+    expect((await get(`/api/manage/exam-attempts/${paper.attemptId}`)).status).toBe(409);
+    await server.request('POST', '/api/exam/mock/submit', {
+      json: { attemptId: paper.attemptId, answers: {} },
+      headers: as(learner),
+    });
+    const sheet = await get(`/api/manage/exam-attempts/${paper.attemptId}`);
+    expect(sheet.status, sheet.text).toBe(200);
+    expect(sheet.body.data.items.length).toBe(paper.questions.length);
+    expect((await get(`/api/manage/exam-attempts/${paper.attemptId}`, other)).status).toBe(404);
+    const person = await server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    const record = (await get(`/api/manage/reports/learners/${person.id}`)).body.data;
+    const attempts = record.classes.flatMap((c: { examAttempts: Array<{ attemptId: string }> }) => c.examAttempts);
+    expect(attempts.map((a: { attemptId: string }) => a.attemptId)).toContain(paper.attemptId);
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.js';
+import { calendarDay, idText, line } from './text.js';
+
+/**
+ * 报表 (issue: Console III): what a training manager answers to his employer and the
+ * regulator with. Every credited figure is summed from the study record (study_events), never
+ * from a counter that could drift.
+ */
+
+/** a membership's state over its class's courses */
+export const memberStatus = z.enum(['not-started', 'studying', 'done']);
+export type MemberStatus = z.infer<typeof memberStatus>;
+
+/** a date range (days in the organisation's time zone, both included) for credited study */
+const range = {
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
+};
+
+export const classProgressQuery = z.strictObject({
+  ...pageQuery.shape,
+  classId: idText(),
+  /** a department and those under it */
+  departmentId: idText().optional(),
+  status: memberStatus.optional(),
+  /** name, phone or ID number */
+  q: line(40).optional(),
+  ...range,
+});
+
+const checkCounts = z.object({ passed: z.number(), failed: z.number(), pending: z.number() });
+
+export const classProgressRow = z.object({
+  trainPersonId: z.string(),
+  personId: z.string(),
+  name: z.string(),
+  /** masked */
+  idCard: z.string(),
+  departmentName: z.string().nullable(),
+  status: memberStatus,
+  requiredHours: z.number(),
+  /** credited in the range (all time without one) */
+  creditedSeconds: z.number(),
+  creditedHours: z.number(),
+  coursesDone: z.number(),
+  courseCount: z.number(),
+  examsPassed: z.number(),
+  examAttempts: z.number(),
+  faceChecks: checkCounts,
+  certificate: z.object({ number: z.string(), status: z.enum(['valid', 'revoked']) }).nullable(),
+  lastStudyAt: z.string().nullable(),
+});
+export type ClassProgressRow = z.infer<typeof classProgressRow>;
+export const classProgressPage = z.object({
+  records: z.array(classProgressRow),
+  total: z.number(),
+  className: z.string(),
+  requiredHours: z.number(),
+  courseCount: z.number(),
+});
+export type ClassProgressPage = z.infer<typeof classProgressPage>;
+
+export const refusalCounts = z.record(z.string(), z.number());
+
+export const learnerUnitReport = z.object({
+  trainWarpCourseId: z.string(),
+  title: z.string(),
+  durationSeconds: z.number(),
+  creditedSeconds: z.number(),
+  studyCount: z.number(),
+  done: z.boolean(),
+  firstStudyAt: z.string().nullable(),
+  lastStudyAt: z.string().nullable(),
+  /** reports that earned nothing, by reason (RATE, SEEK, HIDDEN, IDLE, OTHER_PLAYBACK, FACE_CHECK_DUE, DAILY_CAP…) */
+  refusals: refusalCounts,
+});
+export const learnerCourseReport = z.object({
+  trainClassCourseId: z.string(),
+  courseName: z.string(),
+  requiredHours: z.number(),
+  creditedSeconds: z.number(),
+  status: memberStatus,
+  examPassedAt: z.string().nullable(),
+  units: z.array(learnerUnitReport),
+});
+export const learnerCheckReport = z.object({
+  checkId: z.string(),
+  kind: z.enum(['start', 'random', 'end']),
+  status: z.enum(['pending', 'failed', 'passed']),
+  dueAt: z.string(),
+  passedAt: z.string().nullable(),
+  bestScore: z.number().nullable(),
+  attempts: z.number(),
+  unitTitle: z.string().nullable(),
+});
+export const learnerExamReport = z.object({
+  attemptId: z.string(),
+  courseName: z.string(),
+  status: z.enum(['open', 'submitted', 'expired']),
+  startedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  score: z.number().nullable(),
+  totalScore: z.number(),
+  passScore: z.number(),
+  passed: z.boolean(),
+});
+export const learnerClassReport = z.object({
+  trainPersonId: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  joinedAt: z.string(),
+  status: memberStatus,
+  requiredHours: z.number(),
+  creditedSeconds: z.number(),
+  creditedHours: z.number(),
+  courses: z.array(learnerCourseReport),
+  faceChecks: z.array(learnerCheckReport),
+  examAttempts: z.array(learnerExamReport),
+  certificate: z.object({ number: z.string(), status: z.enum(['valid', 'revoked']), issuedAt: z.string() }).nullable(),
+});
+export const learnerReport = z.object({
+  personId: z.string(),
+  name: z.string(),
+  /** masked */
+  idCard: z.string(),
+  phone: z.string(),
+  departmentName: z.string().nullable(),
+  post: z.string().nullable(),
+  classes: z.array(learnerClassReport),
+});
+export type LearnerReport = z.infer<typeof learnerReport>;
+
+export const departmentSummaryQuery = z.strictObject({
+  classId: idText().optional(),
+  ...range,
+});
+export const departmentSummaryRow = z.object({
+  /** null: learners in no department */
+  departmentId: z.string().nullable(),
+  name: z.string(),
+  /** learners of the department (itself, not those under it) */
+  learners: z.number(),
+  /** their memberships (in the class, when one is chosen) */
+  enrolled: z.number(),
+  completed: z.number(),
+  /** completed ÷ enrolled, 0–1 */
+  completionRate: z.number(),
+  creditedSeconds: z.number(),
+  creditedHours: z.number(),
+});
+export type DepartmentSummaryRow = z.infer<typeof departmentSummaryRow>;

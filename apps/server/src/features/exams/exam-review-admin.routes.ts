@@ -17,7 +17,8 @@ export const examReviewAdminRoutes =
       {
         schema: {
           tags: ['manage: reports'],
-          summary: "An exam attempt's answer sheet: each question as it was drawn, the answer given, the key, the score",
+          summary:
+            "An exam attempt's answer sheet: each question as it was drawn, the answer given, the key, the score",
           params: idParam,
           response: { 200: envelope(examReview), ...errors },
         },

@@ -235,6 +235,32 @@ describe('the console in Chromium', () => {
     await manager.context.close();
   }, 60_000);
 
+  it("answers who has not finished and shows a learner's file in 学习报表", async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/manage/reports'));
+    await page.getByTestId('report-class').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '2026年度全员安全生产培训班' }).click();
+    await page
+      .getByTestId('report-summary')
+      .getByText(/2026年度全员安全生产培训班/)
+      .waitFor();
+    const rows = page.getByTestId('report-table').locator('tr').filter({ hasText: '张安全' });
+    await rows.first().waitFor();
+    // filtered to those who have not finished: the demo learner is among them
+    await page.getByTestId('report-status').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '未开始' }).click();
+    await rows.first().waitFor();
+    await rows.first().getByTestId('report-open').click();
+    const record = page.getByTestId('learner-record');
+    await record.getByTestId('record-class').first().getByText('火灾的危害与成因').waitFor();
+    await record.locator('.ant-drawer-close').click();
+    await page.getByTestId('department-tab').click();
+    await page.getByTestId('department-summary').locator('tbody tr').filter({ hasText: /\d+%/ }).first().waitFor();
+    await context.close();
+  }, 60_000);
+
   it('is not there for a learner: no menu, and a typed address answers 403', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

@@ -147,6 +147,13 @@ export const LAYOUT_PAGES = [
         titleKey: 'route.manageNotices',
         roles: CONSOLE,
       },
+      {
+        path: '/manage/reports',
+        name: 'ManageReports',
+        title: '学习报表',
+        titleKey: 'route.manageReports',
+        roles: CONSOLE,
+      },
       { path: '/manage/audit', name: 'ManageAudit', title: '操作日志', titleKey: 'route.manageAudit', roles: CONSOLE },
     ],
   },

@@ -30,6 +30,7 @@ const NoticesPage = lazy(() => import('../features/console/pages/notices-page'))
 const OrganisationsPage = lazy(() => import('../features/console/pages/organisations-page'));
 const QuestionsPage = lazy(() => import('../features/console/pages/questions-page'));
 const CoursesPage = lazy(() => import('../features/console/pages/courses-page'));
+const ReportsPage = lazy(() => import('../features/console/pages/reports-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -48,6 +49,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/manage/questions': QuestionsPage,
   '/manage/enquiries': EnquiriesPage,
   '/manage/notices': NoticesPage,
+  '/manage/reports': ReportsPage,
   '/manage/audit': AuditPage,
 };
 

@@ -12,6 +12,7 @@ export const en: Messages = {
     manageQuestions: 'Question banks',
     manageCourses: 'Course books',
     manageOrganisations: 'Organisations',
+    manageReports: 'Reports',
     manageAudit: 'Audit log',
     index: 'Home',
     study: 'My study',

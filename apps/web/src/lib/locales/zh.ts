@@ -12,6 +12,7 @@ export const zh = {
     manageQuestions: '题库',
     manageCourses: '课程管理',
     manageOrganisations: '单位管理',
+    manageReports: '学习报表',
     manageAudit: '操作日志',
     index: '首页',
     study: '我的学习',

@@ -1,0 +1,60 @@
+import type { ExamReview } from '@anxun/shared/schemas/exams';
+import type {
+  ClassProgressPage,
+  ClassProgressRow,
+  DepartmentSummaryRow,
+  LearnerReport,
+  MemberStatus,
+} from '@anxun/shared/schemas/reports';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type { ClassProgressPage, ClassProgressRow, DepartmentSummaryRow, ExamReview, LearnerReport, MemberStatus };
+
+const M = '/api/manage';
+
+export interface ReportFilter {
+  departmentId?: string | undefined;
+  status?: MemberStatus | undefined;
+  q?: string | undefined;
+  /** YYYY-MM-DD, both included */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const defined = (values: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1])));
+
+/** 班级学习进度, a page at a time. */
+export const useClassProgress = (classId: string | undefined, filter: ReportFilter, current: number) =>
+  useQuery({
+    queryKey: ['console', 'report', 'class', classId, filter, current],
+    enabled: Boolean(classId),
+    queryFn: () =>
+      api.get<ClassProgressPage>(`${M}/reports/class-progress`, {
+        query: defined({ classId, ...filter, current: String(current), size: '20' }),
+      }),
+  });
+
+/** 学员学习档案. */
+export const useLearnerReport = (personId: string | undefined) =>
+  useQuery({
+    queryKey: ['console', 'report', 'learner', personId],
+    enabled: Boolean(personId),
+    queryFn: () => api.get<LearnerReport>(`${M}/reports/learners/${personId}`),
+  });
+
+/** 部门汇总. */
+export const useDepartmentSummary = (filter: { classId?: string | undefined; from?: string; to?: string }) =>
+  useQuery({
+    queryKey: ['console', 'report', 'departments', filter],
+    queryFn: () => api.get<DepartmentSummaryRow[]>(`${M}/reports/departments`, { query: defined(filter) }),
+  });
+
+/** 答卷: an exam attempt as it was handed in. */
+export const useAnswerSheet = (attemptId: string | undefined) =>
+  useQuery({
+    queryKey: ['console', 'report', 'sheet', attemptId],
+    enabled: Boolean(attemptId),
+    queryFn: () => api.get<ExamReview>(`${M}/exam-attempts/${attemptId}`),
+  });

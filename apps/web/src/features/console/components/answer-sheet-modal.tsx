@@ -1,0 +1,78 @@
+import { List, Modal, Spin, Tag } from 'antd';
+import { useTranslation } from '../../../lib/i18n';
+import { useAnswerSheet, type ExamReview } from '../api/reports-api';
+
+type Item = ExamReview['items'][number];
+const LETTERS = 'ABCDEFGH';
+const shown = (value: Item['given'] | Item['correctAnswer'], judge: [string, string]): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'boolean'
+      ? judge[value ? 0 : 1]
+      : Array.isArray(value)
+        ? value.join(value.every((v) => v.length === 1) ? '' : ' | ')
+        : value;
+
+/** 答卷: an attempt as it was handed in — each question as drawn, the answer, the key, the points. */
+export function AnswerSheetModal({
+  attemptId,
+  courseName,
+  onClose,
+}: {
+  attemptId: string | undefined;
+  courseName: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const sheet = useAnswerSheet(attemptId);
+  const judge: [string, string] = [t('console.reports.judgeTrue'), t('console.reports.judgeFalse')];
+  return (
+    <Modal
+      open={Boolean(attemptId)}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      title={t('console.reports.sheetTitle', { course: courseName })}
+      destroyOnHidden
+    >
+      {!sheet.data ? (
+        <Spin />
+      ) : (
+        <>
+          <p data-testid="sheet-score">
+            {t('console.reports.examScore')}: {sheet.data.score} / {sheet.data.totalScore}{' '}
+            {sheet.data.passed ? (
+              <Tag color="success">{t('console.reports.passed')}</Tag>
+            ) : (
+              <Tag color="error">{t('console.reports.failed')}</Tag>
+            )}
+          </p>
+          <List<Item>
+            size="small"
+            dataSource={sheet.data.items}
+            renderItem={(item, i) => (
+              <List.Item>
+                <div>
+                  <p>
+                    {i + 1}. <Tag>{t(`console.bank.kind.${item.kind}`)}</Tag>
+                    {item.stem}
+                  </p>
+                  {item.options.length > 0 && (
+                    <p className="console-hint">{item.options.map((o, k) => `${LETTERS[k]}. ${o}`).join('　')}</p>
+                  )}
+                  <p>
+                    {t('console.reports.given')}: <strong>{shown(item.given, judge)}</strong> ·{' '}
+                    {t('console.reports.key')}: {shown(item.correctAnswer, judge)} · {t('console.reports.earned')}:{' '}
+                    <Tag color={item.correct ? 'success' : 'error'}>
+                      {item.earned} / {item.points}
+                    </Tag>
+                  </p>
+                </div>
+              </List.Item>
+            )}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,184 @@
+import { DatePicker, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { useClasses, useDepartments } from '../api/console-api';
+import { useClassProgress, type ClassProgressRow, type MemberStatus, type ReportFilter } from '../api/reports-api';
+import { asSelect, toTree } from './department-tree';
+import { LearnerRecordDrawer } from './learner-record-drawer';
+
+export const STATUS_COLOR: Record<MemberStatus, string> = {
+  'not-started': 'default',
+  studying: 'processing',
+  done: 'success',
+};
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
+
+/** 班级进度: who has finished and who has not, with each member's 学时 from the study record. */
+export function ClassProgressPanel() {
+  const { t } = useTranslation();
+  const classes = useClasses();
+  const departments = useDepartments();
+  const [classId, setClassId] = useState<string>();
+  const [filter, setFilter] = useState<ReportFilter>({});
+  const [current, setCurrent] = useState(1);
+  const [opened, setOpened] = useState<ClassProgressRow>();
+  const progress = useClassProgress(classId, filter, current);
+  const change = (next: Partial<ReportFilter>) => {
+    setFilter((f) => ({ ...f, ...next }));
+    setCurrent(1);
+  };
+
+  return (
+    <>
+      <Space wrap className="console-toolbar">
+        <Select
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 240 }}
+          placeholder={t('console.reports.pickClass')}
+          value={classId}
+          onChange={(v: string) => {
+            setClassId(v);
+            setCurrent(1);
+          }}
+          options={(classes.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          data-testid="report-class"
+        />
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          style={{ width: 180 }}
+          placeholder={t('console.reports.allDepartments')}
+          value={filter.departmentId}
+          onChange={(v?: string) => change({ departmentId: v })}
+          treeData={toTree(departments.data ?? []).map(asSelect)}
+        />
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('console.reports.allStatus')}
+          value={filter.status}
+          onChange={(v?: MemberStatus) => change({ status: v })}
+          options={(['not-started', 'studying', 'done'] as const).map((s) => ({
+            value: s,
+            label: t(`console.reports.status.${s}`),
+          }))}
+          data-testid="report-status"
+        />
+        <Input.Search
+          allowClear
+          style={{ width: 200 }}
+          placeholder={t('console.reports.search')}
+          onSearch={(q) => change({ q: q.trim() || undefined })}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('console.reports.range')}
+          placeholder={[t('console.reports.range'), '']}
+          onChange={(range) => change({ from: day(range?.[0]), to: day(range?.[1]) })}
+        />
+      </Space>
+      {progress.data && (
+        <p className="console-hint" data-testid="report-summary">
+          {t('console.reports.summary', {
+            name: progress.data.className,
+            total: progress.data.total,
+            hours: progress.data.requiredHours,
+          })}
+        </p>
+      )}
+      <Table<ClassProgressRow>
+        rowKey="trainPersonId"
+        size="small"
+        loading={Boolean(classId) && progress.isPending}
+        dataSource={progress.data?.records ?? []}
+        locale={{ emptyText: classId ? t('console.reports.noRecords') : t('console.reports.chooseClass') }}
+        scroll={{ x: 1100 }}
+        data-testid="report-table"
+        pagination={{
+          current,
+          pageSize: 20,
+          total: progress.data?.total ?? 0,
+          onChange: setCurrent,
+          showSizeChanger: false,
+        }}
+        columns={[
+          { title: t('console.reports.name'), dataIndex: 'name', width: 100, fixed: 'left' },
+          {
+            title: t('console.reports.department'),
+            dataIndex: 'departmentName',
+            width: 110,
+            render: (v: string | null) => v ?? t('console.reports.none'),
+          },
+          {
+            title: t('console.statusTitle'),
+            dataIndex: 'status',
+            width: 80,
+            render: (s: MemberStatus) => <Tag color={STATUS_COLOR[s]}>{t(`console.reports.status.${s}`)}</Tag>,
+          },
+          {
+            title: t('console.reports.hours'),
+            key: 'hours',
+            width: 130,
+            render: (_: unknown, r) => `${r.creditedHours} / ${r.requiredHours}`,
+          },
+          {
+            title: t('console.reports.courses'),
+            key: 'courses',
+            width: 70,
+            render: (_: unknown, r) => `${r.coursesDone} / ${r.courseCount}`,
+          },
+          {
+            title: t('console.reports.exams'),
+            key: 'exams',
+            width: 110,
+            render: (_: unknown, r) => `${r.examsPassed} / ${r.examAttempts}`,
+          },
+          {
+            title: t('console.reports.checks'),
+            key: 'checks',
+            width: 190,
+            render: (_: unknown, r) => (
+              <span className={r.faceChecks.failed > 0 ? 'report-alert' : undefined}>
+                {t('console.reports.checksCell', r.faceChecks)}
+              </span>
+            ),
+          },
+          {
+            title: t('console.reports.certificate'),
+            key: 'certificate',
+            width: 150,
+            render: (_: unknown, r) =>
+              r.certificate ? (
+                <>
+                  {r.certificate.number}
+                  {r.certificate.status === 'revoked' && <Tag color="error">{t('console.reports.revoked')}</Tag>}
+                </>
+              ) : (
+                t('console.reports.none')
+              ),
+          },
+          {
+            title: t('console.reports.lastStudy'),
+            dataIndex: 'lastStudyAt',
+            width: 140,
+            render: (v: string | null) => (v ? formatDateTime(v) : t('console.reports.none')),
+          },
+          {
+            title: t('console.actions'),
+            key: 'actions',
+            width: 90,
+            fixed: 'right',
+            render: (_: unknown, r) => (
+              <a onClick={() => setOpened(r)} data-testid="report-open">
+                {t('console.reports.open')}
+              </a>
+            ),
+          },
+        ]}
+      />
+      <LearnerRecordDrawer personId={opened?.personId} name={opened?.name} onClose={() => setOpened(undefined)} />
+    </>
+  );
+}

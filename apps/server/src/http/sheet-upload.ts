@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A download's Content-Disposition: an ASCII fallback name and the real (Chinese) one. */
+export const attachment = (name: string, fallback = 'export.xlsx') =>
+  `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 /** A learner sheet of 10,000 rows is well under this. */
 const MAX_SHEET_BYTES = 5 * 1024 * 1024;
 

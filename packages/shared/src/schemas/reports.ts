@@ -150,3 +150,13 @@ export const departmentSummaryRow = z.object({
   creditedHours: z.number(),
 });
 export type DepartmentSummaryRow = z.infer<typeof departmentSummaryRow>;
+
+/** `full=1`: ID numbers whole (audited either way); otherwise masked. */
+const fullFlag = z
+  .enum(['1', '0', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** 班级学习情况 (one row per learner × course) and 学习明细 (one row per learner × unit), as the page filters them. */
+export const classExportQuery = classProgressQuery.omit({ current: true, size: true }).extend({ full: fullFlag });
+export const departmentExportQuery = departmentSummaryQuery;

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
-import { readSheet, XLSX } from '../../http/sheet-upload.js';
+import { attachment as attachmentOf, readSheet, XLSX } from '../../http/sheet-upload.js';
 import {
   createQuestion,
   editQuestion,
@@ -27,8 +27,7 @@ import {
 
 const tags = ['manage: question banks'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
-const attachment = (name: string) =>
-  `attachment; filename="questions.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const attachment = (name: string) => attachmentOf(name, 'questions.xlsx');
 
 /**
  * 题库: the question banks of the organisation's course books — listed, imported from Excel

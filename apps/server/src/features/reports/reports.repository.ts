@@ -82,6 +82,7 @@ export async function findClassMembers(
         'p.id as person_id',
         'p.name',
         'p.id_card',
+        'p.phone',
         'd.name as department_name',
       ])
       .orderBy('p.name')
@@ -151,6 +152,38 @@ export async function sumCreditByMember(db: Db, trainPersonIds: string[], range:
       { seconds: Number(r.seconds ?? 0), last: r.last === null ? null : Number(r.last) },
     ]),
   );
+}
+
+/** Credited seconds per membership and course from study_events (in the range), and the last credited moment (ever). */
+export async function sumCreditByCourse(db: Db, trainPersonIds: string[], range: TimeRange) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+    .select((eb) => [
+      'w.train_person_id',
+      'w.class_course_id',
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb('e.created_at', '>=', range.from ?? 0),
+                eb('e.created_at', '<', range.to ?? Number.MAX_SAFE_INTEGER),
+              ]),
+            )
+            .then(eb.ref('e.credited_seconds'))
+            .else(0)
+            .end(),
+        )
+        .as('seconds'),
+      eb.fn.max<number>('e.created_at').as('last'),
+    ])
+    .where('w.train_person_id', 'in', trainPersonIds)
+    .where('e.credited_seconds', '>', 0)
+    .groupBy(['w.train_person_id', 'w.class_course_id'])
+    .execute();
 }
 
 export async function countExamAttempts(db: Db, trainPersonIds: string[]) {

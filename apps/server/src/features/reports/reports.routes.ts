@@ -1,7 +1,9 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
+  classExportQuery,
   classProgressPage,
   classProgressQuery,
+  departmentExportQuery,
   departmentSummaryQuery,
   departmentSummaryRow,
   learnerReport,
@@ -11,6 +13,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
+import { attachment, XLSX } from '../../http/sheet-upload.js';
+import { exportClassStudy, exportClassUnits, exportDepartments } from './report-export.service.js';
 import { classProgress, departmentSummary, learnerReport as readLearnerReport } from './reports.service.js';
 
 const tags = ['manage: reports'];
@@ -59,5 +63,34 @@ export const reportsRoutes =
         },
       },
       async (request) => ok(await departmentSummary(ctx, userOf(request), request.query)),
+    );
+
+    const exports = [
+      [
+        '/reports/class-progress/export',
+        classExportQuery,
+        exportClassStudy,
+        '班级学习情况 as .xlsx (streamed): one row per learner × course, filtered as the report; ID numbers masked unless `full=1`; audited',
+      ],
+      [
+        '/reports/class-units/export',
+        classExportQuery,
+        exportClassUnits,
+        '学习明细 as .xlsx (streamed): one row per learner × unit with credited time and refusals by reason; ID numbers masked unless `full=1`; audited',
+      ],
+    ] as const;
+    for (const [url, querystring, make, summary] of exports) {
+      app.get(url, { schema: { tags, summary, querystring } }, async (request, reply) => {
+        const { stream, fileName } = await make(ctx, userOf(request), request.query, request.ip);
+        return reply.type(XLSX).header('content-disposition', attachment(fileName, 'report.xlsx')).send(stream);
+      });
+    }
+    app.get(
+      '/reports/departments/export',
+      { schema: { tags, summary: '部门汇总 as .xlsx; audited', querystring: departmentExportQuery } },
+      async (request, reply) => {
+        const { stream, fileName } = await exportDepartments(ctx, userOf(request), request.query, request.ip);
+        return reply.type(XLSX).header('content-disposition', attachment(fileName, 'departments.xlsx')).send(stream);
+      },
     );
   };

@@ -73,6 +73,16 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** The class of the manager's organisation a report is about. */
+export async function reportClass(ctx: AppContext, user: AuthUser, classId: string) {
+  const cls = await findClassOfOrg(ctx.db, user.orgId, classId);
+  if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  return cls;
+}
+export const reportRange = (query: { from?: string | undefined; to?: string | undefined }) => rangeOf(query);
+export const reportScope = (ctx: AppContext, user: AuthUser, departmentId: string | undefined) =>
+  departmentScope(ctx, user.orgId, departmentId);
+
 async function departmentScope(ctx: AppContext, orgId: string, departmentId: string | undefined) {
   if (!departmentId) return undefined;
   const all = await findDepartmentsOfOrg(ctx.db, orgId);
@@ -86,8 +96,7 @@ export async function classProgress(
   user: AuthUser,
   query: z.output<typeof classProgressQuery>,
 ): Promise<ClassProgressPage> {
-  const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
-  if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  const cls = await reportClass(ctx, user, query.classId);
   const range = rangeOf(query);
   const { rows, total } = await findClassMembers(ctx.db, cls.id, {
     departmentIds: await departmentScope(ctx, user.orgId, query.departmentId),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
@@ -289,5 +290,65 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const record = (await get(`/api/manage/reports/learners/${person.id}`)).body.data;
     const attempts = record.classes.flatMap((c: { examAttempts: Array<{ attemptId: string }> }) => c.examAttempts);
     expect(attempts.map((a: { attemptId: string }) => a.attemptId)).toContain(paper.attemptId);
+  });
+
+  it('exports the class by course and by unit, and the departments, as .xlsx with the same figures, audited', async () => {
+    const sheetOf = async (url: string, token = admin) => {
+      const res = await fetch(server.baseUrl + url, { headers: as(token) });
+      if (res.status !== 200) return { status: res.status, rows: [] as Array<Record<string, unknown>> };
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const ws = workbook.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      const rows: Array<Record<string, unknown>> = [];
+      ws.eachRow((row, n) => {
+        if (n === 1) return;
+        const values = (row.values as unknown[]).slice(1);
+        rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? ''])));
+      });
+      return { status: res.status, rows, disposition: res.headers.get('content-disposition') ?? '' };
+    };
+    const byCourse = await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}`);
+    expect(byCourse.status).toBe(200);
+    expect(byCourse.rows).toHaveLength(3);
+    for (const key of ['whole', 'part', 'none'] as const) {
+      const row = byCourse.rows.find((r) => r['姓名'] === `报表${key}`)!;
+      expect(row['计入时长（秒）'], key).toBe(await creditedFromEvents(ids[key]));
+      expect(String(row['身份证号'])).toMatch(/^110\*+\d{3}X$/);
+    }
+    expect(byCourse.rows.find((r) => r['姓名'] === '报表whole')!['状态']).toBe('已完成');
+    const full = await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}&full=1&status=done`);
+    expect(full.rows.map((r) => r['身份证号'])).toEqual(['11010519900101000X']);
+
+    const byUnit = await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}`);
+    expect(byUnit.rows).toHaveLength(9);
+    const partRows = byUnit.rows.filter((r) => r['姓名'] === '报表part');
+    expect(partRows.reduce((s, r) => s + Number(r['计入时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
+    expect(String(partRows[0]!['未计时记录'])).toMatch(/倍速×\d+/);
+    expect(byUnit.rows.filter((r) => r['姓名'] === '报表whole').every((r) => r['完成'] === '是')).toBe(true);
+
+    const departments = await sheetOf(`/api/manage/reports/departments/export?classId=${classId}`);
+    expect(departments.rows.find((r) => r['部门'] === '报表安全部')).toMatchObject({
+      参训人次: 1,
+      已完成: 1,
+      完成率: '100%',
+    });
+
+    const audits = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'report.export')
+      .execute();
+    const kinds = audits.map((a) => JSON.parse(a.summary).after.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['class-study', 'class-units', 'departments']));
+    expect(audits.some((a) => JSON.parse(a.summary).after.fullIdNumbers === true)).toBe(true);
+
+    // another organisation's manager gets nothing of this class
+    await addOrganisation(server, '10022', '又一家单位');
+    await addLearner(server, { account: 'other-admin22', password: 'other1234', role: 'admin', orgCode: '10022' });
+    const other = (await login(server, 'other-admin22', 'other1234')).body.data.credentials.accessToken;
+    expect((await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}`, other)).status).toBe(404);
+    expect((await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}`, other)).status).toBe(404);
+    expect((await sheetOf(`/api/manage/reports/departments/export?classId=${classId}`, other)).status).toBe(404);
   });
 });

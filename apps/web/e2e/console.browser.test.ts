@@ -252,6 +252,15 @@ describe('the console in Chromium', () => {
     await page.getByTestId('report-status').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '未开始' }).click();
     await rows.first().waitFor();
+    // the same rows as a sheet: one per learner × course
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    expect(download.suggestedFilename()).toBe('2026年度全员安全生产培训班-学习情况.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('姓名');
+    const names = sheet.getColumn(1).values.slice(2);
+    expect(names).toContain('张安全');
     await rows.first().getByTestId('report-open').click();
     const record = page.getByTestId('learner-record');
     await record.getByTestId('record-class').first().getByText('火灾的危害与成因').waitFor();

@@ -1,6 +1,7 @@
-import { DatePicker, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useClasses, useDepartments } from '../api/console-api';
@@ -25,6 +26,16 @@ export function ClassProgressPanel() {
   const [current, setCurrent] = useState(1);
   const [opened, setOpened] = useState<ClassProgressRow>();
   const progress = useClassProgress(classId, filter, current);
+  const [fullIds, setFullIds] = useState(false);
+  /** the sheets as the page filters them */
+  const download = (kind: 'class-progress' | 'class-units', name: string) => {
+    const query = new URLSearchParams(
+      Object.entries({ classId, ...filter, ...(fullIds ? { full: '1' } : {}) }).filter((e): e is [string, string] =>
+        Boolean(e[1]),
+      ),
+    );
+    void downloadFile(`/api/manage/reports/${kind}/export?${query.toString()}`, name);
+  };
   const change = (next: Partial<ReportFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
     setCurrent(1);
@@ -79,6 +90,22 @@ export function ClassProgressPanel() {
           onChange={(range) => change({ from: day(range?.[0]), to: day(range?.[1]) })}
         />
       </Space>
+      {classId && (
+        <Space wrap className="console-toolbar">
+          <Button
+            onClick={() => download('class-progress', `${progress.data?.className ?? ''}-学习情况.xlsx`)}
+            data-testid="report-export"
+          >
+            {t('console.reports.exportCourses')}
+          </Button>
+          <Button onClick={() => download('class-units', `${progress.data?.className ?? ''}-学习明细.xlsx`)}>
+            {t('console.reports.exportUnits')}
+          </Button>
+          <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
+            {t('console.fullIds')}
+          </Checkbox>
+        </Space>
+      )}
       {progress.data && (
         <p className="console-hint" data-testid="report-summary">
           {t('console.reports.summary', {

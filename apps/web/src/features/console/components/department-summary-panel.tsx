@@ -1,6 +1,7 @@
-import { DatePicker, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
 import { useClasses } from '../api/console-api';
 import { useDepartmentSummary, type DepartmentSummaryRow } from '../api/reports-api';
@@ -29,6 +30,16 @@ export function DepartmentSummaryPanel() {
           placeholder={[t('console.reports.range'), '']}
           onChange={(range) => setFilter((f) => ({ ...f, from: day(range?.[0]), to: day(range?.[1]) }))}
         />
+        <Button
+          onClick={() => {
+            const query = new URLSearchParams(
+              Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])),
+            );
+            void downloadFile(`/api/manage/reports/departments/export?${query.toString()}`, '部门汇总.xlsx');
+          }}
+        >
+          {t('console.reports.exportDepartments')}
+        </Button>
       </Space>
       <Table<DepartmentSummaryRow>
         rowKey={(r) => r.departmentId ?? 'none'}

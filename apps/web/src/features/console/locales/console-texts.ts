@@ -188,6 +188,9 @@ registerTexts({
         noRecords: '暂无记录',
         issuedAt: '发证时间',
         judgeTrue: '对',
+        exportCourses: '导出学习情况',
+        exportUnits: '导出学习明细',
+        exportDepartments: '导出部门汇总',
         judgeFalse: '错',
       },
       units: {
@@ -543,6 +546,9 @@ registerTexts({
         noRecords: 'No records',
         issuedAt: 'Issued',
         judgeTrue: 'True',
+        exportCourses: 'Export by course',
+        exportUnits: 'Export by unit',
+        exportDepartments: 'Export departments',
         judgeFalse: 'False',
       },
       units: {

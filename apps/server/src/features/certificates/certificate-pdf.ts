@@ -1,20 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { recordTimeZone } from '../../core/record-time.js';
-
-const require = createRequire(import.meta.url);
-
-/** Noto Sans SC (SIL OFL) from an npm package: Chinese glyphs without a system font. */
-function fontFile(weight: 'Regular' | 'Bold'): string {
-  for (const dir of require.resolve.paths('@embedpdf/fonts-sc') ?? []) {
-    const file = path.join(dir, '@embedpdf/fonts-sc/fonts', `NotoSansHans-${weight}.otf`);
-    if (fs.existsSync(file)) return file;
-  }
-  throw new Error('@embedpdf/fonts-sc is not installed');
-}
+import { cjkFontFile as fontFile } from '../../infra/pdf-fonts.js';
 
 export interface CertificateContent {
   number: string;

@@ -395,3 +395,14 @@ export async function sumCreditByDepartment(db: Db, orgId: string, classId: stri
     .groupBy('p.department_id')
     .execute();
 }
+
+/** The photos taken for these checks (kept until their retention ends), newest first. */
+export async function findCheckPhotos(db: Db, checkIds: string[]) {
+  if (checkIds.length === 0) return [];
+  return db
+    .selectFrom('face_attempts')
+    .select(['id', 'check_id', 'result', 'score', 'photo_key', 'photo_sha256', 'created_at'])
+    .where('check_id', 'in', checkIds)
+    .orderBy('created_at', 'desc')
+    .execute();
+}

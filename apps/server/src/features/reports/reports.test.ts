@@ -123,10 +123,11 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       .where('class_id', '=', classId)
       .where('person_id', '=', ids.part)
       .executeTakeFirstOrThrow();
+    const checkId = crypto.randomUUID();
     await server.ctx.db
       .insertInto('face_checks')
       .values({
-        id: crypto.randomUUID(),
+        id: checkId,
         person_id: ids.part,
         train_person_id: member.id,
         kind: 'random',
@@ -140,6 +141,29 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
         next_after_seconds: null,
         created_at: now,
         updated_at: now,
+      })
+      .execute();
+    // and the photo taken for it
+    const { facePhotos } = await import('../../../test/face-photos.js');
+    const photo = facePhotos.hopper();
+    await server.ctx.files.put(`faces/report-${checkId}.jpg`, photo);
+    await server.ctx.db
+      .insertInto('face_attempts')
+      .values({
+        id: crypto.randomUUID(),
+        person_id: ids.part,
+        check_id: checkId,
+        purpose: 'check',
+        result: 'failed',
+        score: 0.31,
+        reason: null,
+        photo_key: `faces/report-${checkId}.jpg`,
+        photo_sha256: crypto.createHash('sha256').update(photo).digest('hex'),
+        photo_purged_at: null,
+        via: 'camera',
+        ip: '127.0.0.1',
+        user_agent: 'test',
+        created_at: now,
       })
       .execute();
   }, 120_000);
@@ -350,5 +374,68 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect((await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}`, other)).status).toBe(404);
     expect((await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}`, other)).status).toBe(404);
     expect((await sheetOf(`/api/manage/reports/departments/export?classId=${classId}`, other)).status).toBe(404);
+  });
+
+  it('hands over 一人一档 as a PDF naming the learner and his 学时, its data hash on every page', async () => {
+    const pdfText = async (bytes: ArrayBuffer) => {
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+      const pages: string[] = [];
+      for (let i = 1; i <= doc.numPages; i++) {
+        const content = await (await doc.getPage(i)).getTextContent();
+        pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+      }
+      await doc.destroy();
+      return pages;
+    };
+    const download = (personId: string, token = admin) =>
+      fetch(`${server.baseUrl}/api/manage/archives/person/${personId}.pdf`, { headers: as(token) });
+    const res = await download(ids.part);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const hash = res.headers.get('x-archive-sha256')!;
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    const bytes = await res.arrayBuffer();
+    // the check's photo is in it
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const pages = await pdfText(bytes);
+    const all = pages.join('\n');
+    const record = (await get(`/api/manage/reports/learners/${ids.part}`)).body.data;
+    const cls = record.classes.find((c: { classId: string }) => c.classId === classId);
+    for (const text of [
+      '报表part',
+      '二车间',
+      '报表测试班',
+      `已计 ${cls.creditedHours} / 应修 ${cls.requiredHours}`,
+      '随机核验',
+      '未通过',
+      '倍速',
+    ]) {
+      expect(all.replace(/\s+/g, ' '), text).toContain(text);
+    }
+    expect(all).not.toMatch(/11010519900101\d{3}X/);
+    for (const page of pages) expect(page).toContain(hash);
+    // the same record, the same hash; more study, another
+    expect((await download(ids.part)).headers.get('x-archive-sha256')).toBe(hash);
+    const [first] = await unitsOf(ids.part);
+    await play(tokens.part!, first!.id, 30, 39);
+    expect((await download(ids.part)).headers.get('x-archive-sha256')).not.toBe(hash);
+    const audited = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('action', '=', 'archive.person')
+      .execute();
+    expect(audited.map((a) => a.target_id)).toContain(ids.part);
+
+    // nobody else's, and a name that is no archive's
+    const learner = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
+      .accessToken;
+    expect((await download(ids.part, learner)).status).toBe(403);
+    await addOrganisation(server, '10023', '第三家单位');
+    await addLearner(server, { account: 'other-admin23', password: 'other1234', role: 'admin', orgCode: '10023' });
+    const other = (await login(server, 'other-admin23', 'other1234')).body.data.credentials.accessToken;
+    expect((await download(ids.part, other)).status).toBe(404);
+    const bad = await fetch(`${server.baseUrl}/api/manage/archives/person/..%2Fsecret.txt`, { headers: as(admin) });
+    expect(bad.status).toBe(400);
   });
 });

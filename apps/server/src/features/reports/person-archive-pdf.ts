@@ -1,0 +1,151 @@
+import type { LearnerReport } from '@anxun/shared/schemas/reports';
+import PDFDocument from 'pdfkit';
+import { cjkFontFile } from '../../infra/pdf-fonts.js';
+
+export interface PersonArchive {
+  orgName: string;
+  report: LearnerReport;
+  /** the check photo (a small JPEG) shown beside each face check, by check id */
+  photos: Map<string, Buffer>;
+  /** SHA-256 of the archive's data, printed on every page */
+  sha256: string;
+  producedAt: string;
+}
+
+const KIND = { start: '开始', random: '随机', end: '结束' } as const;
+const CHECK = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
+const STATUS = { 'not-started': '未开始', studying: '学习中', done: '已完成' } as const;
+const EXAM = { open: '答题中', submitted: '已交卷', expired: '超时交卷' } as const;
+const REFUSAL: Record<string, string> = {
+  RATE: '倍速',
+  SEEK: '拖动',
+  HIDDEN: '页面隐藏',
+  IDLE: '无操作',
+  OTHER_PLAYBACK: '同时播放',
+  FACE_CHECK_DUE: '待人脸核验',
+  DAILY_CAP: '超每日上限',
+  REPLAY: '重复上报',
+};
+const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}分${Math.round(seconds % 60)}秒`;
+
+/**
+ * 一人一档: one learner's training file as a regulator reads it — identity, each class and
+ * course with the 学时 credited and how (unit by unit, with the reports that earned nothing),
+ * every face check with its photo, every exam attempt, the certificate. Every page's footer
+ * carries the SHA-256 of the data and when the file was produced.
+ */
+export async function renderPersonArchive(archive: PersonArchive): Promise<Buffer> {
+  const { report } = archive;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 48, bottom: 64, left: 48, right: 48 },
+    bufferPages: true,
+    info: { Title: `培训档案 ${report.name}`, Author: archive.orgName, Subject: '一人一档' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.registerFont('regular', cjkFontFile('Regular'));
+  doc.registerFont('bold', cjkFontFile('Bold'));
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const heading = (text: string, size = 13) => {
+    doc.moveDown(0.6).font('bold').fontSize(size).fillColor('#222').text(text, left, undefined, { width });
+    doc.font('regular').fontSize(9.5).fillColor('#333');
+  };
+  const line = (text: string) => doc.text(text, left, undefined, { width });
+
+  doc.font('bold').fontSize(18).text(`${archive.orgName} · 学员培训档案`, { align: 'center' });
+  doc.moveDown(0.3).font('regular').fontSize(10).fillColor('#666').text('一人一档', { align: 'center' });
+  heading('学员信息');
+  line(`姓名：${report.name}　　身份证号：${report.idCard || '—'}　　手机号：${report.phone || '—'}`);
+  line(`部门：${report.departmentName ?? '—'}　　岗位/工种：${report.post ?? '—'}`);
+
+  for (const c of report.classes) {
+    heading(`班级：${c.className}`, 12);
+    line(
+      `加入时间：${time(c.joinedAt)}　　状态：${STATUS[c.status]}　　学时：已计 ${c.creditedHours} / 应修 ${c.requiredHours}（计入 ${minutes(c.creditedSeconds)}）`,
+    );
+    for (const course of c.courses) {
+      doc
+        .moveDown(0.3)
+        .font('bold')
+        .text(
+          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，计入 ${minutes(course.creditedSeconds)}，${STATUS[course.status]}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
+          left,
+          undefined,
+          { width },
+        );
+      doc.font('regular');
+      for (const u of course.units) {
+        const refused = Object.entries(u.refusals)
+          .map(([code, n]) => `${REFUSAL[code] ?? code}×${n}`)
+          .join('、');
+        line(
+          `· ${u.title}：时长 ${minutes(u.durationSeconds)}，计入 ${minutes(u.creditedSeconds)}，学习 ${u.studyCount} 次${u.done ? '，已完成' : ''}；首次 ${time(u.firstStudyAt)}，最后 ${time(u.lastStudyAt)}${refused ? `；未计时：${refused}` : ''}`,
+        );
+      }
+    }
+    heading('人脸核验', 11);
+    if (c.faceChecks.length === 0) line('无');
+    for (const f of c.faceChecks) {
+      const photo = archive.photos.get(f.checkId);
+      if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
+      const y = doc.y;
+      const text = `${time(f.dueAt)}　${KIND[f.kind]}核验　${CHECK[f.status]}　相似度 ${f.bestScore === null ? '—' : f.bestScore.toFixed(3)}　尝试 ${f.attempts} 次${f.unitTitle ? `　课件：${f.unitTitle}` : ''}`;
+      if (photo) {
+        try {
+          doc.image(photo, left, y, { fit: [44, 44] });
+        } catch {
+          // a photo pdfkit cannot read is left out, its record stays
+        }
+        doc.text(text, left + 52, y + 14, { width: width - 52 });
+        doc.y = Math.max(doc.y, y + 48);
+      } else {
+        line(text);
+      }
+    }
+    heading('考试记录', 11);
+    if (c.examAttempts.length === 0) line('无');
+    for (const a of c.examAttempts) {
+      line(
+        `${a.courseName}：${time(a.startedAt)} 开考，${EXAM[a.status]}${a.submittedAt ? `于 ${time(a.submittedAt)}` : ''}，成绩 ${a.score ?? '—'} / ${a.totalScore}（合格 ${a.passScore}），${a.passed ? '通过' : '未通过'}`,
+      );
+    }
+    heading('证书', 11);
+    line(
+      c.certificate
+        ? `编号 ${c.certificate.number}，${c.certificate.status === 'valid' ? '有效' : '已撤销'}，发证于 ${time(c.certificate.issuedAt)}`
+        : '未发证',
+    );
+  }
+  if (report.classes.length === 0) {
+    heading('培训记录');
+    line('无');
+  }
+
+  // the footer on every page: what the data hashes to and when the file was made
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.height - 40;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor('#777')
+      .text(
+        `数据 SHA-256：${archive.sha256}　生成时间：${time(archive.producedAt)}　第 ${i + 1} / ${range.count} 页`,
+        left,
+        bottom,
+        {
+          width,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@anxun/shared/errors';
+import sharp from 'sharp';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import { findOrgById } from '../../core/org.repository.js';
+import { recordTime } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { renderPersonArchive } from './person-archive-pdf.js';
+import { findCheckPhotos } from './reports.repository.js';
+import { learnerReport } from './reports.service.js';
+
+async function bytesOf(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * 一人一档 (issue: Console III): the learner's record (the same figures as his 学习档案, summed
+ * from study_events) with the photo of each face check, as a PDF whose every page carries
+ * the SHA-256 of its data — the record and the check photos' own hashes — so a copy can be
+ * told from the record it claims to be. Producing one is audited.
+ */
+export async function personArchive(ctx: AppContext, user: AuthUser, personId: string, ip: string) {
+  const report = await learnerReport(ctx, user, personId);
+  const org = await findOrgById(ctx.db, user.orgId);
+  if (!org) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
+  const checkIds = report.classes.flatMap((c) => c.faceChecks.map((f) => f.checkId));
+  const attempts = await findCheckPhotos(ctx.db, checkIds);
+  const photos = new Map<string, Buffer>();
+  const photoHashes: Record<string, string | null> = {};
+  for (const checkId of checkIds) {
+    const kept = attempts.filter((a) => a.check_id === checkId && a.photo_key);
+    // the photo that passed it, else the newest one taken for it
+    const shown = kept.find((a) => a.result === 'passed') ?? kept[0];
+    photoHashes[checkId] = shown?.photo_sha256 ?? null;
+    const stream = shown?.photo_key ? await ctx.files.read(shown.photo_key) : undefined;
+    if (!stream) continue;
+    try {
+      const thumbnail = await sharp(await bytesOf(stream))
+        .resize(96, 96, { fit: 'cover' })
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      photos.set(checkId, thumbnail);
+    } catch (err) {
+      ctx.log.warn({ err, checkId }, 'a check photo could not be read for the archive');
+    }
+  }
+  const sha256 = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ report, photos: photoHashes }))
+    .digest('hex');
+  const now = ctx.now();
+  await recordAudit(ctx.db, {
+    actor: user,
+    ip,
+    action: 'archive.person',
+    targetType: 'person',
+    targetId: personId,
+    summary: { after: { sha256 } },
+    now,
+  });
+  const pdf = await renderPersonArchive({ orgName: org.name, report, photos, sha256, producedAt: recordTime(now) });
+  return { pdf, fileName: `${report.name}-培训档案.pdf`, sha256 };
+}

@@ -59,13 +59,13 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
   doc.font('bold').fontSize(18).text(`${archive.orgName} · 学员培训档案`, { align: 'center' });
   doc.moveDown(0.3).font('regular').fontSize(10).fillColor('#666').text('一人一档', { align: 'center' });
   heading('学员信息');
-  line(`姓名：${report.name}　　身份证号：${report.idCard || '—'}　　手机号：${report.phone || '—'}`);
-  line(`部门：${report.departmentName ?? '—'}　　岗位/工种：${report.post ?? '—'}`);
+  line(`姓名：${report.name}\u3000\u3000身份证号：${report.idCard || '—'}\u3000\u3000手机号：${report.phone || '—'}`);
+  line(`部门：${report.departmentName ?? '—'}\u3000\u3000岗位/工种：${report.post ?? '—'}`);
 
   for (const c of report.classes) {
     heading(`班级：${c.className}`, 12);
     line(
-      `加入时间：${time(c.joinedAt)}　　状态：${STATUS[c.status]}　　学时：已计 ${c.creditedHours} / 应修 ${c.requiredHours}（计入 ${minutes(c.creditedSeconds)}）`,
+      `加入时间：${time(c.joinedAt)}\u3000\u3000状态：${STATUS[c.status]}\u3000\u3000学时：已计 ${c.creditedHours} / 应修 ${c.requiredHours}（计入 ${minutes(c.creditedSeconds)}）`,
     );
     for (const course of c.courses) {
       doc
@@ -93,7 +93,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
       const photo = archive.photos.get(f.checkId);
       if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
       const y = doc.y;
-      const text = `${time(f.dueAt)}　${KIND[f.kind]}核验　${CHECK[f.status]}　相似度 ${f.bestScore === null ? '—' : f.bestScore.toFixed(3)}　尝试 ${f.attempts} 次${f.unitTitle ? `　课件：${f.unitTitle}` : ''}`;
+      const text = `${time(f.dueAt)}\u3000${KIND[f.kind]}核验\u3000${CHECK[f.status]}\u3000相似度 ${f.bestScore === null ? '—' : f.bestScore.toFixed(3)}\u3000尝试 ${f.attempts} 次${f.unitTitle ? `\u3000课件：${f.unitTitle}` : ''}`;
       if (photo) {
         try {
           doc.image(photo, left, y, { fit: [44, 44] });
@@ -136,7 +136,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
       .fontSize(7.5)
       .fillColor('#777')
       .text(
-        `数据 SHA-256：${archive.sha256}　生成时间：${time(archive.producedAt)}　第 ${i + 1} / ${range.count} 页`,
+        `数据 SHA-256：${archive.sha256}\u3000生成时间：${time(archive.producedAt)}\u3000第 ${i + 1} / ${range.count} 页`,
         left,
         bottom,
         {

@@ -264,6 +264,15 @@ describe('the console in Chromium', () => {
     await rows.first().getByTestId('report-open').click();
     const record = page.getByTestId('learner-record');
     await record.getByTestId('record-class').first().getByText('火灾的危害与成因').waitFor();
+    // and his 一人一档 as a PDF
+    const [archive] = await Promise.all([page.waitForEvent('download'), record.getByTestId('record-archive').click()]);
+    expect(archive.suggestedFilename()).toBe('张安全-培训档案.pdf');
+    expect(
+      fs
+        .readFileSync((await archive.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await record.locator('.ant-drawer-close').click();
     await page.getByTestId('department-tab').click();
     await page.getByTestId('department-summary').locator('tbody tr').filter({ hasText: /\d+%/ }).first().waitFor();

@@ -1,5 +1,6 @@
 import { Button, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useLearnerReport, type LearnerReport } from '../api/reports-api';
@@ -32,6 +33,19 @@ export function LearnerRecordDrawer({
       onClose={onClose}
       width="min(960px, 100vw)"
       title={t('console.reports.record', { name: name ?? '' })}
+      extra={
+        personId && (
+          <Button
+            type="primary"
+            onClick={() =>
+              void downloadFile(`/api/manage/archives/person/${personId}.pdf`, `${name ?? ''}-培训档案.pdf`)
+            }
+            data-testid="record-archive"
+          >
+            {t('console.reports.archive')}
+          </Button>
+        )
+      }
       destroyOnHidden
       data-testid="learner-record"
     >

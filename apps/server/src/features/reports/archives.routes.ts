@@ -5,7 +5,6 @@ import { userOf } from '../../http/auth-guard.js';
 import { attachment } from '../../http/sheet-upload.js';
 import { personArchive } from './person-archive.service.js';
 
-
 /** 一人一档 (and, later, 一期一档): the files an auditor is handed. Inside the manage scope. */
 export const archivesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -160,3 +160,38 @@ const fullFlag = z
 /** 班级学习情况 (one row per learner × course) and 学习明细 (one row per learner × unit), as the page filters them. */
 export const classExportQuery = classProgressQuery.omit({ current: true, size: true }).extend({ full: fullFlag });
 export const departmentExportQuery = departmentSummaryQuery;
+
+/** 概览 (the console's home): one day's figures, or a period's. */
+export const dashboardFigures = z.object({
+  /** YYYY-MM-DD in the organisation's time zone (a period: its first day) */
+  day: z.string(),
+  /** learners credited with any study */
+  learnersActive: z.number(),
+  creditedHours: z.number(),
+  checksPassed: z.number(),
+  checksFailed: z.number(),
+  checksPending: z.number(),
+  examAttempts: z.number(),
+  examsPassed: z.number(),
+  certificates: z.number(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFigures>;
+export const classBehind = z.object({
+  classId: z.string(),
+  name: z.string(),
+  endDate: z.string().nullable(),
+  members: z.number(),
+  done: z.number(),
+  /** 学时 credited ÷ 学时 its members owe, 0–1 */
+  progressShare: z.number(),
+  /** how much of the class's period has gone, 0–1 */
+  elapsedShare: z.number(),
+});
+export const dashboard = z.object({
+  today: dashboardFigures,
+  last30Days: dashboardFigures,
+  /** the last 30 days, oldest first */
+  series: z.array(dashboardFigures),
+  classesBehind: z.array(classBehind),
+});
+export type Dashboard = z.infer<typeof dashboard>;

@@ -1,6 +1,7 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
   classExportQuery,
+  dashboard as dashboardSchema,
   classProgressPage,
   classProgressQuery,
   departmentExportQuery,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import { attachment, XLSX } from '../../http/sheet-upload.js';
+import { dashboard } from './dashboard.service.js';
 import { exportClassStudy, exportClassUnits, exportDepartments } from './report-export.service.js';
 import { classProgress, departmentSummary, learnerReport as readLearnerReport } from './reports.service.js';
 
@@ -24,6 +26,19 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 export const reportsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/dashboard',
+      {
+        schema: {
+          tags,
+          summary:
+            '概览: today and the last 30 days (day by day) of the organisation — learners active, 学时 credited, face checks, exams, certificates — and the classes lagging their period',
+          response: { 200: envelope(dashboardSchema), ...errors },
+        },
+      },
+      async (request) => ok(await dashboard(ctx, userOf(request))),
+    );
+
     app.get(
       '/reports/class-progress',
       {

@@ -438,4 +438,80 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const bad = await fetch(`${server.baseUrl}/api/manage/archives/person/..%2Fsecret.txt`, { headers: as(admin) });
     expect(bad.status).toBe(400);
   });
+
+  it('counts today and the last 30 days on the dashboard from the records, and names a class running behind', async () => {
+    const zoneDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+    const todayStart = Date.parse(`${zoneDay(now)}T00:00:00+08:00`);
+    // a class half way through its period whose one member has studied nothing
+    const lagging = await server.request('POST', '/api/manage/classes', {
+      json: {
+        name: '落后测试班',
+        startDate: zoneDay(now - 10 * 86_400_000),
+        endDate: zoneDay(now + 10 * 86_400_000),
+        bookIds: [
+          (
+            await server.ctx.db
+              .selectFrom('course_books')
+              .select('id')
+              .where('name', '=', '消防安全基础')
+              .executeTakeFirstOrThrow()
+          ).id,
+        ],
+        rules: RULES,
+      },
+      headers: as(admin),
+    });
+    expect(lagging.status, lagging.text).toBe(200);
+    await server.request('POST', `/api/manage/classes/${lagging.body.data.id}/enrol`, {
+      json: { personIds: [ids.none] },
+      headers: as(admin),
+    });
+
+    const res = await get('/api/manage/dashboard');
+    expect(res.status, res.text).toBe(200);
+    const board = res.body.data;
+    expect(board.series).toHaveLength(30);
+    expect(board.today.day).toBe(zoneDay(now));
+    expect(board.series[29]).toEqual(board.today);
+
+    const events = await server.ctx.db
+      .selectFrom('study_events')
+      .select(['person_id', 'credited_seconds'])
+      .where('created_at', '>=', todayStart)
+      .where('credited_seconds', '>', 0)
+      .execute();
+    const seconds = events.reduce((s, e) => s + e.credited_seconds, 0);
+    expect(seconds).toBeGreaterThan(0);
+    expect(board.today.creditedHours).toBe(Math.round((seconds / 1800) * 100) / 100);
+    expect(board.today.learnersActive).toBe(new Set(events.map((e) => e.person_id)).size);
+    const failed = await server.ctx.db
+      .selectFrom('face_checks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'failed')
+      .where('due_at', '>=', todayStart)
+      .executeTakeFirstOrThrow();
+    expect(board.today.checksFailed).toBe(Number(failed.n));
+    const attempts = await server.ctx.db
+      .selectFrom('exam_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('started_at', '>=', todayStart)
+      .executeTakeFirstOrThrow();
+    expect(board.today.examAttempts).toBe(Number(attempts.n));
+    expect(board.last30Days.creditedHours).toBeGreaterThanOrEqual(board.today.creditedHours);
+
+    const behind = board.classesBehind.find((c: { name: string }) => c.name === '落后测试班');
+    expect(behind).toMatchObject({ members: 1, done: 0, progressShare: 0 });
+    // ten days of twenty gone (its dates are whole days; the clock is part way into one)
+    expect(behind.elapsedShare).toBeGreaterThan(0.45);
+    expect(behind.elapsedShare).toBeLessThan(0.56);
+    // the report's own class has no period: never behind
+    expect(board.classesBehind.map((c: { name: string }) => c.name)).not.toContain('报表测试班');
+    // another organisation sees none of it
+    await addOrganisation(server, '10024', '第四家单位');
+    await addLearner(server, { account: 'other-admin24', password: 'other1234', role: 'admin', orgCode: '10024' });
+    const other = (await login(server, 'other-admin24', 'other1234')).body.data.credentials.accessToken;
+    const theirs = (await get('/api/manage/dashboard', other)).body.data;
+    expect(theirs.last30Days).toMatchObject({ learnersActive: 0, creditedHours: 0, examAttempts: 0 });
+    expect(theirs.classesBehind).toEqual([]);
+  });
 });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * Reports (issue: Console III) sum a learner's credited study from study_events by his unit
- * records; this index keeps that a range read instead of a scan of every event.
+ * records, and the dashboard by day; these indexes keep both range reads instead of a scan
+ * of every event.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -10,8 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('study_events')
     .columns(['warp_course_id', 'created_at'])
     .execute();
+  await db.schema.createIndex('study_events_time_idx').on('study_events').column('created_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('study_events_time_idx').execute();
   await db.schema.dropIndex('study_events_warp_course_idx').execute();
 }

@@ -1,0 +1,112 @@
+import type { Dashboard, DashboardFigures } from '@anxun/shared/schemas/reports';
+import type { AppContext } from '../../app-context.js';
+import { dayStart, recordTime } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import {
+  certificatesByDay,
+  checksByDay,
+  countActiveLearners,
+  creditByDay,
+  examsByDay,
+  findRunningClasses,
+} from './dashboard.repository.js';
+
+const DAYS = 30;
+const DAY_MS = 86_400_000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const share = (n: number) => Math.max(0, Math.min(1, round2(n)));
+/** a class is behind when its learners' 学时 lag the time gone by more than this */
+const BEHIND_BY = 0.1;
+
+const empty = (day: string): DashboardFigures => ({
+  day,
+  learnersActive: 0,
+  creditedHours: 0,
+  checksPassed: 0,
+  checksFailed: 0,
+  checksPending: 0,
+  examAttempts: 0,
+  examsPassed: 0,
+  certificates: 0,
+});
+
+/**
+ * 概览 (issue: Console III): today and the last 30 days for the manager's organisation, day by
+ * day, counted from the records — credited study from study_events, checks by when they fell
+ * due, exams by when they began, certificates by when they were issued — and the classes
+ * whose learners lag their period.
+ */
+export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashboard> {
+  const now = ctx.now();
+  const today = recordTime(now).slice(0, 10);
+  const first = new Date(Date.parse(`${today}T00:00:00Z`) - (DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const start = dayStart(first);
+  const [credit, active30, checks, exams, certificates, running] = await Promise.all([
+    creditByDay(ctx.db, user.orgId, start),
+    countActiveLearners(ctx.db, user.orgId, start),
+    checksByDay(ctx.db, user.orgId, start),
+    examsByDay(ctx.db, user.orgId, start),
+    certificatesByDay(ctx.db, user.orgId, start),
+    findRunningClasses(ctx.db, user.orgId, now),
+  ]);
+  const series = Array.from({ length: DAYS }, (_, i) =>
+    empty(new Date(Date.parse(`${first}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10)),
+  );
+  const at = (d: unknown) => series[Number(d)];
+  const hour = ctx.config.study.secondsPerClassHour;
+  for (const r of credit) {
+    const day = at(r.d);
+    if (!day) continue;
+    day.creditedHours = round2(Number(r.seconds ?? 0) / hour);
+    day.learnersActive = Number(r.learners);
+  }
+  for (const r of checks) {
+    const day = at(r.d);
+    if (!day) continue;
+    if (r.status === 'passed') day.checksPassed += Number(r.n);
+    else if (r.status === 'failed') day.checksFailed += Number(r.n);
+    else day.checksPending += Number(r.n);
+  }
+  for (const r of exams) {
+    const day = at(r.d);
+    if (!day) continue;
+    day.examAttempts = Number(r.n);
+    day.examsPassed = Number(r.passed ?? 0);
+  }
+  for (const r of certificates) {
+    const day = at(r.d);
+    if (day) day.certificates = Number(r.n);
+  }
+  const sum = (key: keyof Omit<DashboardFigures, 'day'>) => series.reduce((s, d) => s + d[key], 0);
+  const last30Days: DashboardFigures = {
+    day: first,
+    learnersActive: active30,
+    creditedHours: round2(sum('creditedHours')),
+    checksPassed: sum('checksPassed'),
+    checksFailed: sum('checksFailed'),
+    checksPending: sum('checksPending'),
+    examAttempts: sum('examAttempts'),
+    examsPassed: sum('examsPassed'),
+    certificates: sum('certificates'),
+  };
+
+  const classesBehind = running.classes
+    .map((c) => {
+      const members = Number(c.members ?? 0);
+      const owed = members * Number(c.required_hours ?? 0) * hour;
+      const span = Number(c.end_date) - Number(c.start_date);
+      return {
+        classId: c.id,
+        name: c.name,
+        endDate: c.end_date === null ? null : recordTime(Number(c.end_date)).slice(0, 10),
+        members,
+        done: Number(c.done ?? 0),
+        progressShare: owed > 0 ? share((running.credit.get(c.id) ?? 0) / owed) : 1,
+        elapsedShare: span > 0 ? share((now - Number(c.start_date)) / span) : 1,
+      };
+    })
+    .filter((c) => c.members > c.done && c.progressShare < c.elapsedShare - BEHIND_BY)
+    .sort((a, b) => b.elapsedShare - b.progressShare - (a.elapsedShare - a.progressShare));
+
+  return { today: series[DAYS - 1]!, last30Days, series, classesBehind };
+}

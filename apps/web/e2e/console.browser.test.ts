@@ -239,6 +239,11 @@ describe('the console in Chromium', () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
     await page.waitForURL(/#\/study/);
+    // the console opens on 概览: today's figures and the charts of 30 days
+    await page.evaluate(() => (location.hash = '/manage'));
+    await page.waitForURL(/#\/manage\/dashboard$/);
+    await page.getByTestId('figure-hours').waitFor();
+    await page.getByTestId('chart-hours').locator('canvas').waitFor();
     await page.evaluate(() => (location.hash = '/manage/reports'));
     await page.getByTestId('report-class').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '2026年度全员安全生产培训班' }).click();

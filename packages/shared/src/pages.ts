@@ -106,6 +106,13 @@ export const LAYOUT_PAGES = [
         roles: [Role.SUPER],
       },
       {
+        path: '/manage/dashboard',
+        name: 'ManageDashboard',
+        title: '概览',
+        titleKey: 'route.manageDashboard',
+        roles: CONSOLE,
+      },
+      {
         path: '/manage/people',
         name: 'ManagePeople',
         title: '部门与学员',

@@ -31,6 +31,7 @@ const OrganisationsPage = lazy(() => import('../features/console/pages/organisat
 const QuestionsPage = lazy(() => import('../features/console/pages/questions-page'));
 const CoursesPage = lazy(() => import('../features/console/pages/courses-page'));
 const ReportsPage = lazy(() => import('../features/console/pages/reports-page'));
+const DashboardPage = lazy(() => import('../features/console/pages/dashboard-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -43,6 +44,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/video': VideoPage,
   '/setting/personalCenter': PersonalCenterPage,
   '/manage/organisations': OrganisationsPage,
+  '/manage/dashboard': DashboardPage,
   '/manage/people': PeoplePage,
   '/manage/classes': ClassesPage,
   '/manage/courses': CoursesPage,
@@ -56,7 +58,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
 /** /manage: the operator's first console page, or the training manager's. */
 function ManageHome() {
   const role = useUser((s) => s.role);
-  return <Navigate to={role === 'super' ? '/manage/organisations' : '/manage/people'} replace />;
+  return <Navigate to={role === 'super' ? '/manage/organisations' : '/manage/dashboard'} replace />;
 }
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));

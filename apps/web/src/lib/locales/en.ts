@@ -5,6 +5,7 @@ export const en: Messages = {
   punct: { colon: ': ', list: ', ' },
   route: {
     manage: 'Console',
+    manageDashboard: 'Overview',
     managePeople: 'Departments & learners',
     manageClasses: 'Classes',
     manageEnquiries: 'Enquiries',

@@ -5,6 +5,7 @@ export const zh = {
   punct: { colon: '：', list: '、' },
   route: {
     manage: '管理后台',
+    manageDashboard: '概览',
     managePeople: '部门与学员',
     manageClasses: '班级管理',
     manageEnquiries: '报名咨询',

@@ -1,5 +1,6 @@
 import type { ExamReview } from '@anxun/shared/schemas/exams';
 import type {
+  Dashboard,
   ClassProgressPage,
   ClassProgressRow,
   DepartmentSummaryRow,
@@ -9,7 +10,15 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type { ClassProgressPage, ClassProgressRow, DepartmentSummaryRow, ExamReview, LearnerReport, MemberStatus };
+export type {
+  Dashboard,
+  ClassProgressPage,
+  ClassProgressRow,
+  DepartmentSummaryRow,
+  ExamReview,
+  LearnerReport,
+  MemberStatus,
+};
 
 const M = '/api/manage';
 
@@ -24,6 +33,10 @@ export interface ReportFilter {
 
 const defined = (values: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1])));
+
+/** 概览: today, the last 30 days, the classes behind. */
+export const useDashboard = () =>
+  useQuery({ queryKey: ['console', 'dashboard'], queryFn: () => api.get<Dashboard>(`${M}/dashboard`) });
 
 /** 班级学习进度, a page at a time. */
 export const useClassProgress = (classId: string | undefined, filter: ReportFilter, current: number) =>

@@ -250,3 +250,12 @@ export const paperSetup = z.object({
   ),
 });
 export type PaperSetup = z.infer<typeof paperSetup>;
+
+/** 考试成绩 export of a class; `full=1`: ID numbers whole (audited either way). */
+export const examResultsExportQuery = z.strictObject({
+  classId: idText(),
+  full: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});

@@ -1,22 +1,41 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
-import { examReview } from '@anxun/shared/schemas/exams';
+import { examReview, examResultsExportQuery } from '@anxun/shared/schemas/exams';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
+import { attachment, XLSX } from '../../http/sheet-upload.js';
+import { exportExamResults } from './exam-results-export.service.js';
 import { reviewExamAsManager } from './exam.service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+const tags = ['manage: reports'];
 
-/** A learner's answer sheet for his training manager (reports, archives). Inside the manage scope. */
+/** Learners' answer sheets and a class's exam results for their training manager. Inside the manage scope. */
 export const examReviewAdminRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
+      '/exam-attempts/export',
+      {
+        schema: {
+          tags,
+          summary:
+            '考试成绩 of a class as .xlsx (streamed): one row per attempt with its score, pass and answer sheet; ID numbers masked unless `full=1`; audited',
+          querystring: examResultsExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { stream, fileName } = await exportExamResults(ctx, userOf(request), request.query, request.ip);
+        return reply.type(XLSX).header('content-disposition', attachment(fileName, 'exam-results.xlsx')).send(stream);
+      },
+    );
+
+    app.get(
       '/exam-attempts/:id',
       {
         schema: {
-          tags: ['manage: reports'],
+          tags,
           summary:
             "An exam attempt's answer sheet: each question as it was drawn, the answer given, the key, the score",
           params: idParam,

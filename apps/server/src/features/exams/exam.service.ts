@@ -308,7 +308,8 @@ export async function reviewExamAsManager(ctx: AppContext, user: AuthUser, attem
   return reviewOf(ctx, attempt);
 }
 
-async function reviewOf(ctx: AppContext, attempt: AttemptRow): Promise<ExamReview> {
+/** The answer sheet of a handed-in attempt: each question as drawn, the answer, the key, the points. */
+export async function reviewOf(ctx: AppContext, attempt: AttemptRow): Promise<ExamReview> {
   const paper = parsePaper(attempt);
   const answers = parseAnswers(attempt.answers);
   const byId = await questionsOf(ctx, paper);

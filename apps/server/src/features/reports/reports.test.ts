@@ -514,4 +514,44 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(theirs.last30Days).toMatchObject({ learnersActive: 0, creditedHours: 0, examAttempts: 0 });
     expect(theirs.classesBehind).toEqual([]);
   });
+
+  it("exports a class's exam results with each answer sheet, masked and audited", async () => {
+    const demoClass = await server.ctx.db
+      .selectFrom('train_persons as tp')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .select('tp.class_id')
+      .where('p.account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    const attempts = await server.ctx.db
+      .selectFrom('exam_attempts as a')
+      .innerJoin('train_persons as tp', 'tp.id', 'a.train_person_id')
+      .select(['a.id', 'a.score', 'a.status', 'a.paper'])
+      .where('tp.class_id', '=', demoClass.class_id)
+      .execute();
+    expect(attempts.length).toBeGreaterThan(0);
+    const res = await fetch(`${server.baseUrl}/api/manage/exam-attempts/export?classId=${demoClass.class_id}`, {
+      headers: as(admin),
+    });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const ws = workbook.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toContain('答卷');
+    expect(ws.rowCount - 1).toBe(attempts.length);
+    const row = ws.getRow(2).values as unknown[];
+    const header = (ws.getRow(1).values as unknown[]).map(String);
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(String(cell('身份证号'))).toMatch(/^\d{3}\*+\d{3}[\dX]$/);
+    const handedIn = attempts.find((a) => a.status !== 'open')!;
+    expect(cell('成绩')).toBe(handedIn.score);
+    // one entry per question of the paper, each saying what was answered and whether it was right
+    const questions = (JSON.parse(handedIn.paper) as unknown[]).length;
+    expect(String(cell('答卷')).split('；')).toHaveLength(questions);
+    expect(String(cell('答卷'))).toMatch(/^1\. 未答✗（0\/\d+(\.\d)?）/);
+    const other = (await login(server, 'other-admin24', 'other1234')).body.data.credentials.accessToken;
+    const theirs = await fetch(`${server.baseUrl}/api/manage/exam-attempts/export?classId=${demoClass.class_id}`, {
+      headers: as(other),
+    });
+    expect(theirs.status).toBe(404);
+  });
 });

@@ -28,14 +28,12 @@ export function ClassProgressPanel() {
   const progress = useClassProgress(classId, filter, current);
   const [fullIds, setFullIds] = useState(false);
   /** the sheets as the page filters them */
-  const download = (kind: 'class-progress' | 'class-units', name: string) => {
-    const query = new URLSearchParams(
-      Object.entries({ classId, ...filter, ...(fullIds ? { full: '1' } : {}) }).filter((e): e is [string, string] =>
-        Boolean(e[1]),
-      ),
-    );
-    void downloadFile(`/api/manage/reports/${kind}/export?${query.toString()}`, name);
+  const download = (path: string, name: string, filtered = true) => {
+    const params = { classId, ...(filtered ? filter : {}), ...(fullIds ? { full: '1' } : {}) };
+    const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+    void downloadFile(`${path}?${query.toString()}`, name);
   };
+  const className = progress.data?.className ?? '';
   const change = (next: Partial<ReportFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
     setCurrent(1);
@@ -93,13 +91,16 @@ export function ClassProgressPanel() {
       {classId && (
         <Space wrap className="console-toolbar">
           <Button
-            onClick={() => download('class-progress', `${progress.data?.className ?? ''}-学习情况.xlsx`)}
+            onClick={() => download('/api/manage/reports/class-progress/export', `${className}-学习情况.xlsx`)}
             data-testid="report-export"
           >
             {t('console.reports.exportCourses')}
           </Button>
-          <Button onClick={() => download('class-units', `${progress.data?.className ?? ''}-学习明细.xlsx`)}>
+          <Button onClick={() => download('/api/manage/reports/class-units/export', `${className}-学习明细.xlsx`)}>
             {t('console.reports.exportUnits')}
+          </Button>
+          <Button onClick={() => download('/api/manage/exam-attempts/export', `${className}-考试成绩.xlsx`, false)}>
+            {t('console.reports.exportExams')}
           </Button>
           <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
             {t('console.fullIds')}

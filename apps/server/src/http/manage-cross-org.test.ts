@@ -126,6 +126,7 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
     'POST /api/manage/shared-books/{id}/add': { path: `/api/manage/shared-books/${ids.book}/add` },
     'POST /api/manage/shared-books/{id}/remove': { path: `/api/manage/shared-books/${ids.book}/remove` },
     'GET /api/manage/reports/learners/{id}': { path: `/api/manage/reports/learners/${ids.learner}` },
+    'GET /api/manage/archives/person/{file}': { path: `/api/manage/archives/person/${ids.learner}.pdf` },
     'GET /api/manage/exam-attempts/{id}': { path: `/api/manage/exam-attempts/${ids.attempt}` },
     'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
     'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },

@@ -48,12 +48,14 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
     const adminRoutes = await server.request('GET', '/router/getList', { headers: { Authorization: admin } });
     const manage = adminRoutes.body.data.list.find((r: { path: string }) => r.path === '/manage');
     expect(manage.children.map((c: { path: string }) => c.path)).toEqual([
+      '/manage/dashboard',
       '/manage/people',
       '/manage/classes',
       '/manage/courses',
       '/manage/questions',
       '/manage/enquiries',
       '/manage/notices',
+      '/manage/reports',
       '/manage/audit',
     ]);
     const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);

@@ -169,10 +169,10 @@ export async function transcodeToWebMp4(
       '-y',
       '-i',
       input,
-      // never past the measured length, and no frames made up to fill gaps in the timestamps
-      // (a file of a few frames claiming hours would otherwise encode for hours)
-      '-t',
-      String(Math.ceil(durationSeconds) + 5),
+      // never past the measured length (when the container states one: a piped or live-recorded
+      // file may not), and no frames made up to fill gaps in the timestamps (a file of a few
+      // frames claiming hours would otherwise encode for hours)
+      ...(durationSeconds > 0 ? ['-t', String(Math.ceil(durationSeconds) + 5)] : []),
       '-vsync',
       'vfr',
       '-map',
@@ -208,7 +208,8 @@ export async function transcodeToWebMp4(
     ],
     signal,
     // generous for this machine's two cores (veryfast runs several times real time), yet a bound
-    20 * MINUTE + 3 * durationSeconds * 1000,
+    // (a file that states no length is given the time of the longest courseware taken, six hours)
+    20 * MINUTE + 3 * (durationSeconds > 0 ? durationSeconds : 6 * 3600) * 1000,
     (chunk) => {
       pending += chunk;
       const lines = pending.split('\n');

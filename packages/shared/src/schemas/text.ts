@@ -29,10 +29,14 @@ export const paragraphs = (max: number, tooLong: string) =>
     .max(max, tooLong)
     .refine((s) => !CONTROL_IN_TEXT.test(s), '不能包含控制字符');
 
-/** A calendar day that exists: YYYY-MM-DD (2024-02-30 is refused, not read as 1 March). */
+/**
+ * A calendar day that exists: YYYY-MM-DD (2024-02-30 is refused, not read as 1 March), in
+ * 1970–2100: a record date outside that is a typing slip, and time arithmetic past it breaks.
+ */
 export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine((d) => d >= '1970-01-01' && d <= '2100-12-31', '日期应在1970年至2100年之间')
   .refine((d) => {
     const t = Date.parse(`${d}T00:00:00Z`);
     return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;

@@ -319,6 +319,45 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     );
     expect(unit.durationSeconds).toBeGreaterThan(5_600);
     await call('DELETE', `/api/manage/course-units/${unit.warpId}`);
+    // written to a pipe, a Matroska file states no length: it is still encoded whole
+    const piped = execFileSync(
+      tools.ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=12:size=160x120:rate=10',
+        '-c:v',
+        'mpeg4',
+        '-f',
+        'matroska',
+        'pipe:1',
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    expect(
+      (
+        await probe(
+          tools,
+          await (async () => {
+            const file = path.join(work, 'piped.mkv');
+            fs.writeFileSync(file, piped);
+            return file;
+          })(),
+        )
+      )?.durationSeconds,
+    ).toBe(0);
+    await uploadWhole(piped, 'piped.mkv');
+    const whole = await waitFor(
+      async () => (await units()).units.find((u: { title: string }) => u.title === 'piped'),
+      'the piped unit',
+      30_000,
+    );
+    expect(whole.durationSeconds).toBeGreaterThan(11);
+    await call('DELETE', `/api/manage/course-units/${whole.warpId}`);
   }, 120_000);
 
   it("keeps another organisation out of the uploads and units, and a learner out of the console's", async () => {

@@ -110,6 +110,12 @@ describe.each(dialects)('platform shared books on $name', ({ databaseUrl }) => {
       if (units.length === 0) await new Promise((r) => setTimeout(r, 100));
     }
     expect(units).toMatchObject([{ kind: 'document', pageCount: 2 }]);
+    // the operator previews his draft's courseware; a manager cannot until it is published
+    const warpId = (units[0] as unknown as { warpId: string }).warpId;
+    const preview = await call(operator, 'GET', `/api/course/couwarp/play-url/${warpId}`);
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data.playUrl).toMatch(/^\/api\/vod\//);
+    expect((await call(admin, 'GET', `/api/course/couwarp/play-url/${warpId}`)).status).toBe(404);
 
     const question = await call(operator, 'POST', `/api/manage/question-books/${bookId}/questions`, {
       kind: 'judge',

@@ -151,6 +151,10 @@ async function makeVideo(
   }
   const result = await probe(media, video, signal);
   if (!result?.video || result.durationSeconds <= 0) throw new PermanentJobError(NOT_A_VIDEO);
+  // measured on the result too: an input that stated no length is held to the same cap
+  if (result.durationSeconds > MAX_VIDEO_HOURS * 3600) {
+    throw new PermanentJobError(`视频超过${MAX_VIDEO_HOURS}小时，请剪辑或分段后上传`);
+  }
   const poster = path.join(work, 'poster.jpg');
   const hasPoster = await extractPoster(media, video, poster, result.durationSeconds, signal).then(
     () => true,

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { renderPersonArchive } from './person-archive-pdf.js';
 import { findCheckPhotos } from './reports.repository.js';
-import { learnerReport } from './reports.service.js';
+import { groupBy, learnerReport } from './reports.service.js';
 
 async function bytesOf(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -31,8 +31,12 @@ export async function personArchive(ctx: AppContext, user: AuthUser, personId: s
   const attempts = await findCheckPhotos(ctx.db, checkIds);
   const photos = new Map<string, Buffer>();
   const photoHashes: Record<string, string | null> = {};
+  const keptOf = groupBy(
+    attempts.filter((a) => a.photo_key),
+    (a) => a.check_id ?? '',
+  );
   for (const checkId of checkIds) {
-    const kept = attempts.filter((a) => a.check_id === checkId && a.photo_key);
+    const kept = keptOf.get(checkId) ?? [];
     // the photo that passed it, else the newest one taken for it
     const shown = kept.find((a) => a.result === 'passed') ?? kept[0];
     photoHashes[checkId] = shown?.photo_sha256 ?? null;

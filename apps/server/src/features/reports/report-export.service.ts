@@ -15,7 +15,7 @@ import {
   sumCreditByCourse,
   sumCreditByUnit,
 } from './reports.repository.js';
-import { departmentSummary, reportClass, reportRange, reportScope } from './reports.service.js';
+import { departmentSummary, groupBy, reportClass, reportRange, reportScope } from './reports.service.js';
 
 /**
  * 报表导出 (issue: Console III): the reports as .xlsx, streamed a page of members at a time, with
@@ -108,8 +108,9 @@ export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: C
           sumCreditByCourse(ctx.db, ids, range),
         ]);
         const creditOf = new Map(credit.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c]));
+        const coursesOf = groupBy(courses, (c) => c.train_person_id);
         for (const m of members) {
-          for (const c of courses.filter((x) => x.train_person_id === m.train_person_id)) {
+          for (const c of coursesOf.get(m.train_person_id) ?? []) {
             const sum = creditOf.get(`${m.train_person_id}|${c.class_course_id}`);
             const seconds = Number(sum?.seconds ?? 0);
             addRow({
@@ -157,15 +158,13 @@ export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: C
       forEachMemberPage(ctx, cls.id, query, departmentIds, async (members) => {
         const ids = members.map((m) => m.train_person_id);
         const [courses, units] = await Promise.all([findCourseRecords(ctx.db, ids), findUnitRecords(ctx.db, ids)]);
-        const unitIds = units.map((u) => u.id);
-        const [credit, refusals] = await Promise.all([
-          sumCreditByUnit(ctx.db, unitIds),
-          countRefusalsByUnit(ctx.db, unitIds),
-        ]);
+        const [credit, refusals] = await Promise.all([sumCreditByUnit(ctx.db, ids), countRefusalsByUnit(ctx.db, ids)]);
         const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
+        const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);
+        const unitsOf = groupBy(units, (u) => u.train_person_id);
         const courseName = new Map(courses.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c.course_name]));
         for (const m of members) {
-          for (const u of units.filter((x) => x.train_person_id === m.train_person_id)) {
+          for (const u of unitsOf.get(m.train_person_id) ?? []) {
             const sum = creditOf.get(u.id);
             addRow({
               name: m.name,
@@ -179,8 +178,7 @@ export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: C
               done: u.learn_status === LearnStatus.COMPLETED ? '是' : '否',
               first: when(sum?.first),
               last: when(sum?.last),
-              refusals: refusals
-                .filter((r) => r.warp_course_id === u.id)
+              refusals: (refusalsOf.get(u.id) ?? [])
                 .map((r) => `${REFUSAL[r.refusal ?? ''] ?? r.refusal}×${Number(r.n)}`)
                 .join('；'),
             });

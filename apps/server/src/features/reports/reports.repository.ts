@@ -220,13 +220,17 @@ export async function findCertificates(db: Db, trainPersonIds: string[]) {
 
 /** A person of the organisation with his department. */
 export async function findPersonOfOrg(db: Db, orgId: string, personId: string) {
-  return db
-    .selectFrom('persons as p')
-    .leftJoin('departments as d', 'd.id', 'p.department_id')
-    .select(['p.id', 'p.name', 'p.id_card', 'p.phone', 'p.post', 'd.name as department_name'])
-    .where('p.org_id', '=', orgId)
-    .where('p.id', '=', personId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('persons as p')
+      .leftJoin('departments as d', 'd.id', 'p.department_id')
+      .select(['p.id', 'p.name', 'p.id_card', 'p.phone', 'p.post', 'd.name as department_name'])
+      .where('p.org_id', '=', orgId)
+      // a learner's file: not a fellow manager's, nor the operator's
+      .where('p.role', '=', Role.LEARNER)
+      .where('p.id', '=', personId)
+      .executeTakeFirst()
+  );
 }
 
 export async function findMemberships(db: Db, orgId: string, personId: string) {
@@ -260,32 +264,38 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
     .execute();
 }
 
-/** Per unit record: credited seconds and the first and last credited moments, from study_events. */
-export async function sumCreditByUnit(db: Db, warpCourseIds: string[]) {
-  if (warpCourseIds.length === 0) return [];
+/**
+ * Per unit record of these memberships: credited seconds and the first and last credited
+ * moments, from study_events. Bound by memberships (a page of them), never by a list of unit
+ * records, which for a large class would pass the databases' limit on bound parameters.
+ */
+export async function sumCreditByUnit(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
   return db
-    .selectFrom('study_events')
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
     .select((eb) => [
-      'warp_course_id',
-      eb.fn.sum<number>('credited_seconds').as('seconds'),
-      eb.fn.min<number>('created_at').as('first'),
-      eb.fn.max<number>('created_at').as('last'),
+      'e.warp_course_id',
+      eb.fn.sum<number>('e.credited_seconds').as('seconds'),
+      eb.fn.min<number>('e.created_at').as('first'),
+      eb.fn.max<number>('e.created_at').as('last'),
     ])
-    .where('warp_course_id', 'in', warpCourseIds)
-    .where('credited_seconds', '>', 0)
-    .groupBy('warp_course_id')
+    .where('w.train_person_id', 'in', trainPersonIds)
+    .where('e.credited_seconds', '>', 0)
+    .groupBy('e.warp_course_id')
     .execute();
 }
 
-/** Per unit record: how many reports earned nothing, by reason. */
-export async function countRefusalsByUnit(db: Db, warpCourseIds: string[]) {
-  if (warpCourseIds.length === 0) return [];
+/** Per unit record of these memberships: how many reports earned nothing, by reason. */
+export async function countRefusalsByUnit(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
   return db
-    .selectFrom('study_events')
-    .select((eb) => ['warp_course_id', 'refusal', eb.fn.countAll<number>().as('n')])
-    .where('warp_course_id', 'in', warpCourseIds)
-    .where('refusal', 'is not', null)
-    .groupBy(['warp_course_id', 'refusal'])
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+    .select((eb) => ['e.warp_course_id', 'e.refusal', eb.fn.countAll<number>().as('n')])
+    .where('w.train_person_id', 'in', trainPersonIds)
+    .where('e.refusal', 'is not', null)
+    .groupBy(['e.warp_course_id', 'e.refusal'])
     .execute();
 }
 

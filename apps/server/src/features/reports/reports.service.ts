@@ -56,13 +56,18 @@ function rangeOf(query: { from?: string | undefined; to?: string | undefined }):
   if (query.from && query.to && query.from > query.to) {
     throw new AppError(ErrorCode.BAD_REQUEST, '开始日期不能晚于结束日期');
   }
-  return {
+  const range = {
     from: query.from ? dayStart(query.from) : undefined,
     to: query.to ? dayStart(nextDay(query.to)) : undefined,
   };
+  // the schema keeps days within 1970–2100; a time that still is not a number is refused, never summed
+  if ([range.from, range.to].some((t) => t !== undefined && !Number.isFinite(t))) {
+    throw new AppError(ErrorCode.BAD_REQUEST, '日期超出范围');
+  }
+  return range;
 }
 
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
@@ -165,11 +170,7 @@ export async function learnerReport(ctx: AppContext, user: AuthUser, personId: s
     findAttempts(ctx.db, ids),
     findCertificates(ctx.db, ids),
   ]);
-  const unitIds = units.map((u) => u.id);
-  const [credit, refusals] = await Promise.all([
-    sumCreditByUnit(ctx.db, unitIds),
-    countRefusalsByUnit(ctx.db, unitIds),
-  ]);
+  const [credit, refusals] = await Promise.all([sumCreditByUnit(ctx.db, ids), countRefusalsByUnit(ctx.db, ids)]);
   const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
   const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);
   const unitsOf = groupBy(units, (u) => u.class_course_id + '|' + u.train_person_id);

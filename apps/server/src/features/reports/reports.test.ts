@@ -218,6 +218,12 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(backwards.status).toBe(400);
     expect(backwards.body.msg).toBe('开始日期不能晚于结束日期');
     expect((await get(`/api/manage/reports/class-progress?classId=${classId}&from=2026-02-30`)).status).toBe(400);
+    // days no record can bear are refused, never summed as zero
+    for (const query of ['to=9999-12-31', 'from=0000-01-01', 'from=0001-01-01']) {
+      const res = await get(`/api/manage/reports/class-progress?classId=${classId}&${query}`);
+      expect(res.status, query).toBe(400);
+      expect((await get(`/api/manage/reports/departments?${query}`)).status, query).toBe(400);
+    }
   });
 
   it("shows one learner's record unit by unit: credit, study count, refusals by reason, checks", async () => {

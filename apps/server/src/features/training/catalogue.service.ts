@@ -3,6 +3,7 @@ import type { CourseBook, CourseInfo, CourseUnit, CourseUseState } from '@anxun/
 import type { classSyllabusCourse } from '@anxun/shared/schemas/training';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { bookOwnerOf } from '../../core/book-owner.js';
 import { publicFileUrl, signedPlayUrl } from '../../core/file-url.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { viewerOrgId } from '../../core/viewer.js';
@@ -134,9 +135,9 @@ export async function courseUseState(ctx: AppContext, viewer: Viewer, bookId: st
   return { enrolled: records.length > 0, records };
 }
 
-/** A unit's short-lived play URL for a training manager reviewing his organisation's courseware. */
+/** A unit's short-lived play URL for a training manager (or the platform operator) reviewing courseware. */
 export async function previewUrl(ctx: AppContext, manager: AuthUser, unitId: string) {
-  const unit = await findUnitOfOrg(ctx.db, manager.orgId, unitId);
+  const unit = await findUnitOfOrg(ctx.db, bookOwnerOf(manager), unitId);
   if (!unit) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在');
   return {
     courseWarpId: unit.id,

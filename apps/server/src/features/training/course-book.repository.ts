@@ -65,20 +65,25 @@ export async function findUnitsOfBook(db: Db, bookId: string) {
     .execute();
 }
 
-/** A unit with its video, if the organisation may show its book. */
-export async function findUnitOfOrg(db: Db, orgId: string, warpId: string) {
-  // the manager's own books in any state (he reviews drafts before publishing them), and the
-  // platform's shared books his learners may see
+/**
+ * A unit with its video, if the book owner may show it: an organisation's manager his own
+ * books in any state (he reviews drafts before publishing them) and the platform's published
+ * shared books (before adding one); the platform operator (owner null) the platform's books
+ * in any state.
+ */
+export async function findUnitOfOrg(db: Db, owner: string | null, warpId: string) {
   return db
     .selectFrom('course_warps as w')
     .innerJoin('course_books as b', 'b.id', 'w.book_id')
     .select(['w.id', 'w.vod_id'])
     .where('w.id', '=', warpId)
     .where((eb) =>
-      eb.or([
-        eb('b.org_id', '=', orgId),
-        eb.and([eb('b.org_id', 'is', null), eb('b.status', '=', 'published'), eb('b.retired_at', 'is', null)]),
-      ]),
+      owner === null
+        ? eb('b.org_id', 'is', null)
+        : eb.or([
+            eb('b.org_id', '=', owner),
+            eb.and([eb('b.org_id', 'is', null), eb('b.status', '=', 'published'), eb('b.retired_at', 'is', null)]),
+          ]),
     )
     .executeTakeFirst();
 }

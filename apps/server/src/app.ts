@@ -68,6 +68,7 @@ import { organisationsRoutes } from './features/organisations/organisations.rout
 import { courseUnitsRoutes } from './features/course-books/units.routes.js';
 import { sharedBooksRoutes } from './features/course-books/shared-books.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
+import { certificateAdminRoutes } from './features/certificates/certificate-admin.routes.js';
 import { archivesRoutes } from './features/reports/archives.routes.js';
 import { examReviewAdminRoutes } from './features/exams/exam-review-admin.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
@@ -266,6 +267,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         sharedBooksRoutes(ctx),
         examPaperRoutes(ctx),
         reportsRoutes(ctx),
+        certificateAdminRoutes(ctx),
         archivesRoutes(ctx),
         examReviewAdminRoutes(ctx),
         auditRoutes(ctx),

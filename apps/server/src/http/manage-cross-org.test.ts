@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_OPERATOR } from '../seed/demo-accounts.js';
@@ -22,7 +23,8 @@ type Ids = Record<
   | 'uploadJob'
   | 'tusUpload'
   | 'classCourse'
-  | 'attempt',
+  | 'attempt'
+  | 'certificate',
   string
 >;
 type Call = { json?: unknown; body?: FormData | string; headers?: Record<string, string> };
@@ -125,6 +127,14 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
     // an organisation's own book is no shared book: neither added nor taken out elsewhere
     'POST /api/manage/shared-books/{id}/add': { path: `/api/manage/shared-books/${ids.book}/add` },
     'POST /api/manage/shared-books/{id}/remove': { path: `/api/manage/shared-books/${ids.book}/remove` },
+    'POST /api/manage/certificates/{id}/revoke': {
+      path: `/api/manage/certificates/${ids.certificate}/revoke`,
+      json: { reason: '别家撤销' },
+    },
+    'POST /api/manage/certificates/{id}/reissue': {
+      path: `/api/manage/certificates/${ids.certificate}/reissue`,
+      json: { reason: '别家换发' },
+    },
     'GET /api/manage/reports/learners/{id}': { path: `/api/manage/reports/learners/${ids.learner}` },
     'GET /api/manage/archives/person/{file}': { path: `/api/manage/archives/person/${ids.learner}.pdf` },
     'GET /api/manage/exam-attempts/{id}': { path: `/api/manage/exam-attempts/${ids.attempt}` },
@@ -166,6 +176,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     units: await server.ctx.db.selectFrom('course_warps').select(['id', 'title', 'sort_order']).orderBy('id').execute(),
     jobs: await server.ctx.db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute(),
     papers: await server.ctx.db.selectFrom('exam_papers').selectAll().execute(),
+    certificates: await server.ctx.db.selectFrom('certificates').select(['id', 'number', 'status']).execute(),
     shared: await server.ctx.db.selectFrom('org_shared_books').selectAll().execute(),
     books: await server.ctx.db
       .selectFrom('course_books')
@@ -273,6 +284,30 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       uploadJob,
       tusUpload,
       attempt: paper.body.data.attemptId,
+      certificate: await (async () => {
+        // a certificate of this organisation's, as the certificates feature issues one
+        const id = crypto.randomUUID();
+        await server.ctx.db
+          .insertInto('certificates')
+          .values({
+            id,
+            number: 'AX2026CROSSORG',
+            verify_code: 'ABCDEF',
+            person_id: learner,
+            train_person_id: member,
+            org_id: org.id,
+            person_name: '周安全',
+            class_name: '跨单位测试班',
+            hours: 1,
+            issued_at: Date.now(),
+            status: 'valid',
+            revoked_at: null,
+            revoke_reason: null,
+            printed_at: null,
+          })
+          .execute();
+        return id;
+      })(),
       classCourse: (
         await server.ctx.db
           .selectFrom('train_class_courses')

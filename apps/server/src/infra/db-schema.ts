@@ -435,6 +435,20 @@ export interface ExamAttemptsTable {
   passed: number | null;
 }
 
+/** The numbers a certificate had before it was reissued (migration 0022), written by the certificates feature. */
+export interface CertificateReissuesTable {
+  id: string;
+  certificate_id: string;
+  number: string;
+  verify_code: string;
+  person_name: string;
+  hours: number;
+  issued_at: number;
+  reason: string;
+  reissued_at: number;
+  reissued_by: string | null;
+}
+
 export interface CertificatesTable {
   id: string;
   number: string;
@@ -508,6 +522,7 @@ export interface Database {
   jobs: JobsTable;
   exam_papers: ExamPapersTable;
   org_shared_books: OrgSharedBooksTable;
+  certificate_reissues: CertificateReissuesTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;
   train_classes: TrainClassesTable;

@@ -43,7 +43,8 @@ export const verifyQuery = z.strictObject({
  * name partly masked, no ID number. A wrong code reads as unknown (numbers cannot be probed).
  */
 export const verifyResult = z.object({
-  status: z.enum(['valid', 'revoked', 'unknown']),
+  /** reissued: a number the certificate bore before a correction (已换发) */
+  status: z.enum(['valid', 'revoked', 'reissued', 'unknown']),
   number: z.string().nullable(),
   holderName: z.string().nullable(),
   className: z.string().nullable(),
@@ -51,9 +52,41 @@ export const verifyResult = z.object({
   orgName: z.string().nullable(),
   issuedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** when this number was replaced by a reissue */
+  reissuedAt: z.string().nullable().optional(),
 });
 
 export const revokeBody = z.strictObject({ reason: line(200).pipe(z.string().trim().min(1, '请填写撤销原因')) });
 
 export type MyCertificate = z.infer<typeof myCertificate>;
 export type VerifyResult = z.infer<typeof verifyResult>;
+
+/** 证书管理 (issue: Console III): the organisation's certificates, searched and filtered. */
+export const managedCertificateQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  /** number, holder's name or class */
+  q: line(40).optional(),
+  status: z.enum(['valid', 'revoked']).optional(),
+});
+export const managedCertificate = z.object({
+  id: z.string(),
+  number: z.string(),
+  personId: z.string(),
+  holderName: z.string(),
+  className: z.string(),
+  hours: z.number(),
+  issuedAt: z.string(),
+  status: z.enum(['valid', 'revoked']),
+  revokedAt: z.string().nullable(),
+  revokeReason: z.string().nullable(),
+  printCount: z.number(),
+  /** the numbers it bore before a reissue, oldest first */
+  formerNumbers: z.array(z.string()),
+});
+export type ManagedCertificate = z.infer<typeof managedCertificate>;
+export const managedCertificatePage = z.object({ records: z.array(managedCertificate), total: z.number() });
+export const reissueBody = z.strictObject({
+  reason: line(200).pipe(z.string().trim().min(1, '请填写换发原因')),
+});
+export const issueBody = z.strictObject({ trainPersonId: line(64).pipe(z.string().min(1)) });

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { LearnStatus, Role } from '@anxun/shared/constants';
+import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { maskName } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { safeEqual } from '../../infra/crypto.js';
+import { findReissueByNumber } from './certificate-admin.repository.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import {
   findCertificate,
@@ -16,14 +17,13 @@ import {
   findMembershipProgress,
   insertCertificate,
   markPrinted,
-  revokeCertificate,
   type CertificateRow,
 } from './certificate.repository.js';
 import { recordTimeOrNull } from '../../core/record-time.js';
 
 /** Letters and digits a person reads off paper without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const randomCode = (length: number) =>
+export const randomCode = (length: number) =>
   Array.from({ length }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
 
 export const verifyUrl = (origin: string, number: string, code: string) =>
@@ -184,8 +184,25 @@ export async function verifyCertificate(ctx: AppContext, number: string, code: s
     issuedAt: null,
     revokedAt: null,
   };
-  const cert = await findCertificateByNumber(ctx.db, number.trim().toUpperCase());
-  if (!cert || !safeEqual(cert.verify_code, code.trim().toUpperCase())) return unknown;
+  const wanted = number.trim().toUpperCase();
+  const cert = await findCertificateByNumber(ctx.db, wanted);
+  if (!cert) {
+    // a number the certificate bore before a correction: 已换发, with what it said then
+    const former = await findReissueByNumber(ctx.db, wanted);
+    if (!former || !safeEqual(former.verify_code, code.trim().toUpperCase())) return unknown;
+    return {
+      status: 'reissued' as const,
+      number: former.number,
+      holderName: maskName(former.person_name),
+      className: former.class_name,
+      hours: former.hours,
+      orgName: former.org_name,
+      issuedAt: iso(former.issued_at),
+      revokedAt: null,
+      reissuedAt: iso(former.reissued_at),
+    };
+  }
+  if (!safeEqual(cert.verify_code, code.trim().toUpperCase())) return unknown;
   return {
     status: cert.status,
     number: cert.number,
@@ -196,13 +213,4 @@ export async function verifyCertificate(ctx: AppContext, number: string, code: s
     issuedAt: iso(cert.issued_at),
     revokedAt: iso(cert.revoked_at),
   };
-}
-
-/** An administrator of the issuing organisation revokes a certificate, with the reason. */
-export async function revoke(ctx: AppContext, user: AuthUser, id: string, reason: string): Promise<void> {
-  const cert = await findCertificate(ctx.db, id);
-  if (!cert || user.role !== Role.ADMIN || cert.org_id !== user.orgId) {
-    throw new AppError(ErrorCode.NOT_FOUND, '证书不存在');
-  }
-  if (!(await revokeCertificate(ctx.db, id, reason, ctx.now()))) throw new AppError(ErrorCode.DUPLICATE, '证书已撤销');
 }

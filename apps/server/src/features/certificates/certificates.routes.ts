@@ -1,10 +1,4 @@
-import {
-  certificateProgress,
-  myCertificate,
-  revokeBody,
-  verifyQuery,
-  verifyResult,
-} from '@anxun/shared/schemas/certificates';
+import { certificateProgress, myCertificate, verifyQuery, verifyResult } from '@anxun/shared/schemas/certificates';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +11,6 @@ import {
   certificateProgress as readProgress,
   myCertificates,
   recordPrinting,
-  revoke,
   verifyCertificate,
 } from './certificate.service.js';
 
@@ -115,23 +108,5 @@ export const certificatesRoutes =
         },
       },
       async (request) => ok(await verifyCertificate(ctx, request.query.number, request.query.code, request.ip)),
-    );
-
-    app.post(
-      '/api/base/certificate/revoke/:id',
-      {
-        preHandler: auth,
-        schema: {
-          tags,
-          summary: "An administrator revokes one of their organisation's certificates",
-          params: idParam,
-          body: revokeBody,
-          response: { 200: envelope(z.object({ revoked: z.literal(true) })), ...errors },
-        },
-      },
-      async (request) => {
-        await revoke(ctx, userOf(request), request.params.id, request.body.reason);
-        return ok({ revoked: true as const });
-      },
     );
   };

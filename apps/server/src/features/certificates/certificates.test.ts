@@ -151,26 +151,148 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
     expect(empty.status).toBe(400);
   });
 
-  it('lets an administrator of the organisation revoke it, after which it verifies as revoked', async () => {
+  it("lets the organisation's manager find it, reissue it after a correction (the old number 已换发) and revoke it", async () => {
     const cert = (await server.request('GET', '/api/base/certificate/my', { headers: auth() })).body.data[0];
-    const byLearner = await server.request('POST', `/api/base/certificate/revoke/${cert.id}`, {
-      json: { reason: '自己撤销' },
-      headers: auth(),
-    });
-    expect(byLearner.status).toBe(404);
     const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
-    const revoked = await server.request('POST', `/api/base/certificate/revoke/${cert.id}`, {
+    const asAdmin = { Authorization: admin };
+    const found = await server.request('GET', `/api/manage/certificates?q=${cert.number.slice(2, 8)}`, {
+      headers: asAdmin,
+    });
+    expect(found.body.data.records).toContainEqual(
+      expect.objectContaining({ id: cert.id, number: cert.number, status: 'valid', formerNumbers: [] }),
+    );
+    // the learner reaches none of it
+    expect(
+      (
+        await server.request('POST', `/api/manage/certificates/${cert.id}/revoke`, {
+          json: { reason: '自己撤销' },
+          headers: auth(),
+        })
+      ).status,
+    ).toBe(403);
+
+    // his name was corrected: a new number and code; the old paper verifies as reissued
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ name: '张安泉' })
+      .where('account', '=', DEMO_LEARNER.account)
+      .execute();
+    const reissued = await server.request('POST', `/api/manage/certificates/${cert.id}/reissue`, {
+      json: { reason: '姓名更正' },
+      headers: asAdmin,
+    });
+    expect(reissued.status, reissued.text).toBe(200);
+    expect(reissued.body.data.number).not.toBe(cert.number);
+    const old = await server.request(
+      'GET',
+      `/api/base/certificate/verify?number=${cert.number}&code=${cert.verifyCode}`,
+    );
+    expect(old.body.data).toMatchObject({ status: 'reissued', number: cert.number, reissuedAt: expect.any(String) });
+    const mine = (await server.request('GET', '/api/base/certificate/my', { headers: auth() })).body.data;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: cert.id, number: reissued.body.data.number, status: 'valid' });
+    const current = await server.request(
+      'GET',
+      `/api/base/certificate/verify?number=${mine[0].number}&code=${mine[0].verifyCode}`,
+    );
+    expect(current.body.data).toMatchObject({ status: 'valid', holderName: '张**' });
+    const reissuedRow = await server.ctx.db
+      .selectFrom('certificates')
+      .select('person_name')
+      .where('id', '=', cert.id)
+      .executeTakeFirstOrThrow();
+    expect(reissuedRow.person_name).toBe('张安泉');
+    const listed = (await server.request('GET', '/api/manage/certificates', { headers: asAdmin })).body.data.records;
+    expect(listed.find((c: { id: string }) => c.id === cert.id).formerNumbers).toEqual([cert.number]);
+
+    const revoked = await server.request('POST', `/api/manage/certificates/${cert.id}/revoke`, {
       json: { reason: '学时记录有误' },
-      headers: { Authorization: admin },
+      headers: asAdmin,
     });
     expect(revoked.body.data).toEqual({ revoked: true });
     const check = await server.request(
       'GET',
-      `/api/base/certificate/verify?number=${cert.number}&code=${cert.verifyCode}`,
+      `/api/base/certificate/verify?number=${mine[0].number}&code=${mine[0].verifyCode}`,
     );
     expect(check.body.data).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
     const pdf = await server.request('GET', `/api/base/certificate/pdf/${cert.id}`, { headers: auth() });
     expect(pdf.status).toBe(410);
+    expect(
+      (
+        await server.request('POST', `/api/manage/certificates/${cert.id}/revoke`, {
+          json: { reason: '再撤' },
+          headers: asAdmin,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await server.request('POST', `/api/manage/certificates/${cert.id}/reissue`, {
+          json: { reason: '再换' },
+          headers: asAdmin,
+        })
+      ).status,
+    ).toBe(409);
+    const audits = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', cert.id)
+      .execute();
+    expect(audits.map((a) => a.action).sort()).toEqual(['certificate.reissue', 'certificate.revoke']);
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ name: DEMO_LEARNER.name })
+      .where('account', '=', DEMO_LEARNER.account)
+      .execute();
+  });
+
+  it("issues on the manager's word only what a member has earned, and keeps other organisations out", async () => {
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const issue = (trainPersonId: string, token = admin) =>
+      server.request('POST', '/api/manage/certificates/issue', {
+        json: { trainPersonId },
+        headers: { Authorization: token },
+      });
+    const { addLearner, addOrganisation, enrolInDemoClass } = await import('../../../test/harness.js');
+    const personId = await addLearner(server, { account: 'finisher', password: 'finisher1234' });
+    await enrolInDemoClass(server, personId);
+    const member = await server.ctx.db
+      .selectFrom('train_persons')
+      .select('id')
+      .where('person_id', '=', personId)
+      .executeTakeFirstOrThrow();
+    const notYet = await issue(member.id);
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.msg).toMatch(/门课程未完成/);
+    await server.ctx.db
+      .updateTable('train_person_courses')
+      .set({ learn_status: 2, end_time: Date.now() })
+      .where('train_person_id', '=', member.id)
+      .execute();
+    await addOrganisation(server, '10025', '另一家单位');
+    await addLearner(server, { account: 'other-admin25', password: 'other1234', role: 'admin', orgCode: '10025' });
+    const other = (await login(server, 'other-admin25', 'other1234')).body.data.credentials.accessToken;
+    expect((await issue(member.id, other)).status).toBe(404);
+    const issued = await issue(member.id);
+    expect(issued.status, issued.text).toBe(200);
+    expect(issued.body.data.number).toMatch(/^AX\d{4}/);
+    expect((await issue(member.id)).status).toBe(409);
+    const theirs = (await server.request('GET', '/api/manage/certificates', { headers: { Authorization: other } })).body
+      .data;
+    expect(theirs.total).toBe(0);
+    const cert = await server.ctx.db
+      .selectFrom('certificates')
+      .select('id')
+      .where('train_person_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await server.request('POST', `/api/manage/certificates/${cert.id}/revoke`, {
+          json: { reason: '越权' },
+          headers: { Authorization: other },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('limits how fast one address verifies', async () => {

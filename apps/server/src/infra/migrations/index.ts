@@ -20,6 +20,7 @@ import * as examPapers from './0018-exam-papers.js';
 import * as orgSharedBooks from './0019-org-shared-books.js';
 import * as questionImage from './0020-question-image.js';
 import * as studyEventsByUnit from './0021-study-events-by-unit.js';
+import * as certificateReissues from './0022-certificate-reissues.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-org-shared-books': orgSharedBooks,
   '0020-question-image': questionImage,
   '0021-study-events-by-unit': studyEventsByUnit,
+  '0022-certificate-reissues': certificateReissues,
 };

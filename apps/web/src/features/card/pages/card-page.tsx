@@ -64,6 +64,13 @@ export default function CardPage() {
               <>
                 {result.status === 'valid' ? (
                   <Alert type="success" showIcon message={t('card.valid')} />
+                ) : result.status === 'reissued' ? (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    message={t('card.reissued')}
+                    description={`${t('card.reissuedHint')} ${formatDateTime(result.reissuedAt ?? null)}`}
+                  />
                 ) : (
                   <Alert
                     type="error"

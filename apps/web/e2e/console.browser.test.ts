@@ -284,6 +284,38 @@ describe('the console in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('finds a certificate in 证书管理 and revokes it with a reason', async () => {
+    // the demo learner has earned one (his class complete, as the certificates feature records it)
+    const { markDemoLearnerStudied } = await import('../../server/test/harness.js');
+    await markDemoLearnerStudied(env.server, { examsPassed: true });
+    await env.server.ctx.db.updateTable('face_checks').set({ status: 'passed', passed_at: Date.now() }).execute();
+    const learner = (
+      await env.server.request('POST', '/api/login', { json: { username: 'demo', password: 'demo1234', client: 'pc' } })
+    ).body.data.credentials.accessToken;
+    const mine = (await env.server.request('GET', '/api/base/certificate/my', { headers: { Authorization: learner } }))
+      .body.data;
+    expect(mine).toHaveLength(1);
+
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/manage/certificates'));
+    await page.getByTestId('certificate-search').locator('input').fill(mine[0].number);
+    await page.getByTestId('certificate-search').locator('input').press('Enter');
+    const row = page.getByTestId('certificate-table').locator('tr').filter({ hasText: mine[0].number });
+    await row.getByText('有效').waitFor();
+    await row.getByTestId('certificate-revoke').click();
+    await page.getByTestId('certificate-reason').fill('学时记录有误');
+    await page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary').click();
+    await row.getByText('已撤销').waitFor();
+    const verified = await env.server.request(
+      'GET',
+      `/api/base/certificate/verify?number=${mine[0].number}&code=${mine[0].verifyCode}`,
+    );
+    expect(verified.body.data.status).toBe('revoked');
+    await context.close();
+  }, 60_000);
+
   it('is not there for a learner: no menu, and a typed address answers 403', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

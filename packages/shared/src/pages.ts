@@ -161,6 +161,13 @@ export const LAYOUT_PAGES = [
         titleKey: 'route.manageReports',
         roles: CONSOLE,
       },
+      {
+        path: '/manage/certificates',
+        name: 'ManageCertificates',
+        title: '证书管理',
+        titleKey: 'route.manageCertificates',
+        roles: CONSOLE,
+      },
       { path: '/manage/audit', name: 'ManageAudit', title: '操作日志', titleKey: 'route.manageAudit', roles: CONSOLE },
     ],
   },

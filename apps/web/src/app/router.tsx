@@ -32,6 +32,7 @@ const QuestionsPage = lazy(() => import('../features/console/pages/questions-pag
 const CoursesPage = lazy(() => import('../features/console/pages/courses-page'));
 const ReportsPage = lazy(() => import('../features/console/pages/reports-page'));
 const DashboardPage = lazy(() => import('../features/console/pages/dashboard-page'));
+const CertificatesPage = lazy(() => import('../features/console/pages/certificates-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -52,6 +53,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/manage/enquiries': EnquiriesPage,
   '/manage/notices': NoticesPage,
   '/manage/reports': ReportsPage,
+  '/manage/certificates': CertificatesPage,
   '/manage/audit': AuditPage,
 };
 

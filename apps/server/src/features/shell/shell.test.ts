@@ -56,6 +56,7 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
       '/manage/enquiries',
       '/manage/notices',
       '/manage/reports',
+      '/manage/certificates',
       '/manage/audit',
     ]);
     const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);

@@ -1,7 +1,10 @@
 import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
+import { notifySuccess } from '../../../lib/notify';
+import { issueCertificate } from '../api/certificates-api';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useClasses, useDepartments } from '../api/console-api';
@@ -34,6 +37,15 @@ export function ClassProgressPanel() {
     void downloadFile(`${path}?${query.toString()}`, name);
   };
   const className = progress.data?.className ?? '';
+  const client = useQueryClient();
+  /** 发证 for a member who has completed every course (the server checks, and says what is missing) */
+  const issue = (r: ClassProgressRow) =>
+    void issueCertificate(r.trainPersonId)
+      .then((c) => {
+        notifySuccess(t('console.certificates.issued', { number: c.number }));
+        void client.invalidateQueries({ queryKey: ['console', 'report'] });
+      })
+      .catch(() => undefined);
   const change = (next: Partial<ReportFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
     setCurrent(1);
@@ -196,12 +208,19 @@ export function ClassProgressPanel() {
           {
             title: t('console.actions'),
             key: 'actions',
-            width: 90,
+            width: 120,
             fixed: 'right',
             render: (_: unknown, r) => (
-              <a onClick={() => setOpened(r)} data-testid="report-open">
-                {t('console.reports.open')}
-              </a>
+              <Space size="small">
+                <a onClick={() => setOpened(r)} data-testid="report-open">
+                  {t('console.reports.open')}
+                </a>
+                {r.status === 'done' && !r.certificate && (
+                  <a onClick={() => issue(r)} data-testid="report-issue">
+                    {t('console.certificates.issue')}
+                  </a>
+                )}
+              </Space>
             ),
           },
         ]}

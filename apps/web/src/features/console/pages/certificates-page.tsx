@@ -1,0 +1,176 @@
+import '../locales/console-texts';
+import '../console.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  reissueCertificate,
+  revokeCertificate,
+  useCertificates,
+  type ManagedCertificate,
+} from '../api/certificates-api';
+
+type Action = { kind: 'revoke' | 'reissue'; cert: ManagedCertificate };
+
+/** 证书管理: the organisation's certificates — found, revoked with a reason, reissued after a correction. */
+export default function CertificatesPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [q, setQ] = useState<string>();
+  const [status, setStatus] = useState<string>();
+  const [current, setCurrent] = useState(1);
+  const [action, setAction] = useState<Action>();
+  const [form] = Form.useForm<{ reason: string }>();
+  const certificates = useCertificates({ q, status, current });
+
+  const submit = ({ reason }: { reason: string }) => {
+    if (!action) return;
+    const done =
+      action.kind === 'revoke' ? revokeCertificate(action.cert.id, reason) : reissueCertificate(action.cert.id, reason);
+    void done
+      .then((result) => {
+        notifySuccess(
+          'number' in result ? t('console.certificates.reissued', { number: result.number }) : t('console.saved'),
+        );
+        setAction(undefined);
+        void client.invalidateQueries({ queryKey: ['console', 'certificates'] });
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <section className="page console-page" data-testid="certificates-page">
+      <h2>{t('route.manageCertificates')}</h2>
+      <Card size="small">
+        <Space wrap className="console-toolbar">
+          <Input.Search
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('console.certificates.search')}
+            onSearch={(v) => {
+              setQ(v.trim() || undefined);
+              setCurrent(1);
+            }}
+            data-testid="certificate-search"
+          />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('console.status.all')}
+            value={status}
+            onChange={(v?: string) => {
+              setStatus(v);
+              setCurrent(1);
+            }}
+            options={(['valid', 'revoked'] as const).map((s) => ({
+              value: s,
+              label: t(`console.certificates.status.${s}`),
+            }))}
+          />
+          <span className="console-hint">{t('console.certificates.hint')}</span>
+        </Space>
+        <Table<ManagedCertificate>
+          rowKey="id"
+          size="small"
+          loading={certificates.isPending}
+          dataSource={certificates.data?.records ?? []}
+          scroll={{ x: 980 }}
+          data-testid="certificate-table"
+          pagination={{
+            current,
+            pageSize: 20,
+            total: certificates.data?.total ?? 0,
+            onChange: setCurrent,
+            showSizeChanger: false,
+          }}
+          columns={[
+            {
+              title: t('console.certificates.number'),
+              dataIndex: 'number',
+              width: 170,
+              render: (n: string, c) => (
+                <>
+                  {n}
+                  {c.formerNumbers.length > 0 && (
+                    <div className="console-hint">
+                      {t('console.certificates.former', { numbers: c.formerNumbers.join('、') })}
+                    </div>
+                  )}
+                </>
+              ),
+            },
+            { title: t('console.certificates.holder'), dataIndex: 'holderName', width: 100 },
+            { title: t('console.certificates.class'), dataIndex: 'className', width: 200 },
+            { title: t('console.requiredHours'), dataIndex: 'hours', width: 70 },
+            { title: t('console.certificates.issuedAt'), dataIndex: 'issuedAt', width: 150, render: formatDateTime },
+            {
+              title: t('console.statusTitle'),
+              dataIndex: 'status',
+              width: 160,
+              render: (s: ManagedCertificate['status'], c) =>
+                s === 'valid' ? (
+                  <Tag color="success">{t('console.certificates.status.valid')}</Tag>
+                ) : (
+                  <span>
+                    <Tag color="error">{t('console.certificates.status.revoked')}</Tag>
+                    <span className="console-hint">{c.revokeReason}</span>
+                  </span>
+                ),
+            },
+            {
+              title: t('console.actions'),
+              key: 'actions',
+              width: 130,
+              render: (_: unknown, c) =>
+                c.status === 'valid' && (
+                  <Space size={0}>
+                    <Button type="link" size="small" onClick={() => setAction({ kind: 'reissue', cert: c })}>
+                      {t('console.certificates.reissue')}
+                    </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => setAction({ kind: 'revoke', cert: c })}
+                      data-testid="certificate-revoke"
+                    >
+                      {t('console.certificates.revoke')}
+                    </Button>
+                  </Space>
+                ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={Boolean(action)}
+        title={
+          action &&
+          t(action.kind === 'revoke' ? 'console.certificates.revokeTitle' : 'console.certificates.reissueTitle', {
+            number: action.cert.number,
+          })
+        }
+        onCancel={() => setAction(undefined)}
+        onOk={() => form.submit()}
+        okButtonProps={{ danger: action?.kind === 'revoke' }}
+        destroyOnHidden
+      >
+        <p className="console-hint">
+          {action?.kind === 'revoke' ? t('console.certificates.revokeHint') : t('console.certificates.reissueHint')}
+        </p>
+        <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
+          <Form.Item
+            name="reason"
+            label={t('console.certificates.reason')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input.TextArea rows={2} maxLength={200} data-testid="certificate-reason" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

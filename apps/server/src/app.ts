@@ -70,6 +70,7 @@ import { sharedBooksRoutes } from './features/course-books/shared-books.routes.j
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { certificateAdminRoutes } from './features/certificates/certificate-admin.routes.js';
 import { archivesRoutes } from './features/reports/archives.routes.js';
+import { classArchiveJob } from './features/reports/class-archive.job.js';
 import { examReviewAdminRoutes } from './features/exams/exam-review-admin.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
 import { transcodeJob } from './features/course-books/transcode.job.js';
@@ -337,6 +338,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // 6. Background jobs: ffmpeg is looked up when the first job needs it.
   let tools: MediaTools | undefined;
   jobs.register(transcodeJob(ctx, () => (tools ??= mediaTools(config.media))));
+  jobs.register(classArchiveJob(ctx));
   jobs.start();
 
   const stopRetention = schedulePhotoRetention(ctx);

@@ -137,6 +137,9 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
     },
     'GET /api/manage/reports/learners/{id}': { path: `/api/manage/reports/learners/${ids.learner}` },
     'GET /api/manage/archives/person/{file}': { path: `/api/manage/archives/person/${ids.learner}.pdf` },
+    'POST /api/manage/archives/class/{classId}': { path: `/api/manage/archives/class/${ids.class}` },
+    'GET /api/manage/archives/class/{classId}/status': { path: `/api/manage/archives/class/${ids.class}/status` },
+    'GET /api/manage/archives/class/{file}': { path: `/api/manage/archives/class/${ids.class}.zip` },
     'GET /api/manage/exam-attempts/{id}': { path: `/api/manage/exam-attempts/${ids.attempt}` },
     'PUT /api/manage/notices/{id}': { path: `/api/manage/notices/${ids.notice}`, json: { title: '改名' } },
     'POST /api/manage/notices/{id}/withdraw': { path: `/api/manage/notices/${ids.notice}/withdraw` },
@@ -177,6 +180,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     jobs: await server.ctx.db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute(),
     papers: await server.ctx.db.selectFrom('exam_papers').selectAll().execute(),
     certificates: await server.ctx.db.selectFrom('certificates').select(['id', 'number', 'status']).execute(),
+    archiveJobs: await server.ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'archive.class').execute(),
     shared: await server.ctx.db.selectFrom('org_shared_books').selectAll().execute(),
     books: await server.ctx.db
       .selectFrom('course_books')

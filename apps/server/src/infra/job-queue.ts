@@ -87,8 +87,7 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The jobs about one subject (a course book's uploads), newest first. */
-/** A subject's jobs still worth showing: queued, running or failed (done ones became their result). */
+/** A subject's jobs still worth showing (a course book's uploads), newest first: queued, running or failed (done ones became their result). */
 export async function findJobsOf(db: Db, kind: string, subjectId: string, limit = 50): Promise<JobRow[]> {
   return db
     .selectFrom('jobs')
@@ -100,6 +99,16 @@ export async function findJobsOf(db: Db, kind: string, subjectId: string, limit 
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** The newest job of a kind about one subject, whatever its state (and the newest one done). */
+export async function findLatestJobs(db: Db, kind: string, subjectId: string) {
+  const newest = (q: ReturnType<typeof base>) => q.orderBy('created_at', 'desc').orderBy('id').executeTakeFirst();
+  function base() {
+    return db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('subject_id', '=', subjectId);
+  }
+  const [latest, done] = await Promise.all([newest(base()), newest(base().where('status', '=', 'done'))]);
+  return { latest, done };
 }
 
 /** A failed job queued again with a fresh count of attempts; false if it is not failed. */

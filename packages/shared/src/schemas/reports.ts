@@ -195,3 +195,16 @@ export const dashboard = z.object({
   classesBehind: z.array(classBehind),
 });
 export type Dashboard = z.infer<typeof dashboard>;
+
+/** 一期一档: where the class's archive stands — being built (with its percent), ready, or failed. */
+export const classArchiveStatus = z.object({
+  jobId: z.string().nullable(),
+  status: z.enum(['none', 'queued', 'running', 'done', 'failed']),
+  percent: z.number(),
+  error: z.string().nullable(),
+  /** the newest archive ready to download, if any (an older one while a new one is built) */
+  ready: z
+    .object({ producedAt: z.string(), bytes: z.number(), sha256: z.string(), files: z.number() })
+    .nullable(),
+});
+export type ClassArchiveStatus = z.infer<typeof classArchiveStatus>;

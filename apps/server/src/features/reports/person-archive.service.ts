@@ -24,8 +24,23 @@ async function bytesOf(stream: AsyncIterable<Buffer | string>): Promise<Buffer> 
  * told from the record it claims to be. Producing one is audited.
  */
 export async function personArchive(ctx: AppContext, user: AuthUser, personId: string, ip: string) {
-  const report = await learnerReport(ctx, user, personId);
-  const org = await findOrgById(ctx.db, user.orgId);
+  const built = await buildPersonArchive(ctx, user.orgId, personId);
+  await recordAudit(ctx.db, {
+    actor: user,
+    ip,
+    action: 'archive.person',
+    targetType: 'person',
+    targetId: personId,
+    summary: { after: { sha256: built.sha256 } },
+    now: ctx.now(),
+  });
+  return built;
+}
+
+/** The PDF and its data hash, for whoever asked (a manager's download, the class archive job). */
+export async function buildPersonArchive(ctx: AppContext, orgId: string, personId: string) {
+  const report = await learnerReport(ctx, { orgId }, personId);
+  const org = await findOrgById(ctx.db, orgId);
   if (!org) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
   const checkIds = report.classes.flatMap((c) => c.faceChecks.map((f) => f.checkId));
   const attempts = await findCheckPhotos(ctx.db, checkIds);
@@ -57,15 +72,6 @@ export async function personArchive(ctx: AppContext, user: AuthUser, personId: s
     .update(JSON.stringify({ report, photos: photoHashes }))
     .digest('hex');
   const now = ctx.now();
-  await recordAudit(ctx.db, {
-    actor: user,
-    ip,
-    action: 'archive.person',
-    targetType: 'person',
-    targetId: personId,
-    summary: { after: { sha256 } },
-    now,
-  });
   const pdf = await renderPersonArchive({ orgName: org.name, report, photos, sha256, producedAt: recordTime(now) });
   return { pdf, fileName: `${report.name}-培训档案.pdf`, sha256 };
 }

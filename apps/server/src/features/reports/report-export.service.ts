@@ -84,6 +84,18 @@ export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: C
   const range = reportRange(query);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
   await audit(ctx, user, ip, 'class-study', { classId: cls.id, fullIdNumbers: query.full });
+  return { stream: classStudySheet(ctx, cls.id, query, range, departmentIds), fileName: `${cls.name}-学习情况.xlsx` };
+}
+
+/** The 班级学习情况 sheet itself (no audit: the caller records why it was made). */
+export function classStudySheet(
+  ctx: AppContext,
+  classId: string,
+  query: ClassQuery,
+  range: ReturnType<typeof reportRange>,
+  departmentIds: string[] | undefined,
+) {
+  const cls = { id: classId };
   const hour = ctx.config.study.secondsPerClassHour;
   const stream = streamSheet(
     '班级学习情况',
@@ -130,7 +142,7 @@ export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: C
         }
       }),
   );
-  return { stream, fileName: `${cls.name}-学习情况.xlsx` };
+  return stream;
 }
 
 /** 学习明细: one row per learner × unit, with the reports refused by reason. */
@@ -138,6 +150,17 @@ export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: C
   const cls = await reportClass(ctx, user, query.classId);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
   await audit(ctx, user, ip, 'class-units', { classId: cls.id, fullIdNumbers: query.full });
+  return { stream: classUnitsSheet(ctx, cls.id, query, departmentIds), fileName: `${cls.name}-学习明细.xlsx` };
+}
+
+/** The 学习明细 sheet itself (no audit: the caller records why it was made). */
+export function classUnitsSheet(
+  ctx: AppContext,
+  classId: string,
+  query: ClassQuery,
+  departmentIds: string[] | undefined,
+) {
+  const cls = { id: classId };
   const stream = streamSheet(
     '学习明细',
     [
@@ -186,7 +209,7 @@ export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: C
         }
       }),
   );
-  return { stream, fileName: `${cls.name}-学习明细.xlsx` };
+  return stream;
 }
 
 /** 部门汇总 as a sheet. */
@@ -198,7 +221,12 @@ export async function exportDepartments(
 ) {
   const rows = await departmentSummary(ctx, user, query);
   await audit(ctx, user, ip, 'departments', { classId: query.classId ?? null });
-  const stream = streamSheet(
+  return { stream: departmentsSheet(rows), fileName: '部门汇总.xlsx' };
+}
+
+/** The 部门汇总 sheet of these rows. */
+export function departmentsSheet(rows: Awaited<ReturnType<typeof departmentSummary>>) {
+  return streamSheet(
     '部门汇总',
     [
       { header: '部门', key: 'name', width: 28 },
@@ -221,5 +249,4 @@ export async function exportDepartments(
       }
     },
   );
-  return { stream, fileName: '部门汇总.xlsx' };
 }

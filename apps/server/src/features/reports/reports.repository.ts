@@ -23,12 +23,52 @@ export async function findClassOfOrg(db: Db, orgId: string, classId: string) {
     .where('id', '=', classId)
     .executeTakeFirst();
   if (!cls) return undefined;
-  const courses = await db
-    .selectFrom('train_class_courses')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('class_hours').as('hours')])
-    .where('class_id', '=', classId)
+  const [courses, members] = await Promise.all([
+    db
+      .selectFrom('train_class_courses')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('class_hours').as('hours')])
+      .where('class_id', '=', classId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('train_persons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('class_id', '=', classId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ...cls,
+    courseCount: Number(courses.n),
+    requiredHours: Number(courses.hours ?? 0),
+    memberCount: Number(members.n),
+  };
+}
+
+/** How a class was set up: its dates, teacher, rules and courses (with their units), for its archive. */
+export async function findClassSetup(db: Db, classId: string) {
+  const cls = await db
+    .selectFrom('train_classes')
+    .select(['id', 'name', 'teacher', 'start_date', 'end_date', 'rules', 'created_at', 'closed_at'])
+    .where('id', '=', classId)
     .executeTakeFirstOrThrow();
-  return { ...cls, courseCount: Number(courses.n), requiredHours: Number(courses.hours ?? 0) };
+  const courses = await db
+    .selectFrom('train_class_courses as cc')
+    .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+    .select((eb) => [
+      'cc.id',
+      'cc.book_id',
+      'b.name',
+      'cc.class_hours',
+      'cc.sort_order',
+      eb
+        .selectFrom('course_warps as w')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('w.book_id', '=', 'cc.book_id')
+        .as('unit_count'),
+    ])
+    .where('cc.class_id', '=', classId)
+    .orderBy('cc.sort_order')
+    .execute();
+  return { cls, courses };
 }
 
 /** A membership with a course not yet completed / with a course begun (its state over its courses). */

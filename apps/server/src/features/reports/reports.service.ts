@@ -158,7 +158,11 @@ export async function classProgress(
 }
 
 /** 学员学习档案: every class, course and unit of one learner with how its time was credited. */
-export async function learnerReport(ctx: AppContext, user: AuthUser, personId: string): Promise<LearnerReport> {
+export async function learnerReport(
+  ctx: AppContext,
+  user: Pick<AuthUser, 'orgId'>,
+  personId: string,
+): Promise<LearnerReport> {
   const person = await findPersonOfOrg(ctx.db, user.orgId, personId);
   if (!person) throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
   const memberships = await findMemberships(ctx.db, user.orgId, personId);
@@ -258,7 +262,7 @@ export async function learnerReport(ctx: AppContext, user: AuthUser, personId: s
 /** 部门汇总: learners, memberships, completion and credited 学时 per department. */
 export async function departmentSummary(
   ctx: AppContext,
-  user: AuthUser,
+  user: Pick<AuthUser, 'orgId'>,
   query: z.output<typeof departmentSummaryQuery>,
 ): Promise<DepartmentSummaryRow[]> {
   if (query.classId && !(await findClassOfOrg(ctx.db, user.orgId, query.classId))) {

@@ -560,4 +560,62 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     });
     expect(theirs.status).toBe(404);
   });
+
+  it('builds 一期一档 in the background: setup, a PDF per member, the sheets, a manifest whose hashes match', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zipUrl = `${server.baseUrl}/api/manage/archives/class/${classId}.zip`;
+    expect((await fetch(zipUrl, { headers: as(admin) })).status).toBe(404);
+    const other = (await login(server, 'other-admin24', 'other1234')).body.data.credentials.accessToken;
+    expect((await server.request('POST', `/api/manage/archives/class/${classId}`, { headers: as(other) })).status).toBe(
+      404,
+    );
+
+    const asked = await server.request('POST', `/api/manage/archives/class/${classId}`, { headers: as(admin) });
+    expect(asked.status, asked.text).toBe(200);
+    // asking again while it is built is the same job
+    const again = await server.request('POST', `/api/manage/archives/class/${classId}`, { headers: as(admin) });
+    // (three PDFs take far longer than two requests)
+    expect(again.body.data.jobId).toBe(asked.body.data.jobId);
+    const until = Date.now() + 90_000;
+    let status = (await get(`/api/manage/archives/class/${classId}/status`)).body.data;
+    while (Date.now() < until && status.status !== 'done' && status.status !== 'failed') {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await get(`/api/manage/archives/class/${classId}/status`)).body.data;
+    }
+    expect(status).toMatchObject({ status: 'done', percent: 100, error: null });
+    expect((await get(`/api/manage/archives/class/${classId}/status`, other)).status).toBe(404);
+
+    const res = await fetch(zipUrl, { headers: as(admin) });
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const hash = crypto.createHash('sha256').update(bytes).digest('hex');
+    expect(res.headers.get('x-archive-sha256')).toBe(hash);
+    expect(status.ready).toMatchObject({ sha256: hash, bytes: bytes.length });
+    const zip = await JSZip.loadAsync(bytes);
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as {
+      class: string;
+      files: Array<{ path: string; sha256: string; bytes: number }>;
+    };
+    expect(manifest.class).toBe('报表测试班');
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+    expect(names.sort()).toEqual([...manifest.files.map((f) => f.path), 'manifest.json'].sort());
+    for (const f of manifest.files) {
+      const data = await zip.file(f.path)!.async('nodebuffer');
+      expect(crypto.createHash('sha256').update(data).digest('hex'), f.path).toBe(f.sha256);
+      expect(data.length).toBe(f.bytes);
+    }
+    expect(names.filter((n) => n.startsWith('一人一档/') && n.endsWith('.pdf'))).toHaveLength(3);
+    expect(names).toEqual(
+      expect.arrayContaining(['报表/班级学习情况.xlsx', '报表/学习明细.xlsx', '报表/部门汇总.xlsx']),
+    );
+    const setup = JSON.parse(await zip.file('班级设置.json')!.async('string'));
+    expect(setup).toMatchObject({ name: '报表测试班', members: 3, courses: [{ name: '消防安全基础' }] });
+    const downloads = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', classId)
+      .where('action', 'like', 'archive.class%')
+      .execute();
+    expect(downloads.map((a) => a.action).sort()).toEqual(['archive.class', 'archive.class.download']);
+  }, 120_000);
 });

@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { once } from 'node:events';
+import path from 'node:path';
+import archiver from 'archiver';
+import type { AppContext } from '../../app-context.js';
+import { recordTime } from '../../core/record-time.js';
+import { PermanentJobError, type JobKind, type JobRow } from '../../infra/job-queue.js';
+import { buildPersonArchive } from './person-archive.service.js';
+import { classStudySheet, classUnitsSheet, departmentsSheet } from './report-export.service.js';
+import { findClassMembers, findClassOfOrg, findClassSetup } from './reports.repository.js';
+import { departmentSummary } from './reports.service.js';
+
+/**
+ * 一期一档 (issue: Console III): one class's archive for an auditor, built in the background —
+ * the class setup (courses, rules, dates), each member's 一人一档 PDF, the class's report sheets,
+ * and a manifest.json naming every file with its SHA-256 — as one zip kept in the file store.
+ */
+export const CLASS_ARCHIVE_JOB = 'archive.class';
+
+export interface ClassArchivePayload {
+  classId: string;
+  orgId: string;
+}
+export interface ClassArchiveResult {
+  key: string;
+  bytes: number;
+  sha256: string;
+  files: number;
+}
+
+const PAGE = 100;
+const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+const bytesOf = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+};
+/** a file name a zip and every desktop accept */
+const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 60) || '未命名';
+
+export const payloadOf = (job: JobRow) => JSON.parse(job.payload) as ClassArchivePayload;
+
+export function classArchiveJob(ctx: AppContext): JobKind {
+  return {
+    kind: CLASS_ARCHIVE_JOB,
+    maxAttempts: 2,
+    async run(job, { progress, signal }) {
+      const p = payloadOf(job);
+      const cls = await findClassOfOrg(ctx.db, p.orgId, p.classId);
+      if (!cls) throw new PermanentJobError('班级不存在');
+      const work = path.join(ctx.config.dataDir, 'tmp', `archive-${job.id}`);
+      await fsp.rm(work, { recursive: true, force: true });
+      await fsp.mkdir(work, { recursive: true });
+      const zipFile = path.join(work, 'archive.zip');
+      try {
+        const zip = archiver('zip', { zlib: { level: 6 } });
+        const out = fs.createWriteStream(zipFile);
+        const closed = once(out, 'close');
+        zip.pipe(out);
+        const manifest: Array<{ path: string; sha256: string; bytes: number }> = [];
+        const add = (name: string, data: Buffer) => {
+          manifest.push({ path: name, sha256: sha256(data), bytes: data.length });
+          zip.append(data, { name });
+        };
+
+        const { cls: row, courses } = await findClassSetup(ctx.db, cls.id);
+        const setup = {
+          name: row.name,
+          teacher: row.teacher,
+          startDate: row.start_date === null ? null : recordTime(Number(row.start_date)).slice(0, 10),
+          endDate: row.end_date === null ? null : recordTime(Number(row.end_date)).slice(0, 10),
+          createdAt: recordTime(Number(row.created_at)),
+          closedAt: row.closed_at === null ? null : recordTime(Number(row.closed_at)),
+          rules: JSON.parse(row.rules) as unknown,
+          courses: courses.map((c) => ({
+            name: c.name,
+            classHours: c.class_hours,
+            units: Number(c.unit_count ?? 0),
+          })),
+          members: cls.memberCount,
+        };
+        add('班级设置.json', Buffer.from(JSON.stringify(setup, null, 2)));
+        const total = cls.memberCount;
+        let done = 0;
+        for (let offset = 0; ; offset += PAGE) {
+          const { rows } = await findClassMembers(ctx.db, cls.id, { offset, limit: PAGE });
+          for (const m of rows) {
+            if (signal.aborted) throw signal.reason;
+            const { pdf } = await buildPersonArchive(ctx, p.orgId, m.person_id);
+            add(`一人一档/${safeName(m.name)}-${m.person_id.slice(0, 8)}.pdf`, pdf);
+            done += 1;
+            progress(Math.floor((done / Math.max(1, total)) * 90));
+          }
+          if (rows.length < PAGE) break;
+        }
+        const query = { classId: cls.id, full: false } as const;
+        add('报表/班级学习情况.xlsx', await bytesOf(classStudySheet(ctx, cls.id, query, {}, undefined)));
+        add('报表/学习明细.xlsx', await bytesOf(classUnitsSheet(ctx, cls.id, query, undefined)));
+        add(
+          '报表/部门汇总.xlsx',
+          await bytesOf(departmentsSheet(await departmentSummary(ctx, { orgId: p.orgId }, { classId: cls.id }))),
+        );
+        zip.append(JSON.stringify({ class: cls.name, producedAt: recordTime(ctx.now()), files: manifest }, null, 2), {
+          name: 'manifest.json',
+        });
+        await zip.finalize();
+        await closed;
+        // hashed as it is read back, never held whole in memory
+        const hash = crypto.createHash('sha256');
+        for await (const chunk of fs.createReadStream(zipFile)) hash.update(chunk as Buffer);
+        const { size } = await fsp.stat(zipFile);
+        const key = `archives/class-${cls.id}-${job.id}.zip`;
+        const result: ClassArchiveResult = { key, bytes: size, sha256: hash.digest('hex'), files: manifest.length + 1 };
+        await ctx.files.moveIn(key, zipFile);
+        progress(100);
+        return async () => result;
+      } finally {
+        await fsp.rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -38,6 +38,7 @@ const bytesOf = async (stream: NodeJS.ReadableStream) => {
   return Buffer.concat(chunks);
 };
 /** a file name a zip and every desktop accept */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 60) || '未命名';
 
 export const payloadOf = (job: JobRow) => JSON.parse(job.payload) as ClassArchivePayload;

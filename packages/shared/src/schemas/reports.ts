@@ -203,8 +203,6 @@ export const classArchiveStatus = z.object({
   percent: z.number(),
   error: z.string().nullable(),
   /** the newest archive ready to download, if any (an older one while a new one is built) */
-  ready: z
-    .object({ producedAt: z.string(), bytes: z.number(), sha256: z.string(), files: z.number() })
-    .nullable(),
+  ready: z.object({ producedAt: z.string(), bytes: z.number(), sha256: z.string(), files: z.number() }).nullable(),
 });
 export type ClassArchiveStatus = z.infer<typeof classArchiveStatus>;

@@ -266,6 +266,17 @@ describe('the console in Chromium', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('姓名');
     const names = sheet.getColumn(1).values.slice(2);
     expect(names).toContain('张安全');
+    // 一期一档: built in the background, then downloaded
+    await page.getByTestId('archive-build').click();
+    await page.getByTestId('archive-download').waitFor({ timeout: 60_000 });
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('archive-download').click()]);
+    expect(zip.suggestedFilename()).toBe('2026年度全员安全生产培训班-一期一档.zip');
+    expect(
+      fs
+        .readFileSync((await zip.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     await rows.first().getByTestId('report-open').click();
     const record = page.getByTestId('learner-record');
     await record.getByTestId('record-class').first().getByText('火灾的危害与成因').waitFor();

@@ -1,5 +1,6 @@
 import type { ExamReview } from '@anxun/shared/schemas/exams';
 import type {
+  ClassArchiveStatus,
   Dashboard,
   ClassProgressPage,
   ClassProgressRow,
@@ -33,6 +34,17 @@ export interface ReportFilter {
 
 const defined = (values: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1])));
+
+/** 一期一档 of a class: asked for, polled while it is built, downloaded when ready. */
+export const useClassArchive = (classId: string | undefined) =>
+  useQuery({
+    queryKey: ['console', 'report', 'archive', classId],
+    enabled: Boolean(classId),
+    queryFn: () => api.get<ClassArchiveStatus>(`${M}/archives/class/${classId}/status`),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'queued' || query.state.data?.status === 'running' ? 1500 : false,
+  });
+export const requestClassArchive = (classId: string) => api.post<{ jobId: string }>(`${M}/archives/class/${classId}`);
 
 /** 概览: today, the last 30 days, the classes behind. */
 export const useDashboard = () =>

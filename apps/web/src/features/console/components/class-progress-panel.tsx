@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useClasses, useDepartments } from '../api/console-api';
 import { useClassProgress, type ClassProgressRow, type MemberStatus, type ReportFilter } from '../api/reports-api';
+import { ClassArchiveButton } from './class-archive-button';
 import { asSelect, toTree } from './department-tree';
 import { LearnerRecordDrawer } from './learner-record-drawer';
 
@@ -117,6 +118,7 @@ export function ClassProgressPanel() {
           <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
             {t('console.fullIds')}
           </Checkbox>
+          <ClassArchiveButton classId={classId} className={className} />
         </Space>
       )}
       {progress.data && (

@@ -70,6 +70,7 @@ import { sharedBooksRoutes } from './features/course-books/shared-books.routes.j
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { certificateAdminRoutes } from './features/certificates/certificate-admin.routes.js';
 import { archivesRoutes } from './features/reports/archives.routes.js';
+import { faceReviewRoutes } from './features/identity/face-review.routes.js';
 import { classArchiveJob } from './features/reports/class-archive.job.js';
 import { examReviewAdminRoutes } from './features/exams/exam-review-admin.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
@@ -269,6 +270,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         examPaperRoutes(ctx),
         reportsRoutes(ctx),
         certificateAdminRoutes(ctx),
+        faceReviewRoutes(ctx),
         archivesRoutes(ctx),
         examReviewAdminRoutes(ctx),
         auditRoutes(ctx),

@@ -70,3 +70,20 @@ export function isValidPosterSignature(secret: Buffer, vodId: string, exp: numbe
   if (exp * 1000 < now) return false;
   return safeEqual(hmac(secret, `poster:${vodId}:${exp}`), sig);
 }
+
+/** The photo of one face-check attempt, for the manager reviewing it: signed like the reference photo. */
+export function signedAttemptPhotoUrl(secret: Buffer, attemptId: string, now: number): string {
+  const exp = Math.ceil((now / 1000 + FACE_URL_SECONDS) / 300) * 300;
+  return `/api/face/attempts/photo/${attemptId}?exp=${exp}&sig=${hmac(secret, `attempt:${attemptId}:${exp}`)}`;
+}
+
+export function isValidAttemptPhotoSignature(
+  secret: Buffer,
+  attemptId: string,
+  exp: number,
+  sig: string,
+  now: number,
+): boolean {
+  if (exp * 1000 < now) return false;
+  return safeEqual(hmac(secret, `attempt:${attemptId}:${exp}`), sig);
+}

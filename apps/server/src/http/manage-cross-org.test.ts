@@ -24,7 +24,8 @@ type Ids = Record<
   | 'tusUpload'
   | 'classCourse'
   | 'attempt'
-  | 'certificate',
+  | 'certificate'
+  | 'check',
   string
 >;
 type Call = { json?: unknown; body?: FormData | string; headers?: Record<string, string> };
@@ -127,6 +128,10 @@ function calls(ids: Ids, sheet: Buffer, photo: Buffer, questions: Buffer): Recor
     // an organisation's own book is no shared book: neither added nor taken out elsewhere
     'POST /api/manage/shared-books/{id}/add': { path: `/api/manage/shared-books/${ids.book}/add` },
     'POST /api/manage/shared-books/{id}/remove': { path: `/api/manage/shared-books/${ids.book}/remove` },
+    'POST /api/manage/face-checks/{id}/review': {
+      path: `/api/manage/face-checks/${ids.check}/review`,
+      json: { decision: 'confirm', reason: '别家审核' },
+    },
     'POST /api/manage/certificates/{id}/revoke': {
       path: `/api/manage/certificates/${ids.certificate}/revoke`,
       json: { reason: '别家撤销' },
@@ -181,6 +186,7 @@ describe.each(dialects)('the console across organisations on $name', ({ database
     papers: await server.ctx.db.selectFrom('exam_papers').selectAll().execute(),
     certificates: await server.ctx.db.selectFrom('certificates').select(['id', 'number', 'status']).execute(),
     archiveJobs: await server.ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'archive.class').execute(),
+    reviews: await server.ctx.db.selectFrom('face_check_reviews').selectAll().execute(),
     shared: await server.ctx.db.selectFrom('org_shared_books').selectAll().execute(),
     books: await server.ctx.db
       .selectFrom('course_books')
@@ -288,6 +294,31 @@ describe.each(dialects)('the console across organisations on $name', ({ database
       uploadJob,
       tusUpload,
       attempt: paper.body.data.attemptId,
+      check: await (async () => {
+        // a failed face check of this organisation's member, as the identity feature records one
+        const id = crypto.randomUUID();
+        const now = Date.now();
+        await server.ctx.db
+          .insertInto('face_checks')
+          .values({
+            id,
+            person_id: learner,
+            train_person_id: member,
+            kind: 'random',
+            status: 'failed',
+            session_id: 'cross-org',
+            warp_course_id: null,
+            due_at: now,
+            window_ends_at: now + 120_000,
+            best_score: 0.2,
+            passed_at: null,
+            next_after_seconds: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return id;
+      })(),
       certificate: await (async () => {
         // a certificate of this organisation's, as the certificates feature issues one
         const id = crypto.randomUUID();

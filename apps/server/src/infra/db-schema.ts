@@ -436,6 +436,16 @@ export interface ExamAttemptsTable {
 }
 
 /** The numbers a certificate had before it was reissued (migration 0022), written by the certificates feature. */
+/** A manager's review of a face check (migration 0023), written by the identity feature. */
+export interface FaceCheckReviewsTable {
+  check_id: string;
+  decision: 'confirmed' | 'voided';
+  reason: string;
+  voided_seconds: Generated<number>;
+  reviewed_by: string;
+  reviewed_at: number;
+}
+
 export interface CertificateReissuesTable {
   id: string;
   certificate_id: string;
@@ -523,6 +533,7 @@ export interface Database {
   exam_papers: ExamPapersTable;
   org_shared_books: OrgSharedBooksTable;
   certificate_reissues: CertificateReissuesTable;
+  face_check_reviews: FaceCheckReviewsTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;
   train_classes: TrainClassesTable;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
-import { idText } from './text.js';
+import { idText, line } from './text.js';
 
 /** The longest a random check may wait (issue: identity — at most every 15 minutes). */
 export const MAX_RANDOM_CHECK_MINUTES = 15;
@@ -128,3 +128,52 @@ export const captureToken = z.object({
 
 /** The realtime message a desktop receives when a check is decided (WsCode.FACE_CHECK_RESULT). */
 export const faceCheckMessage = z.object({ checkId: z.string(), passed: z.boolean(), score: z.number().nullable() });
+
+/** 核验审核 (issue: Console III): checks that failed or passed with a low score, for a manager's review. */
+export const faceReviewQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  /** waiting for a review (default), or reviewed already */
+  state: z.enum(['waiting', 'reviewed']).default('waiting'),
+});
+export const faceReviewItem = z.object({
+  checkId: z.string(),
+  personId: z.string(),
+  name: z.string(),
+  className: z.string(),
+  kind: z.enum(['start', 'random', 'end']),
+  status: z.enum(['pending', 'failed', 'passed']),
+  bestScore: z.number().nullable(),
+  dueAt: z.string(),
+  passedAt: z.string().nullable(),
+  unitTitle: z.string().nullable(),
+  /** the learner's reference photo (signed, short-lived) */
+  referenceUrl: z.string().nullable(),
+  attempts: z.array(
+    z.object({
+      attemptId: z.string(),
+      result: z.enum(['passed', 'failed', 'rejected']),
+      score: z.number().nullable(),
+      at: z.string(),
+      ip: z.string().nullable(),
+      device: z.string().nullable(),
+      via: z.string(),
+      /** the photo taken (signed, short-lived), null once its retention ended */
+      photoUrl: z.string().nullable(),
+    }),
+  ),
+  review: z
+    .object({
+      decision: z.enum(['confirmed', 'voided']),
+      reason: z.string(),
+      voidedSeconds: z.number(),
+      reviewedAt: z.string(),
+    })
+    .nullable(),
+});
+export type FaceReviewItem = z.infer<typeof faceReviewItem>;
+export const faceReviewPage = z.object({ records: z.array(faceReviewItem), total: z.number() });
+export const faceReviewBody = z.strictObject({
+  decision: z.enum(['confirm', 'void']),
+  reason: line(200).pipe(z.string().trim().min(1, '请填写审核意见')),
+});

@@ -34,6 +34,7 @@ import {
   referenceInfo as readReference,
   setOwnReference,
 } from './face.service.js';
+import { openAttemptPhoto } from './face-review.service.js';
 import { readPhoto } from './photo-upload.js';
 
 const errors = {
@@ -127,6 +128,27 @@ export const identityRoutes =
         const { stream, contentType } = await openReferencePhoto(
           ctx,
           request.params.personId,
+          request.query.exp,
+          request.query.sig,
+        );
+        return reply.type(contentType).header('Cache-Control', 'private, max-age=300').send(stream);
+      },
+    );
+
+    app.get(
+      '/api/face/attempts/photo/:attemptId',
+      {
+        schema: {
+          tags,
+          summary: "A face-check attempt's photo, through the signed URL the console's review queue gives",
+          params: z.strictObject({ attemptId: idText() }),
+          querystring: z.strictObject({ exp: z.coerce.number().int(), sig: line(128) }),
+        },
+      },
+      async (request, reply) => {
+        const { stream, contentType } = await openAttemptPhoto(
+          ctx,
+          request.params.attemptId,
           request.query.exp,
           request.query.sig,
         );

@@ -13,21 +13,27 @@ const dayIndex = (column: Expression<number>, start: number) =>
   sql<number>`cast((${column} - ${start}) / ${DAY_MS} as integer)`;
 
 export async function creditByDay(db: Db, orgId: string, start: number) {
-  return db
-    .selectFrom('study_events as e')
-    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
-    .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
-    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select((eb) => [
-      dayIndex(eb.ref('e.created_at'), start).as('d'),
-      eb.fn.sum<number>('e.credited_seconds').as('seconds'),
-      eb.fn.count<number>('e.person_id').distinct().as('learners'),
-    ])
-    .where('c.org_id', '=', orgId)
-    .where('e.created_at', '>=', start)
-    .where('e.credited_seconds', '>', 0)
-    .groupBy(sql`1`)
-    .execute();
+  return (
+    db
+      .selectFrom('study_events as e')
+      .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+      .select((eb) => [
+        dayIndex(eb.ref('e.created_at'), start).as('d'),
+        eb.fn.sum<number>('e.credited_seconds').as('seconds'),
+        eb.fn
+          .count<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.person_id')).end())
+          .distinct()
+          .as('learners'),
+      ])
+      .where('c.org_id', '=', orgId)
+      .where('e.created_at', '>=', start)
+      // credit and its compensations (a voided check's, negative)
+      .where('e.credited_seconds', '!=', 0)
+      .groupBy(sql`1`)
+      .execute()
+  );
 }
 
 /** Learners credited with any study since `start`, each once. */
@@ -143,7 +149,7 @@ export async function findRunningClasses(db: Db, orgId: string, now: number) {
       'in',
       classes.map((c) => c.id),
     )
-    .where('e.credited_seconds', '>', 0)
+    .where('e.credited_seconds', '!=', 0)
     .groupBy('tp.class_id')
     .execute();
   return { classes, credit: new Map(credit.map((c) => [c.class_id, Number(c.seconds ?? 0)])) };

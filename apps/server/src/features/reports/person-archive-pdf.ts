@@ -25,6 +25,7 @@ const REFUSAL: Record<string, string> = {
   FACE_CHECK_DUE: '待人脸核验',
   DAILY_CAP: '超每日上限',
   REPLAY: '重复上报',
+  VOIDED: '核验作废',
 };
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}分${Math.round(seconds % 60)}秒`;

@@ -38,6 +38,7 @@ const REFUSAL: Record<string, string> = {
   FACE_CHECK_DUE: '待人脸核验',
   DAILY_CAP: '超每日上限',
   REPLAY: '重复上报',
+  VOIDED: '核验作废',
 };
 const when = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? '' : recordTime(Number(ms)).slice(0, 19).replace('T', ' ');

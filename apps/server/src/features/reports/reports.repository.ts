@@ -180,10 +180,9 @@ export async function sumCreditByMember(db: Db, trainPersonIds: string[], range:
             .end(),
         )
         .as('seconds'),
-      eb.fn.max<number>('e.created_at').as('last'),
+      eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
-    .where('e.credited_seconds', '>', 0)
     .groupBy('w.train_person_id')
     .execute();
   return new Map(
@@ -218,10 +217,9 @@ export async function sumCreditByCourse(db: Db, trainPersonIds: string[], range:
             .end(),
         )
         .as('seconds'),
-      eb.fn.max<number>('e.created_at').as('last'),
+      eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
-    .where('e.credited_seconds', '>', 0)
     .groupBy(['w.train_person_id', 'w.class_course_id'])
     .execute();
 }
@@ -316,12 +314,12 @@ export async function sumCreditByUnit(db: Db, trainPersonIds: string[]) {
     .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
     .select((eb) => [
       'e.warp_course_id',
+      // every event: a voided check's compensations are negative
       eb.fn.sum<number>('e.credited_seconds').as('seconds'),
-      eb.fn.min<number>('e.created_at').as('first'),
-      eb.fn.max<number>('e.created_at').as('last'),
+      eb.fn.min<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('first'),
+      eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
-    .where('e.credited_seconds', '>', 0)
     .groupBy('e.warp_course_id')
     .execute();
 }
@@ -436,7 +434,8 @@ export async function sumCreditByDepartment(db: Db, orgId: string, classId: stri
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
     .innerJoin('persons as p', 'p.id', 'tp.person_id')
     .where('c.org_id', '=', orgId)
-    .where('e.credited_seconds', '>', 0);
+    // every event: a voided check's compensations are negative
+    .where('e.credited_seconds', '!=', 0);
   if (classId) q = q.where('c.id', '=', classId);
   if (range.from !== undefined) q = q.where('e.created_at', '>=', range.from);
   if (range.to !== undefined) q = q.where('e.created_at', '<', range.to);

@@ -21,6 +21,7 @@ import * as orgSharedBooks from './0019-org-shared-books.js';
 import * as questionImage from './0020-question-image.js';
 import * as studyEventsByUnit from './0021-study-events-by-unit.js';
 import * as certificateReissues from './0022-certificate-reissues.js';
+import * as faceCheckReviews from './0023-face-check-reviews.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-question-image': questionImage,
   '0021-study-events-by-unit': studyEventsByUnit,
   '0022-certificate-reissues': certificateReissues,
+  '0023-face-check-reviews': faceCheckReviews,
 };

@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import { LearnStatus } from '@anxun/shared/constants';
+import type { Db } from '../infra/database.js';
+import { isCourseComplete } from './course-completion.js';
+import { parseExamRules } from './exam-rules.js';
+
+/** The refusal code of a compensating study event: credit taken back by a voided face check. */
+export const VOIDED = 'VOIDED';
+
+/**
+ * Takes back the credit a membership earned after `since` — the moment its learner's identity
+ * was last trusted (issue: Console III, voiding a face check). Nothing is deleted: each unit
+ * record that earned credit since then gets one compensating study event (negative seconds,
+ * refusal VOIDED) so study_events still sums to what stands; the unit's furthest point returns
+ * to where it stood at `since` (the learner studies that stretch again, and is credited again);
+ * unit and course records are recomputed from the events. The daily-cap counters are not given
+ * back. Returns the seconds taken back. Call inside a transaction that holds the membership.
+ */
+export async function voidCreditSince(
+  db: Db,
+  input: {
+    trainPersonId: string;
+    personId: string;
+    since: number;
+    /** what the compensating events are filed under (the voided check) */
+    reference: string;
+    now: number;
+    toleranceSeconds: number;
+    secondsPerClassHour: number;
+  },
+): Promise<number> {
+  const units = await db
+    .selectFrom('train_warp_courses as w')
+    .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+    .select([
+      'w.id',
+      'w.class_course_id',
+      'w.learn_status',
+      'w.furthest_seconds',
+      'w.last_position',
+      'w.end_time',
+      'cw.duration_seconds',
+    ])
+    .where('w.train_person_id', '=', input.trainPersonId)
+    .execute();
+  if (units.length === 0) return 0;
+  const sums = await db
+    .selectFrom('study_events as e')
+    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+    .select((eb) => [
+      'e.warp_course_id',
+      eb.fn.sum<number>('e.credited_seconds').as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('e.created_at', '>', input.since).then(eb.ref('e.credited_seconds')).else(0).end())
+        .as('since'),
+      eb.fn
+        .max<number>(
+          eb
+            .case()
+            .when(eb.and([eb('e.created_at', '<=', input.since), eb('e.credited_seconds', '>', 0)]))
+            .then(eb.ref('e.reported_position'))
+            .end(),
+        )
+        .as('furthest_before'),
+    ])
+    .where('w.train_person_id', '=', input.trainPersonId)
+    .groupBy('e.warp_course_id')
+    .execute();
+  const sumOf = new Map(sums.map((s) => [s.warp_course_id, s]));
+
+  let voided = 0;
+  let seq = 0;
+  const lengthOf = new Map<string, number>();
+  const statusOf = new Map<string, number>();
+  for (const u of units) {
+    const s = sumOf.get(u.id);
+    const total = Number(s?.total ?? 0);
+    const net = Math.round(Number(s?.since ?? 0) * 1000) / 1000;
+    lengthOf.set(u.id, Math.max(0, total - Math.max(0, net)));
+    statusOf.set(u.id, u.learn_status);
+    if (net <= 0) continue;
+    const furthest = Math.min(u.furthest_seconds, Number(s?.furthest_before ?? 0));
+    await db
+      .insertInto('study_events')
+      .values({
+        id: crypto.randomUUID(),
+        person_id: input.personId,
+        warp_course_id: u.id,
+        playback_id: `void:${input.reference}`,
+        seq: ++seq,
+        reported_position: furthest,
+        reported_rate: 1,
+        hidden: 0,
+        credited_seconds: -net,
+        refusal: VOIDED,
+        ip: null,
+        user_agent: null,
+        created_at: input.now,
+      })
+      .execute();
+    const complete = u.duration_seconds > 0 && furthest >= u.duration_seconds - input.toleranceSeconds;
+    const status = complete
+      ? LearnStatus.COMPLETED
+      : furthest > 0 || lengthOf.get(u.id)! > 0
+        ? LearnStatus.STUDYING
+        : LearnStatus.NOT_STARTED;
+    statusOf.set(u.id, status);
+    await db
+      .updateTable('train_warp_courses')
+      .set({
+        study_length: lengthOf.get(u.id)!,
+        furthest_seconds: furthest,
+        last_position: Math.min(u.last_position, furthest),
+        learn_status: status,
+        end_time: complete ? u.end_time : null,
+      })
+      .where('id', '=', u.id)
+      .execute();
+    voided += net;
+  }
+  if (voided === 0) return 0;
+
+  // the course records, from their units
+  const courses = await db
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
+    .select(['pc.id', 'pc.class_course_id', 'pc.exam_passed_at', 'pc.end_time', 'cc.class_hours', 'c.rules'])
+    .where('pc.train_person_id', '=', input.trainPersonId)
+    .execute();
+  for (const c of courses) {
+    const mine = units.filter((u) => u.class_course_id === c.class_course_id);
+    const studied = mine.reduce((sum, u) => sum + (lengthOf.get(u.id) ?? 0), 0);
+    const statuses = mine.map((u) => statusOf.get(u.id) ?? u.learn_status);
+    const complete = isCourseComplete({
+      unitStatuses: statuses,
+      studiedSeconds: studied,
+      classHours: c.class_hours,
+      secondsPerClassHour: input.secondsPerClassHour,
+      examRequired: parseExamRules(c.rules).required,
+      examPassed: c.exam_passed_at !== null,
+    });
+    await db
+      .updateTable('train_person_courses')
+      .set({
+        studied_seconds: studied,
+        learn_status: complete
+          ? LearnStatus.COMPLETED
+          : statuses.some((s) => s !== LearnStatus.NOT_STARTED) || studied > 0
+            ? LearnStatus.STUDYING
+            : LearnStatus.NOT_STARTED,
+        end_time: complete ? c.end_time : null,
+      })
+      .where('id', '=', c.id)
+      .execute();
+  }
+  return Math.round(voided * 1000) / 1000;
+}

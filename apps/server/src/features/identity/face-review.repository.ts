@@ -1,0 +1,120 @@
+import type { Db } from '../../infra/database.js';
+
+/** 核验审核's reads and its one table (face_check_reviews); the checks themselves are never changed. */
+export async function findReviewQueue(
+  db: Db,
+  orgId: string,
+  filter: { reviewed: boolean; lowScore: number; offset: number; limit: number },
+) {
+  let q = db
+    .selectFrom('face_checks as f')
+    .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .innerJoin('persons as p', 'p.id', 'f.person_id')
+    .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
+    .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+    .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+    .where('c.org_id', '=', orgId)
+    // failed, or passed with a score close to the line
+    .where((eb) =>
+      eb.or([
+        eb('f.status', '=', 'failed'),
+        eb.and([eb('f.status', '=', 'passed'), eb('f.best_score', '<', filter.lowScore)]),
+      ]),
+    )
+    .where('r.check_id', filter.reviewed ? 'is not' : 'is', null);
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'f.id',
+        'f.person_id',
+        'f.train_person_id',
+        'f.kind',
+        'f.status',
+        'f.best_score',
+        'f.due_at',
+        'f.passed_at',
+        'p.name',
+        'c.name as class_name',
+        'cw.title as unit_title',
+        'r.decision',
+        'r.reason',
+        'r.voided_seconds',
+        'r.reviewed_at',
+      ])
+      .orderBy('f.due_at', 'desc')
+      .orderBy('f.id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findAttemptsOfChecks(db: Db, checkIds: string[]) {
+  if (checkIds.length === 0) return [];
+  return db
+    .selectFrom('face_attempts')
+    .select(['id', 'check_id', 'result', 'score', 'photo_key', 'via', 'ip', 'user_agent', 'created_at'])
+    .where('check_id', 'in', checkIds)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** A check of one of the organisation's classes, with its review if it has one. */
+export async function findCheckOfOrg(db: Db, orgId: string, checkId: string) {
+  return db
+    .selectFrom('face_checks as f')
+    .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+    .select(['f.id', 'f.person_id', 'f.train_person_id', 'f.status', 'f.passed_at', 'r.decision'])
+    .where('c.org_id', '=', orgId)
+    .where('f.id', '=', checkId)
+    .executeTakeFirst();
+}
+
+/** When this membership's identity was last trusted before `before`: a passed check not voided. */
+export async function findTrustedBefore(db: Db, trainPersonId: string, before: number) {
+  const row = await db
+    .selectFrom('face_checks as f')
+    .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+    .select((eb) => eb.fn.max<number>('f.passed_at').as('at'))
+    .where('f.train_person_id', '=', trainPersonId)
+    .where('f.status', '=', 'passed')
+    .where('f.passed_at', '<', before)
+    .where((eb) => eb.or([eb('r.decision', 'is', null), eb('r.decision', '!=', 'voided')]))
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+}
+
+export async function insertReview(
+  db: Db,
+  row: {
+    checkId: string;
+    decision: 'confirmed' | 'voided';
+    reason: string;
+    voidedSeconds: number;
+    by: string;
+    at: number;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('face_check_reviews')
+    .values({
+      check_id: row.checkId,
+      decision: row.decision,
+      reason: row.reason,
+      voided_seconds: row.voidedSeconds,
+      reviewed_by: row.by,
+      reviewed_at: row.at,
+    })
+    .onConflict((oc) => oc.column('check_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findAttemptPhoto(db: Db, attemptId: string) {
+  return db.selectFrom('face_attempts').select(['photo_key']).where('id', '=', attemptId).executeTakeFirst();
+}

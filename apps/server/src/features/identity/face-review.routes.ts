@@ -1,0 +1,48 @@
+import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
+import { faceReviewBody, faceReviewPage, faceReviewQuery } from '@anxun/shared/schemas/identity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { ok } from '../../http/app-error.js';
+import { userOf } from '../../http/auth-guard.js';
+import { listReviewQueue, reviewCheck } from './face-review.service.js';
+
+const tags = ['manage: face checks'];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+
+/** 核验审核: the review queue and the decisions. Inside the manage scope. */
+export const faceReviewRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/face-checks/review',
+      {
+        schema: {
+          tags,
+          summary:
+            'Face checks that failed or passed close to the match threshold — waiting for review, or reviewed — with the reference and each attempt photo, score, time, address, device',
+          querystring: faceReviewQuery,
+          response: { 200: envelope(faceReviewPage), ...errors },
+        },
+      },
+      async (request) => ok(await listReviewQueue(ctx, userOf(request), request.query)),
+    );
+
+    app.post(
+      '/face-checks/:id/review',
+      {
+        schema: {
+          tags,
+          summary:
+            'Confirms a check, or voids a passed one with a reason: the credit earned since the learner was last verified is taken back by compensating study events and his records are recomputed; audited',
+          params: idParam,
+          body: faceReviewBody,
+          response: {
+            200: envelope(z.object({ decision: z.enum(['confirmed', 'voided']), voidedSeconds: z.number() })),
+            ...errors,
+          },
+        },
+      },
+      async (request) => ok(await reviewCheck(ctx, userOf(request), request.params.id, request.body, request.ip)),
+    );
+  };

@@ -1,0 +1,148 @@
+import { ErrorCode } from '@anxun/shared/errors';
+import type { FaceReviewItem, faceReviewBody, faceReviewQuery } from '@anxun/shared/schemas/identity';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import { voidCreditSince } from '../../core/credit-void.js';
+import { lockPersonRows } from '../../core/person.repository.js';
+import { isValidAttemptPhotoSignature, signedAttemptPhotoUrl, signedFacePhotoUrl } from '../../core/file-url.js';
+import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  findAttemptPhoto,
+  findAttemptsOfChecks,
+  findCheckOfOrg,
+  findReviewQueue,
+  findTrustedBefore,
+  insertReview,
+} from './face-review.repository.js';
+
+/**
+ * 核验审核 (issue: Console III): checks that failed or passed close to the line, with the
+ * reference photo beside each attempt's photo, score, time, address and device. A manager
+ * confirms a check, or voids it with a reason: the credit earned since the learner's identity
+ * was last trusted is taken back (core/credit-void), and both are audited. Nothing is deleted.
+ */
+
+/** a passed check this close above the match threshold is shown for review */
+const LOW_MARGIN = 0.1;
+
+export async function listReviewQueue(
+  ctx: AppContext,
+  user: AuthUser,
+  query: z.output<typeof faceReviewQuery>,
+): Promise<{ records: FaceReviewItem[]; total: number }> {
+  const { rows, total } = await findReviewQueue(ctx.db, user.orgId, {
+    reviewed: query.state === 'reviewed',
+    lowScore: ctx.config.face.matchThreshold + LOW_MARGIN,
+    offset: (query.current - 1) * query.size,
+    limit: query.size,
+  });
+  const attempts = await findAttemptsOfChecks(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const now = ctx.now();
+  return {
+    total,
+    records: rows.map((r) => ({
+      checkId: r.id,
+      personId: r.person_id,
+      name: r.name,
+      className: r.class_name,
+      kind: r.kind,
+      status: r.status,
+      bestScore: r.best_score,
+      dueAt: recordTime(r.due_at),
+      passedAt: recordTimeOrNull(r.passed_at),
+      unitTitle: r.unit_title,
+      referenceUrl: signedFacePhotoUrl(ctx.keys.secret, r.person_id, now),
+      attempts: attempts
+        .filter((a) => a.check_id === r.id)
+        .map((a) => ({
+          attemptId: a.id,
+          result: a.result,
+          score: a.score,
+          at: recordTime(a.created_at),
+          ip: a.ip,
+          device: a.user_agent,
+          via: a.via,
+          photoUrl: a.photo_key ? signedAttemptPhotoUrl(ctx.keys.secret, a.id, now) : null,
+        })),
+      review: r.decision
+        ? {
+            decision: r.decision,
+            reason: r.reason ?? '',
+            voidedSeconds: Number(r.voided_seconds ?? 0),
+            reviewedAt: recordTime(Number(r.reviewed_at)),
+          }
+        : null,
+    })),
+  };
+}
+
+export async function reviewCheck(
+  ctx: AppContext,
+  user: AuthUser,
+  checkId: string,
+  body: z.output<typeof faceReviewBody>,
+  ip: string,
+) {
+  const check = await findCheckOfOrg(ctx.db, user.orgId, checkId);
+  if (!check) throw new AppError(ErrorCode.NOT_FOUND, '核验记录不存在');
+  if (check.decision) throw new AppError(ErrorCode.DUPLICATE, '该核验已审核');
+  if (body.decision === 'void' && (check.status !== 'passed' || check.passed_at === null)) {
+    throw new AppError(ErrorCode.DUPLICATE, '只有通过的核验才能作废（未通过的核验没有放行任何学时）');
+  }
+  const now = ctx.now();
+  let voidedSeconds = 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    // the learner's row, as the credit batch takes it: no report is credited while his records
+    // are recomputed, and two voids of his run one after the other
+    await lockPersonRows(trx, ctx.dialect, [check.person_id]);
+    if (body.decision === 'void') {
+      const since = (await findTrustedBefore(trx, check.train_person_id, check.passed_at!)) ?? 0;
+      voidedSeconds = await voidCreditSince(trx, {
+        trainPersonId: check.train_person_id,
+        personId: check.person_id,
+        since,
+        reference: check.id,
+        now,
+        toleranceSeconds: ctx.config.study.completionToleranceSeconds,
+        secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+      });
+    }
+    const inserted = await insertReview(trx, {
+      checkId: check.id,
+      decision: body.decision === 'void' ? 'voided' : 'confirmed',
+      reason: body.reason,
+      voidedSeconds,
+      by: user.personId,
+      at: now,
+    });
+    if (!inserted) throw new AppError(ErrorCode.DUPLICATE, '该核验已审核');
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: body.decision === 'void' ? 'face-check.void' : 'face-check.confirm',
+      targetType: 'face-check',
+      targetId: check.id,
+      summary: { after: { reason: body.reason, voidedSeconds } },
+      now,
+    });
+  });
+  return { decision: body.decision === 'void' ? ('voided' as const) : ('confirmed' as const), voidedSeconds };
+}
+
+/** An attempt's photo through its signed URL (an <img> cannot send the token). */
+export async function openAttemptPhoto(ctx: AppContext, attemptId: string, exp: number, sig: string) {
+  if (!isValidAttemptPhotoSignature(ctx.keys.secret, attemptId, exp, sig, ctx.now())) {
+    throw new AppError(ErrorCode.FORBIDDEN, '照片链接无效或已过期');
+  }
+  const row = await findAttemptPhoto(ctx.db, attemptId);
+  const stream = row?.photo_key ? await ctx.files.read(row.photo_key) : undefined;
+  if (!row?.photo_key || !stream) throw new AppError(ErrorCode.NOT_FOUND, '照片不存在或已过保存期');
+  const ext = row.photo_key.split('.').pop();
+  return { stream, contentType: ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg' };
+}

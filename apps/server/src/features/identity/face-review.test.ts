@@ -1,0 +1,291 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  addOrganisation,
+  dialects,
+  login,
+  startServer,
+  tomorrowAt,
+  type TestServer,
+} from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+/**
+ * 核验审核 (issue: Console III): a learner studies, passes a check, studies on, passes a second
+ * check with a score just over the line, studies on. The manager finds the doubtful check in
+ * the queue beside the reference photo and voids it: exactly the credit earned since the first
+ * check is taken back — by compensating study events, nothing deleted — his unit and course
+ * records fall back to where they stood then, the reports follow, and he earns it again by
+ * studying that stretch again.
+ */
+describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = tomorrowAt(3);
+  let admin: string;
+  let learner: string;
+  let personId: string;
+  let trainPersonId: string;
+  let classId: string;
+  let units: Array<{ id: string; duration_seconds: number }>;
+  const checks: Record<'first' | 'doubtful' | 'failed', string> = { first: '', doubtful: '', failed: '' };
+  let firstPassedAt = 0;
+  const as = (token: string) => ({ Authorization: token });
+
+  const play = async (unitId: string, start: number, end: number) => {
+    const playbackId = crypto.randomUUID();
+    let seq = 1;
+    const report = (position: number, final = false) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate: 1, hidden: false, final },
+        headers: as(learner),
+      });
+    expect((await report(start)).status).toBe(200);
+    for (let p = start; p < end;) {
+      const step = Math.min(10, end - p);
+      now += step * 1000;
+      p += step;
+      const res = await report(p, p >= end);
+      expect(res.status, res.text).toBe(200);
+    }
+  };
+  const check = async (status: 'passed' | 'failed', score: number) => {
+    now += 1000;
+    const id = crypto.randomUUID();
+    await server.ctx.db
+      .insertInto('face_checks')
+      .values({
+        id,
+        person_id: personId,
+        train_person_id: trainPersonId,
+        kind: 'random',
+        status,
+        session_id: 'review-test',
+        warp_course_id: units[0]!.id,
+        due_at: now,
+        window_ends_at: now + 120_000,
+        best_score: score,
+        passed_at: status === 'passed' ? now : null,
+        next_after_seconds: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const { facePhotos } = await import('../../../test/face-photos.js');
+    const photo = facePhotos.hopper();
+    await server.ctx.files.put(`faces/review-${id}.jpg`, photo);
+    await server.ctx.db
+      .insertInto('face_attempts')
+      .values({
+        id: crypto.randomUUID(),
+        person_id: personId,
+        check_id: id,
+        purpose: 'check',
+        result: status,
+        score,
+        reason: null,
+        photo_key: `faces/review-${id}.jpg`,
+        photo_sha256: crypto.createHash('sha256').update(photo).digest('hex'),
+        photo_purged_at: null,
+        via: 'camera',
+        ip: '203.0.113.9',
+        user_agent: 'Mozilla/5.0 (test phone)',
+        created_at: now,
+      })
+      .execute();
+    now += 1000;
+    return id;
+  };
+  const eventsSum = async (from = 0) =>
+    Number(
+      (
+        await server.ctx.db
+          .selectFrom('study_events as e')
+          .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+          .select((eb) => eb.fn.sum<number>('e.credited_seconds').as('s'))
+          .where('w.train_person_id', '=', trainPersonId)
+          .where('e.created_at', '>', from)
+          .executeTakeFirstOrThrow()
+      ).s ?? 0,
+    );
+  const unitRecord = (id: string) =>
+    server.ctx.db
+      .selectFrom('train_warp_courses')
+      .select(['study_length', 'furthest_seconds', 'learn_status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    personId = await addLearner(server, { account: 'reviewed', password: 'reviewed1234' });
+    learner = (await login(server, 'reviewed', 'reviewed1234')).body.data.credentials.accessToken;
+    const fire = await server.ctx.db
+      .selectFrom('course_books')
+      .select('id')
+      .where('name', '=', '消防安全基础')
+      .executeTakeFirstOrThrow();
+    const created = await server.request('POST', '/api/manage/classes', {
+      json: { name: '核验审核班', bookIds: [fire.id], rules: RULES },
+      headers: as(admin),
+    });
+    classId = created.body.data.id;
+    await server.request('POST', `/api/manage/classes/${classId}/enrol`, {
+      json: { personIds: [personId] },
+      headers: as(admin),
+    });
+    trainPersonId = (
+      await server.ctx.db
+        .selectFrom('train_persons')
+        .select('id')
+        .where('class_id', '=', classId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    units = await server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+      .select(['w.id', 'cw.duration_seconds'])
+      .where('w.train_person_id', '=', trainPersonId)
+      .orderBy('cw.sort_order')
+      .execute();
+
+    await play(units[0]!.id, 0, 20);
+    checks.first = await check('passed', 0.95);
+    firstPassedAt = now - 1000;
+    await play(units[0]!.id, 20, units[0]!.duration_seconds);
+    checks.doubtful = await check('passed', 0.7);
+    await play(units[1]!.id, 0, 20);
+    checks.failed = await check('failed', 0.31);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('queues the doubtful and the failed check with both photos, score, address and device', async () => {
+    const res = await server.request('GET', '/api/manage/face-checks/review', { headers: as(admin) });
+    expect(res.status, res.text).toBe(200);
+    const queue = res.body.data.records as Array<{
+      checkId: string;
+      referenceUrl: string;
+      attempts: Array<{ photoUrl: string; ip: string; device: string; score: number }>;
+    }>;
+    const ids = queue.map((c) => c.checkId);
+    expect(ids).toEqual(expect.arrayContaining([checks.doubtful, checks.failed]));
+    // a clear pass is not in it
+    expect(ids).not.toContain(checks.first);
+    const doubtful = queue.find((c) => c.checkId === checks.doubtful)!;
+    expect(doubtful.attempts[0]).toMatchObject({ ip: '203.0.113.9', device: 'Mozilla/5.0 (test phone)', score: 0.7 });
+    const photo = await fetch(server.baseUrl + doubtful.attempts[0]!.photoUrl);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetch(server.baseUrl + doubtful.attempts[0]!.photoUrl.split('?')[0])).status).toBe(400);
+    const forged = doubtful.attempts[0]!.photoUrl.replace(/sig=[^&]+/, 'sig=' + 'a'.repeat(64));
+    expect((await fetch(server.baseUrl + forged)).status).toBe(403);
+  });
+
+  it('voids the doubtful check: exactly the credit since the last trusted check is taken back, nothing deleted', async () => {
+    const eventsBefore = await server.ctx.db.selectFrom('study_events').select('id').execute();
+    const since = await eventsSum(firstPassedAt);
+    const standing = await eventsSum();
+    expect(since).toBeGreaterThan(20);
+    // a failed check let nothing through: it can be confirmed, not voided
+    const wrong = await server.request('POST', `/api/manage/face-checks/${checks.failed}/review`, {
+      json: { decision: 'void', reason: '未通过' },
+      headers: as(admin),
+    });
+    expect(wrong.status).toBe(409);
+
+    const voided = await server.request('POST', `/api/manage/face-checks/${checks.doubtful}/review`, {
+      json: { decision: 'void', reason: '照片与本人不符，疑似代学' },
+      headers: as(admin),
+    });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body.data).toEqual({ decision: 'voided', voidedSeconds: since });
+    // the record stands: every event still there, compensations added, the sum what remains
+    const eventsAfter = await server.ctx.db.selectFrom('study_events').select('id').execute();
+    expect(eventsAfter.length).toBeGreaterThan(eventsBefore.length);
+    expect(eventsAfter.map((e) => e.id)).toEqual(expect.arrayContaining(eventsBefore.map((e) => e.id)));
+    expect(await eventsSum()).toBe(standing - since);
+    // his records fall back to where they stood at the first check
+    const first = await unitRecord(units[0]!.id);
+    expect(first).toMatchObject({ furthest_seconds: 20, learn_status: 1 });
+    expect(first.study_length).toBe(standing - since);
+    expect(await unitRecord(units[1]!.id)).toMatchObject({ study_length: 0, furthest_seconds: 0, learn_status: 0 });
+    const course = await server.ctx.db
+      .selectFrom('train_person_courses')
+      .select(['studied_seconds', 'learn_status'])
+      .where('train_person_id', '=', trainPersonId)
+      .executeTakeFirstOrThrow();
+    expect(course).toEqual({ studied_seconds: standing - since, learn_status: 1 });
+    // the reports follow the record
+    const progress = (
+      await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}`, { headers: as(admin) })
+    ).body.data.records[0];
+    expect(progress.creditedSeconds).toBe(standing - since);
+    const record = (await server.request('GET', `/api/manage/reports/learners/${personId}`, { headers: as(admin) }))
+      .body.data;
+    expect(record.classes[0].courses[0].units[0].refusals.VOIDED).toBe(1);
+
+    // reviewed once only; audited; listed among the reviewed
+    expect(
+      (
+        await server.request('POST', `/api/manage/face-checks/${checks.doubtful}/review`, {
+          json: { decision: 'confirm', reason: '再审' },
+          headers: as(admin),
+        })
+      ).status,
+    ).toBe(409);
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', checks.doubtful)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['face-check.void']);
+    const reviewed = (
+      await server.request('GET', '/api/manage/face-checks/review?state=reviewed', { headers: as(admin) })
+    ).body.data.records;
+    expect(reviewed.find((c: { checkId: string }) => c.checkId === checks.doubtful).review).toMatchObject({
+      decision: 'voided',
+      voidedSeconds: since,
+    });
+  });
+
+  it('credits the stretch again when he studies it again', async () => {
+    now += 60_000;
+    await play(units[0]!.id, 20, units[0]!.duration_seconds);
+    const first = await unitRecord(units[0]!.id);
+    expect(first.learn_status).toBe(2);
+    expect(first.furthest_seconds).toBe(units[0]!.duration_seconds);
+    expect(first.study_length).toBe((await eventsSum(0)) - (await unitRecord(units[1]!.id)).study_length);
+  });
+
+  it('confirms a check with a reason, and keeps learners and other organisations out', async () => {
+    const confirmed = await server.request('POST', `/api/manage/face-checks/${checks.failed}/review`, {
+      json: { decision: 'confirm', reason: '光线不好，本人无误' },
+      headers: as(admin),
+    });
+    expect(confirmed.body.data).toEqual({ decision: 'confirmed', voidedSeconds: 0 });
+    const learnerToken = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
+      .accessToken;
+    expect((await server.request('GET', '/api/manage/face-checks/review', { headers: as(learnerToken) })).status).toBe(
+      403,
+    );
+    await addOrganisation(server, '10026', '另一家单位');
+    await addLearner(server, { account: 'other-admin26', password: 'other1234', role: 'admin', orgCode: '10026' });
+    const other = (await login(server, 'other-admin26', 'other1234')).body.data.credentials.accessToken;
+    expect(
+      (await server.request('GET', '/api/manage/face-checks/review', { headers: as(other) })).body.data.total,
+    ).toBe(0);
+    expect(
+      (
+        await server.request('POST', `/api/manage/face-checks/${checks.first}/review`, {
+          json: { decision: 'void', reason: '越权' },
+          headers: as(other),
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

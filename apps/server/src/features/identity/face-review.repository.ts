@@ -6,7 +6,7 @@ export async function findReviewQueue(
   orgId: string,
   filter: { reviewed: boolean; lowScore: number; offset: number; limit: number },
 ) {
-  let q = db
+  const q = db
     .selectFrom('face_checks as f')
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')

@@ -327,6 +327,58 @@ describe('the console in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('voids a doubtful face check in 核验审核, beside the reference photo', async () => {
+    const db = env.server.ctx.db;
+    const member = await db
+      .selectFrom('train_persons as tp')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .select(['tp.id', 'tp.person_id'])
+      .where('p.account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await db
+      .insertInto('face_checks')
+      .values({
+        id: 'doubtful-check',
+        person_id: member.person_id,
+        train_person_id: member.id,
+        kind: 'random',
+        status: 'passed',
+        session_id: 'browser',
+        warp_course_id: null,
+        due_at: now,
+        window_ends_at: now + 120_000,
+        best_score: 0.6789,
+        passed_at: now,
+        next_after_seconds: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/manage/face-review'));
+    const item = page.getByTestId('face-review-item').filter({ hasText: '0.679' });
+    await item.getByTestId('face-review-void').click();
+    await page.getByTestId('face-review-reason').fill('照片与本人不符');
+    await page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary').click();
+    await page.getByRole('tab', { name: '已审核' }).click();
+    await page
+      .getByTestId('face-review-item')
+      .filter({ hasText: '0.679' })
+      .getByTestId('face-review-decision')
+      .getByText('已作废')
+      .waitFor();
+    const review = await db
+      .selectFrom('face_check_reviews')
+      .selectAll()
+      .where('check_id', '=', 'doubtful-check')
+      .executeTakeFirst();
+    expect(review).toMatchObject({ decision: 'voided', reason: '照片与本人不符' });
+    await context.close();
+  }, 60_000);
+
   it('is not there for a learner: no menu, and a typed address answers 403', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

@@ -162,6 +162,13 @@ export const LAYOUT_PAGES = [
         roles: CONSOLE,
       },
       {
+        path: '/manage/face-review',
+        name: 'ManageFaceReview',
+        title: '核验审核',
+        titleKey: 'route.manageFaceReview',
+        roles: CONSOLE,
+      },
+      {
         path: '/manage/certificates',
         name: 'ManageCertificates',
         title: '证书管理',

@@ -33,6 +33,7 @@ const CoursesPage = lazy(() => import('../features/console/pages/courses-page'))
 const ReportsPage = lazy(() => import('../features/console/pages/reports-page'));
 const DashboardPage = lazy(() => import('../features/console/pages/dashboard-page'));
 const CertificatesPage = lazy(() => import('../features/console/pages/certificates-page'));
+const FaceReviewPage = lazy(() => import('../features/console/pages/face-review-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -53,6 +54,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/manage/enquiries': EnquiriesPage,
   '/manage/notices': NoticesPage,
   '/manage/reports': ReportsPage,
+  '/manage/face-review': FaceReviewPage,
   '/manage/certificates': CertificatesPage,
   '/manage/audit': AuditPage,
 };

@@ -118,3 +118,10 @@ export async function insertReview(
 export async function findAttemptPhoto(db: Db, attemptId: string) {
   return db.selectFrom('face_attempts').select(['photo_key']).where('id', '=', attemptId).executeTakeFirst();
 }
+
+/** Which of these people have a reference photo now (a cleared one shows none). */
+export async function findPeopleWithReference(db: Db, personIds: string[]) {
+  if (personIds.length === 0) return new Set<string>();
+  const rows = await db.selectFrom('face_references').select('person_id').where('person_id', 'in', personIds).execute();
+  return new Set(rows.map((r) => r.person_id));
+}

@@ -13,6 +13,7 @@ import {
   findAttemptPhoto,
   findAttemptsOfChecks,
   findCheckOfOrg,
+  findPeopleWithReference,
   findReviewQueue,
   findTrustedBefore,
   insertReview,
@@ -39,10 +40,13 @@ export async function listReviewQueue(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  const attempts = await findAttemptsOfChecks(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const [attempts, withReference] = await Promise.all([
+    findAttemptsOfChecks(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    findPeopleWithReference(ctx.db, [...new Set(rows.map((r) => r.person_id))]),
+  ]);
   const now = ctx.now();
   return {
     total,
@@ -57,7 +61,7 @@ export async function listReviewQueue(
       dueAt: recordTime(r.due_at),
       passedAt: recordTimeOrNull(r.passed_at),
       unitTitle: r.unit_title,
-      referenceUrl: signedFacePhotoUrl(ctx.keys.secret, r.person_id, now),
+      referenceUrl: withReference.has(r.person_id) ? signedFacePhotoUrl(ctx.keys.secret, r.person_id, now) : null,
       attempts: attempts
         .filter((a) => a.check_id === r.id)
         .map((a) => ({

@@ -178,6 +178,8 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(ids).not.toContain(checks.first);
     const doubtful = queue.find((c) => c.checkId === checks.doubtful)!;
     expect(doubtful.attempts[0]).toMatchObject({ ip: '203.0.113.9', device: 'Mozilla/5.0 (test phone)', score: 0.7 });
+    // he never set a reference photo: none is offered
+    expect(doubtful.referenceUrl).toBeNull();
     const photo = await fetch(server.baseUrl + doubtful.attempts[0]!.photoUrl);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/jpeg');

@@ -56,6 +56,7 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
       '/manage/enquiries',
       '/manage/notices',
       '/manage/reports',
+      '/manage/face-review',
       '/manage/certificates',
       '/manage/audit',
     ]);

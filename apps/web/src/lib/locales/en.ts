@@ -14,6 +14,7 @@ export const en: Messages = {
     manageCourses: 'Course books',
     manageOrganisations: 'Organisations',
     manageReports: 'Reports',
+    manageFaceReview: 'Face-check review',
     manageCertificates: 'Certificates',
     manageAudit: 'Audit log',
     index: 'Home',

@@ -14,6 +14,7 @@ export const zh = {
     manageCourses: '课程管理',
     manageOrganisations: '单位管理',
     manageReports: '学习报表',
+    manageFaceReview: '核验审核',
     manageCertificates: '证书管理',
     manageAudit: '操作日志',
     index: '首页',

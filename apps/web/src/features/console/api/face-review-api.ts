@@ -1,0 +1,22 @@
+import type { FaceReviewItem } from '@anxun/shared/schemas/identity';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type { FaceReviewItem };
+
+const M = '/api/manage';
+
+/** 核验审核: the checks waiting for review, or those reviewed. */
+export const useFaceReview = (state: 'waiting' | 'reviewed', current: number) =>
+  useQuery({
+    queryKey: ['console', 'face-review', state, current],
+    queryFn: () =>
+      api.get<{ records: FaceReviewItem[]; total: number }>(`${M}/face-checks/review`, {
+        query: { state, current: String(current), size: '10' },
+      }),
+  });
+
+export const reviewFaceCheck = (checkId: string, decision: 'confirm' | 'void', reason: string) =>
+  api.post<{ decision: 'confirmed' | 'voided'; voidedSeconds: number }>(`${M}/face-checks/${checkId}/review`, {
+    json: { decision, reason },
+  });

@@ -1,0 +1,169 @@
+import '../locales/console-texts';
+import '../console.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Form, Image, Input, List, Modal, Pagination, Space, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { formatDateTime, formatDuration } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { notifySuccess } from '../../../lib/notify';
+import { reviewFaceCheck, useFaceReview, type FaceReviewItem } from '../api/face-review-api';
+
+const STATUS_COLOR = { pending: 'warning', failed: 'error', passed: 'success' } as const;
+
+/** 核验审核: a doubtful face check beside the reference photo — confirmed, or voided with its credit. */
+export default function FaceReviewPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [state, setState] = useState<'waiting' | 'reviewed'>('waiting');
+  const [current, setCurrent] = useState(1);
+  const [deciding, setDeciding] = useState<{ item: FaceReviewItem; decision: 'confirm' | 'void' }>();
+  const [form] = Form.useForm<{ reason: string }>();
+  const queue = useFaceReview(state, current);
+
+  const submit = ({ reason }: { reason: string }) => {
+    if (!deciding) return;
+    void reviewFaceCheck(deciding.item.checkId, deciding.decision, reason)
+      .then((r) => {
+        notifySuccess(
+          r.decision === 'voided'
+            ? t('console.faceReview.voided', { time: formatDuration(r.voidedSeconds) })
+            : t('console.saved'),
+        );
+        setDeciding(undefined);
+        void client.invalidateQueries({ queryKey: ['console'] });
+      })
+      .catch(() => undefined);
+  };
+
+  const items = queue.data?.records ?? [];
+  const list = (
+    <>
+      {items.length === 0 && !queue.isPending && <Empty description={t('console.faceReview.none')} />}
+      <List<FaceReviewItem>
+        loading={queue.isPending}
+        dataSource={items}
+        renderItem={(item) => (
+          <Card size="small" className="face-review-item" data-testid="face-review-item">
+            <Space wrap align="start" size="large">
+              <div className="face-review-photo">
+                {item.referenceUrl ? (
+                  <Image src={item.referenceUrl} width={112} height={112} alt="" />
+                ) : (
+                  <div className="face-review-missing">—</div>
+                )}
+                <div className="console-hint">{t('console.faceReview.reference')}</div>
+              </div>
+              {item.attempts.map((a) => (
+                <div key={a.attemptId} className="face-review-photo">
+                  {a.photoUrl ? (
+                    <Image src={a.photoUrl} width={112} height={112} alt="" />
+                  ) : (
+                    <div className="face-review-missing">{t('console.faceReview.purged')}</div>
+                  )}
+                  <div className="console-hint">
+                    {a.score === null ? '—' : a.score.toFixed(3)} · {formatDateTime(a.at)}
+                  </div>
+                  <div className="console-hint face-review-device" title={a.device ?? ''}>
+                    {a.ip ?? '—'} · {a.device ?? '—'}
+                  </div>
+                </div>
+              ))}
+              <div className="face-review-facts">
+                <p>
+                  <strong>{item.name}</strong> · {item.className}
+                </p>
+                <p>
+                  {t(`console.reports.checkKind.${item.kind}`)}
+                  {t('console.faceReview.check')}{' '}
+                  <Tag color={STATUS_COLOR[item.status]}>{t(`console.reports.checkStatus.${item.status}`)}</Tag>
+                  {t('console.reports.score')} {item.bestScore === null ? '—' : item.bestScore.toFixed(3)}
+                </p>
+                <p className="console-hint">
+                  {formatDateTime(item.passedAt ?? item.dueAt)}
+                  {item.unitTitle ? ` · ${item.unitTitle}` : ''}
+                </p>
+                {item.review ? (
+                  <p data-testid="face-review-decision">
+                    <Tag color={item.review.decision === 'voided' ? 'error' : 'success'}>
+                      {t(`console.faceReview.decision.${item.review.decision}`)}
+                    </Tag>
+                    {item.review.reason}
+                    {item.review.decision === 'voided' &&
+                      ` · ${t('console.faceReview.voidedTime', { time: formatDuration(item.review.voidedSeconds) })}`}
+                  </p>
+                ) : (
+                  <Space>
+                    <Button size="small" onClick={() => setDeciding({ item, decision: 'confirm' })}>
+                      {t('console.faceReview.confirm')}
+                    </Button>
+                    {item.status === 'passed' && (
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() => setDeciding({ item, decision: 'void' })}
+                        data-testid="face-review-void"
+                      >
+                        {t('console.faceReview.void')}
+                      </Button>
+                    )}
+                  </Space>
+                )}
+              </div>
+            </Space>
+          </Card>
+        )}
+      />
+      <Pagination
+        className="face-review-pages"
+        current={current}
+        pageSize={10}
+        total={queue.data?.total ?? 0}
+        onChange={setCurrent}
+        hideOnSinglePage
+      />
+    </>
+  );
+
+  return (
+    <section className="page console-page" data-testid="face-review-page">
+      <h2>{t('route.manageFaceReview')}</h2>
+      <p className="console-hint">{t('console.faceReview.hint')}</p>
+      <Tabs
+        activeKey={state}
+        onChange={(k) => {
+          setState(k as 'waiting' | 'reviewed');
+          setCurrent(1);
+        }}
+        items={[
+          // one list, shown in the tab that asked for it
+          { key: 'waiting', label: t('console.faceReview.waiting'), children: state === 'waiting' && list },
+          { key: 'reviewed', label: t('console.faceReview.reviewed'), children: state === 'reviewed' && list },
+        ]}
+      />
+      <Modal
+        open={Boolean(deciding)}
+        title={
+          deciding &&
+          t(deciding.decision === 'void' ? 'console.faceReview.voidTitle' : 'console.faceReview.confirmTitle', {
+            name: deciding.item.name,
+          })
+        }
+        onCancel={() => setDeciding(undefined)}
+        onOk={() => form.submit()}
+        okButtonProps={{ danger: deciding?.decision === 'void' }}
+        destroyOnHidden
+      >
+        {deciding?.decision === 'void' && <p className="report-alert">{t('console.faceReview.voidHint')}</p>}
+        <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
+          <Form.Item
+            name="reason"
+            label={t('console.faceReview.reason')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input.TextArea rows={2} maxLength={200} data-testid="face-review-reason" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

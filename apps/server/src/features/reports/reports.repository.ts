@@ -159,38 +159,14 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[]) {
 
 /** Credited seconds per membership from study_events (in the range), and the last credited moment (ever). */
 export async function sumCreditByMember(db: Db, trainPersonIds: string[], range: TimeRange) {
-  if (trainPersonIds.length === 0) return new Map<string, { seconds: number; last: number | null }>();
-  const rows = await db
-    .selectFrom('study_events as e')
-    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
-    .select((eb) => [
-      'w.train_person_id',
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(
-              eb.and([
-                eb('e.created_at', '>=', range.from ?? 0),
-                eb('e.created_at', '<', range.to ?? Number.MAX_SAFE_INTEGER),
-              ]),
-            )
-            .then(eb.ref('e.credited_seconds'))
-            .else(0)
-            .end(),
-        )
-        .as('seconds'),
-      eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
-    ])
-    .where('w.train_person_id', 'in', trainPersonIds)
-    .groupBy('w.train_person_id')
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.train_person_id,
-      { seconds: Number(r.seconds ?? 0), last: r.last === null ? null : Number(r.last) },
-    ]),
-  );
+  const byMember = new Map<string, { seconds: number; last: number | null }>();
+  for (const r of await sumCreditByCourse(db, trainPersonIds, range)) {
+    const sum = byMember.get(r.train_person_id) ?? { seconds: 0, last: null };
+    sum.seconds += Number(r.seconds ?? 0);
+    if (r.last !== null && (sum.last === null || Number(r.last) > sum.last)) sum.last = Number(r.last);
+    byMember.set(r.train_person_id, sum);
+  }
+  return byMember;
 }
 
 /** Credited seconds per membership and course from study_events (in the range), and the last credited moment (ever). */

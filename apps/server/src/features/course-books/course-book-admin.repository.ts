@@ -1,29 +1,34 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import { ownerIs, type BookOwner } from '../../core/book-owner.js';
 import type { Db, Dialect } from '../../infra/database.js';
-import type { CourseBooksTable } from '../../infra/db-schema.js';
+import type { CourseBooksTable, Database } from '../../infra/db-schema.js';
 
 /**
  * The console's side of course_books (this module writes it; learners read published books
  * through core/catalogue.repository). A book's owner is an organisation, or null for the
  * platform's shared books (core/book-owner).
  */
+/** How many units and live questions a book (aliased `b`) holds: the console's lists show both. */
+export const unitAndQuestionCounts = (eb: ExpressionBuilder<Database & { b: CourseBooksTable }, 'b'>) => [
+  eb
+    .selectFrom('course_warps as w')
+    .select((q) => q.fn.countAll<number>().as('n'))
+    .whereRef('w.book_id', '=', 'b.id')
+    .as('unit_count'),
+  eb
+    .selectFrom('questions as q')
+    .select((q) => q.fn.countAll<number>().as('n'))
+    .whereRef('q.book_id', '=', 'b.id')
+    .where('q.retired_at', 'is', null)
+    .as('question_count'),
+];
+
 function withCounts(db: Db) {
   return db
     .selectFrom('course_books as b')
     .selectAll('b')
     .select((eb) => [
-      eb
-        .selectFrom('course_warps as w')
-        .select((q) => q.fn.countAll<number>().as('n'))
-        .whereRef('w.book_id', '=', 'b.id')
-        .as('unit_count'),
-      eb
-        .selectFrom('questions as q')
-        .select((q) => q.fn.countAll<number>().as('n'))
-        .whereRef('q.book_id', '=', 'b.id')
-        .where('q.retired_at', 'is', null)
-        .as('question_count'),
+      ...unitAndQuestionCounts(eb),
       eb
         .selectFrom('train_class_courses as cc')
         .select((q) => q.fn.countAll<number>().as('n'))

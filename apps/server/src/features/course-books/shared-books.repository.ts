@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/database.js';
+import { unitAndQuestionCounts } from './course-book-admin.repository.js';
 
 /**
  * The platform's shared course books (org_id null) as organisations take them: this module
@@ -24,17 +25,7 @@ export async function findSharedBooks(
     q
       .selectAll('b')
       .select((eb) => [
-        eb
-          .selectFrom('course_warps as w')
-          .select((s) => s.fn.countAll<number>().as('n'))
-          .whereRef('w.book_id', '=', 'b.id')
-          .as('unit_count'),
-        eb
-          .selectFrom('questions as qu')
-          .select((s) => s.fn.countAll<number>().as('n'))
-          .whereRef('qu.book_id', '=', 'b.id')
-          .where('qu.retired_at', 'is', null)
-          .as('question_count'),
+        ...unitAndQuestionCounts(eb),
         eb
           .selectFrom('train_class_courses as cc')
           .innerJoin('train_classes as c', 'c.id', 'cc.class_id')

@@ -63,12 +63,14 @@ import { questionBankRoutes } from './features/exams/question-bank.routes.js';
 import { examPaperRoutes } from './features/exams/exam-paper.routes.js';
 import { courseBooksRoutes } from './features/course-books/course-books.routes.js';
 import { registrationsRoutes } from './features/learners/registrations.routes.js';
+import { retentionRoutes } from './features/retention/retention.routes.js';
 import { faceAdminRoutes } from './features/identity/face-admin.routes.js';
 import { organisationsRoutes } from './features/organisations/organisations.routes.js';
 import { courseUnitsRoutes } from './features/course-books/units.routes.js';
 import { sharedBooksRoutes } from './features/course-books/shared-books.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { certificateAdminRoutes } from './features/certificates/certificate-admin.routes.js';
+import { certificateTemplateRoutes } from './features/certificates/certificate-template.routes.js';
 import { archivesRoutes } from './features/reports/archives.routes.js';
 import { faceReviewRoutes } from './features/identity/face-review.routes.js';
 import { classArchiveJob } from './features/reports/class-archive.job.js';
@@ -270,10 +272,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         examPaperRoutes(ctx),
         reportsRoutes(ctx),
         certificateAdminRoutes(ctx),
+        certificateTemplateRoutes(ctx),
         faceReviewRoutes(ctx),
         archivesRoutes(ctx),
         examReviewAdminRoutes(ctx),
         auditRoutes(ctx),
+        retentionRoutes(ctx),
       ],
     ),
     {

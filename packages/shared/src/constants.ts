@@ -55,6 +55,8 @@ export const FileType = {
   COURSE_COVER: 'CourseCover',
   /** an image shown with a question's stem (signed URLs, like the question itself only to those who sit it) */
   QUESTION_IMAGE: 'QuestionImage',
+  /** an organisation's seal on its certificates (PNG or JPEG; every version kept: issued certificates show theirs) */
+  CERT_SEAL: 'CertificateSeal',
 } as const;
 export type FileType = (typeof FileType)[keyof typeof FileType];
 

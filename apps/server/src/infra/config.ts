@@ -42,7 +42,6 @@ const envSchema = z.object({
   /** cosine similarity a live face must reach against the reference (same person ≈0.95, others ≈0.4) */
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0.3).max(0.99).default(0.65),
   /** days the photos of face checks are kept for audit; the check records stay */
-  FACE_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** the largest courseware file a manager may upload, in MB */
   UPLOAD_MAX_MB: z.coerce
     .number()
@@ -102,7 +101,6 @@ export interface AppConfig {
   };
   face: {
     matchThreshold: number;
-    photoRetentionDays: number;
     /** a check photo or reference photo at most this large */
     maxPhotoBytes: number;
     /** how long a phone's capture QR code works */
@@ -196,7 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     face: {
       matchThreshold: e.FACE_MATCH_THRESHOLD,
-      photoRetentionDays: e.FACE_PHOTO_RETENTION_DAYS,
       maxPhotoBytes: 4 * 1024 * 1024,
       captureTokenSeconds: 5 * 60,
     },

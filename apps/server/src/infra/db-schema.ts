@@ -18,6 +18,8 @@ export interface OrganisationsTable {
   police_record: Generated<string>;
   /** 'open' | 'approval' (migration 0014) */
   registration_mode: Generated<string>;
+  /** years training records and face photos are kept, at least (migration 0024) */
+  retention_years: Generated<number>;
 }
 
 export interface PersonsTable {
@@ -185,6 +187,8 @@ export interface TrainClassesTable {
   /** closed by a manager: no more enrolment (migration 0011) */
   closed_at: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the class's own retention in years; null: the organisation's (migration 0024) */
+  retention_years: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TrainClassCoursesTable {
@@ -459,6 +463,16 @@ export interface CertificateReissuesTable {
   reissued_by: string | null;
 }
 
+export interface CertificateTemplatesTable {
+  id: string;
+  org_id: string;
+  title: string;
+  signature_line: string;
+  seal_file_id: string | null;
+  created_at: number;
+  created_by: string | null;
+}
+
 export interface CertificatesTable {
   id: string;
   number: string;
@@ -475,6 +489,8 @@ export interface CertificatesTable {
   revoke_reason: string | null;
   printed_at: number | null;
   print_count: Generated<number>;
+  /** the template it was issued under; null: the plain one (migration 0025) */
+  template_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AnnouncementsTable {
@@ -533,6 +549,7 @@ export interface Database {
   exam_papers: ExamPapersTable;
   org_shared_books: OrgSharedBooksTable;
   certificate_reissues: CertificateReissuesTable;
+  certificate_templates: CertificateTemplatesTable;
   face_check_reviews: FaceCheckReviewsTable;
   course_books: CourseBooksTable;
   course_warps: CourseWarpsTable;

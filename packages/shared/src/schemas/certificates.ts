@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line } from './text.js';
+import { idText, line } from './text.js';
 
 /** One of the learner's certificates (their own page: the verification code included, to share). */
 export const myCertificate = z.object({
@@ -90,3 +90,24 @@ export const reissueBody = z.strictObject({
   reason: line(200).pipe(z.string().trim().min(1, '请填写换发原因')),
 });
 export const issueBody = z.strictObject({ trainPersonId: line(64).pipe(z.string().min(1)) });
+
+/** 证书模板: what an organisation's certificates say above and below the holder's lines. */
+export const CERTIFICATE_DEFAULT_TITLE = '培训合格证书';
+export const certificateTemplateBody = z.strictObject({
+  title: line(20).pipe(z.string().trim().min(1, '请输入证书标题')),
+  /** e.g. 培训负责人：王建国 — empty: none */
+  signatureLine: line(40).pipe(z.string().trim()),
+  /** an uploaded CertificateSeal image (PNG or JPEG); null: no seal */
+  sealFileId: idText().nullable(),
+});
+export type CertificateTemplateBody = z.infer<typeof certificateTemplateBody>;
+export const certificateTemplate = z.object({
+  title: z.string(),
+  signatureLine: z.string(),
+  sealFileId: z.string().nullable(),
+  /** the seal as the console shows it (a signed link) */
+  sealUrl: z.string().nullable(),
+  /** when it was last saved; null: the plain template, never changed */
+  updatedAt: z.string().nullable(),
+});
+export type CertificateTemplate = z.infer<typeof certificateTemplate>;

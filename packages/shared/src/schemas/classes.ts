@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.js';
 import { examRules } from './exams.js';
 import { faceCheckRules } from './identity.js';
+import { retentionYears } from './retention.js';
 import { calendarDay, idText, line } from './text.js';
 
 /** A day of the class period, as the organisation reads it: YYYY-MM-DD. */
@@ -32,6 +33,8 @@ export const createClassBody = z
     /** course books, in the order learners take them */
     bookIds: z.array(idText()).min(1, '请至少选择一门课程').max(50),
     rules: classRules,
+    /** years its records are kept; null or absent: the organisation's */
+    retentionYears: retentionYears.nullish(),
   })
   .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, '结束日期不能早于开始日期')
   .refine((b) => b.rules.exam.passScore <= b.rules.exam.totalScore, '及格分不能高于总分');
@@ -46,6 +49,7 @@ export const updateClassBody = z
     /** the whole ordered list; a course added to a class with members gets records for each */
     bookIds: z.array(idText()).min(1, '请至少选择一门课程').max(50).optional(),
     rules: classRules.optional(),
+    retentionYears: retentionYears.nullable().optional(),
   })
   .refine((b) => !b.rules || b.rules.exam.passScore <= b.rules.exam.totalScore, '及格分不能高于总分');
 export type UpdateClassBody = z.infer<typeof updateClassBody>;
@@ -70,6 +74,8 @@ export const managedClass = z.object({
   memberCount: z.number(),
   /** 学时 the class requires: the sum of its courses' */
   requiredHours: z.number(),
+  /** its own retention in years; null: the organisation's */
+  retentionYears: z.number().nullable(),
 });
 export type ManagedClass = z.infer<typeof managedClass>;
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { FileType } from '../constants.js';
 import { idText, line } from './text.js';
 
-export const fileType = z.enum([FileType.AVATAR, FileType.LOGO, FileType.COURSE_COVER, FileType.QUESTION_IMAGE]);
+export const fileType = z.enum([
+  FileType.AVATAR,
+  FileType.LOGO,
+  FileType.COURSE_COVER,
+  FileType.QUESTION_IMAGE,
+  FileType.CERT_SEAL,
+]);
 
 export const fileSelectQuery = z.strictObject({
   otcId: idText(),

@@ -68,7 +68,15 @@ export async function findReissueByNumber(db: Db, number: string) {
 export async function reissueCertificate(
   db: Db,
   old: { id: string; number: string; verify_code: string; person_name: string; hours: number; issued_at: number },
-  next: { number: string; verifyCode: string; personName: string; now: number; reason: string; by: string },
+  next: {
+    number: string;
+    verifyCode: string;
+    personName: string;
+    now: number;
+    reason: string;
+    by: string;
+    templateId: string | null;
+  },
 ): Promise<boolean> {
   const updated = await db
     .updateTable('certificates')
@@ -79,6 +87,7 @@ export async function reissueCertificate(
       issued_at: next.now,
       printed_at: null,
       print_count: 0,
+      template_id: next.templateId,
     })
     .where('id', '=', old.id)
     .where('number', '=', old.number)

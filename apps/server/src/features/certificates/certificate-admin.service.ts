@@ -1,3 +1,4 @@
+import { currentTemplateId } from './certificate-template.service.js';
 import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { ManagedCertificate, managedCertificateQuery } from '@anxun/shared/schemas/certificates';
@@ -116,6 +117,7 @@ export async function reissueAsManager(ctx: AppContext, user: AuthUser, id: stri
       now,
       reason,
       by: user.personId,
+      templateId: await currentTemplateId(trx, user.orgId),
     });
   });
   if (!done) throw new AppError(ErrorCode.DUPLICATE, '证书已被修改，请刷新后重试');

@@ -13,6 +13,16 @@ export interface CertificateContent {
   verifyUrl: string;
   /** the organisation's logo (PNG or JPEG), when it has one */
   logo?: Buffer | undefined;
+  /** the organisation's template (证书模板); absent: the plain one */
+  artwork?: CertificateArtwork | undefined;
+}
+
+export interface CertificateArtwork {
+  title: string;
+  /** e.g. 培训负责人：王建国; empty: none */
+  signatureLine: string;
+  /** the seal (PNG or JPEG), stamped over the issuing organisation */
+  seal?: Buffer | undefined;
 }
 
 /** The date in the study time zone: the same day the web and the exports show. */
@@ -30,6 +40,7 @@ const dateText = (d: Date) =>
  * Fonts are embedded as subsets, so the file stays small.
  */
 export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+  const title = content.artwork?.title ?? '培训合格证书';
   const qr = await QRCode.toBuffer(content.verifyUrl, {
     type: 'png',
     errorCorrectionLevel: 'M',
@@ -40,7 +51,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     size: 'A4',
     layout: 'landscape',
     margin: 0,
-    info: { Title: `培训合格证书 ${content.number}`, Author: content.orgName, Subject: content.className },
+    info: { Title: `${title} ${content.number}`, Author: content.orgName, Subject: content.className },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -73,7 +84,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     .font('bold')
     .fontSize(40)
     .fillColor('#a01c1c')
-    .text('培训合格证书', 0, top + 36, { width, align: 'center' });
+    .text(title, 0, top + 36, { width, align: 'center' });
 
   const body = `兹证明 ${content.holderName} 参加“${content.className}”，完成规定课程的学习，累计 ${content.hours} 学时，经考核合格，特发此证。`;
   doc
@@ -92,6 +103,21 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     .fillColor('#777')
     .text(`查验：${content.verifyUrl}`, 110, footTop + 86, { width: width - 340 });
 
+  if (content.artwork?.signatureLine) {
+    doc
+      .font('regular')
+      .fontSize(13)
+      .fillColor('#444')
+      .text(content.artwork.signatureLine, 400, footTop + 52, { width: 190 });
+  }
+  if (content.artwork?.seal) {
+    try {
+      // stamped over the issuing organisation's name, as a seal is on paper
+      doc.image(content.artwork.seal, 240, footTop - 10, { fit: [110, 110] });
+    } catch {
+      // a seal the PDF library cannot read is left out rather than failing the certificate
+    }
+  }
   doc.image(qr, width - 230, footTop - 20, { width: 120 });
   doc
     .font('regular')

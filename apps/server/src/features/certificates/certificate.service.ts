@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.js';
 import { safeEqual } from '../../infra/crypto.js';
 import { findReissueByNumber } from './certificate-admin.repository.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
+import { artworkOf, currentTemplateId, imageBytes } from './certificate-template.service.js';
 import {
   findCertificate,
   findCertificateByNumber,
@@ -67,6 +68,7 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
           revoked_at: null,
           revoke_reason: null,
           printed_at: null,
+          template_id: await currentTemplateId(ctx.db, first.org_id),
         });
         break;
       } catch (err) {
@@ -139,16 +141,7 @@ async function ownCertificate(ctx: AppContext, user: AuthUser, id: string): Prom
 export async function certificatePdf(ctx: AppContext, user: AuthUser, id: string, origin: string) {
   const cert = await ownCertificate(ctx, user, id);
   if (cert.status !== 'valid') throw new AppError(ErrorCode.GONE, '证书已撤销');
-  let logo: Buffer | undefined;
-  const logoFile = cert.logo_file_id ? await findLogo(ctx.db, cert.logo_file_id) : undefined;
-  if (logoFile && /image\/(png|jpeg)/.test(logoFile.content_type)) {
-    const stream = await ctx.files.read(logoFile.storage_key);
-    if (stream) {
-      const parts: Buffer[] = [];
-      for await (const part of stream) parts.push(part as Buffer);
-      logo = Buffer.concat(parts);
-    }
-  }
+  const logo = await imageBytes(ctx, cert.logo_file_id ? await findLogo(ctx.db, cert.logo_file_id) : undefined);
   const pdf = await renderCertificatePdf({
     number: cert.number,
     holderName: cert.person_name,
@@ -158,6 +151,7 @@ export async function certificatePdf(ctx: AppContext, user: AuthUser, id: string
     issuedAt: new Date(cert.issued_at),
     verifyUrl: verifyUrl(origin, cert.number, cert.verify_code),
     logo,
+    artwork: await artworkOf(ctx, cert.template_id),
   });
   return { pdf, number: cert.number };
 }

@@ -89,6 +89,7 @@ async function toManaged(db: Db, rows: ClassRow[]): Promise<ManagedClass[]> {
       })),
       memberCount: members.get(r.id) ?? 0,
       requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
+      retentionYears: r.retention_years ?? null,
     };
   });
 }
@@ -149,6 +150,7 @@ export async function createClass(ctx: AppContext, user: AuthUser, body: CreateC
       start_date: dayToMs(body.startDate),
       end_date: dayToMs(body.endDate),
       rules: JSON.stringify(body.rules),
+      retention_years: body.retentionYears ?? null,
       created_at: now,
       updated_at: now,
     });
@@ -194,6 +196,7 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
       ...(body.startDate !== undefined ? { start_date: dayToMs(body.startDate) } : {}),
       ...(body.endDate !== undefined ? { end_date: dayToMs(body.endDate) } : {}),
       ...(body.rules !== undefined ? { rules: JSON.stringify(body.rules) } : {}),
+      ...(body.retentionYears !== undefined ? { retention_years: body.retentionYears } : {}),
       updated_at: now,
     });
     if (body.bookIds) {
@@ -243,6 +246,7 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
           endDate: before.endDate,
           courses: before.courses.map((c) => c.name),
           rules: before.rules,
+          retentionYears: before.retentionYears,
         },
         after: { ...body },
       },

@@ -68,3 +68,14 @@ export async function findQuestionBookOrg(db: Db, questionId: string) {
 export async function findBookOrg(db: Db, bookId: string): Promise<{ org_id: string | null } | undefined> {
   return db.selectFrom('course_books').select('org_id').where('id', '=', bookId).executeTakeFirst();
 }
+
+/** Whether a certificate template (any version: issued certificates keep theirs) shows this seal. */
+export async function isSealInUse(db: Db, fileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('certificate_templates')
+    .select('id')
+    .where('seal_file_id', '=', fileId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

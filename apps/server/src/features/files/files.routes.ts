@@ -66,7 +66,7 @@ export const filesRoutes =
         schema: {
           tags,
           summary:
-            'Upload an avatar (SysPhoto); as admin, the organisation logo (LogoFiles), a course book cover (CourseCover, otcId = the book) or a question image (QuestionImage, otcId = the question); the platform operator names the organisation with otcId',
+            'Upload an avatar (SysPhoto); as admin, the organisation logo (LogoFiles), a course book cover (CourseCover, otcId = the book) a question image (QuestionImage, otcId = the question) or the certificate seal (CertificateSeal, every version kept); the platform operator names the organisation with otcId',
           description: `multipart/form-data with one field \`file\`: JPG, PNG or WEBP, at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`,
           querystring: z.strictObject({ otcType: fileType.default('SysPhoto'), otcId: idText().optional() }),
           response: { 200: envelope(fileRecord), ...errors, 413: errorEnvelope, 415: errorEnvelope },

@@ -18,6 +18,7 @@ import {
   type FileRow,
   findBookOrg,
   findQuestionBookOrg,
+  isSealInUse,
 } from './files.repository.js';
 import { recordTime } from '../../core/record-time.js';
 
@@ -105,8 +106,10 @@ export async function uploadImage(
   await insertFile(ctx.db, row);
   await attachFile(ctx.db, row, now);
   // One avatar (or logo) per owner: the new one replaces the old, bytes included. A question's
-  // earlier image stays: papers drawn before keep showing the question as it stood.
-  for (const old of otcType === FileType.QUESTION_IMAGE ? [] : previous) {
+  // earlier image stays: papers drawn before keep showing the question as it stood; so does an
+  // earlier seal: certificates issued under an earlier template keep showing theirs.
+  const versioned = otcType === FileType.QUESTION_IMAGE || otcType === FileType.CERT_SEAL;
+  for (const old of versioned ? [] : previous) {
     await deleteFileRow(ctx.db, old.id);
     await ctx.files.remove(old.storage_key);
   }
@@ -118,6 +121,9 @@ export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): P
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
   const isOwner = file.owner_id === user.personId;
   if (!isOwner && !(await canManage(ctx, user, file.otc_type, file.otc_id))) throw new AppError(ErrorCode.FORBIDDEN);
+  if (file.otc_type === FileType.CERT_SEAL && (await isSealInUse(ctx.db, id))) {
+    throw new AppError(ErrorCode.DUPLICATE, '该印章已用于证书模板，不能删除');
+  }
   await deleteFileRow(ctx.db, id);
   await ctx.files.remove(file.storage_key);
 }

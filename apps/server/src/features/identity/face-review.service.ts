@@ -28,6 +28,8 @@ import {
 
 /** a passed check this close above the match threshold is shown for review */
 const LOW_MARGIN = 0.1;
+/** A pass scored below this waits in 核验审核 like a failure. */
+export const reviewBelow = (ctx: AppContext) => ctx.config.face.matchThreshold + LOW_MARGIN;
 
 export async function listReviewQueue(
   ctx: AppContext,
@@ -36,7 +38,7 @@ export async function listReviewQueue(
 ): Promise<{ records: FaceReviewItem[]; total: number }> {
   const { rows, total } = await findReviewQueue(ctx.db, user.orgId, {
     reviewed: query.state === 'reviewed',
-    lowScore: ctx.config.face.matchThreshold + LOW_MARGIN,
+    lowScore: reviewBelow(ctx),
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../infra/database.js';
 import type {
   FaceAttemptsTable,
@@ -235,13 +235,61 @@ export async function claimCaptureToken(db: Db, tokenHash: string, now: number):
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Attempts whose photo has outlived its retention. */
-export async function findExpiredPhotos(db: Db, before: number, limit: number) {
+/** A year of retention, counted long (366 days), so that no photo goes a day early. */
+const YEAR_MS = 366 * 86400_000;
+
+/**
+ * Attempts whose photo no record still needs (issue: Console III, retention): older than the
+ * organisation's retention; not of a check waiting in 核验审核 (failed, or passed below
+ * `reviewBelow`, and not reviewed); and the learner in no class still within its retention —
+ * a class with neither end date nor 结课 is still running, one that ended is kept its
+ * retention (its own, or the organisation's) past its end, and an attempt is kept that long
+ * past its own time too.
+ */
+export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number, limit: number) {
+  const year = sql<number>`cast(${YEAR_MS} as bigint)`;
   return db
-    .selectFrom('face_attempts')
-    .select(['id', 'photo_key'])
-    .where('photo_key', 'is not', null)
-    .where('created_at', '<', before)
+    .selectFrom('face_attempts as a')
+    .innerJoin('persons as p', 'p.id', 'a.person_id')
+    .innerJoin('organisations as o', 'o.id', 'p.org_id')
+    .select(['a.id', 'a.photo_key'])
+    .where('a.photo_key', 'is not', null)
+    .where(sql<boolean>`a.created_at + o.retention_years * ${year} < ${now}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('face_checks as f')
+            .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+            .select('f.id')
+            .whereRef('f.id', '=', 'a.check_id')
+            .where('r.check_id', 'is', null)
+            .where((eb) =>
+              eb.or([
+                eb('f.status', '=', 'failed'),
+                eb.and([eb('f.status', '=', 'passed'), eb('f.best_score', '<', reviewBelow)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('train_persons as tp')
+            .innerJoin('train_classes as k', 'k.id', 'tp.class_id')
+            .select('tp.id')
+            .whereRef('tp.person_id', '=', 'a.person_id')
+            .where(
+              sql<boolean>`(
+                (k.end_date is null and k.closed_at is null)
+                or k.end_date + coalesce(k.retention_years, o.retention_years) * ${year} >= ${now}
+                or k.closed_at + coalesce(k.retention_years, o.retention_years) * ${year} >= ${now}
+                or a.created_at + coalesce(k.retention_years, o.retention_years) * ${year} >= ${now}
+              )`,
+            ),
+        ),
+      ),
+    )
     .limit(limit)
     .execute();
 }

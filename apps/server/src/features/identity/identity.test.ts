@@ -14,7 +14,6 @@ import {
   type TestServer,
   tomorrowAt,
 } from '../../../test/harness.js';
-import { purgeExpiredPhotos } from './photo-retention.js';
 
 interface Unit {
   trainWarpCourseId: string;
@@ -438,17 +437,5 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     at(5);
     const next = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
     expect(next.body.data.faceCheck).toBeNull();
-  });
-
-  it('deletes check photos after their retention and keeps the records', async () => {
-    const before = await server.ctx.db.selectFrom('face_attempts').select(['photo_key']).execute();
-    const keys = before.map((a) => a.photo_key).filter((k): k is string => k !== null);
-    expect(keys.length).toBeGreaterThan(0);
-    at((server.ctx.config.face.photoRetentionDays + 1) * 86400);
-    expect(await purgeExpiredPhotos(server.ctx)).toBe(keys.length);
-    const after = await server.ctx.db.selectFrom('face_attempts').select(['photo_key', 'photo_purged_at']).execute();
-    expect(after).toHaveLength(before.length);
-    expect(after.every((a) => a.photo_key === null)).toBe(true);
-    expect(await server.ctx.files.read(keys[0]!)).toBeUndefined();
   });
 });

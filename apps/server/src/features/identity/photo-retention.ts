@@ -1,18 +1,20 @@
 import type { AppContext } from '../../app-context.js';
+import { reviewBelow } from './face-review.service.js';
 import { findExpiredPhotos, markPhotoPurged } from './identity.repository.js';
 
 const BATCH = 500;
 const EVERY_MS = 6 * 3600_000;
 
 /**
- * Face-check photos are kept FACE_PHOTO_RETENTION_DAYS for audit, then their bytes are
- * deleted; the attempt (time, score, result, address, device) stays for good.
+ * Face-check photos are kept for audit as long as the organisation's retention and every class
+ * of the learner's still within its own need them (identity.repository's findExpiredPhotos
+ * says exactly when), then their bytes are deleted; the attempt (time, score, result,
+ * address, device) stays for good.
  */
 export async function purgeExpiredPhotos(ctx: AppContext): Promise<number> {
-  const before = ctx.now() - ctx.config.face.photoRetentionDays * 86400_000;
   let purged = 0;
   for (;;) {
-    const rows = await findExpiredPhotos(ctx.db, before, BATCH);
+    const rows = await findExpiredPhotos(ctx.db, ctx.now(), reviewBelow(ctx), BATCH);
     for (const row of rows) {
       if (row.photo_key) await ctx.files.remove(row.photo_key);
       await markPhotoPurged(ctx.db, row.id, ctx.now());

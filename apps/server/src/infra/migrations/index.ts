@@ -22,6 +22,8 @@ import * as questionImage from './0020-question-image.js';
 import * as studyEventsByUnit from './0021-study-events-by-unit.js';
 import * as certificateReissues from './0022-certificate-reissues.js';
 import * as faceCheckReviews from './0023-face-check-reviews.js';
+import * as retention from './0024-retention.js';
+import * as certificateTemplates from './0025-certificate-templates.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0021-study-events-by-unit': studyEventsByUnit,
   '0022-certificate-reissues': certificateReissues,
   '0023-face-check-reviews': faceCheckReviews,
+  '0024-retention': retention,
+  '0025-certificate-templates': certificateTemplates,
 };

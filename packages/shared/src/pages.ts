@@ -175,6 +175,13 @@ export const LAYOUT_PAGES = [
         titleKey: 'route.manageCertificates',
         roles: CONSOLE,
       },
+      {
+        path: '/manage/settings',
+        name: 'ManageSettings',
+        title: '单位设置',
+        titleKey: 'route.manageSettings',
+        roles: CONSOLE,
+      },
       { path: '/manage/audit', name: 'ManageAudit', title: '操作日志', titleKey: 'route.manageAudit', roles: CONSOLE },
     ],
   },

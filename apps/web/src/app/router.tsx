@@ -34,6 +34,7 @@ const ReportsPage = lazy(() => import('../features/console/pages/reports-page'))
 const DashboardPage = lazy(() => import('../features/console/pages/dashboard-page'));
 const CertificatesPage = lazy(() => import('../features/console/pages/certificates-page'));
 const FaceReviewPage = lazy(() => import('../features/console/pages/face-review-page'));
+const SettingsPage = lazy(() => import('../features/console/pages/settings-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
@@ -56,6 +57,7 @@ const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
   '/manage/reports': ReportsPage,
   '/manage/face-review': FaceReviewPage,
   '/manage/certificates': CertificatesPage,
+  '/manage/settings': SettingsPage,
   '/manage/audit': AuditPage,
 };
 

@@ -89,6 +89,13 @@ describe.each(dialects)('certificate template on $name', ({ databaseUrl }) => {
     const uploaded = await upload(admin, await sealPng());
     expect(uploaded.status, uploaded.text).toBe(200);
     sealId = uploaded.body.data.id;
+    // a seal is not the organisation's logo
+    const org = await server.ctx.db
+      .selectFrom('organisations')
+      .select('logo_file_id')
+      .where('code', '=', '00000')
+      .executeTakeFirstOrThrow();
+    expect(org.logo_file_id).not.toBe(sealId);
     const body = { title: '安全生产培训合格证', signatureLine: '培训负责人：王建国', sealFileId: sealId };
     const res = await preview(body);
     expect(res.status).toBe(200);

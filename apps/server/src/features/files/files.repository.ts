@@ -48,9 +48,10 @@ export async function attachFile(db: Db, file: FileRow, now: number): Promise<vo
       .set({ cover_file_id: file.id, updated_at: now })
       .where('id', '=', file.otc_id)
       .execute();
-  } else {
+  } else if (file.otc_type === 'LogoFiles') {
     await db.updateTable('organisations').set({ logo_file_id: file.id }).where('id', '=', file.otc_id).execute();
   }
+  // a CertificateSeal is named by the certificate template that uses it, when it is saved
 }
 
 /** The organisation whose book holds a live question (null: a platform book), for who may set its image. */

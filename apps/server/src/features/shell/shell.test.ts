@@ -58,6 +58,7 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
       '/manage/reports',
       '/manage/face-review',
       '/manage/certificates',
+      '/manage/settings',
       '/manage/audit',
     ]);
     const search = await get(`/search/getList?searchWord=${encodeURIComponent('学习')}`);

@@ -16,6 +16,7 @@ export const en: Messages = {
     manageReports: 'Reports',
     manageFaceReview: 'Face-check review',
     manageCertificates: 'Certificates',
+    manageSettings: 'Settings',
     manageAudit: 'Audit log',
     index: 'Home',
     study: 'My study',

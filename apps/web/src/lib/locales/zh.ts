@@ -16,6 +16,7 @@ export const zh = {
     manageReports: '学习报表',
     manageFaceReview: '核验审核',
     manageCertificates: '证书管理',
+    manageSettings: '单位设置',
     manageAudit: '操作日志',
     index: '首页',
     study: '我的学习',

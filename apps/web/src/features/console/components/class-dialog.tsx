@@ -20,6 +20,8 @@ interface ClassForm {
   retakes: number;
   /** empty: the platform's cap */
   dailyCapHours?: number | null;
+  /** empty: the organisation's retention */
+  retentionYears?: number | null;
 }
 
 const DEFAULTS = {
@@ -52,6 +54,7 @@ function formOf(cls: ManagedClass): Partial<ClassForm> {
     passScore: exam.passScore,
     retakes: exam.retakes,
     dailyCapHours: cls.rules.dailyCapHours,
+    retentionYears: cls.retentionYears,
   };
 }
 
@@ -112,6 +115,7 @@ export function ClassDialog({
               },
               dailyCapHours: v.dailyCapHours ?? null,
             },
+            retentionYears: v.retentionYears ?? null,
           };
           void (cls ? updateClass(cls.id, body) : createClass(body))
             .then(() => {
@@ -157,6 +161,9 @@ export function ClassDialog({
         </Space>
         <Form.Item name="dailyCapHours" label={t('console.dailyCap')} extra={t('console.dailyCapHint')}>
           <InputNumber min={0.5} max={24} step={0.5} data-testid="class-daily-cap" />
+        </Form.Item>
+        <Form.Item name="retentionYears" label={t('console.retentionYears')} extra={t('console.retentionYearsHint')}>
+          <InputNumber min={3} max={30} precision={0} data-testid="class-retention" />
         </Form.Item>
         <Form.Item name="examRequired" valuePropName="checked">
           <Checkbox>{t('console.examRequired')}</Checkbox>

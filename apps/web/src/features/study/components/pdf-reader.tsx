@@ -3,6 +3,7 @@ import { Button, Spin } from 'antd';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { loadPdf } from '../../../lib/pdfjs';
 import type { StudyMedia } from './study-media';
 
 /** How often the reading clock ticks. */
@@ -102,18 +103,7 @@ export default function PdfReader({
     let loaded: PDFDocumentProxy | undefined;
     void (async () => {
       try {
-        const [pdfjs, worker] = await Promise.all([
-          import('pdfjs-dist/legacy/build/pdf.mjs'),
-          import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url'),
-        ]);
-        pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-        loaded = await pdfjs.getDocument({
-          url,
-          cMapUrl: '/pdfjs/cmaps/',
-          cMapPacked: true,
-          standardFontDataUrl: '/pdfjs/standard_fonts/',
-          isEvalSupported: false,
-        }).promise;
+        loaded = await loadPdf(url);
         if (cancelled) return;
         setDoc(loaded);
         latest.current.onLoaded();

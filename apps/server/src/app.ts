@@ -74,6 +74,8 @@ import { certificateTemplateRoutes } from './features/certificates/certificate-t
 import { archivesRoutes } from './features/reports/archives.routes.js';
 import { faceReviewRoutes } from './features/identity/face-review.routes.js';
 import { classArchiveJob } from './features/reports/class-archive.job.js';
+import { examResultsArchivePart } from './features/exams/exam-results-export.service.js';
+import { faceChecksArchivePart } from './features/identity/face-check-export.service.js';
 import { examReviewAdminRoutes } from './features/exams/exam-review-admin.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
 import { transcodeJob } from './features/course-books/transcode.job.js';
@@ -344,7 +346,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // 6. Background jobs: ffmpeg is looked up when the first job needs it.
   let tools: MediaTools | undefined;
   jobs.register(transcodeJob(ctx, () => (tools ??= mediaTools(config.media))));
-  jobs.register(classArchiveJob(ctx));
+  jobs.register(classArchiveJob(ctx, [examResultsArchivePart, faceChecksArchivePart]));
   jobs.start();
 
   const stopRetention = schedulePhotoRetention(ctx);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
+import { examResultsExportQuery } from './exams.js';
 import { idText, line } from './text.js';
 
 /** The longest a random check may wait (issue: identity — at most every 15 minutes). */
@@ -135,6 +136,8 @@ export const faceReviewQuery = z.strictObject({
   size: z.coerce.number().int().min(1).max(100).default(20),
   /** waiting for a review (default), or reviewed already */
   state: z.enum(['waiting', 'reviewed']).default('waiting'),
+  /** one check, whatever its state or score (the link of the face-check records export) */
+  check: idText().optional(),
 });
 export const faceReviewItem = z.object({
   checkId: z.string(),
@@ -177,3 +180,6 @@ export const faceReviewBody = z.strictObject({
   decision: z.enum(['confirm', 'void']),
   reason: line(200).pipe(z.string().trim().min(1, '请填写审核意见')),
 });
+
+/** 核验记录 export: a class, and whether ID numbers are whole (as the exam results export). */
+export const faceCheckExportQuery = examResultsExportQuery;

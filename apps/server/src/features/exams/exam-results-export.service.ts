@@ -3,6 +3,7 @@ import type { AnswerValue } from '@anxun/shared/schemas/exams';
 import { maskIdCard } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { bytesOf, type ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -29,27 +30,10 @@ const answerText = (value: AnswerValue | null | undefined): string =>
 /**
  * 考试成绩 with answer sheets (issue: Console III): one row per attempt of the class — who,
  * which course, when, the score and the pass — and the sheet in one cell, question by question
- * (the answer given, right or wrong, the points). Streamed; ID numbers masked unless asked
- * whole; audited before the first byte.
+ * (the answer given, right or wrong, the points). Streamed a page at a time.
  */
-export async function exportExamResults(
-  ctx: AppContext,
-  user: AuthUser,
-  query: { classId: string; full: boolean },
-  ip: string,
-) {
-  const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
-  if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
-  await recordAudit(ctx.db, {
-    actor: user,
-    ip,
-    action: 'report.export',
-    targetType: 'organisation',
-    targetId: user.orgId,
-    summary: { after: { kind: 'exam-results', classId: cls.id, fullIdNumbers: query.full } },
-    now: ctx.now(),
-  });
-  const stream = streamSheet(
+function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
+  return streamSheet(
     '考试成绩',
     [
       { header: '姓名', key: 'name', width: 12 },
@@ -67,13 +51,13 @@ export async function exportExamResults(
     ],
     async (addRow) => {
       for (let offset = 0; ; offset += PAGE) {
-        const rows = await findClassAttempts(ctx.db, cls.id, offset, PAGE);
+        const rows = await findClassAttempts(ctx.db, classId, offset, PAGE);
         for (const a of rows) {
           const handedIn = a.status !== 'open';
           const sheet = handedIn ? await reviewOf(ctx, a) : undefined;
           addRow({
             name: a.name,
-            idCard: query.full ? (a.id_card ?? '') : maskIdCard(a.id_card),
+            idCard: full ? (a.id_card ?? '') : maskIdCard(a.id_card),
             department: a.department_name ?? '',
             course: a.course_name,
             started: when(a.started_at),
@@ -97,5 +81,30 @@ export async function exportExamResults(
       }
     },
   );
-  return { stream, fileName: `${cls.name}-考试成绩.xlsx` };
 }
+
+/** The exam results sheet as the console downloads it: ID numbers masked unless asked whole; audited before the first byte. */
+export async function exportExamResults(
+  ctx: AppContext,
+  user: AuthUser,
+  query: { classId: string; full: boolean },
+  ip: string,
+) {
+  const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
+  if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  await recordAudit(ctx.db, {
+    actor: user,
+    ip,
+    action: 'report.export',
+    targetType: 'organisation',
+    targetId: user.orgId,
+    summary: { after: { kind: 'exam-results', classId: cls.id, fullIdNumbers: query.full } },
+    now: ctx.now(),
+  });
+  return { stream: examResultsSheet(ctx, cls.id, query.full), fileName: `${cls.name}-考试成绩.xlsx` };
+}
+
+/** 一期一档's exam part: the class's results with every answer sheet. */
+export const examResultsArchivePart: ClassArchivePart = async (ctx, { classId }, add) => {
+  await add('报表/考试成绩.xlsx', await bytesOf(examResultsSheet(ctx, classId, false)));
+};

@@ -4,9 +4,9 @@ import type { Db } from '../../infra/database.js';
 export async function findReviewQueue(
   db: Db,
   orgId: string,
-  filter: { reviewed: boolean; lowScore: number; offset: number; limit: number },
+  filter: { reviewed: boolean; lowScore: number; checkId?: string | undefined; offset: number; limit: number },
 ) {
-  const q = db
+  const base = db
     .selectFrom('face_checks as f')
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
@@ -14,15 +14,18 @@ export async function findReviewQueue(
     .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
     .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
     .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
-    .where('c.org_id', '=', orgId)
-    // failed, or passed with a score close to the line
-    .where((eb) =>
-      eb.or([
-        eb('f.status', '=', 'failed'),
-        eb.and([eb('f.status', '=', 'passed'), eb('f.best_score', '<', filter.lowScore)]),
-      ]),
-    )
-    .where('r.check_id', filter.reviewed ? 'is not' : 'is', null);
+    .where('c.org_id', '=', orgId);
+  const q = filter.checkId
+    ? base.where('f.id', '=', filter.checkId)
+    : base
+        // failed, or passed with a score close to the line
+        .where((eb) =>
+          eb.or([
+            eb('f.status', '=', 'failed'),
+            eb.and([eb('f.status', '=', 'passed'), eb('f.best_score', '<', filter.lowScore)]),
+          ]),
+        )
+        .where('r.check_id', filter.reviewed ? 'is not' : 'is', null);
   const [rows, count] = await Promise.all([
     q
       .select([
@@ -124,4 +127,64 @@ export async function findPeopleWithReference(db: Db, personIds: string[]) {
   if (personIds.length === 0) return new Set<string>();
   const rows = await db.selectFrom('face_references').select('person_id').where('person_id', 'in', personIds).execute();
   return new Set(rows.map((r) => r.person_id));
+}
+
+/** The class (of the organisation), for its face-check records. */
+export async function findClassOfOrg(db: Db, orgId: string, classId: string) {
+  return db
+    .selectFrom('train_classes')
+    .select(['id', 'name'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', classId)
+    .executeTakeFirst();
+}
+
+/**
+ * A page of a class's face checks, one row per attempt (a check with none: one row), with who,
+ * which unit, the review, in a stable order — the face-check records sheet.
+ */
+export async function findClassCheckRows(db: Db, classId: string, offset: number, limit: number) {
+  return db
+    .selectFrom('face_checks as f')
+    .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
+    .innerJoin('persons as p', 'p.id', 'f.person_id')
+    .leftJoin('departments as d', 'd.id', 'p.department_id')
+    .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
+    .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+    .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+    .leftJoin('face_attempts as a', 'a.check_id', 'f.id')
+    .select([
+      'f.id as check_id',
+      'f.kind',
+      'f.status',
+      'f.best_score',
+      'f.due_at',
+      'p.name',
+      'p.id_card',
+      'd.name as department_name',
+      'cw.title as unit_title',
+      'r.decision',
+      'r.reason',
+      'r.voided_seconds',
+      'a.id as attempt_id',
+      'a.result',
+      'a.score',
+      'a.reason as attempt_reason',
+      'a.photo_key',
+      'a.photo_purged_at',
+      'a.via',
+      'a.ip',
+      'a.user_agent',
+      'a.created_at as attempted_at',
+    ])
+    .where('tp.class_id', '=', classId)
+    .orderBy('p.name')
+    .orderBy('f.person_id')
+    .orderBy('f.due_at')
+    .orderBy('f.id')
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }

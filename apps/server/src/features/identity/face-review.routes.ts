@@ -1,10 +1,12 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
-import { faceReviewBody, faceReviewPage, faceReviewQuery } from '@anxun/shared/schemas/identity';
+import { faceCheckExportQuery, faceReviewBody, faceReviewPage, faceReviewQuery } from '@anxun/shared/schemas/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
+import { attachment, XLSX } from '../../http/sheet-upload.js';
+import { exportFaceChecks } from './face-check-export.service.js';
 import { listReviewQueue, reviewCheck } from './face-review.service.js';
 
 const tags = ['manage: face checks'];
@@ -20,12 +22,34 @@ export const faceReviewRoutes =
         schema: {
           tags,
           summary:
-            'Face checks that failed or passed close to the match threshold — waiting for review, or reviewed — with the reference and each attempt photo, score, time, address, device',
+            'Face checks that failed or passed close to the match threshold — waiting for review, or reviewed — with the reference and each attempt photo, score, time, address, device; or, with check, that one check whatever its state',
           querystring: faceReviewQuery,
           response: { 200: envelope(faceReviewPage), ...errors },
         },
       },
       async (request) => ok(await listReviewQueue(ctx, userOf(request), request.query)),
+    );
+
+    app.get(
+      '/face-checks/export',
+      {
+        schema: {
+          tags,
+          summary:
+            '核验记录 of a class as .xlsx (streamed): one row per attempt — check, time, result, score, reason, address, device, review — and a link to the check in 核验审核; ID numbers masked unless `full=1`; audited',
+          querystring: faceCheckExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { stream, fileName } = await exportFaceChecks(
+          ctx,
+          userOf(request),
+          request.query,
+          request.ip,
+          `${request.protocol}://${request.host}`,
+        );
+        return reply.type(XLSX).header('content-disposition', attachment(fileName, 'face-checks.xlsx')).send(stream);
+      },
     );
 
     app.post(

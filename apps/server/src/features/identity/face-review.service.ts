@@ -39,6 +39,7 @@ export async function listReviewQueue(
   const { rows, total } = await findReviewQueue(ctx.db, user.orgId, {
     reviewed: query.state === 'reviewed',
     lowScore: reviewBelow(ctx),
+    checkId: query.check,
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });

@@ -290,4 +290,71 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       ).status,
     ).toBe(404);
   });
+
+  it("exports the class's face-check records: a row per attempt, each linking to its check in 核验审核; audited", async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ id_card: '110105199001010123' })
+      .where('id', '=', personId)
+      .execute();
+    const res = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, {
+      headers: as(admin),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('核验审核班-核验记录.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(
+      expect.arrayContaining(['姓名', '身份证号', '核验结果', '本次得分', 'IP', '设备', '审核', '照片']),
+    );
+    const col = (name: string) => header.indexOf(name) + 1;
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    // one attempt for each of the three checks, in the order they were due
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.getCell(col('本次得分')).value)).toEqual([0.95, 0.7, 0.31]);
+    expect(rows.map((r) => r.getCell(col('审核')).value ?? '')).toEqual(['', '已作废', '已确认']);
+    expect(rows[1]!.getCell(col('IP')).value).toBe('203.0.113.9');
+    // ID numbers masked unless asked whole
+    expect(rows[0]!.getCell(col('身份证号')).value).toBe('110***********0123');
+    const link = rows[1]!.getCell(col('照片')).value as { text: string; hyperlink: string };
+    expect(link.hyperlink).toBe(`${server.baseUrl}/#/manage/face-review?check=${checks.doubtful}`);
+    // the link opens that check, whatever its state, for the organisation's manager only
+    const one = await server.request('GET', `/api/manage/face-checks/review?check=${checks.first}`, {
+      headers: as(admin),
+    });
+    expect(one.body.data.records.map((r: { checkId: string }) => r.checkId)).toEqual([checks.first]);
+    const full = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}&full=1`, {
+      headers: as(admin),
+    });
+    const whole = new ExcelJS.Workbook();
+    await whole.xlsx.load(await full.arrayBuffer());
+    expect(whole.worksheets[0]!.getRow(2).getCell(col('身份证号')).value).toBe('110105199001010123');
+    const audits = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'report.export')
+      .execute();
+    expect(audits.map((a) => JSON.parse(a.summary).after)).toEqual([
+      { kind: 'face-checks', classId, fullIdNumbers: false },
+      { kind: 'face-checks', classId, fullIdNumbers: true },
+    ]);
+    await addOrganisation(server, '10027', '又一家单位');
+    await addLearner(server, { account: 'other-admin27', password: 'other1234', role: 'admin', orgCode: '10027' });
+    const other = (await login(server, 'other-admin27', 'other1234')).body.data.credentials.accessToken;
+    expect(
+      (await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, { headers: as(other) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await server.request('GET', `/api/manage/face-checks/review?check=${checks.first}`, { headers: as(other) })).body
+        .data.total,
+    ).toBe(0);
+    expect(
+      (await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, { headers: as(learner) }))
+        .status,
+    ).toBe(403);
+  });
 });

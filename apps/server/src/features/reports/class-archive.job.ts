@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import archiver from 'archiver';
 import type { AppContext } from '../../app-context.js';
+import { bytesOf, safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime } from '../../core/record-time.js';
 import { PermanentJobError, type JobKind, type JobRow } from '../../infra/job-queue.js';
 import { buildPersonArchive } from './person-archive.service.js';
@@ -32,18 +33,14 @@ export interface ClassArchiveResult {
 
 const PAGE = 100;
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
-const bytesOf = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-};
-/** a file name a zip and every desktop accept */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 60) || '未命名';
 
 export const payloadOf = (job: JobRow) => JSON.parse(job.payload) as ClassArchivePayload;
 
-export function classArchiveJob(ctx: AppContext): JobKind {
+/**
+ * `parts`: what other features put in the archive (the exam results, the face-check records
+ * with their photos), handed over by app.ts.
+ */
+export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePart[] = []): JobKind {
   return {
     kind: CLASS_ARCHIVE_JOB,
     maxAttempts: 2,
@@ -61,9 +58,12 @@ export function classArchiveJob(ctx: AppContext): JobKind {
         const closed = once(out, 'close');
         zip.pipe(out);
         const manifest: Array<{ path: string; sha256: string; bytes: number }> = [];
-        const add = (name: string, data: Buffer) => {
+        // each file is in the zip before the next is read: a class's photos are never all in memory
+        const add = async (name: string, data: Buffer) => {
           manifest.push({ path: name, sha256: sha256(data), bytes: data.length });
+          const written = once(zip, 'entry');
           zip.append(data, { name });
+          await written;
         };
 
         const { cls: row, courses } = await findClassSetup(ctx.db, cls.id);
@@ -82,7 +82,7 @@ export function classArchiveJob(ctx: AppContext): JobKind {
           })),
           members: cls.memberCount,
         };
-        add('班级设置.json', Buffer.from(JSON.stringify(setup, null, 2)));
+        await add('班级设置.json', Buffer.from(JSON.stringify(setup, null, 2)));
         const total = cls.memberCount;
         let done = 0;
         for (let offset = 0; ; offset += PAGE) {
@@ -90,19 +90,21 @@ export function classArchiveJob(ctx: AppContext): JobKind {
           for (const m of rows) {
             if (signal.aborted) throw signal.reason;
             const { pdf } = await buildPersonArchive(ctx, p.orgId, m.person_id);
-            add(`一人一档/${safeName(m.name)}-${m.person_id.slice(0, 8)}.pdf`, pdf);
+            await add(`一人一档/${safeFileName(m.name)}-${m.person_id.slice(0, 8)}.pdf`, pdf);
             done += 1;
             progress(Math.floor((done / Math.max(1, total)) * 90));
           }
           if (rows.length < PAGE) break;
         }
         const query = { classId: cls.id, full: false } as const;
-        add('报表/班级学习情况.xlsx', await bytesOf(classStudySheet(ctx, cls.id, query, {}, undefined)));
-        add('报表/学习明细.xlsx', await bytesOf(classUnitsSheet(ctx, cls.id, query, undefined)));
-        add(
+        await add('报表/班级学习情况.xlsx', await bytesOf(classStudySheet(ctx, cls.id, query, {}, undefined)));
+        await add('报表/学习明细.xlsx', await bytesOf(classUnitsSheet(ctx, cls.id, query, undefined)));
+        await add(
           '报表/部门汇总.xlsx',
           await bytesOf(departmentsSheet(await departmentSummary(ctx, { orgId: p.orgId }, { classId: cls.id }))),
         );
+        for (const part of parts) await part(ctx, { classId: cls.id, orgId: p.orgId, signal }, add);
+        progress(95);
         zip.append(JSON.stringify({ class: cls.name, producedAt: recordTime(ctx.now()), files: manifest }, null, 2), {
           name: 'manifest.json',
         });

@@ -606,8 +606,38 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     }
     expect(names.filter((n) => n.startsWith('一人一档/') && n.endsWith('.pdf'))).toHaveLength(3);
     expect(names).toEqual(
-      expect.arrayContaining(['报表/班级学习情况.xlsx', '报表/学习明细.xlsx', '报表/部门汇总.xlsx']),
+      expect.arrayContaining([
+        '报表/班级学习情况.xlsx',
+        '报表/学习明细.xlsx',
+        '报表/部门汇总.xlsx',
+        '报表/考试成绩.xlsx',
+        '报表/核验记录.xlsx',
+      ]),
     );
+    // the check photo itself, and the records sheet linking to it inside the archive
+    const photos = names.filter((n) => n.startsWith('核验照片/'));
+    expect(photos).toHaveLength(1);
+    const held = await server.ctx.files.read(
+      (
+        await server.ctx.db
+          .selectFrom('face_attempts')
+          .select('photo_key')
+          .where('person_id', '=', ids.part)
+          .executeTakeFirstOrThrow()
+      ).photo_key!,
+    );
+    const chunks: Buffer[] = [];
+    for await (const c of held!) chunks.push(c as Buffer);
+    expect(await zip.file(photos[0]!)!.async('nodebuffer')).toEqual(Buffer.concat(chunks));
+    const ExcelJS = (await import('exceljs')).default;
+    const checks = new ExcelJS.Workbook();
+    await checks.xlsx.load(await zip.file('报表/核验记录.xlsx')!.async('arraybuffer'));
+    const checkSheet = checks.worksheets[0]!;
+    const header = (checkSheet.getRow(1).values as unknown[]).slice(1);
+    const row = checkSheet.getRow(2);
+    expect(row.getCell(header.indexOf('姓名') + 1).value).toBe('报表part');
+    expect(row.getCell(header.indexOf('本次得分') + 1).value).toBe(0.31);
+    expect((row.getCell(header.indexOf('照片') + 1).value as { hyperlink: string }).hyperlink).toBe(`../${photos[0]}`);
     const setup = JSON.parse(await zip.file('班级设置.json')!.async('string'));
     expect(setup).toMatchObject({ name: '报表测试班', members: 3, courses: [{ name: '消防安全基础' }] });
     const downloads = await server.ctx.db

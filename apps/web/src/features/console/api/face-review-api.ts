@@ -7,12 +7,13 @@ export type { FaceReviewItem };
 const M = '/api/manage';
 
 /** 核验审核: the checks waiting for review, or those reviewed. */
-export const useFaceReview = (state: 'waiting' | 'reviewed', current: number) =>
+/** The queue (waiting or reviewed), or — `check`, from the face-check records sheet — that one check. */
+export const useFaceReview = (state: 'waiting' | 'reviewed', current: number, check?: string | undefined) =>
   useQuery({
-    queryKey: ['console', 'face-review', state, current],
+    queryKey: ['console', 'face-review', state, current, check],
     queryFn: () =>
       api.get<{ records: FaceReviewItem[]; total: number }>(`${M}/face-checks/review`, {
-        query: { state, current: String(current), size: '10' },
+        query: check ? { check } : { state, current: String(current), size: '10' },
       }),
   });
 

@@ -115,6 +115,12 @@ export function ClassProgressPanel() {
           <Button onClick={() => download('/api/manage/exam-attempts/export', `${className}-考试成绩.xlsx`, false)}>
             {t('console.reports.exportExams')}
           </Button>
+          <Button
+            onClick={() => download('/api/manage/face-checks/export', `${className}-核验记录.xlsx`, false)}
+            data-testid="report-export-checks"
+          >
+            {t('console.reports.exportChecks')}
+          </Button>
           <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
             {t('console.fullIds')}
           </Checkbox>

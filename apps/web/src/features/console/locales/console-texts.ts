@@ -167,6 +167,8 @@ registerTexts({
         reason: '审核意见',
         decision: { confirmed: '已确认', voided: '已作废' },
         voided: '已作废，扣回学时 {{time}}',
+        one: '核验记录中的一次核验（不论是否通过）',
+        backToQueue: '返回审核队列',
         voidedTime: '扣回 {{time}}',
       },
       settings: {
@@ -291,6 +293,7 @@ registerTexts({
         exportCourses: '导出学习情况',
         exportUnits: '导出学习明细',
         exportExams: '导出考试成绩',
+        exportChecks: '导出核验记录',
         exportDepartments: '导出部门汇总',
         judgeFalse: '错',
       },
@@ -627,6 +630,8 @@ registerTexts({
         reason: 'Reason',
         decision: { confirmed: 'Confirmed', voided: 'Voided' },
         voided: 'Voided: {{time}} taken back',
+        one: 'One check from the face-check records (passed or not)',
+        backToQueue: 'Back to the queue',
         voidedTime: '{{time}} taken back',
       },
       settings: {
@@ -752,6 +757,7 @@ registerTexts({
         exportCourses: 'Export by course',
         exportUnits: 'Export by unit',
         exportExams: 'Export exam results',
+        exportChecks: 'Export face checks',
         exportDepartments: 'Export departments',
         judgeFalse: 'False',
       },

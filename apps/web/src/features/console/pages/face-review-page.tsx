@@ -3,6 +3,7 @@ import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Image, Input, List, Modal, Pagination, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
@@ -18,7 +19,10 @@ export default function FaceReviewPage() {
   const [current, setCurrent] = useState(1);
   const [deciding, setDeciding] = useState<{ item: FaceReviewItem; decision: 'confirm' | 'void' }>();
   const [form] = Form.useForm<{ reason: string }>();
-  const queue = useFaceReview(state, current);
+  // a link from the face-check records sheet opens one check
+  const [params, setParams] = useSearchParams();
+  const check = params.get('check') ?? undefined;
+  const queue = useFaceReview(state, current, check);
 
   const submit = ({ reason }: { reason: string }) => {
     if (!deciding) return;
@@ -128,18 +132,30 @@ export default function FaceReviewPage() {
     <section className="page console-page" data-testid="face-review-page">
       <h2>{t('route.manageFaceReview')}</h2>
       <p className="console-hint">{t('console.faceReview.hint')}</p>
-      <Tabs
-        activeKey={state}
-        onChange={(k) => {
-          setState(k as 'waiting' | 'reviewed');
-          setCurrent(1);
-        }}
-        items={[
-          // one list, shown in the tab that asked for it
-          { key: 'waiting', label: t('console.faceReview.waiting'), children: state === 'waiting' && list },
-          { key: 'reviewed', label: t('console.faceReview.reviewed'), children: state === 'reviewed' && list },
-        ]}
-      />
+      {check ? (
+        <>
+          <Space className="console-toolbar" data-testid="face-review-one">
+            <span>{t('console.faceReview.one')}</span>
+            <Button size="small" onClick={() => setParams({})}>
+              {t('console.faceReview.backToQueue')}
+            </Button>
+          </Space>
+          {list}
+        </>
+      ) : (
+        <Tabs
+          activeKey={state}
+          onChange={(k) => {
+            setState(k as 'waiting' | 'reviewed');
+            setCurrent(1);
+          }}
+          items={[
+            // one list, shown in the tab that asked for it
+            { key: 'waiting', label: t('console.faceReview.waiting'), children: state === 'waiting' && list },
+            { key: 'reviewed', label: t('console.faceReview.reviewed'), children: state === 'reviewed' && list },
+          ]}
+        />
+      )}
       <Modal
         open={Boolean(deciding)}
         title={

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { ErrorCode } from '@anxun/shared/errors';
+import { maskIdCard } from '@anxun/shared/validators';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../../core/audit.js';
+import { bytesOf, safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
+import { recordTime } from '../../core/record-time.js';
+import type { AuthUser } from '../../core/session.service.js';
+import { AppError } from '../../http/app-error.js';
+import { FACE_REJECTION_MESSAGES, type FaceRejection } from '../../infra/face/face-judgement.js';
+import { streamSheet } from '../../infra/xlsx-stream.js';
+import { findClassCheckRows, findClassOfOrg } from './face-review.repository.js';
+
+const PAGE = 500;
+const KIND = { start: '开始学习', random: '随机', end: '学完' } as const;
+const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
+const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
+const VIA = { camera: '电脑摄像头', phone: '手机扫码', upload: '上传' } as const;
+const REVIEW = { confirmed: '已确认', voided: '已作废' } as const;
+const when = (ms: number | null) => (ms === null ? '' : recordTime(ms).slice(0, 19).replace('T', ' '));
+const score = (n: number | null) => (n === null ? '' : Math.round(n * 1000) / 1000);
+
+type CheckRow = Awaited<ReturnType<typeof findClassCheckRows>>[number];
+/** the photo cell: a link (the console's record, or the photo inside the archive), or why there is none */
+type PhotoLink = (row: CheckRow) => { text: string; hyperlink: string } | string;
+
+/**
+ * 核验记录 of a class (issue: Console III): one row per attempt — who, which check (kind, due
+ * time, its result and best score), the attempt's time, result, score, address, device, the
+ * review and its reason — and a link to the photo. Streamed a page at a time.
+ */
+function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: PhotoLink) {
+  return streamSheet(
+    '核验记录',
+    [
+      { header: '姓名', key: 'name', width: 12 },
+      { header: '身份证号', key: 'idCard', width: 22 },
+      { header: '部门', key: 'department', width: 16 },
+      { header: '课件', key: 'unit', width: 24 },
+      { header: '核验时机', key: 'kind', width: 10 },
+      { header: '应核验时间', key: 'due', width: 20 },
+      { header: '核验结果', key: 'status', width: 10 },
+      { header: '最高得分', key: 'best', width: 10 },
+      { header: '拍照时间', key: 'at', width: 20 },
+      { header: '本次结果', key: 'result', width: 12 },
+      { header: '本次得分', key: 'score', width: 10 },
+      { header: '未通过原因', key: 'reason', width: 24 },
+      { header: '方式', key: 'via', width: 12 },
+      { header: 'IP', key: 'ip', width: 16 },
+      { header: '设备', key: 'device', width: 30 },
+      { header: '审核', key: 'review', width: 10 },
+      { header: '审核意见', key: 'reviewReason', width: 24 },
+      { header: '照片', key: 'photo', width: 14 },
+    ],
+    async (addRow) => {
+      for (let offset = 0; ; offset += PAGE) {
+        const rows = await findClassCheckRows(ctx.db, classId, offset, PAGE);
+        for (const r of rows) {
+          addRow({
+            name: r.name,
+            idCard: full ? (r.id_card ?? '') : maskIdCard(r.id_card),
+            department: r.department_name ?? '',
+            unit: r.unit_title ?? '',
+            kind: KIND[r.kind],
+            due: when(r.due_at),
+            status: STATUS[r.status],
+            best: score(r.best_score),
+            at: when(r.attempted_at),
+            result: r.result ? RESULT[r.result] : '',
+            score: score(r.score),
+            reason: r.attempt_reason
+              ? (FACE_REJECTION_MESSAGES[r.attempt_reason as FaceRejection] ??
+                (r.attempt_reason === 'MISMATCH' ? '与本人照片不一致' : r.attempt_reason))
+              : '',
+            via: r.via ? VIA[r.via] : '',
+            ip: r.ip ?? '',
+            device: r.user_agent ?? '',
+            review: r.decision ? REVIEW[r.decision as keyof typeof REVIEW] : '',
+            reviewReason: r.reason ?? '',
+            photo: r.attempt_id ? photo(r) : '',
+          });
+        }
+        if (rows.length < PAGE) break;
+      }
+    },
+  );
+}
+
+/**
+ * The face-check records sheet as the console downloads it: each photo cell links to the
+ * check in 核验审核 (the manager signs in to see it: the sheet carries no photo a stranger
+ * could open). ID numbers masked unless asked whole; audited before the first byte.
+ */
+export async function exportFaceChecks(
+  ctx: AppContext,
+  user: AuthUser,
+  query: { classId: string; full: boolean },
+  ip: string,
+  origin: string,
+) {
+  const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
+  if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  await recordAudit(ctx.db, {
+    actor: user,
+    ip,
+    action: 'report.export',
+    targetType: 'organisation',
+    targetId: user.orgId,
+    summary: { after: { kind: 'face-checks', classId: cls.id, fullIdNumbers: query.full } },
+    now: ctx.now(),
+  });
+  const stream = faceCheckSheet(ctx, cls.id, query.full, (r) =>
+    r.photo_key
+      ? { text: '查看照片', hyperlink: `${origin}/#/manage/face-review?check=${encodeURIComponent(r.check_id)}` }
+      : r.photo_purged_at !== null
+        ? '照片已过保存期'
+        : '无照片',
+  );
+  return { stream, fileName: `${cls.name}-核验记录.xlsx` };
+}
+
+const photoName = (r: CheckRow) =>
+  `核验照片/${safeFileName(r.name)}-${r.attempt_id!.slice(0, 8)}${path.extname(r.photo_key ?? '') || '.jpg'}`;
+
+/**
+ * 一期一档's face-check part: every attempt's photo still held, and the records sheet whose
+ * photo cells link to those files inside the archive.
+ */
+export const faceChecksArchivePart: ClassArchivePart = async (ctx, { classId, signal }, add) => {
+  const held = new Set<string>();
+  for (let offset = 0; ; offset += PAGE) {
+    const rows = await findClassCheckRows(ctx.db, classId, offset, PAGE);
+    for (const r of rows) {
+      if (signal.aborted) throw signal.reason;
+      if (!r.attempt_id || !r.photo_key) continue;
+      const stream = await ctx.files.read(r.photo_key);
+      if (!stream) continue;
+      await add(photoName(r), await bytesOf(stream));
+      held.add(r.attempt_id);
+    }
+    if (rows.length < PAGE) break;
+  }
+  const sheet = faceCheckSheet(ctx, classId, false, (r) =>
+    held.has(r.attempt_id!)
+      ? { text: '查看照片', hyperlink: `../${photoName(r)}` }
+      : r.photo_purged_at !== null
+        ? '照片已过保存期'
+        : '无照片',
+  );
+  await add('报表/核验记录.xlsx', await bytesOf(sheet));
+};

@@ -376,6 +376,77 @@ describe('the console in Chromium', () => {
       .where('check_id', '=', 'doubtful-check')
       .executeTakeFirst();
     expect(review).toMatchObject({ decision: 'voided', reason: '照片与本人不符' });
+    // the class's face-check records, as a sheet: the void is on it, and its link opens that check
+    await page.evaluate(() => (location.hash = '/manage/reports'));
+    await page.getByTestId('report-class').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '2026年度全员安全生产培训班' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('report-export-checks').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('2026年度全员安全生产培训班-核验记录.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    const voided = rows.find((r) => r.getCell(header.indexOf('最高得分') + 1).value === 0.679);
+    expect(voided?.getCell(header.indexOf('审核') + 1).value).toBe('已作废');
+    expect(voided?.getCell(header.indexOf('审核意见') + 1).value).toBe('照片与本人不符');
+    await page.evaluate(() => (location.hash = '/manage/face-review?check=doubtful-check'));
+    await page.getByTestId('face-review-one').waitFor();
+    await page.getByTestId('face-review-item').filter({ hasText: '0.679' }).getByText('已作废').waitFor();
+    expect(await page.getByTestId('face-review-item').count()).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('sets how long records are kept, and sees a certificate template on a sample before saving it', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/manage/settings'));
+    await page.getByTestId('retention-years').fill('6');
+    await page.getByTestId('retention-save').click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await env.server.ctx.db
+              .selectFrom('organisations')
+              .select('retention_years')
+              .where('code', '=', '00000')
+              .executeTakeFirstOrThrow()
+          ).retention_years,
+      )
+      .toBe(6);
+    await page.getByTestId('template-title').fill('安全生产培训合格证');
+    await page.getByTestId('template-signature').fill('培训负责人：王建国');
+    await page.getByTestId('template-preview').click();
+    // the sample certificate, drawn: a canvas with ink on it
+    const canvas = page.getByTestId('pdf-page');
+    await expect
+      .poll(() =>
+        canvas.evaluate((c: HTMLCanvasElement) => {
+          if (c.width === 0) return 0;
+          const pixels = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+          let ink = 0;
+          for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 128) ink++;
+          return ink;
+        }),
+      )
+      .toBeGreaterThan(1000);
+    await page.locator('.ant-modal:visible .ant-modal-close').click();
+    await page.getByTestId('template-save').click();
+    await page
+      .getByTestId('template-state')
+      .getByText(/上次保存/)
+      .waitFor();
+    const saved = await env.server.ctx.db.selectFrom('certificate_templates').selectAll().executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({
+      title: '安全生产培训合格证',
+      signature_line: '培训负责人：王建国',
+      seal_file_id: null,
+    });
     await context.close();
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayStart, recordTime } from '../../server/src/core/record-time.js';
 import { turnOffFaceChecks } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
@@ -40,4 +41,26 @@ describe('studying in Chromium', () => {
       .toBeGreaterThanOrEqual(credited);
     await context.close();
   }, 90_000);
+
+  it("shows the manager today's 学时 and active learners on 概览 as the study record holds them", async () => {
+    // the figures, summed by the test from study_events since the start of today (the organisation's day)
+    const from = dayStart(recordTime(Date.now()).slice(0, 10));
+    const events = await env.server.ctx.db
+      .selectFrom('study_events')
+      .select(['person_id', 'credited_seconds'])
+      .where('created_at', '>=', from)
+      .execute();
+    const seconds = events.reduce((sum, e) => sum + Number(e.credited_seconds), 0);
+    const learners = new Set(events.filter((e) => Number(e.credited_seconds) > 0).map((e) => e.person_id)).size;
+    expect(seconds).toBeGreaterThanOrEqual(13);
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'admin', 'admin1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/manage/dashboard'));
+    const value = (key: string) => page.getByTestId(`figure-${key}`).locator('.ant-statistic-content-value');
+    await value('hours').waitFor();
+    expect(await value('hours').textContent()).toBe(String(Math.round((seconds / 1800) * 100) / 100));
+    expect(await value('active').textContent()).toBe(String(learners));
+    await context.close();
+  }, 60_000);
 });

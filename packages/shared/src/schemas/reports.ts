@@ -23,6 +23,8 @@ export const classProgressQuery = z.strictObject({
   classId: idText(),
   /** a department and those under it */
   departmentId: idText().optional(),
+  /** one course of the class: figures, status and sheets for that course alone */
+  classCourseId: idText().optional(),
   status: memberStatus.optional(),
   /** name, phone or ID number */
   q: line(40).optional(),
@@ -58,6 +60,8 @@ export const classProgressPage = z.object({
   className: z.string(),
   requiredHours: z.number(),
   courseCount: z.number(),
+  /** the class's courses, to filter by */
+  courses: z.array(z.object({ classCourseId: z.string(), name: z.string() })),
 });
 export type ClassProgressPage = z.infer<typeof classProgressPage>;
 

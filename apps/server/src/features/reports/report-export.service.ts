@@ -15,7 +15,7 @@ import {
   sumCreditByCourse,
   sumCreditByUnit,
 } from './reports.repository.js';
-import { departmentSummary, groupBy, reportClass, reportRange, reportScope } from './reports.service.js';
+import { departmentSummary, groupBy, reportClass, reportCourse, reportRange, reportScope } from './reports.service.js';
 
 /**
  * 报表导出 (issue: Console III): the reports as .xlsx, streamed a page of members at a time, with
@@ -69,6 +69,7 @@ async function forEachMemberPage(
   for (let offset = 0; ; offset += PAGE) {
     const { rows } = await findClassMembers(ctx.db, classId, {
       departmentIds,
+      classCourseId: query.classCourseId,
       status: query.status,
       q: query.q,
       offset,
@@ -82,6 +83,7 @@ async function forEachMemberPage(
 /** 班级学习情况: one row per learner × course. */
 export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: ClassQuery, ip: string) {
   const cls = await reportClass(ctx, user, query.classId);
+  await reportCourse(ctx, cls.id, query.classCourseId);
   const range = reportRange(query);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
   await audit(ctx, user, ip, 'class-study', { classId: cls.id, fullIdNumbers: query.full });
@@ -117,7 +119,7 @@ export function classStudySheet(
       forEachMemberPage(ctx, cls.id, query, departmentIds, async (members) => {
         const ids = members.map((m) => m.train_person_id);
         const [courses, credit] = await Promise.all([
-          findCourseRecords(ctx.db, ids),
+          findCourseRecords(ctx.db, ids, query.classCourseId),
           sumCreditByCourse(ctx.db, ids, range),
         ]);
         const creditOf = new Map(credit.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c]));
@@ -149,6 +151,7 @@ export function classStudySheet(
 /** 学习明细: one row per learner × unit, with the reports refused by reason. */
 export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: ClassQuery, ip: string) {
   const cls = await reportClass(ctx, user, query.classId);
+  await reportCourse(ctx, cls.id, query.classCourseId);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
   await audit(ctx, user, ip, 'class-units', { classId: cls.id, fullIdNumbers: query.full });
   return { stream: classUnitsSheet(ctx, cls.id, query, departmentIds), fileName: `${cls.name}-学习明细.xlsx` };
@@ -181,7 +184,11 @@ export function classUnitsSheet(
     (addRow) =>
       forEachMemberPage(ctx, cls.id, query, departmentIds, async (members) => {
         const ids = members.map((m) => m.train_person_id);
-        const [courses, units] = await Promise.all([findCourseRecords(ctx.db, ids), findUnitRecords(ctx.db, ids)]);
+        const [courses, all] = await Promise.all([
+          findCourseRecords(ctx.db, ids, query.classCourseId),
+          findUnitRecords(ctx.db, ids),
+        ]);
+        const units = query.classCourseId ? all.filter((u) => u.class_course_id === query.classCourseId) : all;
         const [credit, refusals] = await Promise.all([sumCreditByUnit(ctx.db, ids), countRefusalsByUnit(ctx.db, ids)]);
         const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
         const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);

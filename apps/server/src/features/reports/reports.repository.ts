@@ -71,21 +71,28 @@ export async function findClassSetup(db: Db, classId: string) {
   return { cls, courses };
 }
 
-/** A membership with a course not yet completed / with a course begun (its state over its courses). */
-const hasCourse = (status: 'unfinished' | 'begun') => (eb: ExpressionBuilder<Database, 'train_persons'>) =>
-  eb.exists(
-    eb
+/**
+ * A membership with a course not yet completed / with a course begun (its state over its
+ * courses, or over the one course given).
+ */
+const hasCourse =
+  (status: 'unfinished' | 'begun', classCourseId: string | undefined) =>
+  (eb: ExpressionBuilder<Database, 'train_persons'>) => {
+    let courses = eb
       .selectFrom('train_person_courses as pc')
       .select('pc.id')
       .whereRef('pc.train_person_id', '=', 'train_persons.id')
-      .where('pc.learn_status', '!=', status === 'unfinished' ? LearnStatus.COMPLETED : LearnStatus.NOT_STARTED),
-  );
+      .where('pc.learn_status', '!=', status === 'unfinished' ? LearnStatus.COMPLETED : LearnStatus.NOT_STARTED);
+    if (classCourseId) courses = courses.where('pc.class_course_id', '=', classCourseId);
+    return eb.exists(courses);
+  };
 
 export async function findClassMembers(
   db: Db,
   classId: string,
   filter: {
     departmentIds?: string[] | undefined;
+    classCourseId?: string | undefined;
     status?: 'not-started' | 'studying' | 'done' | undefined;
     q?: string | undefined;
     offset: number;
@@ -108,12 +115,13 @@ export async function findClassMembers(
       ]),
     );
   }
+  const course = filter.classCourseId;
   if (filter.status === 'done') {
-    q = q.where((eb) => eb.and([eb.not(hasCourse('unfinished')(eb)), hasCourse('begun')(eb)]));
+    q = q.where((eb) => eb.and([eb.not(hasCourse('unfinished', course)(eb)), hasCourse('begun', course)(eb)]));
   }
-  if (filter.status === 'not-started') q = q.where((eb) => eb.not(hasCourse('begun')(eb)));
+  if (filter.status === 'not-started') q = q.where((eb) => eb.not(hasCourse('begun', course)(eb)));
   if (filter.status === 'studying') {
-    q = q.where((eb) => eb.and([hasCourse('begun')(eb), hasCourse('unfinished')(eb)]));
+    q = q.where((eb) => eb.and([hasCourse('begun', course)(eb), hasCourse('unfinished', course)(eb)]));
   }
   const [rows, count] = await Promise.all([
     q
@@ -135,10 +143,10 @@ export async function findClassMembers(
   return { rows, total: Number(count.n) };
 }
 
-/** Each membership's course records. */
-export async function findCourseRecords(db: Db, trainPersonIds: string[]) {
+/** Each membership's course records (of one course, when given). */
+export async function findCourseRecords(db: Db, trainPersonIds: string[], classCourseId?: string) {
   if (trainPersonIds.length === 0) return [];
-  return db
+  let q = db
     .selectFrom('train_person_courses as pc')
     .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
     .innerJoin('course_books as b', 'b.id', 'cc.book_id')
@@ -152,15 +160,16 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[]) {
       'cc.sort_order',
       'b.name as course_name',
     ])
-    .where('pc.train_person_id', 'in', trainPersonIds)
-    .orderBy('cc.sort_order')
-    .execute();
+    .where('pc.train_person_id', 'in', trainPersonIds);
+  if (classCourseId) q = q.where('pc.class_course_id', '=', classCourseId);
+  return q.orderBy('cc.sort_order').execute();
 }
 
 /** Credited seconds per membership from study_events (in the range), and the last credited moment (ever). */
-export async function sumCreditByMember(db: Db, trainPersonIds: string[], range: TimeRange) {
+export async function sumCreditByMember(db: Db, trainPersonIds: string[], range: TimeRange, classCourseId?: string) {
   const byMember = new Map<string, { seconds: number; last: number | null }>();
   for (const r of await sumCreditByCourse(db, trainPersonIds, range)) {
+    if (classCourseId && r.class_course_id !== classCourseId) continue;
     const sum = byMember.get(r.train_person_id) ?? { seconds: 0, last: null };
     sum.seconds += Number(r.seconds ?? 0);
     if (r.last !== null && (sum.last === null || Number(r.last) > sum.last)) sum.last = Number(r.last);
@@ -200,24 +209,46 @@ export async function sumCreditByCourse(db: Db, trainPersonIds: string[], range:
     .execute();
 }
 
-export async function countExamAttempts(db: Db, trainPersonIds: string[]) {
+export async function countExamAttempts(db: Db, trainPersonIds: string[], classCourseId?: string) {
   if (trainPersonIds.length === 0) return new Map<string, number>();
-  const rows = await db
+  let q = db
     .selectFrom('exam_attempts')
     .select((eb) => ['train_person_id', eb.fn.countAll<number>().as('n')])
-    .where('train_person_id', 'in', trainPersonIds)
-    .groupBy('train_person_id')
-    .execute();
+    .where('train_person_id', 'in', trainPersonIds);
+  if (classCourseId) q = q.where('class_course_id', '=', classCourseId);
+  const rows = await q.groupBy('train_person_id').execute();
   return new Map(rows.map((r) => [r.train_person_id, Number(r.n)]));
 }
 
-export async function countChecksByStatus(db: Db, trainPersonIds: string[]) {
+/** Face checks by state; with a course, those that fell due at its units. */
+export async function countChecksByStatus(db: Db, trainPersonIds: string[], classCourseId?: string) {
   if (trainPersonIds.length === 0) return [];
+  let q = db
+    .selectFrom('face_checks as f')
+    .select((eb) => ['f.train_person_id', 'f.status', eb.fn.countAll<number>().as('n')])
+    .where('f.train_person_id', 'in', trainPersonIds);
+  if (classCourseId) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('train_warp_courses as w')
+          .select('w.id')
+          .whereRef('w.id', '=', 'f.warp_course_id')
+          .where('w.class_course_id', '=', classCourseId),
+      ),
+    );
+  }
+  return q.groupBy(['f.train_person_id', 'f.status']).execute();
+}
+
+/** The class's courses in order, by name. */
+export async function findClassCourseNames(db: Db, classId: string) {
   return db
-    .selectFrom('face_checks')
-    .select((eb) => ['train_person_id', 'status', eb.fn.countAll<number>().as('n')])
-    .where('train_person_id', 'in', trainPersonIds)
-    .groupBy(['train_person_id', 'status'])
+    .selectFrom('train_class_courses as cc')
+    .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+    .select(['cc.id', 'b.name'])
+    .where('cc.class_id', '=', classId)
+    .orderBy('cc.sort_order')
     .execute();
 }
 
@@ -390,7 +421,7 @@ export async function countMembershipsByDepartment(db: Db, orgId: string, classI
         .sum<number>(
           eb
             .case()
-            .when(eb.and([eb.not(hasCourse('unfinished')(eb)), hasCourse('begun')(eb)]))
+            .when(eb.and([eb.not(hasCourse('unfinished', undefined)(eb)), hasCourse('begun', undefined)(eb)]))
             .then(1)
             .else(0)
             .end(),

@@ -24,6 +24,7 @@ import {
   findAttempts,
   findCertificates,
   findChecks,
+  findClassCourseNames,
   findClassMembers,
   findClassOfOrg,
   findCourseRecords,
@@ -84,6 +85,15 @@ export async function reportClass(ctx: AppContext, user: AuthUser, classId: stri
   if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
   return cls;
 }
+/** A course of the class to report on (404 when it is not the class's); undefined: all of them. */
+function pickCourse(courses: ReadonlyArray<{ id: string }>, classCourseId: string | undefined) {
+  if (classCourseId && !courses.some((c) => c.id === classCourseId)) {
+    throw new AppError(ErrorCode.NOT_FOUND, '班级没有这门课程');
+  }
+  return classCourseId;
+}
+export const reportCourse = async (ctx: AppContext, classId: string, classCourseId: string | undefined) =>
+  classCourseId ? pickCourse(await findClassCourseNames(ctx.db, classId), classCourseId) : undefined;
 export const reportRange = (query: { from?: string | undefined; to?: string | undefined }) => rangeOf(query);
 export const reportScope = (ctx: AppContext, user: AuthUser, departmentId: string | undefined) =>
   departmentScope(ctx, user.orgId, departmentId);
@@ -103,8 +113,11 @@ export async function classProgress(
 ): Promise<ClassProgressPage> {
   const cls = await reportClass(ctx, user, query.classId);
   const range = rangeOf(query);
+  const classCourses = await findClassCourseNames(ctx.db, cls.id);
+  const course = pickCourse(classCourses, query.classCourseId);
   const { rows, total } = await findClassMembers(ctx.db, cls.id, {
     departmentIds: await departmentScope(ctx, user.orgId, query.departmentId),
+    classCourseId: course,
     status: query.status,
     q: query.q,
     offset: (query.current - 1) * query.size,
@@ -112,10 +125,10 @@ export async function classProgress(
   });
   const ids = rows.map((r) => r.train_person_id);
   const [courses, credit, attempts, checks, certificates] = await Promise.all([
-    findCourseRecords(ctx.db, ids),
-    sumCreditByMember(ctx.db, ids, range),
-    countExamAttempts(ctx.db, ids),
-    countChecksByStatus(ctx.db, ids),
+    findCourseRecords(ctx.db, ids, course),
+    sumCreditByMember(ctx.db, ids, range, course),
+    countExamAttempts(ctx.db, ids, course),
+    countChecksByStatus(ctx.db, ids, course),
     findCertificates(ctx.db, ids),
   ]);
   const coursesOf = groupBy(courses, (c) => c.train_person_id);
@@ -125,6 +138,7 @@ export async function classProgress(
     className: cls.name,
     requiredHours: round2(cls.requiredHours),
     courseCount: cls.courseCount,
+    courses: classCourses.map((c) => ({ classCourseId: c.id, name: c.name })),
     total,
     records: rows.map((r) => {
       const mine = coursesOf.get(r.train_person_id) ?? [];

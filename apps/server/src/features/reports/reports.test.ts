@@ -648,4 +648,71 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       .execute();
     expect(downloads.map((a) => a.action).sort()).toEqual(['archive.class', 'archive.class.download']);
   }, 120_000);
+
+  it('reports one course of a class: its status, its 学时 from the record, its sheet rows', async () => {
+    const books = await server.ctx.db
+      .selectFrom('course_books')
+      .select(['id', 'name'])
+      .where('name', 'in', ['消防安全基础', '危险化学品安全'])
+      .execute();
+    const bookId = (name: string) => books.find((b) => b.name === name)!.id;
+    const two = await server.request('POST', '/api/manage/classes', {
+      json: { name: '两门课班', bookIds: [bookId('消防安全基础'), bookId('危险化学品安全')], rules: RULES },
+      headers: as(admin),
+    });
+    const twoId: string = two.body.data.id;
+    await server.request('POST', `/api/manage/classes/${twoId}/enrol`, {
+      json: { personIds: [ids.part] },
+      headers: as(admin),
+    });
+    const [fire, chemicals] = two.body.data.courses as Array<{ trainClassCourseId: string }>;
+    // he studies a little of the fire course only
+    const unit = await server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .select('w.id')
+      .where('tp.class_id', '=', twoId)
+      .where('w.class_course_id', '=', fire!.trainClassCourseId)
+      .executeTakeFirstOrThrow();
+    await play(tokens.part!, unit.id, 0, 30);
+    const fromEvents = async (classCourseId: string) =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('study_events as e')
+            .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+            .select((eb) => eb.fn.sum<number>('e.credited_seconds').as('s'))
+            .where('w.class_course_id', '=', classCourseId)
+            .executeTakeFirstOrThrow()
+        ).s ?? 0,
+      );
+    const page = async (query: string) =>
+      (await get(`/api/manage/reports/class-progress?classId=${twoId}&${query}`)).body.data;
+    const all = await page('');
+    expect(all.courses.map((c: { name: string }) => c.name)).toEqual(['消防安全基础', '危险化学品安全']);
+    const onFire = (await page(`classCourseId=${fire!.trainClassCourseId}`)).records[0];
+    expect(onFire).toMatchObject({ status: 'studying', courseCount: 1 });
+    expect(onFire.creditedSeconds).toBe(await fromEvents(fire!.trainClassCourseId));
+    expect(onFire.creditedSeconds).toBeGreaterThan(0);
+    const onChemicals = (await page(`classCourseId=${chemicals!.trainClassCourseId}`)).records[0];
+    expect(onChemicals).toMatchObject({ status: 'not-started', creditedSeconds: 0, courseCount: 1 });
+    // status filters by that course alone
+    expect((await page(`classCourseId=${chemicals!.trainClassCourseId}&status=not-started`)).total).toBe(1);
+    expect((await page(`classCourseId=${fire!.trainClassCourseId}&status=not-started`)).total).toBe(0);
+    // the sheet: that course's rows only
+    const sheet = await fetch(
+      `${server.baseUrl}/api/manage/reports/class-progress/export?classId=${twoId}&classCourseId=${fire!.trainClassCourseId}`,
+      { headers: as(admin) },
+    );
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await sheet.arrayBuffer());
+    const rows = book.worksheets[0]!.getColumn(5).values.slice(2);
+    expect(rows).toEqual(['消防安全基础']);
+    // a course of another class is not this class's
+    const wrong = await get(
+      `/api/manage/reports/class-progress?classId=${classId}&classCourseId=${fire!.trainClassCourseId}`,
+    );
+    expect(wrong.status).toBe(404);
+  });
 });

@@ -25,6 +25,8 @@ const M = '/api/manage';
 
 export interface ReportFilter {
   departmentId?: string | undefined;
+  /** one course of the class */
+  classCourseId?: string | undefined;
   status?: MemberStatus | undefined;
   q?: string | undefined;
   /** YYYY-MM-DD, both included */

@@ -63,10 +63,21 @@ export function ClassProgressPanel() {
           value={classId}
           onChange={(v: string) => {
             setClassId(v);
+            // a course of the class before is not this one's
+            setFilter((f) => ({ ...f, classCourseId: undefined }));
             setCurrent(1);
           }}
           options={(classes.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
           data-testid="report-class"
+        />
+        <Select
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('console.reports.allCourses')}
+          value={filter.classCourseId}
+          onChange={(v?: string) => change({ classCourseId: v })}
+          options={(progress.data?.courses ?? []).map((c) => ({ value: c.classCourseId, label: c.name }))}
+          data-testid="report-course"
         />
         <TreeSelect
           allowClear

@@ -1,8 +1,12 @@
 // `npm start`: build the web app if it is missing or older than its sources, then run the
 // server (which migrates and, on an empty database in demo mode, seeds). Signals are passed
-// on so SIGTERM/SIGINT close the server cleanly.
+// on so SIGTERM/SIGINT close the server cleanly. For a supervisor (systemd, Docker): the
+// wrapper exits non-zero when the server dies of a signal (128 + its number, as a shell
+// does), and the server exits when the wrapper dies, even by SIGKILL (the IPC channel
+// between them closes), so no orphan keeps the port.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,9 +43,13 @@ if (stale) {
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+server.on('exit', (code, signal) => {
+  if (code !== null) process.exit(code);
+  console.error(`the server was killed by ${signal}`);
+  process.exit(128 + (os.constants.signals[signal] ?? 0));
+});

@@ -52,3 +52,60 @@ it('npm start serves the API and the web app, prints the demo accounts and stops
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
 }, 120_000);
+
+/** The pid of the server a wrapper started. */
+const serverOf = async (wrapperPid: number) => {
+  const { execFileSync } = await import('node:child_process');
+  return Number(
+    execFileSync('ps', ['-o', 'pid=', '--ppid', String(wrapperPid)])
+      .toString()
+      .trim()
+      .split(/\s+/)[0],
+  );
+};
+const startWrapper = async () => {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-start-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  for (let i = 0; i < 600 && !output.includes('is running at'); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(output).toContain('is running at');
+  return { child, port, exited, server: await serverOf(child.pid!) };
+};
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it('tells a supervisor the server died: the wrapper exits non-zero when the server is killed', async () => {
+  const { server, exited } = await startWrapper();
+  process.kill(server, 'SIGKILL');
+  expect(await exited).toEqual({ code: 128 + 9, signal: null });
+}, 120_000);
+
+it('leaves no orphan holding the port when the wrapper itself is killed', async () => {
+  const { child, server, port, exited } = await startWrapper();
+  child.kill('SIGKILL');
+  await exited;
+  for (let i = 0; i < 100 && alive(server); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(alive(server)).toBe(false);
+  // the port is free for the replacement
+  await new Promise<void>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve()));
+  });
+}, 120_000);

@@ -22,6 +22,9 @@ const shutdown = (signal: string) => {
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+// Started by scripts/start.mjs: when the wrapper dies (even by SIGKILL) its IPC channel
+// closes, and the server goes too rather than hold the port as an orphan.
+if (process.send) process.on('disconnect', () => shutdown('wrapper exited'));
 
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

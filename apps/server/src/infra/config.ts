@@ -22,6 +22,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  /** Keys and channels of this deployment in a shared Redis; default: the database's name, or anxun. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}:?$/, 'REDIS_PREFIX: letters, digits, _ . - (up to 64)')
+    .optional(),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   DEMO_SEED: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -152,6 +157,16 @@ export interface AppConfig {
   };
 }
 
+/**
+ * Where this deployment's keys live in Redis: REDIS_PREFIX, else the PostgreSQL database's name
+ * (two deployments on one Redis have two databases), else anxun. Always ends in a colon.
+ */
+function redisPrefixOf(prefix: string | undefined, databaseUrl: string | undefined): string {
+  const fromDatabase = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : '';
+  const name = prefix?.replace(/:$/, '') || fromDatabase.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64) || 'anxun';
+  return `${name}:`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (VAR= in a .env file or a compose file) means "not set".
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -205,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       documentSecondsPerPage: e.DOCUMENT_SECONDS_PER_PAGE,
     },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: 60_000, pollMs: 2_000 },
-    redisPrefix: 'anxun:',
+    redisPrefix: redisPrefixOf(e.REDIS_PREFIX, e.DATABASE_URL),
     security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
     rateLimits: {
       loginPerIp: { points: 1200, durationSeconds: 60 },

@@ -31,6 +31,7 @@ import { schedulePhotoRetention } from './features/identity/photo-retention.js';
 import { onlineRoutes } from './features/online/online.routes.js';
 import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
+import { scheduleSocketRecheck } from './features/realtime/socket-recheck.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
 import { certificatesRoutes } from './features/certificates/certificates.routes.js';
@@ -136,9 +137,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   setRecordTimeZone(config.study.timeZone);
   const database = await openDatabase(config);
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
+  // Commands fail at once while Redis is away (no offline queue, a short timeout), so the
+  // rate limiters fall back to memory instead of holding logins for seconds.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 })
     : undefined;
+  redis?.on('error', (err: unknown) => app.log.warn({ err }, 'redis error'));
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createLocalBus();
   const jobs = createJobRunner(database.db, database.dialect, {
     concurrency: config.jobs.concurrency,
@@ -162,7 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onError: (err, job) => app.log.error({ err, jobId: job?.id }, 'background job error'),
   });
   const limiter = (name: keyof AppConfig['rateLimits']) =>
-    createLimiter(name, config.rateLimits[name], redis, config.redisPrefix);
+    createLimiter(name, config.rateLimits[name], redis, config.redisPrefix, (err) => app.log.warn({ err }, 'rate limit'));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -350,9 +354,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.start();
 
   const stopRetention = schedulePhotoRetention(ctx);
+  const stopRecheck = scheduleSocketRecheck(ctx, sockets);
   app.addHook('onClose', async () => {
     await jobs.stop();
     stopRetention();
+    stopRecheck();
     sockets.closeAll();
     await ctx.faces.close();
     await bus.close();

@@ -41,8 +41,12 @@ export const WsCloseCode = {
   UNAUTHORIZED: 4001,
   LOGGED_IN_ELSEWHERE: 4003,
   LOGGED_OUT: 4004,
+  /** the session has as many sockets as it may (a few tabs): this one is refused */
+  TOO_MANY_SOCKETS: 4008,
   SERVER_SHUTDOWN: 1001,
 } as const;
+/** Sockets one session may hold at once on one node (its open tabs). */
+export const MAX_SOCKETS_PER_SESSION = 8;
 
 export const HEARTBEAT_INTERVAL_MS = 60_000;
 export const HEARTBEAT_GROWTH_MS = 120_000;

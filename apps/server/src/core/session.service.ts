@@ -92,9 +92,7 @@ export async function startSession(ctx: AppContext, person: PersonWithOrg, devic
     });
     return ids;
   });
-  if (replaced.length > 0) {
-    await ctx.bus.publish({ type: 'session.revoked', sessionIds: replaced, reason: 'replaced' });
-  }
+  await publishRevoked(ctx, replaced, 'replaced');
   return toLoginResponse(ctx, person, accessToken, refreshToken);
 }
 
@@ -144,7 +142,23 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 }
 
 export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
-  if (await revokeSession(ctx.db, sessionId, 'logout', ctx.now())) {
-    await ctx.bus.publish({ type: 'session.revoked', sessionIds: [sessionId], reason: 'logout' });
+  if (await revokeSession(ctx.db, sessionId, 'logout', ctx.now())) await publishRevoked(ctx, [sessionId], 'logout');
+}
+
+/**
+ * Tells every node that sessions were revoked, so their sockets close at once. The database
+ * already says so: if the bus cannot carry it (Redis away), the change stands and each node's
+ * periodic socket re-check (realtime/socket-recheck) closes those sockets instead.
+ */
+export async function publishRevoked(
+  ctx: AppContext,
+  sessionIds: string[],
+  reason: 'replaced' | 'logout',
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  try {
+    await ctx.bus.publish({ type: 'session.revoked', sessionIds, reason });
+  } catch (err) {
+    ctx.log.warn({ err, sessions: sessionIds.length }, 'revocation not published; the socket re-check will close them');
   }
 }

@@ -30,6 +30,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console']).default('console'),
   DEMO_SEED: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds between a node's checks that its open sockets' sessions are still valid. */
+  WS_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Minutes an access token lives; the refresh token renews it. */
   ACCESS_TOKEN_MINUTES: z.coerce
     .number()
@@ -90,6 +92,7 @@ export interface AppConfig {
   demoSeed: boolean;
   logLevel: string;
   accessTokenSeconds: number;
+  realtime: { recheckSeconds: number };
   refreshTokenSeconds: number;
   trustProxy: false | number | string[];
   /** Postgres schema to work in (tests isolate themselves this way); default public. */
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: e.DEMO_SEED ?? !isProduction,
     logLevel: e.LOG_LEVEL,
     accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
+    realtime: { recheckSeconds: e.WS_RECHECK_SECONDS },
     refreshTokenSeconds: e.REFRESH_TOKEN_DAYS * 86400,
     trustProxy: !e.TRUST_PROXY
       ? false

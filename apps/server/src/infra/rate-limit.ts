@@ -4,11 +4,29 @@ import type { RateLimitPolicy } from './config.js';
 
 /**
  * Fixed-window counters from rate-limiter-flexible: in memory on one node, in Redis when
- * REDIS_URL is set so every node counts against the same budget.
+ * REDIS_URL is set so every node counts against the same budget. While Redis cannot answer,
+ * a limiter counts in this node's memory instead (its insurance limiter) and says so once
+ * through `onFallback`: a Redis outage degrades the budgets to per node, it never refuses a
+ * login.
  */
 export interface Limiter {
   /** Counts one hit; returns seconds to wait when the budget is spent, else 0. */
   hit(key: string): Promise<number>;
+}
+
+/** The in-memory counter, which says when it is used in Redis's place. */
+class StandInLimiter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly used: () => void,
+  ) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.used();
+    return super.consume(...args);
+  }
 }
 
 export function createLimiter(
@@ -16,19 +34,28 @@ export function createLimiter(
   policy: RateLimitPolicy,
   redis: Redis | undefined,
   prefix: string,
+  onFallback: (err: unknown) => void = () => undefined,
 ): Limiter {
   const options = {
     keyPrefix: `${prefix}rl:${name}`,
     points: policy.points,
     duration: policy.durationSeconds,
   };
+  let falling = false;
+  // the memory limiter, telling once per outage that it stands in
+  const insurance = new StandInLimiter(options, () => {
+    if (falling || !redis) return;
+    falling = true;
+    onFallback(new Error(`rate limiter ${name}: Redis unavailable, counting in memory`));
+  });
   const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: false })
-    : new RateLimiterMemory(options);
+    ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: false, insuranceLimiter: insurance })
+    : insurance;
   return {
     async hit(key) {
       try {
         await limiter.consume(key, 1);
+        if (redis?.status === 'ready') falling = false;
         return 0;
       } catch (res) {
         if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));

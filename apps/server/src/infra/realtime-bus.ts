@@ -12,6 +12,8 @@ export type BusEvent =
 export interface RealtimeBus {
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): void;
+  /** called when the bus is back after an outage (events published meanwhile were lost) */
+  onReconnect(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function createLocalBus(): RealtimeBus {
     subscribe(handler) {
       handlers.push(handler);
     },
+    onReconnect() {},
     async close() {},
   };
 }
@@ -32,10 +35,23 @@ export function createLocalBus(): RealtimeBus {
 /** Many nodes: events go through Redis pub/sub, including back to this node. */
 export async function createRedisBus(url: string, prefix: string): Promise<RealtimeBus> {
   const channel = `${prefix}realtime`;
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  // a publish while Redis is away fails at once (no offline queue): its caller goes on, and the
+  // nodes' socket re-check delivers what it carried
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  // ioredis reports each failed reconnect as an error event; the health route tells the state
+  pub.on('error', () => undefined);
+  sub.on('error', () => undefined);
   await Promise.all([pub.connect(), sub.connect()]);
   const handlers: Array<(event: BusEvent) => void> = [];
+  const reconnected: Array<() => void> = [];
+  let ready = true;
+  sub.on('close', () => (ready = false));
+  sub.on('ready', () => {
+    if (ready) return;
+    ready = true;
+    for (const h of reconnected) h();
+  });
   sub.on('message', (_channel: string, message: string) => {
     let event: BusEvent;
     try {
@@ -52,6 +68,9 @@ export async function createRedisBus(url: string, prefix: string): Promise<Realt
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    onReconnect(handler) {
+      reconnected.push(handler);
     },
     async close() {
       sub.disconnect();

@@ -30,6 +30,8 @@ export interface RealtimeHandlers {
 const CLOSE_UNAUTHORIZED = 4001;
 const CLOSE_LOGGED_IN_ELSEWHERE = 4003;
 const CLOSE_LOGGED_OUT = 4004;
+/** the session has its tabs' worth of sockets: try again slowly (one of them may close) */
+const CLOSE_TOO_MANY = 4008;
 const RECONNECT_MAX_MS = 30_000;
 
 /** The realtime connection of one session: opened on login, closed on logout. */
@@ -69,7 +71,10 @@ export class RealtimeClient {
       if (this.closedByUs || socket !== this.socket) return;
       if (event.code === CLOSE_LOGGED_IN_ELSEWHERE) this.handlers.onLoggedInElsewhere();
       else if (event.code === CLOSE_UNAUTHORIZED) this.handlers.onUnauthorized?.();
-      else if (event.code !== CLOSE_LOGGED_OUT) this.reconnect();
+      else if (event.code === CLOSE_TOO_MANY) {
+        this.reconnectDelay = RECONNECT_MAX_MS;
+        this.reconnect();
+      } else if (event.code !== CLOSE_LOGGED_OUT) this.reconnect();
     });
   }
 

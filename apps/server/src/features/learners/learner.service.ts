@@ -16,7 +16,7 @@ import {
 } from '../../core/person.repository.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import { revokePersonSessions } from '../../core/session.repository.js';
-import type { AuthUser } from '../../core/session.service.js';
+import { publishRevoked, type AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, readablePassword as randomPassword } from '../../infra/crypto.js';
 import type { Db } from '../../infra/database.js';
@@ -188,7 +188,7 @@ export async function setLearnerDisabled(ctx: AppContext, user: AuthUser, id: st
     });
     return disabled ? revokePersonSessions(trx, id, 'disabled', now) : [];
   });
-  if (revoked.length > 0) await ctx.bus.publish({ type: 'session.revoked', sessionIds: revoked, reason: 'logout' });
+  await publishRevoked(ctx, revoked, 'logout');
   return reread(ctx, user, id);
 }
 
@@ -232,6 +232,6 @@ export async function resetLearnerPassword(ctx: AppContext, user: AuthUser, id: 
     });
     return revokePersonSessions(trx, id, 'logout', now);
   });
-  if (revoked.length > 0) await ctx.bus.publish({ type: 'session.revoked', sessionIds: revoked, reason: 'logout' });
+  await publishRevoked(ctx, revoked, 'logout');
   return { learner: await reread(ctx, user, id), password };
 }

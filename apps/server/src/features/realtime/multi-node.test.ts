@@ -49,11 +49,12 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two nodes over postgres 
     if (TEST_DATABASE_URL) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  it('both nodes report redis realtime', async () => {
+  it('both nodes are ready, with their database and Redis', async () => {
     for (const node of [nodeA, nodeB]) {
-      expect((await node.request('GET', '/api/health')).body.data).toMatchObject({
-        database: 'postgres',
-        realtime: 'redis',
+      expect((await node.request('GET', '/api/health/ready')).body.data).toEqual({
+        status: 'ok',
+        database: 'ok',
+        redis: 'ok',
       });
     }
   });

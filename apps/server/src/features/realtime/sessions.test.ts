@@ -1,4 +1,4 @@
-import { WsCloseCode, WsCode } from '@anxun/shared/constants';
+import { MAX_SOCKETS_PER_SESSION, WsCloseCode, WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
@@ -10,7 +10,7 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
   const loginDemo = async () => (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data;
 
   beforeAll(async () => {
-    server = await startServer({ databaseUrl });
+    server = await startServer({ databaseUrl, env: { WS_RECHECK_SECONDS: '1' } });
   });
   afterAll(() => server.close());
 
@@ -118,5 +118,51 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
     } finally {
       await clocked.close();
     }
+  });
+
+  it('answers a heartbeat sent before the token check has finished', async () => {
+    const { credentials } = await loginDemo();
+    const ws = connectWs(server, credentials.accessToken);
+    await ws.opened;
+    // at once: the server is still looking the token up
+    ws.socket.send(JSON.stringify({ code: WsCode.HEARTBEAT }));
+    expect(await ws.nextMessage()).toEqual({ code: WsCode.HEARTBEAT_ACK });
+    ws.socket.close();
+    await ws.closed;
+  });
+
+  it('holds a few sockets per session, refuses more with 4008, and takes one again when a tab closes', async () => {
+    const { credentials } = await loginDemo();
+    const before = server.sockets.size;
+    const tabs = Array.from({ length: MAX_SOCKETS_PER_SESSION }, () => connectWs(server, credentials.accessToken));
+    await Promise.all(tabs.map((t) => t.opened));
+    await waitForSockets(server, before + MAX_SOCKETS_PER_SESSION);
+    const extra = connectWs(server, credentials.accessToken);
+    expect((await extra.closed).code).toBe(WsCloseCode.TOO_MANY_SOCKETS);
+    expect(server.sockets.size).toBe(before + MAX_SOCKETS_PER_SESSION);
+    tabs[0]!.socket.close();
+    await tabs[0]!.closed;
+    const again = connectWs(server, credentials.accessToken);
+    await again.opened;
+    again.socket.send(JSON.stringify({ code: WsCode.HEARTBEAT }));
+    expect(await again.nextMessage()).toEqual({ code: WsCode.HEARTBEAT_ACK });
+    for (const t of [...tabs.slice(1), again]) t.socket.close();
+    await Promise.all([...tabs.slice(1), again].map((t) => t.closed));
+  });
+
+  it('closes the socket of a session revoked without a word on the bus, within the re-check interval', async () => {
+    const { credentials } = await loginDemo();
+    const ws = connectWs(server, credentials.accessToken);
+    await ws.opened;
+    await waitForSockets(server, 1);
+    // as when the publish was lost (Redis away): only the database knows
+    await server.ctx.db
+      .updateTable('sessions')
+      .set({ revoked_at: Date.now(), revoked_reason: 'logout' })
+      .where('revoked_at', 'is', null)
+      .execute();
+    const started = Date.now();
+    expect((await ws.closed).code).toBe(WsCloseCode.LOGGED_OUT);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -166,7 +166,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onError: (err, job) => app.log.error({ err, jobId: job?.id }, 'background job error'),
   });
   const limiter = (name: keyof AppConfig['rateLimits']) =>
-    createLimiter(name, config.rateLimits[name], redis, config.redisPrefix, (err) => app.log.warn({ err }, 'rate limit'));
+    createLimiter(name, config.rateLimits[name], redis, config.redisPrefix, (err) =>
+      app.log.warn({ err }, 'rate limit'),
+    );
   const ctx: AppContext = {
     config,
     db: database.db,

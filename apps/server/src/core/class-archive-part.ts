@@ -15,10 +15,3 @@ export type ClassArchivePart = (
 /** A file name a zip and every desktop accept. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 export const safeFileName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 60) || '未命名';
-
-/** The bytes of a stream (a sheet written for the archive). */
-export async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}

@@ -48,7 +48,6 @@ const envSchema = z.object({
   STUDY_TIMEZONE: z.string().default('Asia/Shanghai'),
   /** cosine similarity a live face must reach against the reference (same person ≈0.95, others ≈0.4) */
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0.3).max(0.99).default(0.65),
-  /** days the photos of face checks are kept for audit; the check records stay */
   /** the largest courseware file a manager may upload, in MB */
   UPLOAD_MAX_MB: z.coerce
     .number()

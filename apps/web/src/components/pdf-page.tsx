@@ -8,18 +8,25 @@ import { loadPdf } from '../lib/pdfjs';
  * the same in every browser, where a PDF in a frame depends on a viewer plugin that phones
  * and headless browsers lack.
  */
-export default function PdfPage({ data, label }: { data: ArrayBuffer; label: string }) {
+export default function PdfPage({ data, label, failedText }: { data: ArrayBuffer; label: string; failedText: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy>();
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let cancelled = false;
     let loaded: PDFDocumentProxy | undefined;
+    setFailed(false);
     // pdf.js takes the bytes over to its worker: it gets a copy
-    void loadPdf(data.slice(0)).then((d) => {
-      loaded = d;
-      if (cancelled) void d.destroy();
-      else setDoc(d);
-    });
+    loadPdf(data.slice(0)).then(
+      (d) => {
+        loaded = d;
+        if (cancelled) void d.destroy();
+        else setDoc(d);
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
     return () => {
       cancelled = true;
       void loaded?.destroy();
@@ -42,6 +49,7 @@ export default function PdfPage({ data, label }: { data: ArrayBuffer; label: str
       cancelled = true;
     };
   }, [doc]);
+  if (failed) return <div className="pdf-page-view">{failedText}</div>;
   return (
     <div className="pdf-page-view">
       {!doc && <Spin />}

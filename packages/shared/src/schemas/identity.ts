@@ -165,6 +165,8 @@ export const faceReviewItem = z.object({
       photoUrl: z.string().nullable(),
     }),
   ),
+  /** a failure or a doubtful pass, not yet reviewed: it can be confirmed */
+  confirmable: z.boolean(),
   review: z
     .object({
       decision: z.enum(['confirmed', 'voided']),

@@ -13,24 +13,26 @@ import { recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
+import { pdfImage } from '../../infra/pdf-image.js';
 import { renderCertificatePdf, type CertificateArtwork } from './certificate-pdf.js';
 import { findLogo } from './certificate.repository.js';
 import { findCurrentTemplate, findSealOfOrg, findTemplate, insertTemplate } from './certificate-template.repository.js';
+import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PLAIN = { title: CERTIFICATE_DEFAULT_TITLE, signature_line: '', seal_file_id: null };
 const PDF_IMAGE = /^image\/(png|jpeg)$/;
 
-/** An image's bytes when the PDF library can draw it (PNG or JPEG); undefined otherwise. */
+/**
+ * A stored image (a logo, a seal) re-encoded so the PDF library can draw it safely (pdfImage);
+ * undefined when there is none or it cannot be read.
+ */
 export async function imageBytes(
   ctx: AppContext,
   file: { storage_key: string; content_type: string } | undefined,
 ): Promise<Buffer | undefined> {
   if (!file || !PDF_IMAGE.test(file.content_type)) return undefined;
   const stream = await ctx.files.read(file.storage_key);
-  if (!stream) return undefined;
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
+  return stream ? pdfImage(await bytesOf(stream), 600) : undefined;
 }
 
 /** What a certificate issued under this template shows: title, signature line, seal. */
@@ -60,7 +62,9 @@ async function sealOf(ctx: AppContext, user: AuthUser, sealFileId: string | null
   const file = await findSealOfOrg(ctx.db, user.orgId, sealFileId);
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, '印章图片不存在，请重新上传');
   if (!PDF_IMAGE.test(file.content_type)) throw new AppError(ErrorCode.BAD_REQUEST, '印章图片只能是PNG或JPG格式');
-  return file;
+  const image = await imageBytes(ctx, file);
+  if (!image) throw new AppError(ErrorCode.BAD_REQUEST, '印章图片无法读取，请重新上传');
+  return image;
 }
 
 /**
@@ -121,7 +125,7 @@ export async function previewCertificateTemplate(
     issuedAt: new Date(ctx.now()),
     verifyUrl: `${origin}/#/card`,
     logo: await imageBytes(ctx, org?.logo_file_id ? await findLogo(ctx.db, org.logo_file_id) : undefined),
-    artwork: { title: body.title, signatureLine: body.signatureLine, seal: await imageBytes(ctx, seal) },
+    artwork: { title: body.title, signatureLine: body.signatureLine, seal },
   });
 }
 

@@ -112,6 +112,24 @@ describe.each(dialects)('certificate template on $name', ({ databaseUrl }) => {
     expect(current.body.data.title).toBe('培训合格证书');
   });
 
+  it('refuses a seal it cannot read, and keeps serving (a corrupt PNG once brought the process down)', async () => {
+    const png = await sealPng();
+    const idat = png.indexOf('IDAT');
+    const corrupt = Buffer.from(png);
+    corrupt.write('not zlib at all', idat + 4, 'latin1');
+    const uploaded = await upload(admin, corrupt);
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const res = await preview({ title: '证书', signatureLine: '', sealFileId: uploaded.body.data.id });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toBe('印章图片无法读取，请重新上传');
+    const saved = await server.request('PUT', '/api/manage/certificate-template', {
+      json: { title: '证书', signatureLine: '', sealFileId: uploaded.body.data.id },
+      headers: as(admin),
+    });
+    expect(saved.status).toBe(400);
+    expect((await server.request('GET', '/api/health/live')).status).toBe(200);
+  });
+
   it('refuses an empty title, a seal that is not the organisation’s, and learners', async () => {
     const empty = await server.request('PUT', '/api/manage/certificate-template', {
       json: { title: '  ', signatureLine: '', sealFileId: null },

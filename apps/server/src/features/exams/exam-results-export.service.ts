@@ -3,13 +3,14 @@ import type { AnswerValue } from '@anxun/shared/schemas/exams';
 import { maskIdCard } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
-import { bytesOf, type ClassArchivePart } from '../../core/class-archive-part.js';
+import type { ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { streamSheet } from '../../infra/xlsx-stream.js';
 import { findClassAttempts, findClassOfOrg } from './exam-results.repository.js';
 import { reviewOf } from './exam.service.js';
+import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PAGE = 200;
 const STATUS = { open: '答题中', submitted: '已交卷', expired: '超时交卷' } as const;

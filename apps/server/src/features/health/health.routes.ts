@@ -10,10 +10,7 @@ import { pingDatabase } from '../../infra/database.js';
 const CHECK_MS = 2_000;
 
 const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
-  ]);
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
 
 const state = z.enum(['ok', 'down']);
 const readiness = z.object({

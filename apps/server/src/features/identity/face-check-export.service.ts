@@ -3,13 +3,14 @@ import { ErrorCode } from '@anxun/shared/errors';
 import { maskIdCard } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
-import { bytesOf, safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
+import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { FACE_REJECTION_MESSAGES, type FaceRejection } from '../../infra/face/face-judgement.js';
 import { streamSheet } from '../../infra/xlsx-stream.js';
 import { findClassCheckRows, findClassOfOrg } from './face-review.repository.js';
+import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PAGE = 500;
 const KIND = { start: '开始学习', random: '随机', end: '学完' } as const;

@@ -1,4 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../infra/database.js';
+
+/**
+ * What 核验审核 is for, of a face check aliased `f`: it failed, or passed with a score below
+ * `lowScore`. The queue lists these until reviewed; the photo retention keeps their photos
+ * as long (one rule for both).
+ */
+export const doubtfulCheck = (lowScore: number) =>
+  sql<boolean>`(f.status = 'failed' or (f.status = 'passed' and f.best_score < ${lowScore}))`;
 
 /** 核验审核's reads and its one table (face_check_reviews); the checks themselves are never changed. */
 export async function findReviewQueue(
@@ -17,15 +26,7 @@ export async function findReviewQueue(
     .where('c.org_id', '=', orgId);
   const q = filter.checkId
     ? base.where('f.id', '=', filter.checkId)
-    : base
-        // failed, or passed with a score close to the line
-        .where((eb) =>
-          eb.or([
-            eb('f.status', '=', 'failed'),
-            eb.and([eb('f.status', '=', 'passed'), eb('f.best_score', '<', filter.lowScore)]),
-          ]),
-        )
-        .where('r.check_id', filter.reviewed ? 'is not' : 'is', null);
+    : base.where(doubtfulCheck(filter.lowScore)).where('r.check_id', filter.reviewed ? 'is not' : 'is', null);
   const [rows, count] = await Promise.all([
     q
       .select([
@@ -72,7 +73,7 @@ export async function findCheckOfOrg(db: Db, orgId: string, checkId: string) {
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
     .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
-    .select(['f.id', 'f.person_id', 'f.train_person_id', 'f.status', 'f.passed_at', 'r.decision'])
+    .select(['f.id', 'f.person_id', 'f.train_person_id', 'f.status', 'f.best_score', 'f.passed_at', 'r.decision'])
     .where('c.org_id', '=', orgId)
     .where('f.id', '=', checkId)
     .executeTakeFirst();

@@ -30,6 +30,9 @@ import {
 const LOW_MARGIN = 0.1;
 /** A pass scored below this waits in 核验审核 like a failure. */
 export const reviewBelow = (ctx: AppContext) => ctx.config.face.matchThreshold + LOW_MARGIN;
+/** What 核验审核 is for: a failed check, or one passed with a doubtful score (and the retention keeps its photos till then). */
+const isDoubtful = (ctx: AppContext, check: { status: string; best_score: number | null }) =>
+  check.status === 'failed' || (check.status === 'passed' && (check.best_score ?? 0) < reviewBelow(ctx));
 
 export async function listReviewQueue(
   ctx: AppContext,
@@ -64,6 +67,7 @@ export async function listReviewQueue(
       dueAt: recordTime(r.due_at),
       passedAt: recordTimeOrNull(r.passed_at),
       unitTitle: r.unit_title,
+      confirmable: !r.decision && isDoubtful(ctx, r),
       referenceUrl: withReference.has(r.person_id) ? signedFacePhotoUrl(ctx.keys.secret, r.person_id, now) : null,
       attempts: attempts
         .filter((a) => a.check_id === r.id)
@@ -99,6 +103,14 @@ export async function reviewCheck(
   const check = await findCheckOfOrg(ctx.db, user.orgId, checkId);
   if (!check) throw new AppError(ErrorCode.NOT_FOUND, '核验记录不存在');
   if (check.decision) throw new AppError(ErrorCode.DUPLICATE, '该核验已审核');
+  // a check still open, or a clear pass, has nothing to confirm (and a confirmation would take a
+  // later failure of it out of the queue)
+  if (body.decision === 'confirm' && !isDoubtful(ctx, check)) {
+    throw new AppError(
+      ErrorCode.DUPLICATE,
+      check.status === 'pending' ? '核验尚未结束，不能审核' : '该核验已通过且相似度正常，无需确认',
+    );
+  }
   if (body.decision === 'void' && (check.status !== 'passed' || check.passed_at === null)) {
     throw new AppError(ErrorCode.DUPLICATE, '只有通过的核验才能作废（未通过的核验没有放行任何学时）');
   }

@@ -177,6 +177,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     // a clear pass is not in it
     expect(ids).not.toContain(checks.first);
     const doubtful = queue.find((c) => c.checkId === checks.doubtful)!;
+    expect((doubtful as unknown as { confirmable: boolean }).confirmable).toBe(true);
     expect(doubtful.attempts[0]).toMatchObject({ ip: '203.0.113.9', device: 'Mozilla/5.0 (test phone)', score: 0.7 });
     // he never set a reference photo: none is offered
     expect(doubtful.referenceUrl).toBeNull();
@@ -326,6 +327,14 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       headers: as(admin),
     });
     expect(one.body.data.records.map((r: { checkId: string }) => r.checkId)).toEqual([checks.first]);
+    // a clear pass has nothing to confirm (it can still be voided)
+    expect(one.body.data.records[0].confirmable).toBe(false);
+    const confirm = await server.request('POST', `/api/manage/face-checks/${checks.first}/review`, {
+      json: { decision: 'confirm', reason: '看过了' },
+      headers: as(admin),
+    });
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.msg).toBe('该核验已通过且相似度正常，无需确认');
     const full = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}&full=1`, {
       headers: as(admin),
     });

@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { RETENTION_DEFAULT_YEARS } from '@anxun/shared/schemas/retention';
 import type { Db } from '../../infra/database.js';
+import { doubtfulCheck } from './face-review.repository.js';
 import type {
   FaceAttemptsTable,
   FaceCaptureTokensTable,
@@ -243,55 +245,58 @@ const YEAR_MS = 366 * 86400_000;
  * organisation's retention; not of a check waiting in 核验审核 (failed, or passed below
  * `reviewBelow`, and not reviewed); and the learner in no class still within its retention —
  * a class with neither end date nor 结课 is still running, one that ended is kept its
- * retention (its own, or the organisation's) past its end, and an attempt is kept that long
- * past its own time too.
+ * retention (its own when longer, else the organisation's) past its end, and an attempt is
+ * kept that long past its own time too. A page after the id `after`, in id order.
  */
-export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number, limit: number) {
+export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number, after: string, limit: number) {
   const year = sql<number>`cast(${YEAR_MS} as bigint)`;
-  return db
-    .selectFrom('face_attempts as a')
-    .innerJoin('persons as p', 'p.id', 'a.person_id')
-    .innerJoin('organisations as o', 'o.id', 'p.org_id')
-    .select(['a.id', 'a.photo_key'])
-    .where('a.photo_key', 'is not', null)
-    .where(sql<boolean>`a.created_at + o.retention_years * ${year} < ${now}`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('face_checks as f')
-            .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
-            .select('f.id')
-            .whereRef('f.id', '=', 'a.check_id')
-            .where('r.check_id', 'is', null)
-            .where((eb) =>
-              eb.or([
-                eb('f.status', '=', 'failed'),
-                eb.and([eb('f.status', '=', 'passed'), eb('f.best_score', '<', reviewBelow)]),
-              ]),
-            ),
+  // the longer of the class's own retention and the organisation's
+  const classYears = sql<number>`(case when k.retention_years > o.retention_years then k.retention_years else o.retention_years end)`;
+  return (
+    db
+      .selectFrom('face_attempts as a')
+      .innerJoin('persons as p', 'p.id', 'a.person_id')
+      .innerJoin('organisations as o', 'o.id', 'p.org_id')
+      .select(['a.id', 'a.photo_key'])
+      .where('a.photo_key', 'is not', null)
+      // no retention is under three years: the index on created_at narrows the scan
+      .where('a.created_at', '<', now - RETENTION_DEFAULT_YEARS * YEAR_MS)
+      .where(sql<boolean>`a.created_at + o.retention_years * ${year} < ${now}`)
+      .where('a.id', '>', after)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('face_checks as f')
+              .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+              .select('f.id')
+              .whereRef('f.id', '=', 'a.check_id')
+              .where('r.check_id', 'is', null)
+              .where(doubtfulCheck(reviewBelow)),
+          ),
         ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('train_persons as tp')
-            .innerJoin('train_classes as k', 'k.id', 'tp.class_id')
-            .select('tp.id')
-            .whereRef('tp.person_id', '=', 'a.person_id')
-            .where(
-              sql<boolean>`(
-                (k.end_date is null and k.closed_at is null)
-                or k.end_date + coalesce(k.retention_years, o.retention_years) * ${year} >= ${now}
-                or k.closed_at + coalesce(k.retention_years, o.retention_years) * ${year} >= ${now}
-                or a.created_at + coalesce(k.retention_years, o.retention_years) * ${year} >= ${now}
-              )`,
-            ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('train_persons as tp')
+              .innerJoin('train_classes as k', 'k.id', 'tp.class_id')
+              .select('tp.id')
+              .whereRef('tp.person_id', '=', 'a.person_id')
+              .where(
+                sql<boolean>`(
+                  (k.end_date is null and k.closed_at is null)
+                  or k.end_date + ${classYears} * ${year} >= ${now}
+                  or k.closed_at + ${classYears} * ${year} >= ${now}
+                  or a.created_at + ${classYears} * ${year} >= ${now}
+                )`,
+              ),
+          ),
         ),
-      ),
-    )
-    .limit(limit)
-    .execute();
+      )
+      .orderBy('a.id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function markPhotoPurged(db: Db, id: string, now: number): Promise<void> {

@@ -105,6 +105,7 @@ describe.each(dialects)('photo retention on $name', ({ databaseUrl }) => {
   let special: Awaited<ReturnType<typeof learnerIn>>;
   let running: Awaited<ReturnType<typeof learnerIn>>;
   let waiting: Awaited<ReturnType<typeof learnerIn>>;
+  let short: Awaited<ReturnType<typeof learnerIn>>;
   const held = async (p: { key: string }) => (await server.ctx.files.read(p.key)) !== undefined;
   const attemptOf = (p: { checkId: string }) =>
     server.ctx.db
@@ -130,15 +131,21 @@ describe.each(dialects)('photo retention on $name', ({ databaseUrl }) => {
     special = await learnerIn('special', { endDate: endDay, retentionYears: 6 }, { status: 'passed', score: 0.95 });
     running = await learnerIn('running', {}, { status: 'passed', score: 0.95 });
     waiting = await learnerIn('waiting', { endDate: endDay }, { status: 'failed', score: 0.2 });
+    // a class that ends two years on and asks for less than the organisation will keep
+    short = await learnerIn(
+      'short',
+      { endDate: day(start + 730 * DAY), retentionYears: 3 },
+      { status: 'passed', score: 0.95 },
+    );
   }, 60_000);
   afterAll(() => server.close());
 
   it('keeps every photo within the three years an organisation keeps by default', async () => {
     const settings = await server.request('GET', '/api/manage/settings/retention', { headers: await asAdmin() });
-    expect(settings.body.data).toEqual({ retentionYears: 3, photosKept: 4, photosPurged: 0 });
+    expect(settings.body.data).toEqual({ retentionYears: 3, photosKept: 5, photosPurged: 0 });
     now = start + 3 * YEAR - DAY;
     expect(await purgeExpiredPhotos(server.ctx)).toBe(0);
-    for (const p of [ended, special, running, waiting]) expect(await held(p)).toBe(true);
+    for (const p of [ended, special, running, waiting, short]) expect(await held(p)).toBe(true);
   });
 
   it('takes a longer retention from 单位设置, refuses a shorter one, and audits the change', async () => {
@@ -179,12 +186,12 @@ describe.each(dialects)('photo retention on $name', ({ databaseUrl }) => {
     const record = await attemptOf(ended);
     // the attempt's record stays: only the bytes went
     expect(record).toMatchObject({ photo_key: null, photo_purged_at: now, score: 0.95, result: 'passed' });
-    for (const p of [special, running, waiting]) expect(await held(p)).toBe(true);
+    for (const p of [special, running, waiting, short]) expect(await held(p)).toBe(true);
     const settings = await server.request('GET', '/api/manage/settings/retention', { headers: await asAdmin() });
-    expect(settings.body.data).toMatchObject({ photosKept: 3, photosPurged: 1 });
+    expect(settings.body.data).toMatchObject({ photosKept: 4, photosPurged: 1 });
   });
 
-  it('lets a reviewed check go, and the special class after its six years', async () => {
+  it("lets a reviewed check go, then the special class after its six years, and a class that asked for less after the organisation's four from its end", async () => {
     const reviewed = await server.request('POST', `/api/manage/face-checks/${waiting.checkId}/review`, {
       json: { decision: 'confirm', reason: '本人，光线较暗' },
       headers: await asAdmin(),
@@ -194,9 +201,11 @@ describe.each(dialects)('photo retention on $name', ({ databaseUrl }) => {
     expect(await held(waiting)).toBe(false);
     now = start + 6 * YEAR - DAY;
     expect(await purgeExpiredPhotos(server.ctx)).toBe(0);
+    expect(await held(short)).toBe(true);
     now = start + 6 * YEAR + 62 * DAY;
-    expect(await purgeExpiredPhotos(server.ctx)).toBe(1);
+    expect(await purgeExpiredPhotos(server.ctx)).toBe(2);
     expect(await held(special)).toBe(false);
+    expect(await held(short)).toBe(false);
   });
 
   it("keeps a running class's photos until it has been closed for the retention", async () => {

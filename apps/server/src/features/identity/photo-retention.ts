@@ -13,9 +13,11 @@ const EVERY_MS = 6 * 3600_000;
  */
 export async function purgeExpiredPhotos(ctx: AppContext): Promise<number> {
   let purged = 0;
+  let after = '';
   for (;;) {
-    const rows = await findExpiredPhotos(ctx.db, ctx.now(), reviewBelow(ctx), BATCH);
+    const rows = await findExpiredPhotos(ctx.db, ctx.now(), reviewBelow(ctx), after, BATCH);
     for (const row of rows) {
+      after = row.id;
       if (row.photo_key) await ctx.files.remove(row.photo_key);
       await markPhotoPurged(ctx.db, row.id, ctx.now());
       purged++;

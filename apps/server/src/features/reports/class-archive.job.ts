@@ -5,13 +5,14 @@ import { once } from 'node:events';
 import path from 'node:path';
 import archiver from 'archiver';
 import type { AppContext } from '../../app-context.js';
-import { bytesOf, safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
+import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime } from '../../core/record-time.js';
 import { PermanentJobError, type JobKind, type JobRow } from '../../infra/job-queue.js';
 import { buildPersonArchive } from './person-archive.service.js';
 import { classStudySheet, classUnitsSheet, departmentsSheet } from './report-export.service.js';
 import { findClassMembers, findClassOfOrg, findClassSetup } from './reports.repository.js';
 import { departmentSummary } from './reports.service.js';
+import { bytesOf } from '../../infra/stream-bytes.js';
 
 /**
  * 一期一档 (issue: Console III): one class's archive for an auditor, built in the background —
@@ -52,11 +53,13 @@ export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePar
       await fsp.rm(work, { recursive: true, force: true });
       await fsp.mkdir(work, { recursive: true });
       const zipFile = path.join(work, 'archive.zip');
+      const zip = archiver('zip', { zlib: { level: 6 } });
+      const out = fs.createWriteStream(zipFile);
+      const closed = once(out, 'close');
+      // awaited on success; on a failure the stream is torn down below and its end is not news
+      closed.catch(() => undefined);
+      zip.pipe(out);
       try {
-        const zip = archiver('zip', { zlib: { level: 6 } });
-        const out = fs.createWriteStream(zipFile);
-        const closed = once(out, 'close');
-        zip.pipe(out);
         const manifest: Array<{ path: string; sha256: string; bytes: number }> = [];
         // each file is in the zip before the next is read: a class's photos are never all in memory
         const add = async (name: string, data: Buffer) => {
@@ -119,6 +122,11 @@ export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePar
         await ctx.files.moveIn(key, zipFile);
         progress(100);
         return async () => result;
+      } catch (err) {
+        // no zip half-written and no file left open when a part fails or the job is cancelled
+        zip.abort();
+        out.destroy();
+        throw err;
       } finally {
         await fsp.rm(work, { recursive: true, force: true });
       }

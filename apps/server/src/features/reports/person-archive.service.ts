@@ -10,12 +10,7 @@ import { AppError } from '../../http/app-error.js';
 import { renderPersonArchive } from './person-archive-pdf.js';
 import { findCheckPhotos } from './reports.repository.js';
 import { groupBy, learnerReport } from './reports.service.js';
-
-async function bytesOf(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
-}
+import { bytesOf } from '../../infra/stream-bytes.js';
 
 /**
  * 一人一档 (issue: Console III): the learner's record (the same figures as his 学习档案, summed

@@ -131,7 +131,11 @@ export function CertificateTemplateCard() {
       >
         {preview && (
           <Suspense fallback={null}>
-            <PdfPage data={preview.data} label={t('console.settings.previewTitle')} />
+            <PdfPage
+              data={preview.data}
+              label={t('console.settings.previewTitle')}
+              failedText={t('console.settings.previewFailed')}
+            />
           </Suspense>
         )}
       </Modal>

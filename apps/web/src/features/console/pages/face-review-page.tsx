@@ -97,9 +97,11 @@ export default function FaceReviewPage() {
                   </p>
                 ) : (
                   <Space>
-                    <Button size="small" onClick={() => setDeciding({ item, decision: 'confirm' })}>
-                      {t('console.faceReview.confirm')}
-                    </Button>
+                    {item.confirmable && (
+                      <Button size="small" onClick={() => setDeciding({ item, decision: 'confirm' })}>
+                        {t('console.faceReview.confirm')}
+                      </Button>
+                    )}
                     {item.status === 'passed' && (
                       <Button
                         size="small"

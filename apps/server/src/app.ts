@@ -135,7 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   setRecordTimeZone(config.study.timeZone);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (err) => app.log.warn({ err }, 'an idle database connection failed'));
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
   // Commands fail at once while Redis is away (no offline queue, a short timeout), so the
   // rate limiters fall back to memory instead of holding logins for seconds.

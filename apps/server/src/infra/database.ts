@@ -28,7 +28,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: AppConfig,
+  /** an idle pooled connection that broke (the database restarted, the network dropped) */
+  onIdleError: (err: Error) => void = () => undefined,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema) {
@@ -44,6 +48,10 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // Without a listener, an idle connection's error (PostgreSQL restarted, the network cut)
+    // is an uncaught 'error' event and takes the process down; the pool drops that connection
+    // and opens a new one on the next query.
+    pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Metrics } from './infra/metrics.js';
 import type { AppConfig } from './infra/config.js';
 import type { Db, Dialect } from './infra/database.js';
 import type { FaceEngine } from './infra/face/face-engine.js';
@@ -25,5 +26,6 @@ export interface AppContext {
   redis: Redis | undefined;
   limiters: Record<keyof AppConfig['rateLimits'], Limiter>;
   log: FastifyBaseLogger;
+  metrics: Metrics;
   now: () => number;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +34,8 @@ import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
 import { scheduleSocketRecheck } from './features/realtime/socket-recheck.js';
 import { SocketRegistry } from './features/realtime/socket-registry.js';
+import { createMetrics } from './infra/metrics.js';
+import { metricsRoutes, serveMetrics } from './features/health/metrics.routes.js';
 import { shellRoutes } from './features/shell/shell.routes.js';
 import { certificatesRoutes } from './features/certificates/certificates.routes.js';
 import { classRoutes } from './features/training/class.routes.js';
@@ -118,6 +121,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // a request's id: the proxy's X-Request-Id when it is a plain token (nginx's $request_id),
+    // else a new UUID — unique across nodes, unlike Fastify's counter
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
     // A hop count n trusts the n proxies nearest to us; X-Forwarded-For beyond them is the client's.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -194,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       refreshPerIp: limiter('refreshPerIp'),
     },
     log: app.log,
+    metrics: createMetrics(config.metrics.onApiPort || config.metrics.port !== undefined),
     now: options.now ?? Date.now,
   };
   const seeded = config.demoSeed ? await seedDemoData(ctx) : false;
@@ -201,6 +212,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const sockets = new SocketRegistry();
   bus.subscribe((event) => sockets.handle(event));
+  ctx.metrics.gauge('anxun_websockets_open', 'Websockets this node holds', () => sockets.size);
+  ctx.metrics.gauge(
+    'anxun_face_queue',
+    'Photos waiting for the face model, and the one it is on',
+    () => ctx.faces.queued,
+  );
+  ctx.metrics.gauge('anxun_jobs_queued', 'Background jobs waiting to run (all nodes)', async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'queued')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 
   // 2. External plugins: security headers, body parsers, websocket, OpenAPI.
   // helmet's middleware is made once: @fastify/helmet rebuilt it (and re-parsed the CSP) on
@@ -224,9 +252,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Same-origin resources only; the camera page and video need no cross-origin isolation.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    // the request's id travels back to the client, so a report of a failure finds its log lines
+    void reply.header('x-request-id', request.id);
+    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
+  });
+  if (ctx.metrics.enabled) {
+    app.addHook('onResponse', (request, reply, done) => {
+      ctx.metrics.request(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 4096 } });
@@ -306,6 +347,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api/manage' },
   );
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
+  if (config.metrics.onApiPort) await app.register(metricsRoutes(ctx));
 
   // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per
   // installed version), then the built web app at /.
@@ -357,7 +399,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const stopRetention = schedulePhotoRetention(ctx);
   const stopRecheck = scheduleSocketRecheck(ctx, sockets);
+  const metricsServer = config.metrics.port ? await serveMetrics(ctx, config.metrics.port, config.host) : undefined;
   app.addHook('onClose', async () => {
+    await metricsServer?.close();
     await jobs.stop();
     stopRetention();
     stopRecheck();

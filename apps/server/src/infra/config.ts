@@ -30,6 +30,10 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console']).default('console'),
   DEMO_SEED: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics at /metrics on the API's port (keep it from the internet) */
+  METRICS: flag.optional(),
+  /** Prometheus metrics on a port of their own (HOST), instead of or beside METRICS */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Seconds between a node's checks that its open sockets' sessions are still valid. */
   WS_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Minutes an access token lives; the refresh token renews it. */
@@ -92,6 +96,7 @@ export interface AppConfig {
   logLevel: string;
   accessTokenSeconds: number;
   realtime: { recheckSeconds: number };
+  metrics: { onApiPort: boolean; port: number | undefined };
   refreshTokenSeconds: number;
   trustProxy: false | number | string[];
   /** Postgres schema to work in (tests isolate themselves this way); default public. */
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
     realtime: { recheckSeconds: e.WS_RECHECK_SECONDS },
+    metrics: { onApiPort: e.METRICS ?? false, port: e.METRICS_PORT },
     refreshTokenSeconds: e.REFRESH_TOKEN_DAYS * 86400,
     trustProxy: !e.TRUST_PROXY
       ? false

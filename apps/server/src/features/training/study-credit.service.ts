@@ -146,6 +146,7 @@ export class CreditBatcher {
 
   private async commit(batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
+    const started = performance.now();
     try {
       const results = await this.ctx.db.transaction().execute((trx) =>
         this.applyBatch(
@@ -153,6 +154,7 @@ export class CreditBatcher {
           batch.map((b) => b.job),
         ),
       );
+      this.ctx.metrics.batch(batch.length, (performance.now() - started) / 1000);
       batch.forEach((b, i) => {
         const result = results[i]!;
         if ('ok' in result) b.resolve(result.ok);

@@ -17,5 +17,7 @@ export type FaceAnalysis =
 
 export interface FaceEngine {
   analyse(photo: Buffer): Promise<FaceAnalysis>;
+  /** photos waiting for the model, and the one it is on */
+  readonly queued: number;
   close(): Promise<void>;
 }

@@ -85,6 +85,9 @@ export function createWorkerFaceEngine(): FaceEngine {
   }
 
   return {
+    get queued() {
+      return waiting.length + (current ? 1 : 0);
+    },
     analyse(photo) {
       if (waiting.length >= MAX_WAITING) return Promise.reject(new FaceEngineBusyError());
       return new Promise((resolve, reject) => {

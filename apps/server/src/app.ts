@@ -83,7 +83,7 @@ import { faceChecksArchivePart } from './features/identity/face-check-export.ser
 import { examReviewAdminRoutes } from './features/exams/exam-review-admin.routes.js';
 import { courseUploadRoutes } from './features/course-books/upload.routes.js';
 import { transcodeJob } from './features/course-books/transcode.job.js';
-import { WsCode } from '@anxun/shared/constants';
+import { WsCloseCode, WsCode } from '@anxun/shared/constants';
 import type { JobProgressMessage } from '@anxun/shared/schemas/courseware';
 import { createJobRunner, type JobRow } from './infra/job-queue.js';
 import { mediaTools, type MediaTools } from './infra/media.js';
@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   setRecordTimeZone(config.study.timeZone);
-  const database = await openDatabase(config, (err) => app.log.warn({ err }, 'an idle database connection failed'));
+  const database = await openDatabase(config, (err) => app.log.warn({ err }, 'a database connection failed'));
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
   // Commands fail at once while Redis is away (no offline queue, a short timeout), so the
   // rate limiters fall back to memory instead of holding logins for seconds.
@@ -270,7 +270,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On close, every socket is told why (1001: the web reconnects, to another node or to this
+    // one restarted) rather than cut with no code; the server's close then need not wait.
+    preClose(done) {
+      // a keep-alive connection whose request was in flight when closing began becomes idle
+      // after its answer: close those as they go, rather than wait out the grace period
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      idle.unref();
+      app.server.once('close', () => clearInterval(idle));
+      sockets.closeAll();
+      for (const client of this.websocketServer.clients) client.close(WsCloseCode.SERVER_SHUTDOWN, 'server restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'anxun API', description: '安训 — 在线安全生产培训系统 API', version: '0.1.0' },
@@ -405,7 +420,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs.stop();
     stopRetention();
     stopRecheck();
-    sockets.closeAll();
     await ctx.faces.close();
     await bus.close();
     redis?.disconnect();

@@ -30,7 +30,7 @@ export interface DatabaseHandle {
 
 export async function openDatabase(
   config: AppConfig,
-  /** an idle pooled connection that broke (the database restarted, the network dropped) */
+  /** a pooled connection that broke (the database restarted, the network dropped) */
   onIdleError: (err: Error) => void = () => undefined,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -48,10 +48,12 @@ export async function openDatabase(
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    // Without a listener, an idle connection's error (PostgreSQL restarted, the network cut)
-    // is an uncaught 'error' event and takes the process down; the pool drops that connection
-    // and opens a new one on the next query.
+    // Without a listener, a connection's error (PostgreSQL restarted, the network cut) is an
+    // uncaught 'error' event and takes the process down: the pool's for idle connections, each
+    // connection's own while a query holds it (the query fails; the pool then drops it and
+    // opens a new one on the next query).
     pool.on('error', onIdleError);
+    pool.on('connect', (client) => client.on('error', onIdleError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -79,6 +79,14 @@ export async function rotateSessionTokens(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function touchSession(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+/** Sessions seen (one statement for many; a session revoked meanwhile is left as it is). */
+export async function touchSessions(db: Db, ids: string[], now: number): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('last_seen_at', '<', now)
+      .execute();
+  }
 }

@@ -14,7 +14,7 @@ import {
   revokePersonSessions,
   revokeSession,
   rotateSessionTokens,
-  touchSession,
+  touchSessions,
 } from './session.repository.js';
 
 export interface AuthUser {
@@ -97,6 +97,27 @@ export async function startSession(ctx: AppContext, person: PersonWithOrg, devic
 }
 
 const TOUCH_EVERY_MS = 60_000;
+/** Sessions seen are written together, at most this often: a reconnect storm is one write, not one per socket. */
+const TOUCH_FLUSH_MS = 2_000;
+const pendingTouches = new WeakMap<AppContext['db'], { ids: Set<string>; at: number }>();
+
+/** Notes that a session was seen; written with the others seen within TOUCH_FLUSH_MS. */
+function touchSoon(ctx: AppContext, sessionId: string, now: number): void {
+  let pending = pendingTouches.get(ctx.db);
+  if (!pending) {
+    const batch = { ids: new Set<string>(), at: now };
+    pending = batch;
+    pendingTouches.set(ctx.db, batch);
+    setTimeout(() => {
+      pendingTouches.delete(ctx.db);
+      touchSessions(ctx.db, [...batch.ids], batch.at).catch((err: unknown) =>
+        ctx.log.warn({ err, sessions: batch.ids.size }, 'last seen not recorded'),
+      );
+    }, TOUCH_FLUSH_MS).unref();
+  }
+  pending.ids.add(sessionId);
+  pending.at = Math.max(pending.at, now);
+}
 
 /** Resolves an access token to its user, or throws the envelope a client must see. */
 export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthUser> {
@@ -108,7 +129,7 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
   }
   const now = ctx.now();
   if (session.access_expires_at <= now) throw new AppError(ErrorCode.SESSION_EXPIRED);
-  if (now - session.last_seen_at > TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
+  if (now - session.last_seen_at > TOUCH_EVERY_MS) touchSoon(ctx, session.id, now);
   return { sessionId: session.id, personId: session.person_id, orgId: session.org_id, role: session.role };
 }
 

@@ -14,6 +14,8 @@ export interface RealtimeBus {
   subscribe(handler: (event: BusEvent) => void): void;
   /** called when the bus is back after an outage (events published meanwhile were lost) */
   onReconnect(handler: () => void): void;
+  /** whether events can go out and come in now */
+  readonly connected: boolean;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export function createLocalBus(): RealtimeBus {
       handlers.push(handler);
     },
     onReconnect() {},
+    connected: true,
     async close() {},
   };
 }
@@ -38,19 +41,25 @@ export async function createRedisBus(url: string, prefix: string): Promise<Realt
   // a publish while Redis is away fails at once (no offline queue): its caller goes on, and the
   // nodes' socket re-check delivers what it carried
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  // the subscription is made again by hand after a reconnect, so the bus knows when it listens
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, autoResubscribe: false });
   // ioredis reports each failed reconnect as an error event; the health route tells the state
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
   await Promise.all([pub.connect(), sub.connect()]);
   const handlers: Array<(event: BusEvent) => void> = [];
   const reconnected: Array<() => void> = [];
-  let ready = true;
-  sub.on('close', () => (ready = false));
+  let listening = false;
+  sub.on('close', () => (listening = false));
   sub.on('ready', () => {
-    if (ready) return;
-    ready = true;
-    for (const h of reconnected) h();
+    if (listening) return;
+    sub.subscribe(channel).then(
+      () => {
+        listening = true;
+        for (const h of reconnected) h();
+      },
+      () => undefined, // the connection dropped again: its next 'ready' tries again
+    );
   });
   sub.on('message', (_channel: string, message: string) => {
     let event: BusEvent;
@@ -62,6 +71,7 @@ export async function createRedisBus(url: string, prefix: string): Promise<Realt
     for (const h of handlers) h(event);
   });
   await sub.subscribe(channel);
+  listening = true;
   return {
     async publish(event) {
       await pub.publish(channel, JSON.stringify(event));
@@ -71,6 +81,9 @@ export async function createRedisBus(url: string, prefix: string): Promise<Realt
     },
     onReconnect(handler) {
       reconnected.push(handler);
+    },
+    get connected() {
+      return pub.status === 'ready' && listening;
     },
     async close() {
       sub.disconnect();

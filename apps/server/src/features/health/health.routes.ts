@@ -37,7 +37,7 @@ export const healthRoutes =
         ),
         !ctx.redis
           ? ('off' as const)
-          : ctx.redis.status !== 'ready'
+          : ctx.redis.status !== 'ready' || !ctx.bus.connected
             ? ('down' as const)
             : within(ctx.redis.ping(), CHECK_MS).then(
                 () => 'ok' as const,

@@ -77,6 +77,8 @@ describe.skipIf(!TEST_DATABASE_URL)('a Redis outage under two nodes', () => {
       redisUrl: `redis://127.0.0.1:${port}`,
       schema,
       dataDir,
+      // one channel for both nodes (each would otherwise get a test prefix of its own)
+      redisPrefix: `anxun-outage-${crypto.randomBytes(6).toString('hex')}:`,
       env: { WS_RECHECK_SECONDS: '2' },
     };
     nodeA = await startServer(shared);

@@ -165,4 +165,30 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
     expect((await ws.closed).code).toBe(WsCloseCode.LOGGED_OUT);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it('records when sessions were last seen, many reconnecting sockets in one write', async () => {
+    const { credentials } = await loginDemo();
+    const session = await server.ctx.db
+      .selectFrom('sessions')
+      .select(['id'])
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const before = Date.now() - 5 * 60_000;
+    await server.ctx.db.updateTable('sessions').set({ last_seen_at: before }).where('id', '=', session.id).execute();
+    const tabs = Array.from({ length: 3 }, () => connectWs(server, credentials.accessToken));
+    await Promise.all(tabs.map((t) => t.opened));
+    const seen = async () =>
+      (
+        await server.ctx.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id', '=', session.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    for (let i = 0; i < 50 && (await seen()) === before; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await seen()).toBeGreaterThan(before + 4 * 60_000);
+    for (const t of tabs) t.socket.close();
+    await Promise.all(tabs.map((t) => t.closed));
+  });
 });

@@ -302,6 +302,8 @@ export interface StudyEventsTable {
   ip: string | null;
   user_agent: string | null;
   created_at: number;
+  /** the request it came from, its x-request-id (migration 0026) */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CourseCommentsTable {

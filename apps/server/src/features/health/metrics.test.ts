@@ -64,6 +64,33 @@ describe('metrics and request ids', () => {
     });
     expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('keeps the request id on the study event a report made, to find its log lines from the record', async () => {
+    const token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const units = await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', {
+      json: {},
+      headers: { Authorization: token },
+    });
+    const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: {
+        trainWarpCourseId: units.body.data[0].trainWarpCourseId,
+        playbackId: 'request-id-test',
+        seq: 1,
+        position: 0,
+        rate: 1,
+        hidden: false,
+      },
+      headers: { Authorization: token, 'x-request-id': 'player-req-12345678' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('player-req-12345678');
+    const event = await server.ctx.db
+      .selectFrom('study_events')
+      .select('request_id')
+      .where('playback_id', '=', 'request-id-test')
+      .executeTakeFirstOrThrow();
+    expect(event.request_id).toBe('player-req-12345678');
+  });
 });
 
 describe('metrics off by default', () => {

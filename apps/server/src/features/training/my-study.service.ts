@@ -67,7 +67,7 @@ export async function report(
   batcher: CreditBatcher,
   user: AuthUser,
   wire: ProgressReportWire | { entity: string },
-  client: { ip: string; userAgent: string | undefined },
+  client: { ip: string; userAgent: string | undefined; requestId?: string },
 ): Promise<UpdateWarpResult> {
   const progress = 'entity' in wire ? readEntity(ctx, wire.entity) : wire;
   const { decision, row, faceCheck } = await batcher.submit({
@@ -77,6 +77,7 @@ export async function report(
     report: progress,
     ip: client.ip,
     userAgent: client.userAgent,
+    requestId: client.requestId,
   });
   return {
     ...toWarpCourseData(ctx, row),

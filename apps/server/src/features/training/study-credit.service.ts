@@ -50,6 +50,8 @@ export interface CreditJob {
   report: ProgressReport;
   ip: string;
   userAgent: string | undefined;
+  /** the request's id (x-request-id), kept on the study event */
+  requestId?: string | undefined;
 }
 
 /** A face check the learner must pass before more time is credited. */
@@ -298,6 +300,7 @@ export class CreditBatcher {
         refusal: decision.refusal ?? null,
         ip: job.ip,
         user_agent: job.userAgent?.slice(0, 300) ?? null,
+        request_id: job.requestId ?? null,
         created_at: now,
       });
       if (completedNow) completedJobs.push({ job, index: results.length });

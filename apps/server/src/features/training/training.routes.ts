@@ -58,6 +58,7 @@ export const trainingRoutes =
           await report(ctx, batcher, userOf(request), request.body, {
             ip: request.ip,
             userAgent: request.headers['user-agent'],
+            requestId: request.id,
           }),
         ),
     );

@@ -24,6 +24,7 @@ import * as certificateReissues from './0022-certificate-reissues.js';
 import * as faceCheckReviews from './0023-face-check-reviews.js';
 import * as retention from './0024-retention.js';
 import * as certificateTemplates from './0025-certificate-templates.js';
+import * as studyEventRequest from './0026-study-event-request.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-face-check-reviews': faceCheckReviews,
   '0024-retention': retention,
   '0025-certificate-templates': certificateTemplates,
+  '0026-study-event-request': studyEventRequest,
 };

@@ -14,45 +14,6 @@ const freePort = () =>
     });
   });
 
-it('npm start serves the API and the web app, prints the demo accounts and stops on SIGTERM', async () => {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-start-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += String(d)));
-  child.stderr.on('data', (d) => (output += String(d)));
-  let hasExited = false;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      hasExited = true;
-      resolve(code);
-    }),
-  );
-
-  for (let i = 0; i < 600 && !hasExited && !output.includes('is running at'); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(output).toContain(`http://127.0.0.1:${port}/`);
-  expect(output).toContain('demo / demo1234');
-  expect(output).toContain('admin / admin1234');
-
-  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json());
-  expect(health.data.status).toBe('ok');
-  const page = await fetch(`http://127.0.0.1:${port}/`);
-  expect(page.headers.get('content-type')).toContain('text/html');
-  expect(await page.text()).toContain('在线安全生产培训系统');
-  expect(fs.existsSync(path.join(dataDir, 'anxun.sqlite'))).toBe(true);
-  const keyMode = fs.statSync(path.join(dataDir, 'keys', 'rsa-private.pem')).mode & 0o777;
-  expect(keyMode).toBe(0o600);
-
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
-}, 120_000);
-
 /** The pid of the server a wrapper started. */
 const serverOf = async (wrapperPid: number) => {
   const { execFileSync } = await import('node:child_process');
@@ -77,10 +38,34 @@ const startWrapper = async () => {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  for (let i = 0; i < 600 && !output.includes('is running at'); i++) await new Promise((r) => setTimeout(r, 100));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  for (let i = 0; i < 600 && !hasExited && !output.includes('is running at'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   expect(output).toContain('is running at');
-  return { child, port, exited, server: await serverOf(child.pid!) };
+  return { child, port, dataDir, exited, output: () => output, server: await serverOf(child.pid!) };
 };
+it('npm start serves the API and the web app, prints the demo accounts and stops on SIGTERM', async () => {
+  const { child, port, dataDir, exited, output: printed } = await startWrapper();
+  const output = printed();
+  expect(output).toContain(`http://127.0.0.1:${port}/`);
+  expect(output).toContain('demo / demo1234');
+  expect(output).toContain('admin / admin1234');
+
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json());
+  expect(health.data.status).toBe('ok');
+  const page = await fetch(`http://127.0.0.1:${port}/`);
+  expect(page.headers.get('content-type')).toContain('text/html');
+  expect(await page.text()).toContain('在线安全生产培训系统');
+  expect(fs.existsSync(path.join(dataDir, 'anxun.sqlite'))).toBe(true);
+  const keyMode = fs.statSync(path.join(dataDir, 'keys', 'rsa-private.pem')).mode & 0o777;
+  expect(keyMode).toBe(0o600);
+
+  child.kill('SIGTERM');
+  expect(await exited).toEqual({ code: 0, signal: null });
+}, 120_000);
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);

@@ -51,3 +51,7 @@ export function dayStart(day: string): number {
   const wall = Date.parse(recordTime(guess).slice(0, 19) + 'Z');
   return guess - (wall - guess);
 }
+
+/** A moment of record as a sheet cell shows it: YYYY-MM-DD HH:mm:ss in the study time zone; '' for none. */
+export const sheetTime = (ms: number | null | undefined): string =>
+  ms === null || ms === undefined ? '' : recordTime(Number(ms)).slice(0, 19).replace('T', ' ');

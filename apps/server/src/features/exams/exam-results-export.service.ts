@@ -4,7 +4,7 @@ import { maskIdCard } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import type { ClassArchivePart } from '../../core/class-archive-part.js';
-import { recordTime } from '../../core/record-time.js';
+import { sheetTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { streamSheet } from '../../infra/xlsx-stream.js';
@@ -14,7 +14,7 @@ import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PAGE = 200;
 const STATUS = { open: '答题中', submitted: '已交卷', expired: '超时交卷' } as const;
-const when = (ms: number | null) => (ms === null ? '' : recordTime(ms).slice(0, 19).replace('T', ' '));
+const when = sheetTime;
 const answerText = (value: AnswerValue | null | undefined): string =>
   value === null || value === undefined || value === ''
     ? '未答'

@@ -4,7 +4,7 @@ import { maskIdCard } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
-import { recordTime } from '../../core/record-time.js';
+import { sheetTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { FACE_REJECTION_MESSAGES, type FaceRejection } from '../../infra/face/face-judgement.js';
@@ -18,7 +18,7 @@ const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } a
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
 const VIA = { camera: '电脑摄像头', phone: '手机扫码', upload: '上传' } as const;
 const REVIEW = { confirmed: '已确认', voided: '已作废' } as const;
-const when = (ms: number | null) => (ms === null ? '' : recordTime(ms).slice(0, 19).replace('T', ' '));
+const when = sheetTime;
 const score = (n: number | null) => (n === null ? '' : Math.round(n * 1000) / 1000);
 
 type CheckRow = Awaited<ReturnType<typeof findClassCheckRows>>[number];

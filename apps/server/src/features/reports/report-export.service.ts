@@ -4,7 +4,7 @@ import { maskIdCard } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
-import { recordTime } from '../../core/record-time.js';
+import { sheetTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { streamSheet } from '../../infra/xlsx-stream.js';
 import {
@@ -40,8 +40,7 @@ const REFUSAL: Record<string, string> = {
   REPLAY: '重复上报',
   VOIDED: '核验作废',
 };
-const when = (ms: number | null | undefined) =>
-  ms === null || ms === undefined ? '' : recordTime(Number(ms)).slice(0, 19).replace('T', ' ');
+const when = sheetTime;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function audit(ctx: AppContext, user: AuthUser, ip: string, kind: string, after: Record<string, unknown>) {

@@ -52,6 +52,11 @@ const envSchema = z.object({
   STUDY_TIMEZONE: z.string().default('Asia/Shanghai'),
   /** cosine similarity a live face must reach against the reference (same person ≈0.95, others ≈0.4) */
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0.3).max(0.99).default(0.65),
+  /** a passed check is flagged for 核验审核 when the anti-spoofing / liveness score is below these */
+  FACE_MIN_ANTISPOOF: z.coerce.number().min(0).max(1).default(0.3),
+  FACE_MIN_LIVENESS: z.coerce.number().min(0).max(1).default(0.3),
+  /** refuse a check photo when this many in a row show the same still scene (0: flag only) */
+  FACE_STILL_REFUSE_AFTER: z.coerce.number().int().min(0).max(20).default(0),
   /** the largest courseware file a manager may upload, in MB */
   UPLOAD_MAX_MB: z.coerce
     .number()
@@ -117,6 +122,12 @@ export interface AppConfig {
     maxPhotoBytes: number;
     /** how long a phone's capture QR code works */
     captureTokenSeconds: number;
+    /** how long a camera photo's nonce works */
+    nonceSeconds: number;
+    minAntispoof: number;
+    minLiveness: number;
+    /** 0: a still scene is only flagged */
+    stillRefuseAfter: number;
   };
   media: {
     /** explicit ffmpeg / ffprobe binaries, else the npm-shipped ones */
@@ -220,6 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       matchThreshold: e.FACE_MATCH_THRESHOLD,
       maxPhotoBytes: 4 * 1024 * 1024,
       captureTokenSeconds: 5 * 60,
+      nonceSeconds: 2 * 60,
+      minAntispoof: e.FACE_MIN_ANTISPOOF,
+      minLiveness: e.FACE_MIN_LIVENESS,
+      stillRefuseAfter: e.FACE_STILL_REFUSE_AFTER,
     },
     media: {
       ffmpegPath: e.FFMPEG_PATH,

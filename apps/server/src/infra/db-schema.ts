@@ -335,6 +335,8 @@ export interface FaceReferencesTable {
   photo_sha256: string | null;
   embedding: string;
   detector_score: number;
+  frame_hash: string | null;
+  face_hash: string | null;
   set_by: string;
   created_at: number;
   updated_at: number;
@@ -354,6 +356,8 @@ export interface FaceChecksTable {
   best_score: number | null;
   passed_at: number | null;
   next_after_seconds: number | null;
+  /** comma-separated flags of the photo that passed it (a still scene, low liveness): for 核验审核 */
+  flags: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -369,9 +373,25 @@ export interface FaceAttemptsTable {
   photo_key: string | null;
   photo_sha256: string | null;
   photo_purged_at: number | null;
+  frame_hash: string | null;
+  face_hash: string | null;
+  /** the face's embedding (base64 float32), to compare later photos with */
+  embedding: string | null;
+  real_score: number | null;
+  live_score: number | null;
+  flags: string | null;
+  still_run: Generated<number>;
   via: 'camera' | 'phone' | 'upload';
   ip: string | null;
   user_agent: string | null;
+  created_at: number;
+}
+
+export interface FaceCaptureNoncesTable {
+  nonce_hash: string;
+  person_id: string;
+  expires_at: number;
+  used_at: number | null;
   created_at: number;
 }
 
@@ -544,6 +564,7 @@ export interface Database {
   face_checks: FaceChecksTable;
   face_attempts: FaceAttemptsTable;
   face_capture_tokens: FaceCaptureTokensTable;
+  face_capture_nonces: FaceCaptureNoncesTable;
   course_comments: CourseCommentsTable;
   course_answers: CourseAnswersTable;
   vods: VodsTable;

@@ -92,9 +92,23 @@ export const faceRejection = z.enum([
   'TOO_DARK',
   'TOO_BRIGHT',
   'MISMATCH',
-  /** the very file of the reference or of an earlier photo, not a new one */
+  /** the reference or an earlier photo again (copied, re-encoded, cropped, relit), not a new one */
   'REPLAY',
+  /** the same still scene check after check (refused only where the server is set to) */
+  'STILL_SCENE',
+  /** a check's photo without a nonce from the server, or with one used already */
+  'NOT_LIVE_CAPTURE',
 ]);
+
+/**
+ * Why 核验审核 should look at a passed check: the same still scene three checks in a row, or
+ * an anti-spoofing or liveness score below the server's threshold.
+ */
+export const faceFlag = z.enum(['STILL_SCENE', 'LOW_ANTISPOOF', 'LOW_LIVENESS']);
+export type FaceFlag = z.infer<typeof faceFlag>;
+
+/** A single-use nonce for one camera photo (POST /api/face/nonce). */
+export const captureNonce = z.object({ nonce: z.string(), expiresAt: z.string() });
 
 /** The answer of POST /api/face/compare. */
 export const compareResult = z.object({
@@ -150,6 +164,8 @@ export const faceReviewItem = z.object({
   dueAt: z.string(),
   passedAt: z.string().nullable(),
   unitTitle: z.string().nullable(),
+  /** why a passed check is doubtful beyond its score */
+  flags: z.array(faceFlag),
   /** the learner's reference photo (signed, short-lived) */
   referenceUrl: z.string().nullable(),
   attempts: z.array(
@@ -161,6 +177,12 @@ export const faceReviewItem = z.object({
       ip: z.string().nullable(),
       device: z.string().nullable(),
       via: z.string(),
+      /** why it was refused (REPLAY, STILL_SCENE, …) or null */
+      reason: z.string().nullable(),
+      flags: z.array(faceFlag),
+      /** anti-spoofing and liveness scores, 0–1, where measured */
+      realScore: z.number().nullable(),
+      liveScore: z.number().nullable(),
       /** the photo taken (signed, short-lived), null once its retention ended */
       photoUrl: z.string().nullable(),
     }),

@@ -3,11 +3,11 @@ import type { Db } from '../../infra/database.js';
 
 /**
  * What 核验审核 is for, of a face check aliased `f`: it failed, or passed with a score below
- * `lowScore`. The queue lists these until reviewed; the photo retention keeps their photos
- * as long (one rule for both).
+ * `lowScore` or with a flag (a still scene, low anti-spoofing or liveness). The queue lists
+ * these until reviewed; the photo retention keeps their photos as long (one rule for both).
  */
 export const doubtfulCheck = (lowScore: number) =>
-  sql<boolean>`(f.status = 'failed' or (f.status = 'passed' and f.best_score < ${lowScore}))`;
+  sql<boolean>`(f.status = 'failed' or (f.status = 'passed' and (f.best_score < ${lowScore} or f.flags is not null)))`;
 
 /** 核验审核's reads and its one table (face_check_reviews); the checks themselves are never changed. */
 export async function findReviewQueue(
@@ -38,6 +38,7 @@ export async function findReviewQueue(
         'f.best_score',
         'f.due_at',
         'f.passed_at',
+        'f.flags',
         'p.name',
         'c.name as class_name',
         'cw.title as unit_title',
@@ -60,7 +61,21 @@ export async function findAttemptsOfChecks(db: Db, checkIds: string[]) {
   if (checkIds.length === 0) return [];
   return db
     .selectFrom('face_attempts')
-    .select(['id', 'check_id', 'result', 'score', 'photo_key', 'via', 'ip', 'user_agent', 'created_at'])
+    .select([
+      'id',
+      'check_id',
+      'result',
+      'score',
+      'reason',
+      'flags',
+      'real_score',
+      'live_score',
+      'photo_key',
+      'via',
+      'ip',
+      'user_agent',
+      'created_at',
+    ])
     .where('check_id', 'in', checkIds)
     .orderBy('created_at')
     .execute();
@@ -73,7 +88,16 @@ export async function findCheckOfOrg(db: Db, orgId: string, checkId: string) {
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
     .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
-    .select(['f.id', 'f.person_id', 'f.train_person_id', 'f.status', 'f.best_score', 'f.passed_at', 'r.decision'])
+    .select([
+      'f.id',
+      'f.person_id',
+      'f.train_person_id',
+      'f.status',
+      'f.best_score',
+      'f.flags',
+      'f.passed_at',
+      'r.decision',
+    ])
     .where('c.org_id', '=', orgId)
     .where('f.id', '=', checkId)
     .executeTakeFirst();

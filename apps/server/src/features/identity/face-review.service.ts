@@ -1,5 +1,11 @@
 import { ErrorCode } from '@anxun/shared/errors';
-import type { FaceReviewItem, faceReviewBody, faceReviewQuery } from '@anxun/shared/schemas/identity';
+import {
+  faceFlag,
+  type FaceFlag,
+  type FaceReviewItem,
+  type faceReviewBody,
+  type faceReviewQuery,
+} from '@anxun/shared/schemas/identity';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
@@ -30,9 +36,14 @@ import {
 const LOW_MARGIN = 0.1;
 /** A pass scored below this waits in 核验审核 like a failure. */
 export const reviewBelow = (ctx: AppContext) => ctx.config.face.matchThreshold + LOW_MARGIN;
-/** What 核验审核 is for: a failed check, or one passed with a doubtful score (and the retention keeps its photos till then). */
-const isDoubtful = (ctx: AppContext, check: { status: string; best_score: number | null }) =>
-  check.status === 'failed' || (check.status === 'passed' && (check.best_score ?? 0) < reviewBelow(ctx));
+/** What 核验审核 is for: a failed check, or one passed with a doubtful score or a flag (and the retention keeps its photos till then). */
+const isDoubtful = (ctx: AppContext, check: { status: string; best_score: number | null; flags: string | null }) =>
+  check.status === 'failed' ||
+  (check.status === 'passed' && ((check.best_score ?? 0) < reviewBelow(ctx) || check.flags !== null));
+
+/** The flags stored comma-separated, as the contract names them. */
+const flagsOf = (text: string | null): FaceFlag[] =>
+  (text ?? '').split(',').filter((f): f is FaceFlag => faceFlag.safeParse(f).success);
 
 export async function listReviewQueue(
   ctx: AppContext,
@@ -67,6 +78,7 @@ export async function listReviewQueue(
       dueAt: recordTime(r.due_at),
       passedAt: recordTimeOrNull(r.passed_at),
       unitTitle: r.unit_title,
+      flags: flagsOf(r.flags),
       confirmable: !r.decision && isDoubtful(ctx, r),
       referenceUrl: withReference.has(r.person_id) ? signedFacePhotoUrl(ctx.keys.secret, r.person_id, now) : null,
       attempts: attempts
@@ -79,6 +91,10 @@ export async function listReviewQueue(
           ip: a.ip,
           device: a.user_agent,
           via: a.via,
+          reason: a.reason,
+          flags: flagsOf(a.flags),
+          realScore: a.real_score,
+          liveScore: a.live_score,
           photoUrl: a.photo_key ? signedAttemptPhotoUrl(ctx.keys.secret, a.id, now) : null,
         })),
       review: r.decision

@@ -12,17 +12,29 @@ import { hashToken, randomToken } from '../../infra/crypto.js';
 import { FaceEngineBusyError } from '../../infra/face/worker-face-engine.js';
 import {
   FACE_REJECTION_MESSAGES,
+  copiesReference,
   cosineSimilarity,
   decodeEmbedding,
   encodeEmbedding,
+  framesNear,
   judgeFace,
-  type FaceJudgement,
+  likeness,
+  type FaceRejection,
+  type UsableFace,
 } from '../../infra/face/face-judgement.js';
+import type { FaceFlag } from '@anxun/shared/schemas/identity';
+import { bytesOf } from '../../infra/stream-bytes.js';
+import type { FaceReferencesTable } from '../../infra/db-schema.js';
 import { toFaceCheck } from './check-view.js';
 import { nextRandomCheckAfter, parseFaceCheckRules } from '../../core/face-check-rules.js';
 import {
   claimCaptureToken,
+  claimNonce,
+  findAttemptEmbeddings,
   findCaptureToken,
+  findEarlierPhotoHashes,
+  insertNonce,
+  saveReferenceHashes,
   photoSeenBefore,
   findCheck,
   findMembershipRules,
@@ -57,23 +69,67 @@ async function usableFace(ctx: AppContext, data: Buffer) {
   }
 }
 
+type FaceReference = FaceReferencesTable;
+
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
+/** A live photo's verdict, with what a check keeps of it: how long the still scene has run, and its flags. */
+type LiveVerdict = (UsableFace & { stillRun: number; flags: FaceFlag[] }) | { usable: false; reason: FaceRejection };
+
+/** The reference's hashes; a reference saved before photos were hashed is hashed now, once. */
+async function referenceHashes(ctx: AppContext, reference: FaceReference) {
+  if (reference.frame_hash) return { frameHash: reference.frame_hash, faceHash: reference.face_hash };
+  const stream = await ctx.files.read(reference.photo_key);
+  if (!stream) return { frameHash: null, faceHash: null };
+  const judged = judgeFace(await ctx.faces.analyse(await bytesOf(stream)));
+  if (!judged.usable) return { frameHash: null, faceHash: null };
+  const hashes = { frameHash: judged.frameHashes?.hash ?? null, faceHash: judged.faceHashes?.hash ?? null };
+  await saveReferenceHashes(ctx.db, reference.person_id, hashes.frameHash, hashes.faceHash);
+  return hashes;
+}
+
 /**
- * A live photo's verdict: the file itself of the reference or of a photo sent before is no
- * proof of presence (a replay), else the model judges the face.
+ * A live photo's verdict. The reference or an earlier photo again — the same file, or the
+ * same picture re-encoded, cropped, relit, resized or mirrored — is no proof of presence
+ * (REPLAY); the same still scene as the photos before it is flagged from the third in a row
+ * (and refused, where the server is set to); low anti-spoofing or liveness scores are flagged.
  */
-async function judgeLivePhoto(
-  ctx: AppContext,
-  personId: string,
-  referenceSha256: string | null,
-  data: Buffer,
-): Promise<FaceJudgement> {
+async function judgeLivePhoto(ctx: AppContext, personId: string, reference: FaceReference, data: Buffer) {
   const hash = sha256(data);
-  if (hash === referenceSha256 || (await photoSeenBefore(ctx.db, personId, hash))) {
-    return { usable: false, reason: 'REPLAY' };
+  if (hash === reference.photo_sha256 || (await photoSeenBefore(ctx.db, personId, hash))) {
+    return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
   }
-  return usableFace(ctx, data);
+  const judged = await usableFace(ctx, data);
+  if (!judged.usable) return judged;
+  const refHashes = await referenceHashes(ctx, reference);
+  if (copiesReference(judged, { ...refHashes, embedding: decodeEmbedding(reference.embedding) })) {
+    return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
+  }
+  // the hashes first; embeddings only of the photos whose pictures come near
+  const earlier = await findEarlierPhotoHashes(ctx.db, personId);
+  const near = earlier.filter((e, i) => i === 0 || framesNear(judged, e.frame_hash));
+  const embeddings = await findAttemptEmbeddings(
+    ctx.db,
+    near.map((e) => e.id),
+  );
+  const alike = (e: (typeof earlier)[number]) => {
+    const embedding = embeddings.get(e.id);
+    return embedding
+      ? likeness(judged, { frameHash: e.frame_hash, faceHash: e.face_hash, embedding: decodeEmbedding(embedding) })
+      : null;
+  };
+  if (near.some((e) => alike(e) === 'copy')) return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
+  const previous = earlier[0];
+  const stillRun = previous && alike(previous) === 'still' ? previous.still_run + 1 : 0;
+  const refuseAfter = ctx.config.face.stillRefuseAfter;
+  if (refuseAfter > 0 && stillRun + 1 >= refuseAfter) {
+    return { usable: false, reason: 'STILL_SCENE' } satisfies LiveVerdict;
+  }
+  const flags: FaceFlag[] = [];
+  if (stillRun >= 2) flags.push('STILL_SCENE');
+  if (judged.real !== null && judged.real < ctx.config.face.minAntispoof) flags.push('LOW_ANTISPOOF');
+  if (judged.live !== null && judged.live < ctx.config.face.minLiveness) flags.push('LOW_LIVENESS');
+  return { ...judged, stillRun, flags } satisfies LiveVerdict;
 }
 
 async function throttle(ctx: AppContext, personId: string): Promise<void> {
@@ -191,7 +247,7 @@ async function storeReference(
   personId: string,
   setBy: string,
   upload: PhotoUpload,
-  judged: { embedding: number[]; detectorScore: number },
+  judged: UsableFace,
   previousKey: string | undefined,
 ): Promise<void> {
   const now = ctx.now();
@@ -203,6 +259,8 @@ async function storeReference(
     embedding: encodeEmbedding(judged.embedding),
     detector_score: judged.detectorScore,
     photo_sha256: sha256(upload.data),
+    frame_hash: judged.frameHashes?.hash ?? null,
+    face_hash: judged.faceHashes?.hash ?? null,
     set_by: setBy,
     created_at: now,
     updated_at: now,
@@ -236,17 +294,19 @@ export async function openReferencePhoto(ctx: AppContext, personId: string, exp:
  * it: a pass opens the way for credit again (and sets when the next random check comes),
  * a mismatch leaves it failed. Every attempt is kept, with its photo, for audit.
  */
-export async function compareFace(
+async function compareFace(
   ctx: AppContext,
   personId: string,
   checkId: string | undefined,
   upload: PhotoUpload,
   /** the photo's verdict, when the caller judged it already (and counted it against the limit) */
-  judgedAlready?: FaceJudgement,
+  judgedAlready?: LiveVerdict,
   /** the login session the photo came from: a pass counts for it (a start check is per session) */
   sessionId?: string,
+  /** counted against the learner's limit already */
+  throttled = false,
 ): Promise<CompareResult> {
-  if (!judgedAlready) await throttle(ctx, personId);
+  if (!judgedAlready && !throttled) await throttle(ctx, personId);
   const check = checkId ? await findCheck(ctx.db, checkId) : undefined;
   if (checkId && (!check || check.person_id !== personId)) throw new AppError(ErrorCode.NOT_FOUND, '核验任务不存在');
   const reference = await findReference(ctx.db, personId);
@@ -255,7 +315,7 @@ export async function compareFace(
   const threshold = ctx.config.face.matchThreshold;
   const now = ctx.now();
   const hash = sha256(upload.data);
-  const judged = judgedAlready ?? (await judgeLivePhoto(ctx, personId, reference.photo_sha256, upload.data));
+  const judged = judgedAlready ?? (await judgeLivePhoto(ctx, personId, reference, upload.data));
   const attempt = {
     id: crypto.randomUUID(),
     person_id: personId,
@@ -289,12 +349,20 @@ export async function compareFace(
   const passed = score >= threshold;
   const key = await photoKey(personId, upload.data);
   await ctx.files.put(key, upload.data);
+  const flags = judged.flags.length > 0 ? judged.flags.join(',') : null;
   await insertAttempt(ctx.db, {
     ...attempt,
     result: passed ? 'passed' : 'failed',
     score,
     reason: passed ? null : 'MISMATCH',
     photo_key: key,
+    frame_hash: judged.frameHashes?.hash ?? null,
+    face_hash: judged.faceHashes?.hash ?? null,
+    embedding: encodeEmbedding(judged.embedding),
+    real_score: judged.real,
+    live_score: judged.live,
+    flags,
+    still_run: judged.stillRun,
   });
   let after = check;
   if (check && check.status !== 'passed') {
@@ -302,7 +370,7 @@ export async function compareFace(
     await updateOpenCheck(ctx.db, check.id, {
       status: passed ? 'passed' : 'failed',
       best_score: Math.max(score, check.best_score ?? 0),
-      ...(passed ? { passed_at: now, next_after_seconds: nextRandomCheckAfter(rules) } : {}),
+      ...(passed ? { passed_at: now, next_after_seconds: nextRandomCheckAfter(rules), flags } : {}),
       // passed after a new login (the check was opened in the old one): this session is checked
       ...(passed && sessionId ? { session_id: sessionId } : {}),
       updated_at: now,
@@ -326,6 +394,39 @@ export async function compareFace(
     });
   }
   return result;
+}
+
+/** A nonce for one camera photo, used once within a couple of minutes: a recorded request cannot be sent again. */
+export async function issueNonce(ctx: AppContext, user: AuthUser) {
+  const nonce = randomToken();
+  const now = ctx.now();
+  const expiresAt = now + ctx.config.face.nonceSeconds * 1000;
+  await insertNonce(ctx.db, {
+    nonce_hash: hashToken(nonce),
+    person_id: user.personId,
+    expires_at: expiresAt,
+    used_at: null,
+    created_at: now,
+  });
+  return { nonce, expiresAt: recordTime(expiresAt) };
+}
+
+/**
+ * A photo from the learner's own camera: it must say so and carry a nonce the server gave
+ * him, unused; else it is refused (and kept as a refused attempt) whatever it shows.
+ */
+export async function compareLiveCapture(
+  ctx: AppContext,
+  user: AuthUser,
+  checkId: string | undefined,
+  upload: PhotoUpload,
+  nonce: string | undefined,
+): Promise<CompareResult> {
+  await throttle(ctx, user.personId);
+  const live =
+    upload.via === 'camera' && nonce && (await claimNonce(ctx.db, user.personId, hashToken(nonce), ctx.now()));
+  const verdict: LiveVerdict | undefined = live ? undefined : { usable: false, reason: 'NOT_LIVE_CAPTURE' };
+  return compareFace(ctx, user.personId, checkId, upload, verdict, user.sessionId, true);
 }
 
 /** A QR code for a phone to take the photo of one check, usable once, for a few minutes. */
@@ -365,7 +466,7 @@ export async function compareWithCaptureToken(ctx: AppContext, token: string, up
   await throttle(ctx, row.person_id);
   const reference = await findReference(ctx.db, row.person_id);
   if (!reference) throw new AppError(ErrorCode.NO_FACE_REFERENCE);
-  const judged = await judgeLivePhoto(ctx, row.person_id, reference.photo_sha256, upload.data);
+  const judged = await judgeLivePhoto(ctx, row.person_id, reference, upload.data);
   if (judged.usable && !(await claimCaptureToken(ctx.db, hash, now))) {
     throw new AppError(ErrorCode.CAPTURE_TOKEN_INVALID);
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../infra/database.js';
 import { doubtfulCheck } from './face-review.repository.js';
 import type {
   FaceAttemptsTable,
+  FaceCaptureNoncesTable,
   FaceCaptureTokensTable,
   FaceChecksTable,
   FaceReferencesTable,
@@ -22,6 +23,9 @@ export async function saveReference(db: Db, row: Insertable<FaceReferencesTable>
         photo_key: row.photo_key,
         embedding: row.embedding,
         detector_score: row.detector_score,
+        photo_sha256: row.photo_sha256 ?? null,
+        frame_hash: row.frame_hash ?? null,
+        face_hash: row.face_hash ?? null,
         set_by: row.set_by,
         updated_at: row.updated_at,
       }),
@@ -173,6 +177,60 @@ export async function photoSeenBefore(db: Db, personId: string, sha256: string):
     .where('photo_sha256', '=', sha256)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** A reference saved before photos were hashed gets its hashes when a check first needs them. */
+export async function saveReferenceHashes(db: Db, personId: string, frameHash: string | null, faceHash: string | null) {
+  await db
+    .updateTable('face_references')
+    .set({ frame_hash: frameHash, face_hash: faceHash })
+    .where('person_id', '=', personId)
+    .execute();
+}
+
+/** How many of the learner's latest compared photos a new one is checked against. */
+const EARLIER_PHOTOS = 500;
+
+/** The hashes of the learner's latest compared photos, newest first (the embeddings stay behind: 5 KB each). */
+export async function findEarlierPhotoHashes(db: Db, personId: string) {
+  return db
+    .selectFrom('face_attempts')
+    .select(['id', 'frame_hash', 'face_hash', 'still_run'])
+    .where('person_id', '=', personId)
+    .where('frame_hash', 'is not', null)
+    .where('embedding', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(EARLIER_PHOTOS)
+    .execute();
+}
+
+export async function findAttemptEmbeddings(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.selectFrom('face_attempts').select(['id', 'embedding']).where('id', 'in', ids).execute();
+  return new Map(rows.filter((r) => r.embedding).map((r) => [r.id, r.embedding!]));
+}
+
+export async function insertNonce(db: Db, row: Insertable<FaceCaptureNoncesTable>): Promise<void> {
+  await db.insertInto('face_capture_nonces').values(row).execute();
+  // yesterday's nonces are of no use to anyone
+  await db
+    .deleteFrom('face_capture_nonces')
+    .where('expires_at', '<', row.created_at - 86400_000)
+    .execute();
+}
+
+/** Uses the learner's nonce once: false when unknown, someone else's, expired or used (even by a racing request). */
+export async function claimNonce(db: Db, personId: string, nonceHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('face_capture_nonces')
+    .set({ used_at: now })
+    .where('nonce_hash', '=', nonceHash)
+    .where('person_id', '=', personId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertAttempt(db: Db, row: Insertable<FaceAttemptsTable>): Promise<void> {

@@ -5,6 +5,7 @@ import {
   captureTokenBody,
   checkList,
   classCheck,
+  captureNonce,
   compareResult,
   getCheckListBody,
   getClassCheckBody,
@@ -27,8 +28,9 @@ import {
   verifyCounts as countVerifications,
 } from './checks.service.js';
 import {
-  compareFace,
+  compareLiveCapture,
   compareWithCaptureToken,
+  issueNonce,
   issueCaptureToken,
   openReferencePhoto,
   referenceInfo as readReference,
@@ -66,20 +68,33 @@ export const identityRoutes =
           tags,
           summary: 'Compares a live photo (multipart `photo`) with the learner’s reference face',
           description:
-            'Fields: `checkId` (the due check this photo is for), `via` (camera|upload). A phone sends `captureToken` instead of a login token.',
+            'Fields: `checkId` (the due check this photo is for), `via` (camera), `nonce` (from POST /api/face/nonce, used once). A phone sends `captureToken` instead of a login token.',
           consumes: ['multipart/form-data'],
           response: { 200: envelope(compareResult), ...errors },
         },
       },
       async (request) => {
-        const { upload, checkId, captureToken: token } = await readPhoto(request, maxBytes);
+        const { upload, checkId, captureToken: token, nonce } = await readPhoto(request, maxBytes);
         // a phone carries the desktop's single-use token (whoever may be logged in on it)
         if (token) return ok(await compareWithCaptureToken(ctx, token, upload));
         const bearer = tokenFromHeader(request);
         if (!bearer) throw new AppError(ErrorCode.UNAUTHORIZED);
         const user = await authenticateToken(ctx, bearer);
-        return ok(await compareFace(ctx, user.personId, checkId, upload, undefined, user.sessionId));
+        return ok(await compareLiveCapture(ctx, user, checkId, upload, nonce));
       },
+    );
+
+    app.post(
+      '/api/face/nonce',
+      {
+        preHandler: auth,
+        schema: {
+          tags,
+          summary: 'A single-use nonce for the next camera photo (valid two minutes)',
+          response: { 200: envelope(captureNonce), ...errors },
+        },
+      },
+      async (request) => ok(await issueNonce(ctx, userOf(request))),
     );
 
     app.get(

@@ -43,8 +43,15 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
     return form;
   };
-  const compare = async (photo: Buffer | Promise<Buffer>, extra: Record<string, string> = {}, headers = auth()) =>
-    server.request('POST', '/api/face/compare', { body: photoForm(await photo, extra), headers });
+  /** A single-use nonce for one camera photo, as the camera dialog asks before each shot. */
+  const nonceFor = async (headers: Record<string, string>) =>
+    (await server.request('POST', '/api/face/nonce', { headers })).body.data?.nonce as string | undefined;
+  /** A camera photo sent as the web does (a phone's carries its capture token instead). */
+  const compare = async (photo: Buffer | Promise<Buffer>, extra: Record<string, string> = {}, headers = auth()) => {
+    const nonce = extra.captureToken || 'nonce' in extra ? undefined : await nonceFor(headers);
+    const fields = { via: 'camera', ...(nonce ? { nonce } : {}), ...extra };
+    return server.request('POST', '/api/face/compare', { body: photoForm(await photo, fields), headers });
+  };
   const report = (unit: Unit, body: Record<string, unknown>) =>
     server.request('POST', '/api/train/cls_Warp/update-Warp', {
       json: { trainWarpCourseId: unit.trainWarpCourseId, rate: 1, hidden: false, ...body },
@@ -133,7 +140,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
   });
 
   it('passes the same person and fails another, with the score', async () => {
-    const same = await compare(facePhotos.hopperAgain());
+    const same = await compare(facePhotos.hopperFresh());
     expect(same.body.data).toMatchObject({ passed: true, reason: null, threshold: 0.65 });
     expect(same.body.data.score).toBeGreaterThan(0.65);
     const other = await compare(facePhotos.collins());
@@ -149,6 +156,50 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     const once = await facePhotos.hopperFresh();
     expect((await compare(once)).body.data.passed).toBe(true);
     expect((await compare(once)).body.data).toMatchObject({ passed: false, reason: 'REPLAY' });
+  });
+
+  it('refuses a copy of the reference or of an earlier photo: re-encoded, cropped, brightened, resized, one byte longer', async () => {
+    for (const [name, copy] of Object.entries(await facePhotos.copiesOf(facePhotos.hopper()))) {
+      const res = await compare(copy);
+      expect(res.body.data, `reference ${name}`).toMatchObject({ passed: false, reason: 'REPLAY', score: null });
+      expect(res.body.data.msg).toContain('不能使用已有的照片');
+    }
+    const earlier = await facePhotos.hopperFresh();
+    expect((await compare(earlier)).body.data.passed).toBe(true);
+    for (const [name, copy] of Object.entries(await facePhotos.copiesOf(earlier))) {
+      expect((await compare(copy)).body.data, `earlier photo ${name}`).toMatchObject({
+        passed: false,
+        reason: 'REPLAY',
+      });
+    }
+    // a new shot of the same person still passes
+    expect((await compare(facePhotos.hopperFresh())).body.data).toMatchObject({ passed: true, reason: null });
+  });
+
+  it('takes a check photo only from the camera, with an unused nonce of its own learner', async () => {
+    const refused = { passed: false, reason: 'NOT_LIVE_CAPTURE', score: null };
+    expect((await compare(facePhotos.hopperFresh(), { nonce: '' })).body.data).toMatchObject(refused);
+    expect((await compare(facePhotos.hopperFresh(), { nonce: 'made-up' })).body.data).toMatchObject(refused);
+    const nonce = (await nonceFor(auth()))!;
+    expect((await compare(facePhotos.hopperFresh(), { nonce, via: 'upload' })).body.data).toMatchObject(refused);
+    const fresh = await nonceFor(auth());
+    expect((await compare(facePhotos.hopperFresh(), { nonce: fresh! })).body.data.passed).toBe(true);
+    // the same request again, as a recording would send it
+    expect((await compare(facePhotos.hopperFresh(), { nonce: fresh! })).body.data).toMatchObject(refused);
+    // another learner's nonce is not this learner's
+    const other = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const theirs = await nonceFor(auth(other));
+    expect((await compare(facePhotos.hopperFresh(), { nonce: theirs! })).body.data).toMatchObject(refused);
+    // a nonce lasts two minutes
+    const late = await nonceFor(auth());
+    at(121);
+    expect((await compare(facePhotos.hopperFresh(), { nonce: late! })).body.data).toMatchObject(refused);
+    const refusals = await server.ctx.db
+      .selectFrom('face_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('reason', '=', 'NOT_LIVE_CAPTURE')
+      .executeTakeFirstOrThrow();
+    expect(Number(refusals.n)).toBe(6);
   });
 
   it('keeps the reference: only a photo of the same person replaces it, and an administrator’s stays', async () => {
@@ -223,8 +274,11 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(blocked.body.data).toMatchObject({ creditedSeconds: 0, refusal: 'FACE_CHECK_DUE' });
 
     // someone else's face fails the check and credit stays withheld
-    const wrong = await compare(facePhotos.collinsAgain(), { checkId });
-    expect(wrong.body.data).toMatchObject({ passed: false, check: { status: 'failed', attempts: 1 } });
+    const wrong = await compare(facePhotos.collinsFresh(), { checkId });
+    expect(wrong.body.data, JSON.stringify(wrong.body)).toMatchObject({
+      passed: false,
+      check: { status: 'failed', attempts: 1 },
+    });
     at(5);
     expect((await report(unit, { playbackId, seq: 3, position: 0 })).body.data.refusal).toBe('FACE_CHECK_DUE');
 

@@ -8,6 +8,8 @@ import type { PhotoUpload } from './face.service.js';
 const fields = z.object({
   checkId: idText().optional(),
   captureToken: line(128).optional(),
+  /** a camera photo's single-use nonce (POST /api/face/nonce) */
+  nonce: line(128).optional(),
   via: z.enum(['camera', 'phone', 'upload']).default('camera'),
 });
 
@@ -16,7 +18,7 @@ export async function readPhoto(request: FastifyRequest, maxBytes: number) {
   let data: Buffer | undefined;
   const text: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 6, parts: 7 } })) {
       if (part.type === 'file') {
         data = await part.toBuffer();
         if (part.file.truncated) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '照片不能超过4MB');

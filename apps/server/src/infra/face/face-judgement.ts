@@ -1,4 +1,4 @@
-import type { FaceAnalysis } from './face-engine.js';
+import type { FaceAnalysis, PictureHashes } from './face-engine.js';
 
 /** Why a photo cannot be used to check a face. */
 export type FaceRejection =
@@ -9,11 +9,17 @@ export type FaceRejection =
   | 'POOR_FACE'
   | 'TOO_DARK'
   | 'TOO_BRIGHT'
-  /** the very file of the reference or of an earlier photo (a check wants a new one) */
-  | 'REPLAY';
+  /** the reference or an earlier photo again, copied, re-encoded, cropped or relit (a check wants a new one) */
+  | 'REPLAY'
+  /** the same still scene check after check, beyond the organisation's patience (a picture held up) */
+  | 'STILL_SCENE'
+  /** a check's photo must come from the camera, each with the nonce the server gave for it */
+  | 'NOT_LIVE_CAPTURE';
 
 export const FACE_REJECTION_MESSAGES: Record<FaceRejection, string> = {
   REPLAY: '请用摄像头现场拍照，不能使用已有的照片',
+  STILL_SCENE: '连续多次核验的画面几乎完全相同，请本人正对摄像头现场拍照',
+  NOT_LIVE_CAPTURE: '请在核验窗口中用摄像头现场拍照',
   NOT_IMAGE: '无法识别的图片，请上传JPG、PNG或WebP格式的照片',
   NO_FACE: '未检测到人脸，请正对摄像头，保持面部完整、清晰',
   MULTIPLE_FACES: '检测到多张人脸，请确保画面中只有您本人',
@@ -45,8 +51,20 @@ export const DEFAULT_FACE_RULES: FaceRules = {
   maxLuminance: 230,
 };
 
-export type FaceJudgement =
-  { usable: true; embedding: number[]; detectorScore: number } | { usable: false; reason: FaceRejection };
+/** A usable face: what the comparison and the copy checks need of it. */
+export interface UsableFace {
+  usable: true;
+  embedding: number[];
+  detectorScore: number;
+  /** the whole picture's perceptual hashes, and the face box's */
+  frameHashes: PictureHashes | null;
+  faceHashes: PictureHashes | null;
+  /** anti-spoofing and liveness scores (0–1), recorded and flagged when low, never a verdict alone */
+  real: number | null;
+  live: number | null;
+}
+
+export type FaceJudgement = UsableFace | { usable: false; reason: FaceRejection };
 
 /** Exactly one clear face, well lit and large enough, or the reason why not. */
 export function judgeFace(analysis: FaceAnalysis, rules: FaceRules = DEFAULT_FACE_RULES): FaceJudgement {
@@ -66,9 +84,119 @@ export function judgeFace(analysis: FaceAnalysis, rules: FaceRules = DEFAULT_FAC
   if (analysis.luminance < rules.minLuminance) return { usable: false, reason: 'TOO_DARK' };
   if (analysis.luminance > rules.maxLuminance) return { usable: false, reason: 'TOO_BRIGHT' };
   if (face.detectorScore < rules.goodDetectorScore) return { usable: false, reason: 'POOR_FACE' };
-  return { usable: true, embedding: face.embedding, detectorScore: face.detectorScore };
+  return {
+    usable: true,
+    embedding: face.embedding,
+    detectorScore: face.detectorScore,
+    frameHashes: analysis.hashes ?? null,
+    faceHashes: face.hashes ?? null,
+    real: face.real ?? null,
+    live: face.live ?? null,
+  };
 }
 
+/** Bits that differ between two 64-bit hashes in hex (64 when either is missing). */
+export function hashDistance(a: string | null | undefined, b: string | null | undefined): number {
+  if (!a || !b || a.length !== b.length) return 64;
+  let bits = 0;
+  for (let i = 0; i < a.length; i += 8) {
+    let x = (parseInt(a.slice(i, i + 8), 16) ^ parseInt(b.slice(i, i + 8), 16)) >>> 0;
+    while (x) {
+      bits += x & 1;
+      x >>>= 1;
+    }
+  }
+  return bits;
+}
+
+/** An earlier photo as stored: its hashes (not mirrored) and embedding. */
+export interface EarlierPhoto {
+  frameHash: string | null;
+  faceHash: string | null;
+  embedding: readonly number[];
+}
+
+/**
+ * How near two pictures of one face may come before one is a copy of the other, or the same
+ * still scene. Calibrated with the real model on the test photographs (face-likeness.test.ts;
+ * README "Face checks"): copies of a photo — one byte longer, re-encoded at quality 60,
+ * cropped by 6 px, brightened 5 %, halved — kept the whole picture's hash within 2 bits (the
+ * embedding fell to 0.95 for a halved one, the face hash moved up to 8 bits); the reference
+ * cropped to its face kept its face hash within 2 bits at a cosine of 0.995. Forty new captures
+ * of one person (turned, lit from another side, moved, on another wall) stayed ≥ 8 bits apart
+ * on the whole picture, but their face hashes came as near as 0 bits and their embeddings as
+ * high as 0.99: the whole picture's hash does the work, the embedding makes sure it is the face.
+ */
+export interface LikenessRules {
+  /** the same person's face, for all that follows */
+  sameFace: number;
+  /** a copy of the reference: the whole picture within these bits… */
+  referenceFrameBits: number;
+  /** …or the very same face (the reference cropped to it, or framed in something else) */
+  verySameFace: number;
+  referenceFaceBits: number;
+  /** a copy of an earlier check photo: the whole picture within these bits */
+  earlierFrameBits: number;
+  /** the same still scene as the photo before: flagged when it repeats */
+  stillFrameBits: number;
+}
+
+export const DEFAULT_LIKENESS_RULES: LikenessRules = {
+  sameFace: 0.93,
+  referenceFrameBits: 6,
+  verySameFace: 0.993,
+  referenceFaceBits: 2,
+  earlierFrameBits: 4,
+  stillFrameBits: 14,
+};
+
+/** A photo's distance to an earlier one: the bits its hashes (or their mirror images) differ in, and its embedding's cosine. */
+function distance(photo: Pick<UsableFace, 'embedding' | 'frameHashes' | 'faceHashes'>, earlier: EarlierPhoto) {
+  const near = (hashes: PictureHashes | null, stored: string | null) =>
+    hashes ? Math.min(hashDistance(hashes.hash, stored), hashDistance(hashes.mirrored, stored)) : 64;
+  const frame = near(photo.frameHashes, earlier.frameHash);
+  const face = near(photo.faceHashes, earlier.faceHash);
+  const cosine = frame === 64 && face === 64 ? 0 : cosineSimilarity(photo.embedding, earlier.embedding);
+  return { frame, face, cosine };
+}
+
+/** Whole pictures near enough to be a copy or a still scene, whatever the faces: worth comparing further. */
+export function framesNear(
+  photo: Pick<UsableFace, 'frameHashes'>,
+  frameHash: string | null,
+  rules: LikenessRules = DEFAULT_LIKENESS_RULES,
+): boolean {
+  const hashes = photo.frameHashes;
+  if (!hashes) return false;
+  return (
+    Math.min(hashDistance(hashes.hash, frameHash), hashDistance(hashes.mirrored, frameHash)) <= rules.stillFrameBits
+  );
+}
+
+/** The reference photo again: copied, re-encoded, cropped, relit, resized or mirrored. */
+export function copiesReference(
+  photo: Pick<UsableFace, 'embedding' | 'frameHashes' | 'faceHashes'>,
+  reference: EarlierPhoto,
+  rules: LikenessRules = DEFAULT_LIKENESS_RULES,
+): boolean {
+  const d = distance(photo, reference);
+  return (
+    (d.cosine >= rules.sameFace && d.frame <= rules.referenceFrameBits) ||
+    (d.cosine >= rules.verySameFace && d.face <= rules.referenceFaceBits)
+  );
+}
+
+/** An earlier check photo, 'copy'-ed, or the same 'still' scene, or neither. */
+export function likeness(
+  photo: Pick<UsableFace, 'embedding' | 'frameHashes' | 'faceHashes'>,
+  earlier: EarlierPhoto,
+  rules: LikenessRules = DEFAULT_LIKENESS_RULES,
+): 'copy' | 'still' | null {
+  const d = distance(photo, earlier);
+  if (d.cosine < rules.sameFace) return null;
+  if (d.frame <= rules.earlierFrameBits) return 'copy';
+  return d.frame <= rules.stillFrameBits ? 'still' : null;
+}
 /**
  * Cosine similarity of two embeddings, −1…1 (the same person scores near 0.95 with this
  * model, different people near 0.4). Human's own similarity() rescales and saturates at 1;

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
+import { perceptualHashes } from './perceptual-hash.mjs';
 
 const require = createRequire(import.meta.url);
 /** Longest side a photo is analysed at: faces at arm's length stay well above the detector's minimum. */
@@ -53,8 +54,9 @@ const human = new Human({
     description: { enabled: true },
     iris: { enabled: false },
     emotion: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
+    // scores recorded with every attempt and flagged when low; not a verdict on their own
+    antispoof: { enabled: true },
+    liveness: { enabled: true },
   },
   body: { enabled: false },
   hand: { enabled: false },
@@ -64,6 +66,17 @@ const human = new Human({
   filter: { enabled: false },
 });
 const ready = human.load();
+
+/** The hashes of a face's box, widened by a tenth each side and kept inside the picture. */
+async function faceHashes(picture, box) {
+  const [x, y, w, h] = box;
+  const left = Math.max(0, Math.floor(x - w * 0.1));
+  const top = Math.max(0, Math.floor(y - h * 0.1));
+  const width = Math.min(picture.width - left, Math.ceil(w * 1.2));
+  const height = Math.min(picture.height - top, Math.ceil(h * 1.2));
+  if (width < 8 || height < 8) return null;
+  return perceptualHashes(picture, { left, top, width, height });
+}
 
 /** Decodes (EXIF-rotated, downscaled), then detects; never throws for a bad photo. */
 async function analyse(bytes) {
@@ -85,23 +98,33 @@ async function analyse(bytes) {
   let sum = 0;
   for (let i = 0; i < data.length; i += 3) sum += 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
   const luminance = sum / (data.length / 3);
+  const picture = { data, width: info.width, height: info.height };
   const tensor = human.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+  let result;
   try {
-    const result = await human.detect(tensor);
-    return {
-      kind: 'analysed',
-      width: info.width,
-      height: info.height,
-      luminance,
-      faces: result.face.map((f) => ({
-        detectorScore: f.boxScore ?? f.score ?? 0,
-        box: f.box,
-        embedding: f.embedding ? Array.from(f.embedding) : [],
-      })),
-    };
+    result = await human.detect(tensor);
   } finally {
     human.tf.dispose(tensor);
   }
+  const faces = [];
+  for (const f of result.face) {
+    faces.push({
+      detectorScore: f.boxScore ?? f.score ?? 0,
+      box: f.box,
+      embedding: f.embedding ? Array.from(f.embedding) : [],
+      real: typeof f.real === 'number' ? f.real : null,
+      live: typeof f.live === 'number' ? f.live : null,
+      hashes: await faceHashes(picture, f.box),
+    });
+  }
+  return {
+    kind: 'analysed',
+    width: info.width,
+    height: info.height,
+    luminance,
+    hashes: await perceptualHashes(picture),
+    faces,
+  };
 }
 
 parentPort.on('message', async ({ id, bytes }) => {

@@ -25,6 +25,7 @@ import * as faceCheckReviews from './0023-face-check-reviews.js';
 import * as retention from './0024-retention.js';
 import * as certificateTemplates from './0025-certificate-templates.js';
 import * as studyEventRequest from './0026-study-event-request.js';
+import * as faceLikeness from './0027-face-likeness.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-retention': retention,
   '0025-certificate-templates': certificateTemplates,
   '0026-study-event-request': studyEventRequest,
+  '0027-face-likeness': faceLikeness,
 };

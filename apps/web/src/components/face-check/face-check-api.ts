@@ -25,11 +25,13 @@ export const getOpenChecks = () => api.get<OpenCheck[]>('/api/train/class/getOpe
 export const getReference = () =>
   api.get<{ hasReference: boolean; photoUrl: string | null }>('/api/face/reference', { silent: true });
 
-/** Sends the camera's photo for a due check. */
-export function compareForCheck(checkId: string, photo: Blob) {
+/** Sends the camera's photo for a due check, with a nonce the server gives for this one photo. */
+export async function compareForCheck(checkId: string, photo: Blob) {
+  const { nonce } = await api.post<{ nonce: string }>('/api/face/nonce', { silent: true });
   const form = new FormData();
   form.append('checkId', checkId);
   form.append('via', 'camera');
+  form.append('nonce', nonce);
   form.append('photo', photo, 'face.jpg');
   return api.post<CompareResult>('/api/face/compare', { body: form, silent: true });
 }

@@ -72,6 +72,12 @@ export const facePhotos = {
         .toBuffer(),
     };
   },
+  /** new shots of Grace Hopper, each unlike the others (a fake camera's learner) */
+  hopperShots: async (count: number) => {
+    const shots: Buffer[] = [];
+    for (let i = 0; i < count; i++) shots.push(await distinctCapture(read('grace-hopper.jpg')));
+    return shots;
+  },
   /** a new camera shot of Eileen Collins, different at every call */
   collinsFresh: async () =>
     distinctCapture(

@@ -2,17 +2,30 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * Takes the photo once the pre-check sees one face. Two shots of the fake camera can land
- * on the same frame (a loop of 30): a check refuses that file as a replay, and a person
- * would simply shoot again — so does this.
+ * Takes the photo once the pre-check sees one face, and waits for the server's answer. Two
+ * shots of the fake camera can land on the same frame (it loops a few shots): a check refuses
+ * that as a copy of an earlier photo, and a person would simply shoot again — so does this.
  */
 export async function shoot(scope: Locator | Page): Promise<void> {
   await expect
     .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
     .toContain('已检测到人脸');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await scope.getByTestId('face-shoot').click();
-    await new Promise((r) => setTimeout(r, 1500));
+  const button = scope.getByTestId('face-shoot').first();
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await button.click();
+    // the answer is in when the button, once spinning, stops (or the dialog holding it has gone)
+    const spinning = async () => (await button.getAttribute('class').catch(() => ''))?.includes('ant-btn-loading');
+    await expect
+      .poll(spinning, { timeout: 3_000 })
+      .toBe(true)
+      .catch(() => undefined);
+    await expect
+      .poll(
+        async () => (await button.count()) === 0 || !(await button.getAttribute('class'))?.includes('ant-btn-loading'),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     if ((await scope.getByText('不能使用已有的照片').count()) === 0) return;
+    await new Promise((r) => setTimeout(r, 700));
   }
 }

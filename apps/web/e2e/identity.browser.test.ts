@@ -27,7 +27,7 @@ async function playFirstCourse(page: Page): Promise<void> {
 describe('face checks in Chromium', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(facePhotos.hopper()) });
+    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(await facePhotos.hopperShots(12)) });
   });
   afterAll(() => env.close());
 

@@ -15,7 +15,7 @@ describe('an open face check outside the player in Chromium', () => {
   let env: BrowserEnv;
   let unitTitle = '';
   beforeAll(async () => {
-    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(facePhotos.hopper()) });
+    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(await facePhotos.hopperShots(12)) });
     const server = env.server;
     await markDemoLearnerStudied(server, { examsPassed: true });
     // the reference, set as the learner would (a photo of the same person)

@@ -16,7 +16,7 @@ const REPORT_INTERVAL_SECONDS = 15;
 describe('one course from the first unit to the certificate in Chromium', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(facePhotos.hopper()) });
+    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(await facePhotos.hopperShots(12)) });
     // the class's other course is done already (its exam passed): this one decides the certificate
     const db = env.server.ctx.db;
     const other = await db

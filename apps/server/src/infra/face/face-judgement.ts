@@ -17,7 +17,7 @@ export type FaceRejection =
   | 'NOT_LIVE_CAPTURE';
 
 export const FACE_REJECTION_MESSAGES: Record<FaceRejection, string> = {
-  REPLAY: '请用摄像头现场拍照，不能使用已有的照片',
+  REPLAY: '请用摄像头现场拍照，不能使用已有的照片（如确是现场拍摄，请稍微调整姿势后重拍）',
   STILL_SCENE: '连续多次核验的画面几乎完全相同，请本人正对摄像头现场拍照',
   NOT_LIVE_CAPTURE: '请在核验窗口中用摄像头现场拍照',
   NOT_IMAGE: '无法识别的图片，请上传JPG、PNG或WebP格式的照片',

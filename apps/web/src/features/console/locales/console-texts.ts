@@ -151,7 +151,7 @@ registerTexts({
         elapsed: '时间已过',
       },
       faceReview: {
-        hint: '未通过、或相似度刚过线的人脸核验。与本人照片比对后确认；如系他人代学，作废该核验：自上次可信核验以来计入的学时将被扣回（记录保留，可审计），学员重新学习该部分即可再次计时。',
+        hint: '未通过、相似度刚过线、或被标记疑似翻拍的人脸核验。与本人照片比对后确认；如系他人代学，作废该核验：自上次可信核验以来计入的学时将被扣回（记录保留，可审计），学员重新学习该部分即可再次计时。',
         waiting: '待审核',
         reviewed: '已审核',
         none: '没有需要审核的核验',
@@ -170,6 +170,18 @@ registerTexts({
         one: '核验记录中的一次核验（不论是否通过）',
         backToQueue: '返回审核队列',
         voidedTime: '扣回 {{time}}',
+        spoofScores: '防伪 {{real}} · 活体 {{live}}',
+        flag: { STILL_SCENE: '画面连续相同', LOW_ANTISPOOF: '防伪分偏低', LOW_LIVENESS: '活体分偏低' },
+        flagHint: {
+          STILL_SCENE: '连续三次以上核验的画面几乎相同（同一姿势、光线和背景），可能是举着照片或定格视频',
+          LOW_ANTISPOOF: '防伪模型认为这张照片可能是翻拍的照片或屏幕',
+          LOW_LIVENESS: '活体模型认为画面中可能不是真人',
+        },
+        refused: {
+          REPLAY: '拒绝：与已有照片相同',
+          STILL_SCENE: '拒绝：画面连续相同',
+          NOT_LIVE_CAPTURE: '拒绝：非现场拍摄',
+        },
       },
       settings: {
         retention: '档案保存',
@@ -616,7 +628,7 @@ registerTexts({
         elapsed: 'Time gone',
       },
       faceReview: {
-        hint: 'Face checks that failed or passed close to the line. Confirm after comparing with the reference photo; if someone else studied, void the check: the hours credited since the last trusted check are taken back (the record stays, for audit), and the learner earns them again by studying that part again.',
+        hint: 'Face checks that failed, passed close to the line, or were flagged as a possible picture of a picture. Confirm after comparing with the reference photo; if someone else studied, void the check: the hours credited since the last trusted check are taken back (the record stays, for audit), and the learner earns them again by studying that part again.',
         waiting: 'Waiting',
         reviewed: 'Reviewed',
         none: 'No check needs a review',
@@ -635,6 +647,19 @@ registerTexts({
         one: 'One check from the face-check records (passed or not)',
         backToQueue: 'Back to the queue',
         voidedTime: '{{time}} taken back',
+        spoofScores: 'anti-spoof {{real}} · liveness {{live}}',
+        flag: { STILL_SCENE: 'Same scene again', LOW_ANTISPOOF: 'Low anti-spoof', LOW_LIVENESS: 'Low liveness' },
+        flagHint: {
+          STILL_SCENE:
+            'Three or more checks in a row show nearly the same picture (pose, light, background): a photo held up, or a frozen video?',
+          LOW_ANTISPOOF: 'The anti-spoofing model takes this for a photo of a photo or a screen',
+          LOW_LIVENESS: 'The liveness model doubts a live person is in the picture',
+        },
+        refused: {
+          REPLAY: 'Refused: an earlier photo again',
+          STILL_SCENE: 'Refused: the same scene again',
+          NOT_LIVE_CAPTURE: 'Refused: not taken live',
+        },
       },
       settings: {
         retention: 'Record retention',

@@ -67,6 +67,17 @@ export default function FaceReviewPage() {
                   <div className="console-hint">
                     {a.score === null ? '—' : a.score.toFixed(3)} · {formatDateTime(a.at)}
                   </div>
+                  {(a.realScore !== null || a.liveScore !== null) && (
+                    <div className="console-hint">
+                      {t('console.faceReview.spoofScores', {
+                        real: a.realScore?.toFixed(2) ?? '—',
+                        live: a.liveScore?.toFixed(2) ?? '—',
+                      })}
+                    </div>
+                  )}
+                  {a.reason && a.result === 'rejected' && (
+                    <div className="console-hint">{t(`console.faceReview.refused.${a.reason}`, { defaultValue: a.reason })}</div>
+                  )}
                   <div className="console-hint face-review-device" title={a.device ?? ''}>
                     {a.ip ?? '—'} · {a.device ?? '—'}
                   </div>
@@ -82,6 +93,15 @@ export default function FaceReviewPage() {
                   <Tag color={STATUS_COLOR[item.status]}>{t(`console.reports.checkStatus.${item.status}`)}</Tag>
                   {t('console.reports.score')} {item.bestScore === null ? '—' : item.bestScore.toFixed(3)}
                 </p>
+                {item.flags.length > 0 && (
+                  <p data-testid="face-review-flags">
+                    {item.flags.map((flag) => (
+                      <Tag key={flag} color="warning" title={t(`console.faceReview.flagHint.${flag}`)}>
+                        {t(`console.faceReview.flag.${flag}`)}
+                      </Tag>
+                    ))}
+                  </p>
+                )}
                 <p className="console-hint">
                   {formatDateTime(item.passedAt ?? item.dueAt)}
                   {item.unitTitle ? ` · ${item.unitTitle}` : ''}

@@ -76,7 +76,9 @@ export default function FaceReviewPage() {
                     </div>
                   )}
                   {a.reason && a.result === 'rejected' && (
-                    <div className="console-hint">{t(`console.faceReview.refused.${a.reason}`, { defaultValue: a.reason })}</div>
+                    <div className="console-hint">
+                      {t(`console.faceReview.refused.${a.reason}`, { defaultValue: a.reason })}
+                    </div>
                   )}
                   <div className="console-hint face-review-device" title={a.device ?? ''}>
                     {a.ip ?? '—'} · {a.device ?? '—'}

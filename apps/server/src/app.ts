@@ -53,7 +53,7 @@ import { createDiskFileStore } from './infra/file-store.js';
 import { loadOrCreateKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
 import { createLocalBus, createRedisBus } from './infra/realtime-bus.js';
-import { createConsoleSms } from './infra/sms.js';
+import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { setRecordTimeZone } from './core/record-time.js';
@@ -185,7 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dialect: database.dialect,
     keys: loadOrCreateKeys(config.dataDir),
     bus,
-    sms: createConsoleSms(options.printSms ?? ((line) => console.log(line))),
+    sms: createSms(config.sms, options.printSms ?? ((line) => console.log(line))),
     files: createDiskFileStore(config.dataDir),
     jobs,
     faces: createWorkerFaceEngine(),

@@ -27,7 +27,26 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}:?$/, 'REDIS_PREFIX: letters, digits, _ . - (up to 64)')
     .optional(),
-  SMS_PROVIDER: z.enum(['console']).default('console'),
+  /** console (development: prints the text), aliyun, tencent, or webhook */
+  SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent', 'webhook']).default('console'),
+  /** production with the console provider: only when set, and the code is never printed whole */
+  SMS_ALLOW_CONSOLE: flag.optional(),
+  /** aliyun: AccessKey ID / secret; tencent: SecretId / SecretKey */
+  SMS_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  /** the approved signature (签名), e.g. 安训 */
+  SMS_SIGN_NAME: z.string().optional(),
+  /** the approved template: aliyun SMS_xxxxxxxx with ${code}; tencent its id with {1} code, {2} minutes */
+  SMS_TEMPLATE: z.string().optional(),
+  /** tencent: the SMS application's SdkAppId */
+  SMS_APP_ID: z.string().optional(),
+  /** tencent: the region (ap-guangzhou) */
+  SMS_REGION: z.string().default('ap-guangzhou'),
+  /** the provider's API host, to use another region's or a test double's */
+  SMS_ENDPOINT: z.string().optional(),
+  /** webhook: where the code is POSTed (JSON, signed with SMS_WEBHOOK_SECRET) */
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET: at least 16 characters').optional(),
   DEMO_SEED: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Prometheus metrics at /metrics on the API's port (keep it from the internet) */
@@ -96,7 +115,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  smsProvider: 'console';
+  sms: SmsConfig;
   demoSeed: boolean;
   logLevel: string;
   accessTokenSeconds: number;
@@ -185,6 +204,54 @@ function redisPrefixOf(prefix: string | undefined, databaseUrl: string | undefin
   return `${name}:`;
 }
 
+export interface SmsConfig {
+  provider: 'console' | 'aliyun' | 'tencent' | 'webhook';
+  /** the console provider prints the code whole (development only) */
+  printCodes: boolean;
+  accessKeyId?: string | undefined;
+  accessKeySecret?: string | undefined;
+  signName?: string | undefined;
+  template?: string | undefined;
+  appId?: string | undefined;
+  region: string;
+  endpoint?: string | undefined;
+  webhookUrl?: string | undefined;
+  webhookSecret?: string | undefined;
+}
+
+/** What each SMS provider needs, checked at start: a missing key is a refusal to start, not a failed login later. */
+function smsConfigOf(e: z.output<typeof envSchema>, isProduction: boolean): SmsConfig {
+  const needs: Record<SmsConfig['provider'], Array<keyof typeof e>> = {
+    console: [],
+    aliyun: ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE'],
+    tencent: ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE', 'SMS_APP_ID'],
+    webhook: ['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_SECRET'],
+  };
+  const missing = needs[e.SMS_PROVIDER].filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration:\n  SMS_PROVIDER=${e.SMS_PROVIDER} needs ${missing.join(', ')}`);
+  }
+  if (e.SMS_PROVIDER === 'console' && isProduction && !e.SMS_ALLOW_CONSOLE) {
+    throw new Error(
+      'Invalid configuration:\n  SMS_PROVIDER=console in production would write every check code to the log: ' +
+        'set SMS_PROVIDER to aliyun, tencent or webhook (or SMS_ALLOW_CONSOLE=1 for a trial without texts)',
+    );
+  }
+  return {
+    provider: e.SMS_PROVIDER,
+    printCodes: !isProduction,
+    accessKeyId: e.SMS_ACCESS_KEY_ID,
+    accessKeySecret: e.SMS_ACCESS_KEY_SECRET,
+    signName: e.SMS_SIGN_NAME,
+    template: e.SMS_TEMPLATE,
+    appId: e.SMS_APP_ID,
+    region: e.SMS_REGION,
+    endpoint: e.SMS_ENDPOINT,
+    webhookUrl: e.SMS_WEBHOOK_URL,
+    webhookSecret: e.SMS_WEBHOOK_SECRET,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (VAR= in a .env file or a compose file) means "not set".
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -203,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    smsProvider: e.SMS_PROVIDER,
+    sms: smsConfigOf(e, isProduction),
     demoSeed: e.DEMO_SEED ?? !isProduction,
     logLevel: e.LOG_LEVEL,
     accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,

@@ -15,6 +15,10 @@ export async function findLatestCheckCode(db: Db, phone: string): Promise<CheckC
 }
 
 /** A new code replaces every earlier unused one for the phone. */
+export async function deleteCheckCode(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('check_codes').where('id', '=', id).execute();
+}
+
 export async function insertCheckCode(db: Db, row: Insertable<CheckCodesTable>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx

@@ -7,17 +7,26 @@ import {
 } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { Msg } from '@anxun/shared/messages';
-import { isSmsMobile, isTelOrMobile } from '@anxun/shared/validators';
+import { isSmsMobile, isTelOrMobile, maskPhone } from '@anxun/shared/validators';
+import { SmsError } from '../../infra/sms.js';
 import type { AppContext } from '../../app-context.js';
 import { hmac, randomDigits, safeEqual } from '../../infra/crypto.js';
 import { findPersonByPhone } from '../../core/person.repository.js';
 import { AppError } from '../../http/app-error.js';
 import {
   consumeCheckCode,
+  deleteCheckCode,
   findLatestCheckCode,
   insertCheckCode,
   spendCheckCodeAttempt,
 } from './check-code.repository.js';
+
+/** What the learner is told when the provider does not send. */
+const SMS_ERRORS = {
+  RATE_LIMITED: { code: ErrorCode.RATE_LIMITED, msg: '该手机号接收短信过于频繁，请稍后再试' },
+  INVALID_NUMBER: { code: ErrorCode.BAD_REQUEST, msg: '该手机号无法接收短信，请检查号码' },
+  FAILED: { code: ErrorCode.SERVICE_UNAVAILABLE, msg: '短信发送失败，请稍后再试或使用账号密码登录' },
+} as const;
 
 const codeHash = (ctx: AppContext, phone: string, code: string) => hmac(ctx.keys.secret, `check-code:${phone}:${code}`);
 
@@ -59,8 +68,9 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   }
 
   const code = randomDigits(CHECK_CODE_LENGTH);
+  const id = crypto.randomUUID();
   await insertCheckCode(ctx.db, {
-    id: crypto.randomUUID(),
+    id,
     phone,
     purpose: 'sms',
     code_hash: codeHash(ctx, phone, code),
@@ -69,7 +79,15 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
     attempts: 0,
     used_at: null,
   });
-  await ctx.sms.send(phone, `【安训】您的验证码是${code}，${CHECK_CODE_TTL_SECONDS / 60}分钟内有效，请勿告诉他人。`);
+  try {
+    await ctx.sms.sendCode(phone, code, CHECK_CODE_TTL_SECONDS / 60);
+  } catch (err) {
+    // a code no one received is no code: it goes, and the learner is told why
+    await deleteCheckCode(ctx.db, id);
+    if (!(err instanceof SmsError)) throw err;
+    ctx.log.warn({ phone: maskPhone(phone), sms: err.detail }, 'check code not sent');
+    throw new AppError(SMS_ERRORS[err.kind].code, SMS_ERRORS[err.kind].msg);
+  }
   return { resendAfter: CHECK_CODE_RESEND_SECONDS, expiresIn: CHECK_CODE_TTL_SECONDS };
 }
 

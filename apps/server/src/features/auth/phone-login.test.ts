@@ -173,7 +173,7 @@ describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) =>
 
 describe('sms outbox', () => {
   it('does not exist in production', async () => {
-    const server = await startServer({ env: { NODE_ENV: 'production' } });
+    const server = await startServer({ env: { NODE_ENV: 'production', SMS_ALLOW_CONSOLE: '1' } });
     try {
       const res = await server.request('GET', '/api/dev/sms-outbox?tel=13800000001');
       expect(res.status).toBe(404);

@@ -193,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limiters: {
       loginPerIp: limiter('loginPerIp'),
       loginPerAccount: limiter('loginPerAccount'),
+      loginFailuresPerAddress: limiter('loginFailuresPerAddress'),
       checkCodePerIp: limiter('checkCodePerIp'),
       checkCodePerPhone: limiter('checkCodePerPhone'),
       checkCodePerPhoneDaily: limiter('checkCodePerPhoneDaily'),

@@ -56,35 +56,13 @@ export async function insertPerson(db: Db, row: Insertable<PersonsTable>): Promi
   await db.insertInto('persons').values(row).execute();
 }
 
-/**
- * Claims one login attempt before the password is compared, atomically: parallel guesses
- * each take a number, so a burst cannot get more tries than the threshold. Returns the
- * attempt number, or undefined while the account is locked.
- */
-export async function claimLoginAttempt(db: Db, personId: string, now: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('persons')
-    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-    .where('id', '=', personId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning(['failed_logins'])
-    .executeTakeFirst();
-  return row?.failed_logins;
-}
-
 export async function lockAccount(db: Db, personId: string, until: number): Promise<void> {
   await db.updateTable('persons').set({ failed_logins: 0, locked_until: until }).where('id', '=', personId).execute();
 }
 
-/** Ends the failure streak after a success; false if a lock was set meanwhile. */
-export async function clearFailedLogins(db: Db, personId: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('persons')
-    .set({ failed_logins: 0, locked_until: null })
-    .where('id', '=', personId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Lifts a lock once the person has proved who he is (a phone code). */
+export async function clearFailedLogins(db: Db, personId: string): Promise<void> {
+  await db.updateTable('persons').set({ failed_logins: 0, locked_until: null }).where('id', '=', personId).execute();
 }
 
 /** Takes the person's row lock (PostgreSQL) so two logins of one person run one after the other. */

@@ -170,7 +170,6 @@ describe('rate limits', () => {
     const server = await startServer({
       configure: (c) => {
         c.rateLimits.loginPerAccount = { points: 5, durationSeconds: 600 };
-        c.security.lockoutThreshold = 1000;
       },
     });
     try {
@@ -188,7 +187,6 @@ describe('rate limits', () => {
     const server = await startServer({
       configure: (c) => {
         c.rateLimits.loginPerAccount = { points: 5, durationSeconds: 600 };
-        c.security.lockoutThreshold = 1000;
       },
     });
     try {

@@ -166,15 +166,15 @@ export interface AppConfig {
   };
   /** Prefix for Redis keys and channels, so several deployments can share a Redis. */
   redisPrefix: string;
-  security: {
-    /** failed logins in a row before the account is locked */
-    lockoutThreshold: number;
-    lockoutSeconds: number;
-  };
   rateLimits: {
     /** per client address: generous, a whole classroom shares one address */
     loginPerIp: RateLimitPolicy;
-    /** per account or phone: tight, this is what stops guessing */
+    /**
+     * password guesses at one account (or unknown name) from one address: what stops a guesser
+     * without letting him lock out the real user, who logs in from elsewhere
+     */
+    loginFailuresPerAddress: RateLimitPolicy;
+    /** the account-wide ceiling on guesses from all addresses together (a guesser with many); also per phone for code logins */
     loginPerAccount: RateLimitPolicy;
     checkCodePerIp: RateLimitPolicy;
     /** one code per phone per 60 s, counted atomically (the DB check alone can race) */
@@ -312,10 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: 60_000, pollMs: 2_000 },
     redisPrefix: redisPrefixOf(e.REDIS_PREFIX, e.DATABASE_URL),
-    security: { lockoutThreshold: 5, lockoutSeconds: 15 * 60 },
     rateLimits: {
       loginPerIp: { points: 1200, durationSeconds: 60 },
-      loginPerAccount: { points: 20, durationSeconds: 10 * 60 },
+      loginFailuresPerAddress: { points: 5, durationSeconds: 15 * 60 },
+      loginPerAccount: { points: 30, durationSeconds: 15 * 60 },
       checkCodePerIp: { points: 300, durationSeconds: 10 * 60 },
       checkCodePerPhone: { points: 1, durationSeconds: 60 },
       checkCodePerPhoneDaily: { points: 10, durationSeconds: 24 * 3600 },

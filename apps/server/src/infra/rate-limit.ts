@@ -12,6 +12,10 @@ import type { RateLimitPolicy } from './config.js';
 export interface Limiter {
   /** Counts one hit; returns seconds to wait when the budget is spent, else 0. */
   hit(key: string): Promise<number>;
+  /** Gives one hit back (a login that turned out right is no guess). */
+  refund(key: string): Promise<void>;
+  /** Forgets the key's count (a manager unlocks an account). */
+  reset(key: string): Promise<void>;
 }
 
 /** The in-memory counter, which says when it is used in Redis's place. */
@@ -61,6 +65,12 @@ export function createLimiter(
         if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
         throw res;
       }
+    },
+    async refund(key) {
+      await limiter.reward(key, 1).catch(() => undefined);
+    },
+    async reset(key) {
+      await limiter.delete(key).catch(() => undefined);
     },
   };
 }

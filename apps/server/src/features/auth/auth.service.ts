@@ -16,7 +16,6 @@ import { AppError } from '../../http/app-error.js';
 import { verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
 import {
-  claimLoginAttempt,
   clearFailedLogins,
   findLockedUntil,
   findPersonByLoginName,
@@ -51,16 +50,41 @@ async function throttleIp(ctx: AppContext, ip: string): Promise<void> {
   if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
 }
 
-/** One budget per person, whichever name (account, ID number, phone) the guesses use. */
+/** One budget per person (or phone), whichever name the attempts use. */
 async function throttleAccount(ctx: AppContext, key: string): Promise<void> {
   const wait = await ctx.limiters.loginPerAccount.hit(key);
   if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
 }
 
-async function lockedError(ctx: AppContext, personId: string): Promise<AppError> {
-  const until = await findLockedUntil(ctx.db, personId);
-  const seconds = until ? Math.max(1, Math.ceil((until - ctx.now()) / 1000)) : ctx.config.security.lockoutSeconds;
-  return new AppError(ErrorCode.ACCOUNT_LOCKED, undefined, seconds);
+/** The one answer to too many guesses, for a real account and an unknown name alike. */
+const tooManyGuesses = (seconds: number) =>
+  new AppError(ErrorCode.RATE_LIMITED, `登录尝试过于频繁，请${Math.ceil(seconds / 60)}分钟后再试，或使用手机验证码登录`, seconds);
+
+/**
+ * A password attempt spends, before it is compared, one try of the name from this address
+ * (five in fifteen minutes) and one of the name's ceiling from all addresses (thirty): a
+ * burst gets no more comparisons than that, a right password gives its tries back. A
+ * guesser locks only himself out, never the learner at his own desk; one with many
+ * addresses meets the ceiling, which also shows the account as locked in the console (where
+ * a manager can lift it). Known and unknown names are counted and answered alike (ASVS 2.2).
+ */
+async function spendPasswordTry(ctx: AppContext, name: string, personId: string | undefined, ip: string) {
+  const accountKey = personId ? `person:${personId}` : `name:${name.toUpperCase()}`;
+  const addressKey = `${accountKey}@${ip}`;
+  const here = await ctx.limiters.loginFailuresPerAddress.hit(addressKey);
+  if (here) throw tooManyGuesses(here);
+  const everywhere = await ctx.limiters.loginPerAccount.hit(accountKey);
+  if (everywhere) {
+    if (personId) await lockAccount(ctx.db, personId, ctx.now() + everywhere * 1000);
+    throw tooManyGuesses(everywhere);
+  }
+  return {
+    /** the password was right: these were no guesses */
+    async giveBack() {
+      await ctx.limiters.loginFailuresPerAddress.reset(addressKey);
+      await ctx.limiters.loginPerAccount.refund(accountKey);
+    },
+  };
 }
 
 /**
@@ -77,29 +101,20 @@ function refuseDisabled(person: { disabled_at: number | null; pending_since: num
 export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
   const form = parseForm(accountLoginForm, input);
   const person = await findPersonByLoginName(ctx.db, form.username);
-  await throttleAccount(ctx, person ? `person:${person.id}` : `name:${form.username.toUpperCase()}`);
+  const tries = await spendPasswordTry(ctx, form.username, person?.id, device.ip);
   if (!person) {
     // Verify against a dummy hash so the answer time does not tell the name is unknown.
     await verifyPassword(form.password, DUMMY_PASSWORD_HASH);
     throw new AppError(ErrorCode.WRONG_CREDENTIALS);
   }
-  const { lockoutThreshold, lockoutSeconds } = ctx.config.security;
-  const attempt = await claimLoginAttempt(ctx.db, person.id, ctx.now());
-  if (attempt === undefined) throw await lockedError(ctx, person.id);
-  if (attempt > lockoutThreshold) {
-    // More attempts in flight at once than the threshold allows: refuse without comparing.
-    // Not a lock by itself — they may be the right password sent twice — the wrong ones
-    // among the first `threshold` set the lock.
-    throw new AppError(ErrorCode.RATE_LIMITED, '登录尝试过于频繁，请稍后再试', 1);
+  // a manager's lock, or the ceiling met by guesses from many addresses
+  const lockedUntil = await findLockedUntil(ctx.db, person.id);
+  if (lockedUntil && lockedUntil > ctx.now()) {
+    await verifyPassword(form.password, DUMMY_PASSWORD_HASH);
+    throw tooManyGuesses(Math.ceil((lockedUntil - ctx.now()) / 1000));
   }
-  if (!(await verifyPassword(form.password, person.password_hash))) {
-    if (attempt >= lockoutThreshold) {
-      await lockAccount(ctx.db, person.id, ctx.now() + lockoutSeconds * 1000);
-      throw await lockedError(ctx, person.id);
-    }
-    throw new AppError(ErrorCode.WRONG_CREDENTIALS);
-  }
-  if (!(await clearFailedLogins(ctx.db, person.id, ctx.now()))) throw await lockedError(ctx, person.id);
+  if (!(await verifyPassword(form.password, person.password_hash))) throw new AppError(ErrorCode.WRONG_CREDENTIALS);
+  await tries.giveBack();
   refuseDisabled(person);
   return startSession(ctx, person, { ...device, client: form.client });
 }
@@ -111,7 +126,9 @@ export async function loginWithCheckCode(ctx: AppContext, input: unknown, device
   const person = await findPersonByPhone(ctx.db, form.telPhoto);
   if (!person) throw new AppError(ErrorCode.WRONG_CREDENTIALS, '该手机号尚未注册，请先注册');
   refuseDisabled(person);
-  await clearFailedLogins(ctx.db, person.id, ctx.now());
+  // the code proves the person: a lock from others' guesses no longer stands in his way
+  await clearFailedLogins(ctx.db, person.id);
+  await ctx.limiters.loginPerAccount.reset(`person:${person.id}`);
   return startSession(ctx, person, { ...device, client: form.client });
 }
 

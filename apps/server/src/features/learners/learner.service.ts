@@ -208,6 +208,8 @@ export async function unlockLearner(ctx: AppContext, user: AuthUser, id: string,
       now,
     });
   });
+  // the guesses counted against the account go too
+  await ctx.limiters.loginPerAccount.reset(`person:${id}`);
   return reread(ctx, user, id);
 }
 

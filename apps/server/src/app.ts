@@ -252,10 +252,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     // Same-origin resources only; the camera page and video need no cross-origin isolation.
     crossOriginEmbedderPolicy: false,
+    // said below, and only over HTTPS: over plain HTTP a browser ignores it, and it would pin a
+    // development host (localhost) to HTTPS
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     // the request's id travels back to the client, so a report of a failure finds its log lines
     void reply.header('x-request-id', request.id);
+    // request.protocol is https directly, or behind TRUST_PROXY when the proxy says so
+    if (request.protocol === 'https')
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
   if (ctx.metrics.enabled) {

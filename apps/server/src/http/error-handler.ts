@@ -79,6 +79,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) {
       return send(reply, 429, ErrorCode.RATE_LIMITED, errorTable[ErrorCode.RATE_LIMITED].msg);
     }
+    // Fastify's and its plugins' own 4xx that are not a bad request: the code says the same as the status
+    const sameAsStatus: Record<number, number> = {
+      401: ErrorCode.UNAUTHORIZED,
+      403: ErrorCode.FORBIDDEN,
+      404: ErrorCode.NOT_FOUND,
+    };
+    if (sameAsStatus[status]) {
+      return send(reply, status, sameAsStatus[status], errorTable[sameAsStatus[status] as ErrorCode].msg);
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx: malformed JSON, empty JSON body, bad multipart, and the like.
       const msg =

@@ -101,10 +101,38 @@ describe('the HTTP pipeline', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('strict-transport-security')).toBeTruthy();
+    // HSTS only over HTTPS: over plain HTTP it is ignored, and would pin a development host
+    expect(res.headers.get('strict-transport-security')).toBeNull();
     const live = await server.request('GET', '/api/health/live');
     expect(live.body.data).toEqual({ status: 'ok' });
     expect(live.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('sends HSTS when a trusted proxy says the request came over HTTPS, and only then', async () => {
+    const proxied = await startServer({ env: { TRUST_PROXY: '1' } });
+    try {
+      const https = await proxied.request('GET', '/api/health/live', { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(https.headers.get('strict-transport-security')).toContain('max-age=31536000');
+      const http = await proxied.request('GET', '/api/health/live', { headers: { 'X-Forwarded-Proto': 'http' } });
+      expect(http.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+    // an untrusted client cannot ask for it
+    const forged = await server.request('GET', '/api/health/live', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('answers a plain GET of /ws and a path outside the web root with envelopes whose code matches', async () => {
+    const ws = await server.request('GET', '/ws');
+    expect(ws.status).toBe(400);
+    expect(ws.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '此地址只接受WebSocket连接', data: null });
+    for (const url of ['/assets/..%2f..%2fpackage.json', '/..%2f..%2fetc/passwd']) {
+      const res = await fetch(server.baseUrl + url);
+      const body = (await res.json()) as { code: number };
+      expect([403, 404], url).toContain(res.status);
+      expect(body.code, url).toBe(res.status === 403 ? ErrorCode.FORBIDDEN : ErrorCode.NOT_FOUND);
+    }
   });
 
   it('serves an OpenAPI document and its UI at /api/docs', async () => {

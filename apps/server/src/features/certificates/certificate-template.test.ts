@@ -117,8 +117,19 @@ describe.each(dialects)('certificate template on $name', ({ databaseUrl }) => {
     const idat = png.indexOf('IDAT');
     const corrupt = Buffer.from(png);
     corrupt.write('not zlib at all', idat + 4, 'latin1');
-    const uploaded = await upload(admin, corrupt);
+    // refused at the upload now (every image is decoded and re-encoded there)…
+    const refused = await upload(admin, corrupt);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.msg).toContain('图片已损坏');
+    // …and one stored before that, corrupt on disk, is still refused where it is drawn
+    const uploaded = await upload(admin, await sealPng());
     expect(uploaded.status, uploaded.text).toBe(200);
+    const stored = await server.ctx.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', uploaded.body.data.id)
+      .executeTakeFirstOrThrow();
+    await server.ctx.files.put(stored.storage_key, corrupt);
     const res = await preview({ title: '证书', signatureLine: '', sealFileId: uploaded.body.data.id });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toBe('印章图片无法读取，请重新上传');

@@ -23,12 +23,31 @@ export async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<v
 }
 
 export async function deleteFileRow(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('persons').set({ avatar_file_id: null }).where('avatar_file_id', '=', id).execute();
-    await trx.updateTable('organisations').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
-    await trx.updateTable('course_books').set({ cover_file_id: null }).where('cover_file_id', '=', id).execute();
-    await trx.updateTable('questions').set({ image_file_id: null }).where('image_file_id', '=', id).execute();
-    await trx.deleteFrom('files').where('id', '=', id).execute();
+  await db.transaction().execute((trx) => deleteFileRowIn(trx, id));
+}
+
+/** The file's row and every reference to it, inside the caller's transaction. */
+async function deleteFileRowIn(trx: Db, id: string): Promise<void> {
+  await trx.updateTable('persons').set({ avatar_file_id: null }).where('avatar_file_id', '=', id).execute();
+  await trx.updateTable('organisations').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
+  await trx.updateTable('course_books').set({ cover_file_id: null }).where('cover_file_id', '=', id).execute();
+  await trx.updateTable('questions').set({ image_file_id: null }).where('image_file_id', '=', id).execute();
+  await trx.deleteFrom('files').where('id', '=', id).execute();
+}
+
+/**
+ * Stores a new file and attaches it to its owner; with `replace`, the owner's earlier files of
+ * that kind go (returned, for their bytes). Attaching first takes the owner's row lock, so
+ * uploads racing for one owner run one after the other and the last one stays, alone.
+ */
+export async function storeFile(db: Db, row: FileRow, now: number, replace: boolean): Promise<FileRow[]> {
+  return db.transaction().execute(async (trx) => {
+    await attachFile(trx, row, now);
+    await trx.insertInto('files').values(row).execute();
+    if (!replace) return [];
+    const earlier = (await findFilesByOwnerObject(trx, row.otc_id, row.otc_type)).filter((f) => f.id !== row.id);
+    for (const old of earlier) await deleteFileRowIn(trx, old.id);
+    return earlier;
   });
 }
 

@@ -9,12 +9,12 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { findPersonById } from '../../core/person.repository.js';
 import { findOrgById } from '../../core/org.repository.js';
+import sharp from 'sharp';
 import {
-  attachFile,
   deleteFileRow,
   findFileById,
   findFilesByOwnerObject,
-  insertFile,
+  storeFile,
   type FileRow,
   findBookOrg,
   findQuestionBookOrg,
@@ -83,10 +83,7 @@ export async function uploadImage(
   if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
   if (upload.data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要上传的图片');
   if (upload.data.length > AVATAR_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');
-  const detected = await fileTypeFromBuffer(upload.data);
-  if (!detected || !(IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
-    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '只能上传JPG、PNG或WEBP格式的图片');
-  }
+  const image = await normaliseImage(upload.data, otcType);
   const now = ctx.now();
   const id = crypto.randomUUID();
   const row: FileRow = {
@@ -94,33 +91,78 @@ export async function uploadImage(
     owner_id: user.personId,
     otc_id: otcId,
     otc_type: otcType,
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
-    file_name: upload.fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `image.${detected.ext}`,
-    content_type: detected.mime,
-    size: upload.data.length,
-    storage_key: `${otcType.toLowerCase()}/${id}.${detected.ext}`,
+    file_name: displayName(upload.fileName, image.ext),
+    content_type: image.mime,
+    size: image.data.length,
+    storage_key: `${otcType.toLowerCase()}/${id}.${image.ext}`,
     created_at: now,
   };
-  const previous = await findFilesByOwnerObject(ctx.db, otcId, otcType);
-  await ctx.files.put(row.storage_key, upload.data);
-  await insertFile(ctx.db, row);
-  await attachFile(ctx.db, row, now);
-  // One avatar (or logo) per owner: the new one replaces the old, bytes included. A question's
-  // earlier image stays: papers drawn before keep showing the question as it stood; so does an
-  // earlier seal: certificates issued under an earlier template keep showing theirs.
+  await ctx.files.put(row.storage_key, image.data);
+  // One avatar (or logo, or cover) per owner: the new one replaces the old, bytes included. A
+  // question's earlier image stays: papers drawn before keep showing the question as it stood;
+  // so does an earlier seal: certificates issued under an earlier template keep showing theirs.
   const versioned = otcType === FileType.QUESTION_IMAGE || otcType === FileType.CERT_SEAL;
-  for (const old of versioned ? [] : previous) {
-    await deleteFileRow(ctx.db, old.id);
-    await ctx.files.remove(old.storage_key);
-  }
+  const replaced = await storeFile(ctx.db, row, now, !versioned);
+  for (const old of replaced) await ctx.files.remove(old.storage_key);
   return toRecord(ctx, row);
+}
+
+/** The longest side kept of an uploaded image: what any page shows it at, and then some. */
+const MAX_SIDE: Record<string, number> = { [FileType.QUESTION_IMAGE]: 2048, [FileType.COURSE_COVER]: 1600 };
+/** Larger pictures are refused before they are decoded (a 12000×12000 PNG is 576 MB in memory). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * The image as stored: its type read from its bytes (never its name), refused beyond 40
+ * megapixels, turned upright, scaled to fit the page that shows it, re-encoded in its own
+ * format without its metadata (a phone photo's EXIF holds where it was taken).
+ */
+async function normaliseImage(data: Buffer, otcType: string) {
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !(IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '只能上传JPG、PNG或WEBP格式的图片');
+  }
+  const side = MAX_SIDE[otcType] ?? 1024;
+  try {
+    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({
+      width: side,
+      height: side,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const encoded =
+      detected.ext === 'png'
+        ? image.png({ compressionLevel: 9 })
+        : detected.ext === 'webp'
+          ? image.webp({ quality: 85 })
+          : image.jpeg({ quality: 85, mozjpeg: true });
+    return { data: await encoded.toBuffer(), mime: detected.mime, ext: detected.ext };
+  } catch (err) {
+    const message = (err as Error).message ?? '';
+    if (/pixel limit/i.test(message))
+      throw new AppError(ErrorCode.BAD_REQUEST, '图片尺寸过大，请上传不超过4000万像素的图片');
+    throw new AppError(ErrorCode.BAD_REQUEST, '图片已损坏，无法读取');
+  }
+}
+
+/** The name shown for a file: the client's, with the extension its bytes have (never .html). */
+function displayName(clientName: string, ext: string): string {
+  const base = clientName
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
+    .replace(/[\\/\u0000-\u001f]/g, '_')
+    .replace(/\.[^.]*$/, '')
+    .slice(0, 190);
+  return `${base || 'image'}.${ext}`;
 }
 
 export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
   const file = await findFileById(ctx.db, id);
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
   const isOwner = file.owner_id === user.personId;
-  if (!isOwner && !(await canManage(ctx, user, file.otc_type, file.otc_id))) throw new AppError(ErrorCode.FORBIDDEN);
+  // someone else's file is as good as missing: the answer does not tell it exists
+  if (!isOwner && !(await canManage(ctx, user, file.otc_type, file.otc_id))) {
+    throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
+  }
   if (file.otc_type === FileType.CERT_SEAL && (await isSealInUse(ctx.db, id))) {
     throw new AppError(ErrorCode.DUPLICATE, '该印章已用于证书模板，不能删除');
   }
@@ -130,9 +172,9 @@ export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): P
 
 export async function openFile(ctx: AppContext, id: string, exp: number | undefined, sig: string | undefined) {
   const file = await findFileById(ctx.db, id);
-  if (!file) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
-  if (!isPublic(file) && !isValidFileSignature(ctx.keys.secret, id, exp, sig, ctx.now())) {
-    throw new AppError(ErrorCode.FORBIDDEN, '文件链接无效或已过期');
+  // a missing file and one without a valid link answer alike: the link is the permission
+  if (!file || (!isPublic(file) && !isValidFileSignature(ctx.keys.secret, id, exp, sig, ctx.now()))) {
+    throw new AppError(ErrorCode.NOT_FOUND, '文件不存在或链接已过期');
   }
   const stream = await ctx.files.read(file.storage_key);
   if (!stream) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');

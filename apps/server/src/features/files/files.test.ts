@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ErrorCode } from '@anxun/shared/errors';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { addLearner, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
@@ -53,12 +57,18 @@ describe.each(dialects)('files on $name', ({ databaseUrl }) => {
     const image = await fetch(server.baseUrl + filePath);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1x1)).toBe(true);
+    // re-encoded (metadata gone), still the same one pixel
+    const served = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'png', width: 1, height: 1 });
 
+    // without a valid link the file is as good as missing: the same answer as for no file
     const unsigned = await server.request('GET', filePath.split('?')[0]!);
-    expect(unsigned.status).toBe(403);
+    expect(unsigned.status).toBe(404);
     const tampered = await server.request('GET', filePath.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`));
-    expect(tampered.status).toBe(403);
+    expect(tampered.status).toBe(404);
+    const missing = await server.request('GET', `/api/file/view/${crypto.randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(tampered.body).toEqual(missing.body);
 
     const info = await server.request('GET', '/api/user/info', { headers: { Authorization: learner.token } });
     expect(info.body.data.avatar).toContain(`/api/file/view/${list.body.data[0].id}?exp=`);
@@ -147,7 +157,12 @@ describe.each(dialects)('files on $name', ({ databaseUrl }) => {
     const byLearner = await server.request('DELETE', `/api/file/delete?id=${id}`, {
       headers: { Authorization: learner.token },
     });
-    expect(byLearner.status).toBe(403);
+    // someone else's file answers as a missing one does
+    expect(byLearner.status).toBe(404);
+    const missing = await server.request('DELETE', `/api/file/delete?id=${crypto.randomUUID()}`, {
+      headers: { Authorization: learner.token },
+    });
+    expect(byLearner.body).toEqual(missing.body);
     const byOwner = await server.request('DELETE', `/api/file/delete?id=${id}`, {
       headers: { Authorization: other.token },
     });
@@ -177,5 +192,87 @@ describe.each(dialects)('files on $name', ({ databaseUrl }) => {
     const res = await server.request('GET', '/api/file/select?otcId=x&otcType=Passwords');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(ErrorCode.BAD_REQUEST);
+  });
+});
+
+describe('uploaded images', () => {
+  let server: TestServer;
+  let token: string;
+  let personId: string;
+  beforeAll(async () => {
+    server = await startServer();
+    personId = await addLearner(server, { account: 'pictured', password: 'pictured123' });
+    token = (await login(server, 'pictured', 'pictured123')).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+  const send = (data: Buffer, name: string, otcType = 'SysPhoto') => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), name);
+    return server.request('POST', `/api/file/upload?otcType=${otcType}`, {
+      body: form,
+      headers: { Authorization: token },
+    });
+  };
+
+  it('refuses a picture too large to decode safely, and scales a large one down, named by its type', async () => {
+    // 12000 × 12000, one colour: small on the wire, 576 MB once decoded
+    const huge = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    const refused = await send(huge, 'huge.png');
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.msg).toContain('图片尺寸过大');
+
+    const large = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#996633' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Make: 'anxun-test-camera' } } })
+      .toBuffer();
+    const res = await send(large, 'poly.html');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ fileName: 'poly.jpg', contentType: 'image/jpeg' });
+    const stored = await fetch(server.baseUrl + res.body.data.filePath);
+    const bytes = Buffer.from(await stored.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(1024);
+    expect(meta.exif).toBeUndefined();
+    const row = await server.ctx.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.storage_key).toMatch(/\.jpg$/);
+  });
+
+  it('keeps one avatar when ten uploads race', async () => {
+    const pictures = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        sharp({
+          create: { width: 40, height: 40, channels: 3, background: `#${(i * 25).toString(16).padStart(2, '0')}3366` },
+        })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(pictures.map((p, i) => send(p, `me-${i}.png`)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const rows = await server.ctx.db
+      .selectFrom('files')
+      .select(['id', 'storage_key'])
+      .where('otc_id', '=', personId)
+      .where('otc_type', '=', 'SysPhoto')
+      .execute();
+    expect(rows).toHaveLength(1);
+    const person = await server.ctx.db
+      .selectFrom('persons')
+      .select('avatar_file_id')
+      .where('id', '=', personId)
+      .executeTakeFirstOrThrow();
+    expect(person.avatar_file_id).toBe(rows[0]!.id);
+    // and one file on disk
+    const dir = path.join(server.ctx.config.dataDir, 'files', 'sysphoto');
+    const onDisk = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    expect(onDisk.filter((f) => f.startsWith(rows[0]!.id))).toHaveLength(1);
+    expect(onDisk).toHaveLength(1);
   });
 });

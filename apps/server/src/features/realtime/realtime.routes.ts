@@ -18,43 +18,52 @@ const EARLY_MESSAGES = 16;
 export const realtimeRoutes =
   (ctx: AppContext, registry: SocketRegistry): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/ws', { websocket: true, schema: { hide: true, querystring: wsQuery } }, (socket, request) => {
-      let authenticated = false;
-      // what the client sends before its token is checked waits for the check (a few at most)
-      const early: string[] = [];
-      const answer = (raw: string) => {
-        let message: unknown;
-        try {
-          message = JSON.parse(raw);
-        } catch {
-          return;
-        }
-        if ((message as { code?: unknown } | null)?.code === WsCode.HEARTBEAT) {
-          socket.send(JSON.stringify({ code: WsCode.HEARTBEAT_ACK }));
-        }
-      };
-      socket.on('message', (raw) => {
-        if (authenticated) answer(raw.toString());
-        else if (early.length < EARLY_MESSAGES) early.push(raw.toString());
-      });
-      const token = (request.query as z.infer<typeof wsQuery>).Authorization;
-      authenticateToken(ctx, token)
-        .then(async (user) => {
-          if (socket.readyState !== socket.OPEN) return;
-          if (!registry.add(user.sessionId, user.personId, socket)) return;
-          // A revocation published between the check and add() would be missed: look again.
-          await authenticateToken(ctx, token);
-          authenticated = true;
-          for (const raw of early.splice(0)) answer(raw);
-        })
-        .catch((err: unknown) => {
-          if (err instanceof AppError && err.code === ErrorCode.LOGGED_IN_ELSEWHERE) {
-            socket.send(JSON.stringify({ code: WsCode.LOGGED_IN_ELSEWHERE }));
-            socket.close(WsCloseCode.LOGGED_IN_ELSEWHERE, 'logged in elsewhere');
-          } else {
-            if (!(err instanceof AppError)) request.log.error({ err }, 'websocket authentication failed');
-            socket.close(WsCloseCode.UNAUTHORIZED, 'unauthorized');
+    app.route({
+      method: 'GET',
+      url: '/ws',
+      schema: { hide: true, querystring: wsQuery },
+      // a plain GET (no Upgrade) gets the API's envelope, not an empty 404
+      handler: async () => {
+        throw new AppError(ErrorCode.BAD_REQUEST, '此地址只接受WebSocket连接');
+      },
+      wsHandler: (socket, request) => {
+        let authenticated = false;
+        // what the client sends before its token is checked waits for the check (a few at most)
+        const early: string[] = [];
+        const answer = (raw: string) => {
+          let message: unknown;
+          try {
+            message = JSON.parse(raw);
+          } catch {
+            return;
           }
+          if ((message as { code?: unknown } | null)?.code === WsCode.HEARTBEAT) {
+            socket.send(JSON.stringify({ code: WsCode.HEARTBEAT_ACK }));
+          }
+        };
+        socket.on('message', (raw) => {
+          if (authenticated) answer(raw.toString());
+          else if (early.length < EARLY_MESSAGES) early.push(raw.toString());
         });
+        const token = (request.query as z.infer<typeof wsQuery>).Authorization;
+        authenticateToken(ctx, token)
+          .then(async (user) => {
+            if (socket.readyState !== socket.OPEN) return;
+            if (!registry.add(user.sessionId, user.personId, socket)) return;
+            // A revocation published between the check and add() would be missed: look again.
+            await authenticateToken(ctx, token);
+            authenticated = true;
+            for (const raw of early.splice(0)) answer(raw);
+          })
+          .catch((err: unknown) => {
+            if (err instanceof AppError && err.code === ErrorCode.LOGGED_IN_ELSEWHERE) {
+              socket.send(JSON.stringify({ code: WsCode.LOGGED_IN_ELSEWHERE }));
+              socket.close(WsCloseCode.LOGGED_IN_ELSEWHERE, 'logged in elsewhere');
+            } else {
+              if (!(err instanceof AppError)) request.log.error({ err }, 'websocket authentication failed');
+              socket.close(WsCloseCode.UNAUTHORIZED, 'unauthorized');
+            }
+          });
+      },
     });
   };

@@ -58,7 +58,11 @@ async function throttleAccount(ctx: AppContext, key: string): Promise<void> {
 
 /** The one answer to too many guesses, for a real account and an unknown name alike. */
 const tooManyGuesses = (seconds: number) =>
-  new AppError(ErrorCode.RATE_LIMITED, `登录尝试过于频繁，请${Math.ceil(seconds / 60)}分钟后再试，或使用手机验证码登录`, seconds);
+  new AppError(
+    ErrorCode.RATE_LIMITED,
+    `登录尝试过于频繁，请${Math.ceil(seconds / 60)}分钟后再试，或使用手机验证码登录`,
+    seconds,
+  );
 
 /**
  * A password attempt spends, before it is compared, one try of the name from this address

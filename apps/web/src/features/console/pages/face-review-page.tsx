@@ -62,7 +62,9 @@ export default function FaceReviewPage() {
                   {a.photoUrl ? (
                     <Image src={a.photoUrl} width={112} height={112} alt="" />
                   ) : (
-                    <div className="face-review-missing">{t('console.faceReview.purged')}</div>
+                    <div className="face-review-missing">
+                      {t(a.result === 'rejected' ? 'console.faceReview.notKept' : 'console.faceReview.purged')}
+                    </div>
                   )}
                   <div className="console-hint">
                     {a.score === null ? '—' : a.score.toFixed(3)} · {formatDateTime(a.at)}

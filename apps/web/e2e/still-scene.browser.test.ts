@@ -82,7 +82,8 @@ describe('a picture held up to the camera in Chromium', () => {
       .orderBy('passed_at')
       .execute();
     expect(checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed']);
-    expect(checks.map((c) => c.flags)).toEqual([null, null, 'STILL_SCENE']);
+    // (a shot that landed on a frame sent before was refused and shot again: that flags too)
+    expect(checks.map((c) => (c.flags ?? '').includes('STILL_SCENE'))).toEqual([false, false, true]);
     await context.close();
 
     // the training manager sees it in 核验审核, flagged
@@ -90,9 +91,7 @@ describe('a picture held up to the camera in Chromium', () => {
     await loginByPassword(manager.page, 'admin', 'admin1234');
     await manager.page.waitForURL(/#\/study/);
     await manager.page.evaluate(() => (location.hash = '/manage/face-review'));
-    const item = manager.page
-      .getByTestId('face-review-item')
-      .filter({ has: manager.page.getByTestId('face-review-flags') });
+    const item = manager.page.getByTestId('face-review-item').filter({ hasText: '画面连续相同' });
     await item.first().waitFor({ timeout: 20_000 });
     expect(await item.count()).toBe(1);
     expect(await item.getByTestId('face-review-flags').textContent()).toContain('画面连续相同');

@@ -57,10 +57,10 @@ export async function insertPerson(db: Db, row: Insertable<PersonsTable>): Promi
 }
 
 export async function lockAccount(db: Db, personId: string, until: number): Promise<void> {
-  await db.updateTable('persons').set({ failed_logins: 0, locked_until: until }).where('id', '=', personId).execute();
+  await db.updateTable('persons').set({ locked_until: until }).where('id', '=', personId).execute();
 }
 
-/** Lifts a lock once the person has proved who he is (a phone code). */
+/** Lifts the account-wide lock once the person has proved who he is (a phone code). */
 export async function clearFailedLogins(db: Db, personId: string): Promise<void> {
   await db.updateTable('persons').set({ failed_logins: 0, locked_until: null }).where('id', '=', personId).execute();
 }
@@ -149,7 +149,7 @@ export async function deletePendingPerson(db: Db, personId: string): Promise<boo
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Lifts a lock from too many wrong passwords. */
+/** Lifts the account-wide lock (guesses from many addresses). */
 export async function unlockPerson(db: Db, personId: string, now: number): Promise<void> {
   await db
     .updateTable('persons')

@@ -74,8 +74,12 @@ const envSchema = z.object({
   /** a passed check is flagged for 核验审核 when the anti-spoofing / liveness score is below these */
   FACE_MIN_ANTISPOOF: z.coerce.number().min(0).max(1).default(0.3),
   FACE_MIN_LIVENESS: z.coerce.number().min(0).max(1).default(0.3),
-  /** refuse a check photo when this many in a row show the same still scene (0: flag only) */
-  FACE_STILL_REFUSE_AFTER: z.coerce.number().int().min(0).max(20).default(0),
+  /** refuse a check photo that shows the same still scene as this many minus one of the last five passes (0: flag only) */
+  FACE_STILL_REFUSE_AFTER: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || (n >= 2 && n <= 6), 'FACE_STILL_REFUSE_AFTER: 0 (flag only) or 2–6')
+    .default(0),
   /** the largest courseware file a manager may upload, in MB */
   UPLOAD_MAX_MB: z.coerce
     .number()

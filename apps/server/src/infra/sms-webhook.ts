@@ -35,7 +35,8 @@ export function createWebhookSms(config: SmsConfig): SmsSender {
       if (res.ok) return;
       const kind =
         res.status === 429 ? 'RATE_LIMITED' : res.status === 400 || res.status === 422 ? 'INVALID_NUMBER' : 'FAILED';
-      throw new SmsError(kind, `webhook HTTP ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`);
+      // the receiver's body is not logged: one that echoes the request would put the code there
+      throw new SmsError(kind, `webhook HTTP ${res.status}`);
     },
   };
 }

@@ -58,7 +58,7 @@ export function createConsoleSms(print: (line: string) => void, printCodes = tru
   return {
     outbox,
     async sendCode(phone, code, minutes) {
-      const text = checkCodeText(printCodes ? code : `${code.slice(0, 1)}*****`, minutes);
+      const text = checkCodeText(printCodes ? code : '******', minutes);
       outbox?.add({ phone, text, sentAt: new Date().toISOString() });
       print(`[sms:console] to ${maskPhone(phone)}: ${text}${printCodes ? '' : ' (not sent: no SMS provider)'}`);
     },

@@ -101,10 +101,11 @@ export const faceRejection = z.enum([
 ]);
 
 /**
- * Why 核验审核 should look at a passed check: the same still scene three checks in a row, or
- * an anti-spoofing or liveness score below the server's threshold.
+ * Why 核验审核 should look at a passed check: the same still scene as two of the last five
+ * passes, an anti-spoofing or liveness score below the server's threshold, or photos refused
+ * as copies (or not live) before it passed.
  */
-export const faceFlag = z.enum(['STILL_SCENE', 'LOW_ANTISPOOF', 'LOW_LIVENESS']);
+export const faceFlag = z.enum(['STILL_SCENE', 'LOW_ANTISPOOF', 'LOW_LIVENESS', 'REFUSED_COPIES']);
 export type FaceFlag = z.infer<typeof faceFlag>;
 
 /** A single-use nonce for one camera photo (POST /api/face/nonce). */

@@ -72,20 +72,22 @@ const tooManyGuesses = (seconds: number) =>
  * addresses meets the ceiling, which also shows the account as locked in the console (where
  * a manager can lift it). Known and unknown names are counted and answered alike (ASVS 2.2).
  */
-async function spendPasswordTry(ctx: AppContext, name: string, personId: string | undefined, ip: string) {
-  const accountKey = personId ? `person:${personId}` : `name:${name.toUpperCase()}`;
-  const addressKey = `${accountKey}@${ip}`;
+async function spendPasswordTry(ctx: AppContext, name: string, person: { id: string } | undefined, ip: string) {
+  // per address, the name as typed, whether or not it is someone's (its case folded: 'DEMO'
+  // must not answer differently from 'demo' after guesses at one of them)
+  const addressKey = `name:${name.toUpperCase()}@${ip}`;
+  const accountKey = person ? `person:${person.id}` : `name:${name.toUpperCase()}`;
   const here = await ctx.limiters.loginFailuresPerAddress.hit(addressKey);
   if (here) throw tooManyGuesses(here);
   const everywhere = await ctx.limiters.loginPerAccount.hit(accountKey);
   if (everywhere) {
-    if (personId) await lockAccount(ctx.db, personId, ctx.now() + everywhere * 1000);
+    if (person) await lockAccount(ctx.db, person.id, ctx.now() + everywhere * 1000);
     throw tooManyGuesses(everywhere);
   }
   return {
     /** the password was right: these were no guesses */
     async giveBack() {
-      await ctx.limiters.loginFailuresPerAddress.reset(addressKey);
+      await ctx.limiters.loginFailuresPerAddress.refund(addressKey);
       await ctx.limiters.loginPerAccount.refund(accountKey);
     },
   };
@@ -105,7 +107,7 @@ function refuseDisabled(person: { disabled_at: number | null; pending_since: num
 export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
   const form = parseForm(accountLoginForm, input);
   const person = await findPersonByLoginName(ctx.db, form.username);
-  const tries = await spendPasswordTry(ctx, form.username, person?.id, device.ip);
+  const tries = await spendPasswordTry(ctx, form.username, person, device.ip);
   if (!person) {
     // Verify against a dummy hash so the answer time does not tell the name is unknown.
     await verifyPassword(form.password, DUMMY_PASSWORD_HASH);

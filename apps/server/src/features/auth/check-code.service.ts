@@ -82,8 +82,11 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   try {
     await ctx.sms.sendCode(phone, code, CHECK_CODE_TTL_SECONDS / 60);
   } catch (err) {
-    // a code no one received is no code: it goes, and the learner is told why
+    // a code no one received is no code: it goes, the send is not counted against the number,
+    // and the learner is told why
     await deleteCheckCode(ctx.db, id);
+    await ctx.limiters.checkCodePerPhone.refund(phone);
+    await ctx.limiters.checkCodePerPhoneDaily.refund(phone);
     if (!(err instanceof SmsError)) throw err;
     ctx.log.warn({ phone: maskPhone(phone), sms: err.detail }, 'check code not sent');
     throw new AppError(SMS_ERRORS[err.kind].code, SMS_ERRORS[err.kind].msg);

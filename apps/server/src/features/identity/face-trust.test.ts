@@ -99,7 +99,7 @@ describe.each(dialects)('face-check trust on $name', ({ databaseUrl }) => {
   }, 60_000);
   afterAll(() => server.close());
 
-  it('flags the third pass in a row that shows the same still scene, and 核验审核 lists it with the flag', async () => {
+  it('flags the third pass that shows the same still scene, and 核验审核 lists it with the flag', async () => {
     const checks: string[] = [];
     for (let n = 0; n < 3; n++) {
       const checkId = await openCheck();
@@ -138,11 +138,11 @@ describe.each(dialects)('face-check trust on $name', ({ databaseUrl }) => {
     expect(after.flags).toBeNull();
   }, 120_000);
 
-  it('refuses the still scene after the set number in a row, where the server is set to', async () => {
+  it('refuses the still scene seen before, where the server is set to', async () => {
     server.ctx.config.face.stillRefuseAfter = 2;
     try {
-      expect(await shoot(facePhotos.hopperHeldUp(3), await openCheck())).toMatchObject({ passed: true });
-      const refused = await shoot(facePhotos.hopperHeldUp(4), await openCheck());
+      // the picture held up three times already (and one live shot since): the fourth time is refused
+      const refused = await shoot(facePhotos.hopperHeldUp(3), await openCheck());
       expect(refused).toMatchObject({ passed: false, reason: 'STILL_SCENE', score: null });
       expect(refused.msg).toContain('几乎完全相同');
     } finally {

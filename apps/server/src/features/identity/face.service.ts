@@ -16,7 +16,7 @@ import {
   cosineSimilarity,
   decodeEmbedding,
   encodeEmbedding,
-  framesNear,
+  mayBeAlike,
   judgeFace,
   likeness,
   type FaceRejection,
@@ -30,6 +30,8 @@ import { nextRandomCheckAfter, parseFaceCheckRules } from '../../core/face-check
 import {
   claimCaptureToken,
   claimNonce,
+  countOpenNonces,
+  countRefusedCopies,
   findAttemptEmbeddings,
   findCaptureToken,
   findEarlierPhotoHashes,
@@ -76,23 +78,32 @@ const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest
 /** A live photo's verdict, with what a check keeps of it: how long the still scene has run, and its flags. */
 type LiveVerdict = (UsableFace & { stillRun: number; flags: FaceFlag[] }) | { usable: false; reason: FaceRejection };
 
-/** The reference's hashes; a reference saved before photos were hashed is hashed now, once. */
+/**
+ * The reference's hashes; a reference saved before photos were hashed is hashed now, once
+ * (one it cannot hash — its file gone, no usable face — is marked so with empty hashes).
+ */
 async function referenceHashes(ctx: AppContext, reference: FaceReference) {
-  if (reference.frame_hash) return { frameHash: reference.frame_hash, faceHash: reference.face_hash };
+  if (reference.frame_hash !== null) {
+    return { frameHash: reference.frame_hash || null, faceHash: reference.face_hash || null };
+  }
   const stream = await ctx.files.read(reference.photo_key);
-  if (!stream) return { frameHash: null, faceHash: null };
-  const judged = judgeFace(await ctx.faces.analyse(await bytesOf(stream)));
-  if (!judged.usable) return { frameHash: null, faceHash: null };
-  const hashes = { frameHash: judged.frameHashes?.hash ?? null, faceHash: judged.faceHashes?.hash ?? null };
-  await saveReferenceHashes(ctx.db, reference.person_id, hashes.frameHash, hashes.faceHash);
+  const judged = stream ? await usableFace(ctx, await bytesOf(stream)) : undefined;
+  const hashes = judged?.usable
+    ? { frameHash: judged.frameHashes?.hash ?? null, faceHash: judged.faceHashes?.hash ?? null }
+    : { frameHash: null, faceHash: null };
+  await saveReferenceHashes(ctx.db, reference.person_id, hashes.frameHash ?? '', hashes.faceHash ?? '');
   return hashes;
 }
+
+/** How many of the learner's latest passed check photos a new one is held against for a still scene. */
+const STILL_WINDOW = 5;
 
 /**
  * A live photo's verdict. The reference or an earlier photo again — the same file, or the
  * same picture re-encoded, cropped, relit, resized or mirrored — is no proof of presence
- * (REPLAY); the same still scene as the photos before it is flagged from the third in a row
- * (and refused, where the server is set to); low anti-spoofing or liveness scores are flagged.
+ * (REPLAY). The same still scene as two or more of the learner's last five passed check
+ * photos is flagged (and refused, where the server is set to); low anti-spoofing or liveness
+ * scores are flagged.
  */
 async function judgeLivePhoto(ctx: AppContext, personId: string, reference: FaceReference, data: Buffer) {
   const hash = sha256(data);
@@ -105,9 +116,9 @@ async function judgeLivePhoto(ctx: AppContext, personId: string, reference: Face
   if (copiesReference(judged, { ...refHashes, embedding: decodeEmbedding(reference.embedding) })) {
     return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
   }
-  // the hashes first; embeddings only of the photos whose pictures come near
+  // the hashes first; embeddings only of the photos whose pictures or faces come near
   const earlier = await findEarlierPhotoHashes(ctx.db, personId);
-  const near = earlier.filter((e, i) => i === 0 || framesNear(judged, e.frame_hash));
+  const near = earlier.filter((e) => mayBeAlike(judged, e.frame_hash, e.face_hash));
   const embeddings = await findAttemptEmbeddings(
     ctx.db,
     near.map((e) => e.id),
@@ -119,8 +130,8 @@ async function judgeLivePhoto(ctx: AppContext, personId: string, reference: Face
       : null;
   };
   if (near.some((e) => alike(e) === 'copy')) return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
-  const previous = earlier[0];
-  const stillRun = previous && alike(previous) === 'still' ? previous.still_run + 1 : 0;
+  const recentPasses = earlier.filter((e) => e.purpose === 'check' && e.result === 'passed').slice(0, STILL_WINDOW);
+  const stillRun = recentPasses.filter((e) => alike(e) === 'still').length;
   const refuseAfter = ctx.config.face.stillRefuseAfter;
   if (refuseAfter > 0 && stillRun + 1 >= refuseAfter) {
     return { usable: false, reason: 'STILL_SCENE' } satisfies LiveVerdict;
@@ -367,10 +378,19 @@ async function compareFace(
   let after = check;
   if (check && check.status !== 'passed') {
     const rules = parseFaceCheckRules((await findMembershipRules(ctx.db, check.train_person_id)) ?? '{}');
+    // a pass after photos refused as copies (or not live) is one for 核验审核 to look at
+    const checkFlags = [...judged.flags];
+    if (passed && (await countRefusedCopies(ctx.db, check.id)) > 0) checkFlags.push('REFUSED_COPIES');
     await updateOpenCheck(ctx.db, check.id, {
       status: passed ? 'passed' : 'failed',
       best_score: Math.max(score, check.best_score ?? 0),
-      ...(passed ? { passed_at: now, next_after_seconds: nextRandomCheckAfter(rules), flags } : {}),
+      ...(passed
+        ? {
+            passed_at: now,
+            next_after_seconds: nextRandomCheckAfter(rules),
+            flags: checkFlags.length > 0 ? checkFlags.join(',') : null,
+          }
+        : {}),
       // passed after a new login (the check was opened in the old one): this session is checked
       ...(passed && sessionId ? { session_id: sessionId } : {}),
       updated_at: now,
@@ -396,10 +416,16 @@ async function compareFace(
   return result;
 }
 
+const MAX_OPEN_NONCES = 10;
+
 /** A nonce for one camera photo, used once within a couple of minutes: a recorded request cannot be sent again. */
 export async function issueNonce(ctx: AppContext, user: AuthUser) {
-  const nonce = randomToken();
   const now = ctx.now();
+  // a camera shoots one photo at a time: a few waiting nonces are plenty
+  if ((await countOpenNonces(ctx.db, user.personId, now)) >= MAX_OPEN_NONCES) {
+    throw new AppError(ErrorCode.RATE_LIMITED, '核验过于频繁，请稍后再试', ctx.config.face.nonceSeconds);
+  }
+  const nonce = randomToken();
   const expiresAt = now + ctx.config.face.nonceSeconds * 1000;
   await insertNonce(ctx.db, {
     nonce_hash: hashToken(nonce),

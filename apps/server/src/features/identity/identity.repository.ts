@@ -195,7 +195,7 @@ const EARLIER_PHOTOS = 500;
 export async function findEarlierPhotoHashes(db: Db, personId: string) {
   return db
     .selectFrom('face_attempts')
-    .select(['id', 'frame_hash', 'face_hash', 'still_run'])
+    .select(['id', 'frame_hash', 'face_hash', 'still_run', 'purpose', 'result'])
     .where('person_id', '=', personId)
     .where('frame_hash', 'is not', null)
     .where('embedding', 'is not', null)
@@ -218,6 +218,28 @@ export async function insertNonce(db: Db, row: Insertable<FaceCaptureNoncesTable
     .deleteFrom('face_capture_nonces')
     .where('expires_at', '<', row.created_at - 86400_000)
     .execute();
+}
+
+export async function countOpenNonces(db: Db, personId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('face_capture_nonces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('person_id', '=', personId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Attempts at a check refused as a copy, a still scene or not taken live. */
+export async function countRefusedCopies(db: Db, checkId: string): Promise<number> {
+  const row = await db
+    .selectFrom('face_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('check_id', '=', checkId)
+    .where('reason', 'in', ['REPLAY', 'STILL_SCENE', 'NOT_LIVE_CAPTURE'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Uses the learner's nonce once: false when unknown, someone else's, expired or used (even by a racing request). */
@@ -357,6 +379,11 @@ export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number
   );
 }
 
+/** The photo's bytes are gone; so are its embedding and hashes (biometric data, kept as long as the photo). */
 export async function markPhotoPurged(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('face_attempts').set({ photo_key: null, photo_purged_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('face_attempts')
+    .set({ photo_key: null, photo_purged_at: now, embedding: null, frame_hash: null, face_hash: null })
+    .where('id', '=', id)
+    .execute();
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WsCloseCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
+import type { AppConfig } from '../../infra/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
@@ -36,8 +37,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two nodes over postgres 
       schema,
       redisPrefix,
       dataDir,
-      configure: (c: { rateLimits: { loginPerAccount: { points: number; durationSeconds: number } } }) => {
+      // the account-wide ceiling, counted in Redis for both nodes (the per-address budget set aside)
+      configure: (c: AppConfig) => {
         c.rateLimits.loginPerAccount = { points: 6, durationSeconds: 600 };
+        c.rateLimits.loginFailuresPerAddress = { points: 100, durationSeconds: 600 };
       },
     };
     nodeA = await startServer(shared);

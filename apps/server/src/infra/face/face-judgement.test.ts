@@ -72,9 +72,11 @@ describe('telling a copy from a new capture', () => {
 
   it('calls an earlier photo copied when the picture stays within 4 bits, the same scene within 14', () => {
     expect(likeness(shot('000000000000000f', 'ffffffffffffffff'), earlier)).toBe('copy');
-    expect(likeness(shot('000000000000001f', zero), earlier)).toBe('still');
-    expect(likeness(shot('0000000000003fff', zero), earlier)).toBe('still');
-    expect(likeness(shot('0000000000007fff', zero), earlier)).toBeNull();
+    expect(likeness(shot('000000000000001f', '000000000000003f'), earlier)).toBe('still');
+    expect(likeness(shot('0000000000003fff', '000000000000003f'), earlier)).toBe('still');
+    // the very same face, its picture cropped around it
+    expect(likeness(shot('0000000000ffffff', '0000000000000003'), earlier)).toBe('copy');
+    expect(likeness(shot('0000000000007fff', '000000000000003f'), earlier)).toBeNull();
   });
 
   it('never calls two different faces alike, however alike the pictures', () => {

@@ -132,7 +132,7 @@ export interface LikenessRules {
   sameFace: number;
   /** a copy of the reference: the whole picture within these bits… */
   referenceFrameBits: number;
-  /** …or the very same face (the reference cropped to it, or framed in something else) */
+  /** …or the very same face (a photo cropped to it, or framed in something else), of the reference or an earlier photo */
   verySameFace: number;
   referenceFaceBits: number;
   /** a copy of an earlier check photo: the whole picture within these bits */
@@ -160,16 +160,18 @@ function distance(photo: Pick<UsableFace, 'embedding' | 'frameHashes' | 'faceHas
   return { frame, face, cosine };
 }
 
-/** Whole pictures near enough to be a copy or a still scene, whatever the faces: worth comparing further. */
-export function framesNear(
-  photo: Pick<UsableFace, 'frameHashes'>,
+/** Pictures near enough (whole, or the face) to be a copy or a still scene: worth loading the embedding for. */
+export function mayBeAlike(
+  photo: Pick<UsableFace, 'frameHashes' | 'faceHashes'>,
   frameHash: string | null,
+  faceHash: string | null,
   rules: LikenessRules = DEFAULT_LIKENESS_RULES,
 ): boolean {
-  const hashes = photo.frameHashes;
-  if (!hashes) return false;
+  const near = (hashes: PictureHashes | null, stored: string | null) =>
+    hashes ? Math.min(hashDistance(hashes.hash, stored), hashDistance(hashes.mirrored, stored)) : 64;
   return (
-    Math.min(hashDistance(hashes.hash, frameHash), hashDistance(hashes.mirrored, frameHash)) <= rules.stillFrameBits
+    near(photo.frameHashes, frameHash) <= rules.stillFrameBits ||
+    near(photo.faceHashes, faceHash) <= rules.referenceFaceBits
   );
 }
 
@@ -195,6 +197,8 @@ export function likeness(
   const d = distance(photo, earlier);
   if (d.cosine < rules.sameFace) return null;
   if (d.frame <= rules.earlierFrameBits) return 'copy';
+  // cropped to the face, or framed in something else: the very same face
+  if (d.cosine >= rules.verySameFace && d.face <= rules.referenceFaceBits) return 'copy';
   return d.frame <= rules.stillFrameBits ? 'still' : null;
 }
 /**

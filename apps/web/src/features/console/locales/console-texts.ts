@@ -172,11 +172,17 @@ registerTexts({
         backToQueue: '返回审核队列',
         voidedTime: '扣回 {{time}}',
         spoofScores: '防伪 {{real}} · 活体 {{live}}',
-        flag: { STILL_SCENE: '画面连续相同', LOW_ANTISPOOF: '防伪分偏低', LOW_LIVENESS: '活体分偏低' },
+        flag: {
+          STILL_SCENE: '画面连续相同',
+          LOW_ANTISPOOF: '防伪分偏低',
+          LOW_LIVENESS: '活体分偏低',
+          REFUSED_COPIES: '曾用已有照片',
+        },
         flagHint: {
           STILL_SCENE: '连续三次以上核验的画面几乎相同（同一姿势、光线和背景），可能是举着照片或定格视频',
           LOW_ANTISPOOF: '防伪模型认为这张照片可能是翻拍的照片或屏幕',
           LOW_LIVENESS: '活体模型认为画面中可能不是真人',
+          REFUSED_COPIES: '通过之前，曾提交已有照片（或非现场拍摄的照片）被拒绝',
         },
         refused: {
           REPLAY: '拒绝：与已有照片相同',
@@ -650,12 +656,18 @@ registerTexts({
         backToQueue: 'Back to the queue',
         voidedTime: '{{time}} taken back',
         spoofScores: 'anti-spoof {{real}} · liveness {{live}}',
-        flag: { STILL_SCENE: 'Same scene again', LOW_ANTISPOOF: 'Low anti-spoof', LOW_LIVENESS: 'Low liveness' },
+        flag: {
+          STILL_SCENE: 'Same scene again',
+          LOW_ANTISPOOF: 'Low anti-spoof',
+          LOW_LIVENESS: 'Low liveness',
+          REFUSED_COPIES: 'Copies tried',
+        },
         flagHint: {
           STILL_SCENE:
             'Three or more checks in a row show nearly the same picture (pose, light, background): a photo held up, or a frozen video?',
           LOW_ANTISPOOF: 'The anti-spoofing model takes this for a photo of a photo or a screen',
           LOW_LIVENESS: 'The liveness model doubts a live person is in the picture',
+          REFUSED_COPIES: 'Before it passed, photos were refused as copies of earlier ones (or not taken live)',
         },
         refused: {
           REPLAY: 'Refused: an earlier photo again',

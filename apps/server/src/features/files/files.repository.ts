@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../infra/database.js';
 import type { FilesTable } from '../../infra/db-schema.js';
 
@@ -16,10 +16,6 @@ export async function findFilesByOwnerObject(db: Db, otcId: string, otcType: str
 
 export async function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<void> {
-  await db.insertInto('files').values(row).execute();
 }
 
 export async function deleteFileRow(db: Db, id: string): Promise<void> {

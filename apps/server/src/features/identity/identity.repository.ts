@@ -195,7 +195,7 @@ const EARLIER_PHOTOS = 500;
 export async function findEarlierPhotoHashes(db: Db, personId: string) {
   return db
     .selectFrom('face_attempts')
-    .select(['id', 'frame_hash', 'face_hash', 'still_run', 'purpose', 'result'])
+    .select(['id', 'frame_hash', 'face_hash', 'purpose', 'result'])
     .where('person_id', '=', personId)
     .where('frame_hash', 'is not', null)
     .where('embedding', 'is not', null)

@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('face_attempts').addColumn('live_score', 'real').execute();
   /** comma-separated: STILL_SCENE, LOW_ANTISPOOF, LOW_LIVENESS */
   await db.schema.alterTable('face_attempts').addColumn('flags', 'text').execute();
-  /** how many photos in a row before this one showed the same still scene */
+  /** how many of the learner's last five passed check photos showed the same still scene as this one */
   await db.schema
     .alterTable('face_attempts')
     .addColumn('still_run', 'integer', (c) => c.notNull().defaultTo(0))

@@ -57,6 +57,7 @@ import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { setRecordTimeZone } from './core/record-time.js';
+import { checkIdCardKeys } from './core/id-cards.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { departmentsRoutes } from './features/departments/departments.routes.js';
@@ -146,7 +147,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   setRecordTimeZone(config.study.timeZone);
   const database = await openDatabase(config, (err) => app.log.warn({ err }, 'a database connection failed'));
-  await migrateToLatest(database.db, database.dialect, config.databaseSchema);
+  const keys = loadOrCreateKeys(config.dataDir);
+  await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
+  await checkIdCardKeys(database.db, keys.idCards);
   // Commands fail at once while Redis is away (no offline queue, a short timeout), so the
   // rate limiters fall back to memory instead of holding logins for seconds.
   const redis = config.redisUrl
@@ -183,7 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     db: database.db,
     dialect: database.dialect,
-    keys: loadOrCreateKeys(config.dataDir),
+    keys,
     bus,
     sms: createSms(config.sms, options.printSms ?? ((line) => console.log(line))),
     files: createDiskFileStore(config.dataDir),

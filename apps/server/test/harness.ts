@@ -186,7 +186,8 @@ export async function addLearner(
       role: fields.role ?? 'learner',
       account: fields.account,
       name: fields.account,
-      id_card: null,
+      id_card_enc: null,
+      id_card_index: null,
       phone: fields.phone ?? null,
       password_hash: await hashPassword(fields.password),
       avatar_file_id: null,
@@ -197,6 +198,15 @@ export async function addLearner(
     })
     .execute();
   return id;
+}
+
+/** Gives a person an ID number, sealed as the server seals it. */
+export async function setIdCard(server: Pick<TestServer, 'ctx'>, personId: string, idCard: string): Promise<void> {
+  await server.ctx.db
+    .updateTable('persons')
+    .set(server.ctx.keys.idCards.seal(personId, idCard))
+    .where('id', '=', personId)
+    .execute();
 }
 
 /** Enrols a person in the (demo) class, as an administrator would. */

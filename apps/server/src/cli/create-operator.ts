@@ -16,6 +16,8 @@ import { findIdentityConflicts, insertPerson } from '../core/person.repository.j
 import { loadConfig } from '../infra/config.js';
 import { hashPassword, readablePassword } from '../infra/crypto.js';
 import { migrateToLatest, openDatabase } from '../infra/database.js';
+import { loadOrCreateKeys } from '../infra/keys.js';
+import { checkIdCardKeys } from '../core/id-cards.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +35,10 @@ if (!values.account || !/^[A-Za-z0-9_.-]{3,32}$/.test(values.account)) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  await migrateToLatest(database.db, database.dialect, config.databaseSchema);
-  if ((await findIdentityConflicts(database.db, { account: values.account })).account) {
+  const keys = loadOrCreateKeys(config.dataDir);
+  await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
+  await checkIdCardKeys(database.db, keys.idCards);
+  if ((await findIdentityConflicts(database.db, keys.idCards, { account: values.account })).account) {
     console.error(`the account ${values.account} is taken`);
     process.exit(1);
   }
@@ -57,7 +61,8 @@ try {
     role: Role.SUPER,
     account: values.account,
     name: values.name!,
-    id_card: null,
+    id_card_enc: null,
+    id_card_index: null,
     phone: null,
     password_hash: await hashPassword(password),
     avatar_file_id: null,

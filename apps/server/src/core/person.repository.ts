@@ -1,6 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Dialect } from '../infra/database.js';
 import type { PersonsTable } from '../infra/db-schema.js';
+import type { IdCardCipher } from '../infra/id-card-cipher.js';
+
+/** What a lookup by ID number needs: the blind index (the number itself is never in a query). */
+export type IdCardIndex = Pick<IdCardCipher, 'index'>;
 
 export type PersonRow = Selectable<PersonsTable>;
 export type PersonWithOrg = PersonRow & { org_code: string; org_name: string };
@@ -13,11 +17,18 @@ const withOrg = (db: Db) =>
     .select(['organisations.code as org_code', 'organisations.name as org_name']);
 
 /** A login name may be the account name, the ID card number or the phone. */
-export async function findPersonByLoginName(db: Db, name: string): Promise<PersonWithOrg | undefined> {
-  const idCard = name.toUpperCase();
+export async function findPersonByLoginName(
+  db: Db,
+  ids: IdCardIndex,
+  name: string,
+): Promise<PersonWithOrg | undefined> {
   return withOrg(db)
     .where((eb) =>
-      eb.or([eb('persons.account', '=', name), eb('persons.id_card', '=', idCard), eb('persons.phone', '=', name)]),
+      eb.or([
+        eb('persons.account', '=', name),
+        eb('persons.id_card_index', '=', ids.index(name)),
+        eb('persons.phone', '=', name),
+      ]),
     )
     .executeTakeFirst();
 }
@@ -32,14 +43,16 @@ export async function findPersonByPhone(db: Db, phone: string): Promise<PersonWi
 
 export async function findPersonConflicts(
   db: Db,
+  ids: IdCardIndex,
   fields: { idCard: string; phone: string },
 ): Promise<{ idCardTaken: boolean; phoneTaken: boolean }> {
+  const idCardIndex = ids.index(fields.idCard);
   const rows = await db
     .selectFrom('persons')
-    .select(['id_card', 'phone', 'account'])
+    .select(['id_card_index', 'phone', 'account'])
     .where((eb) =>
       eb.or([
-        eb('id_card', '=', fields.idCard),
+        eb('id_card_index', '=', idCardIndex),
         eb('phone', '=', fields.phone),
         eb('account', '=', fields.phone),
         eb('account', '=', fields.idCard),
@@ -47,7 +60,7 @@ export async function findPersonConflicts(
     )
     .execute();
   return {
-    idCardTaken: rows.some((r) => r.id_card === fields.idCard || r.account === fields.idCard),
+    idCardTaken: rows.some((r) => r.id_card_index === idCardIndex || r.account === fields.idCard),
     phoneTaken: rows.some((r) => r.phone === fields.phone || r.account === fields.phone),
   };
 }
@@ -161,19 +174,21 @@ export async function unlockPerson(db: Db, personId: string, now: number): Promi
 /** Whether an account name, ID number or phone is already someone else's. */
 export async function findIdentityConflicts(
   db: Db,
+  ids: IdCardIndex,
   fields: { idCard?: string | undefined; phone?: string | null | undefined; account?: string | undefined },
   exceptPersonId?: string,
 ): Promise<{ idCard: boolean; phone: boolean; account: boolean }> {
   const values = [fields.idCard, fields.phone, fields.account].filter((v): v is string => Boolean(v));
   if (values.length === 0) return { idCard: false, phone: false, account: false };
+  const indexes = values.map((v) => ids.index(v));
   let q = db
     .selectFrom('persons')
-    .select(['id_card', 'phone', 'account'])
-    .where((eb) => eb.or([eb('id_card', 'in', values), eb('phone', 'in', values), eb('account', 'in', values)]));
+    .select(['id_card_index', 'phone', 'account'])
+    .where((eb) => eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', values), eb('account', 'in', values)]));
   if (exceptPersonId) q = q.where('id', '!=', exceptPersonId);
   const rows = await q.execute();
   const taken = (v: string | null | undefined) =>
-    Boolean(v) && rows.some((r) => r.id_card === v || r.phone === v || r.account === v);
+    Boolean(v) && rows.some((r) => r.id_card_index === ids.index(v!) || r.phone === v || r.account === v);
   return { idCard: taken(fields.idCard), phone: taken(fields.phone), account: taken(fields.account) };
 }
 
@@ -193,4 +208,50 @@ export async function updateImportedPerson(
   values: Partial<Pick<PersonRow, 'name' | 'phone' | 'account' | 'department_id' | 'post' | 'updated_at'>>,
 ): Promise<void> {
   await db.updateTable('persons').set(values).where('id', '=', personId).execute();
+}
+
+/** One sealed ID number, to prove at start-up that this node's keys open the database's. */
+export async function findSealedIdCardSample(db: Db) {
+  return db
+    .selectFrom('persons')
+    .select(['id', 'id_card_enc', 'id_card_index'])
+    .where('id_card_enc', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** How many ID numbers are sealed with none of these keys (`keyId:` leads the sealed value). */
+export async function countIdCardsSealedOutside(db: Db, keyIds: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('persons')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id_card_enc', 'is not', null)
+    .where((eb) => eb.and(keyIds.map((id) => eb('id_card_enc', 'not like', `${id}:%`))))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A batch of ID numbers not yet sealed with this key, in id order after `after`. */
+export async function findIdCardsNotSealedWith(db: Db, keyId: string, after: string, limit: number) {
+  return db
+    .selectFrom('persons')
+    .select(['id', 'id_card_enc'])
+    .where('id_card_enc', 'is not', null)
+    .where('id_card_enc', 'not like', `${keyId}:%`)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The same number sealed anew (a key rotation); only if nobody changed it meanwhile. */
+export async function resealIdCard(db: Db, personId: string, before: string, after: string): Promise<boolean> {
+  const result = await db
+    .updateTable('persons')
+    .set({ id_card_enc: after })
+    .where('id', '=', personId)
+    .where('id_card_enc', '=', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

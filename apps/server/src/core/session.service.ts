@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { LoginResponse, LoginRoles } from '@anxun/shared/schemas/auth';
-import { maskIdCard } from '@anxun/shared/validators';
 import type { AppContext } from '../app-context.js';
 import { hashToken, randomToken } from '../infra/crypto.js';
 import { AppError } from '../http/app-error.js';
 import { signedFileUrl } from './file-url.js';
+import { maskedIdCard } from './id-cards.js';
 import { findPersonById, lockPersonRow, type PersonWithOrg } from './person.repository.js';
 import {
   findSessionByAccessHash,
@@ -40,7 +40,7 @@ export function toRoles(ctx: AppContext, person: PersonWithOrg): LoginRoles {
     userId: person.id,
     userName: person.name,
     orgCode: person.org_code,
-    idCard: maskIdCard(person.id_card),
+    idCard: maskedIdCard(ctx.keys.idCards, person.id, person.id_card_enc),
     sysEnterpriseId: person.org_id,
     role: person.role,
     avatar: avatarUrl(ctx, person),

@@ -13,7 +13,7 @@ import {
 import pg from 'pg';
 import type { AppConfig } from './config.js';
 import type { Database } from './db-schema.js';
-import { migrations } from './migrations/index.js';
+import { migrationsWith, type MigrationKeys } from './migrations/index.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -98,14 +98,13 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
 /**
  * Kysely looks for its migration tables in every schema unless told which one is ours, so
  * on PostgreSQL it is always told: the configured schema, else the connection's current
  * one (another schema's migration tables in the same database must not count).
  */
-export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<void> {
+export async function migrateToLatest(db: Db, dialect: Dialect, keys: MigrationKeys, schema?: string): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsWith(keys) };
   const tableSchema =
     dialect === 'postgres'
       ? (schema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s)
@@ -116,7 +115,15 @@ export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string)
     if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`, { cause: error });
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // PostgreSQL keeps a row's old version on disk until the table is vacuumed: a migration that
+  // overwrote what must not stay readable (plain ID numbers) rewrites its tables at once.
+  if (dialect !== 'postgres') return;
+  for (const r of results ?? []) {
+    for (const table of REWRITE_AFTER[r.migrationName] ?? []) await sql`vacuum full ${sql.table(table)}`.execute(db);
+  }
 }
+
+const REWRITE_AFTER: Record<string, string[]> = { '0028-id-card-sealed': ['persons'] };
 
 /** Cheap liveness probe for /api/health. */
 export async function pingDatabase(db: Db): Promise<void> {

@@ -28,7 +28,10 @@ export interface PersonsTable {
   role: string;
   account: string | null;
   name: string;
-  id_card: string | null;
+  /** the ID number sealed (AES-256-GCM, `keyId:` in front; infra/id-card-cipher.ts, migration 0028) */
+  id_card_enc: string | null;
+  /** HMAC of the ID number: login by ID number, imports and search look it up; unique */
+  id_card_index: string | null;
   phone: string | null;
   password_hash: string;
   avatar_file_id: string | null;

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadIdCardCipher, type IdCardCipher } from './id-card-cipher.js';
 
 /**
  * Server key material kept in DATA_DIR/keys, created once, readable by the owner only:
  * - the RSA-2048 pair whose public half `/publicKey` hands out (RSA-OAEP, SHA-256);
- * - a 32-byte secret for HMACs (check-code hashes, signed file URLs).
+ * - a 32-byte secret for HMACs (check-code hashes, signed file URLs);
+ * - the ID-number keys (id-card-N.key, id-card-index.key; see id-card-cipher.ts).
  * Several nodes behind one load balancer must share this folder (or a copy of it), so a
  * field encrypted with the key one node served can be read by the next.
  */
@@ -13,6 +15,7 @@ export interface ServerKeys {
   publicKeyPem: string;
   privateKey: crypto.KeyObject;
   secret: Buffer;
+  idCards: IdCardCipher;
 }
 
 function writePrivate(file: string, data: string | Buffer): void {
@@ -38,5 +41,5 @@ export function loadOrCreateKeys(dataDir: string): ServerKeys {
 
   const privateKey = crypto.createPrivateKey(fs.readFileSync(privFile));
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-  return { publicKeyPem, privateKey, secret: fs.readFileSync(secretFile) };
+  return { publicKeyPem, privateKey, secret: fs.readFileSync(secretFile), idCards: loadIdCardCipher(dir) };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { idCardColumns } from '../core/id-cards.js';
 import { Role } from '@anxun/shared/constants';
 import type { AppContext } from '../app-context.js';
 import { hashPassword } from '../infra/crypto.js';
@@ -19,13 +20,13 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       { ...DEMO_LEARNER, role: Role.LEARNER },
       { ...DEMO_ADMIN, role: Role.ADMIN },
       { ...DEMO_OPERATOR, role: Role.SUPER },
-    ].map(async (p) => ({
-      id: crypto.randomUUID(),
+    ].map(async (p, _, __, id = crypto.randomUUID()) => ({
+      id,
       org_id: orgId,
       role: p.role,
       account: p.account,
       name: p.name,
-      id_card: p.idCard,
+      ...idCardColumns(ctx.keys.idCards, id, p.idCard),
       phone: p.phone,
       password_hash: await hashPassword(p.password),
       avatar_file_id: null,

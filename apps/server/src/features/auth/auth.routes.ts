@@ -15,7 +15,7 @@ import {
   updatePasswordWire,
   updatePhoneBody,
 } from '@anxun/shared/schemas/auth';
-import { maskIdCard, maskPhone } from '@anxun/shared/validators';
+import { maskPhone } from '@anxun/shared/validators';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +25,7 @@ import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import { changePassword, changePhone, currentUser, login, register, socialLogin } from './auth.service.js';
 import { sendCheckCode } from './check-code.service.js';
+import { maskedIdCard } from '../../core/id-cards.js';
 import { authenticateToken, endSession, refreshSession, toRoles } from '../../core/session.service.js';
 
 const tags = ['auth'];
@@ -199,7 +200,7 @@ export const authRoutes =
           name: person.name,
           account: person.account,
           phone: maskPhone(person.phone),
-          idCard: maskIdCard(person.id_card),
+          idCard: maskedIdCard(ctx.keys.idCards, person.id, person.id_card_enc),
           orgName: person.org_name,
         });
       },

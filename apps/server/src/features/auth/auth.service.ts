@@ -15,6 +15,7 @@ import { DUMMY_PASSWORD_HASH, decryptField, hashPassword, verifyPassword } from 
 import { AppError } from '../../http/app-error.js';
 import { verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
+import { idCardColumns } from '../../core/id-cards.js';
 import {
   clearFailedLogins,
   findLockedUntil,
@@ -106,7 +107,7 @@ function refuseDisabled(person: { disabled_at: number | null; pending_since: num
 
 export async function loginWithPassword(ctx: AppContext, input: unknown, device: Omit<DeviceInfo, 'client'>) {
   const form = parseForm(accountLoginForm, input);
-  const person = await findPersonByLoginName(ctx.db, form.username);
+  const person = await findPersonByLoginName(ctx.db, ctx.keys.idCards, form.username);
   const tries = await spendPasswordTry(ctx, form.username, person, device.ip);
   if (!person) {
     // Verify against a dummy hash so the answer time does not tell the name is unknown.
@@ -168,7 +169,7 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
   if (!org) throw new AppError(ErrorCode.BAD_REQUEST, '单位编码不存在，请向培训管理员确认');
   // The code comes first: only the phone's owner learns whether a number is registered.
   await verifyCheckCode(ctx, form.phone, form.checkCode);
-  const conflicts = await findPersonConflicts(ctx.db, { idCard: form.idCard, phone: form.phone });
+  const conflicts = await findPersonConflicts(ctx.db, ctx.keys.idCards, { idCard: form.idCard, phone: form.phone });
   if (conflicts.idCardTaken) throw new AppError(ErrorCode.DUPLICATE, '该身份证号已注册，请直接登录');
   if (conflicts.phoneTaken) throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
   const now = ctx.now();
@@ -182,7 +183,7 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
       role: Role.LEARNER,
       account: null,
       name: form.name,
-      id_card: form.idCard,
+      ...idCardColumns(ctx.keys.idCards, id, form.idCard),
       phone: form.phone,
       password_hash: await hashPassword(form.password),
       avatar_file_id: null,

@@ -172,7 +172,7 @@ export async function findMembers(
         'tp.person_id',
         'tp.joined_at',
         'p.name',
-        'p.id_card',
+        'p.id_card_enc',
         'd.name as department_name',
         eb
           .selectFrom('train_person_courses as pc')
@@ -221,11 +221,18 @@ export async function memberHasActivity(db: Db, trainPersonId: string): Promise<
   return Boolean(studied || checked || examined);
 }
 
-/** The organisation's learners holding any of these ID numbers or phones (in chunks, for long lists). */
-export async function findLearnersByIdentity(db: Db, orgId: string, values: { idCards: string[]; phones: string[] }) {
+/**
+ * The organisation's learners holding any of these ID numbers (by blind index) or phones, in
+ * chunks for long lists.
+ */
+export async function findLearnersByIdentity(
+  db: Db,
+  orgId: string,
+  values: { idCardIndexes: string[]; phones: string[] },
+) {
   const found = [];
   for (const [column, list] of [
-    ['id_card', [...new Set(values.idCards)]],
+    ['id_card_index', [...new Set(values.idCardIndexes)]],
     ['phone', [...new Set(values.phones)]],
   ] as const) {
     for (let i = 0; i < list.length; i += 500) {
@@ -233,7 +240,7 @@ export async function findLearnersByIdentity(db: Db, orgId: string, values: { id
       found.push(
         ...(await db
           .selectFrom('persons')
-          .select(['id', 'name', 'id_card', 'phone', 'disabled_at', 'pending_since'])
+          .select(['id', 'name', 'id_card_index', 'phone', 'disabled_at', 'pending_since'])
           .where('org_id', '=', orgId)
           .where('role', '=', 'learner')
           .where(column, 'in', chunk)

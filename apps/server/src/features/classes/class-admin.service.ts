@@ -11,10 +11,10 @@ import type {
   enrolBody,
   memberQuery,
 } from '@anxun/shared/schemas/classes';
-import { maskIdCard } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { maskedIdCard } from '../../core/id-cards.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
 import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/training-records.repository.js';
@@ -357,11 +357,12 @@ export async function enrolFromSheet(
 ): Promise<EnrolSheetResult> {
   await ownClass(ctx.db, user, id);
   if (rows.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '名单中没有学员');
+  const ids = ctx.keys.idCards;
   const found = await findLearnersByIdentity(ctx.db, user.orgId, {
-    idCards: rows.map((r) => r.idCard).filter(Boolean),
+    idCardIndexes: rows.filter((r) => r.idCard).map((r) => ids.index(r.idCard)),
     phones: rows.map((r) => r.phone).filter(Boolean),
   });
-  const byIdCard = new Map(found.filter((p) => p.id_card).map((p) => [p.id_card!, p]));
+  const byIdCard = new Map(found.filter((p) => p.id_card_index).map((p) => [p.id_card_index!, p]));
   const byPhone = new Map(found.filter((p) => p.phone).map((p) => [p.phone!, p]));
   const errors: EnrolSheetResult['errors'] = [];
   const personIds = new Set<string>();
@@ -371,7 +372,7 @@ export async function enrolFromSheet(
       errors.push({ row: r.row, field: '身份证号', msg: '请填写身份证号或手机号' });
       continue;
     }
-    const person = r.idCard ? byIdCard.get(r.idCard) : byPhone.get(r.phone);
+    const person = r.idCard ? byIdCard.get(ids.index(r.idCard)) : byPhone.get(r.phone);
     if (!person) {
       errors.push({ row: r.row, field, msg: '本单位没有这名学员' });
     } else if (r.idCard && r.phone && person.phone !== r.phone) {
@@ -402,7 +403,7 @@ export async function listMembers(ctx: AppContext, user: AuthUser, id: string, q
       trainPersonId: r.train_person_id,
       personId: r.person_id,
       name: r.name,
-      idCard: maskIdCard(r.id_card),
+      idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
       departmentName: r.department_name,
       joinedAt: recordTime(r.joined_at),
       coursesDone: Number(r.courses_done ?? 0),

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerValue } from '@anxun/shared/schemas/exams';
-import { maskIdCard } from '@anxun/shared/validators';
+import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import type { ClassArchivePart } from '../../core/class-archive-part.js';
@@ -58,7 +58,7 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
           const sheet = handedIn ? await reviewOf(ctx, a) : undefined;
           addRow({
             name: a.name,
-            idCard: full ? (a.id_card ?? '') : maskIdCard(a.id_card),
+            idCard: exportedIdCard(ctx.keys.idCards, a.person_id, a.id_card_enc, full),
             department: a.department_name ?? '',
             course: a.course_name,
             started: when(a.started_at),

@@ -20,7 +20,7 @@ export async function findClassAttempts(db: Db, classId: string, offset: number,
     .innerJoin('train_class_courses as cc', 'cc.id', 'a.class_course_id')
     .innerJoin('course_books as b', 'b.id', 'cc.book_id')
     .selectAll('a')
-    .select(['p.name', 'p.id_card', 'd.name as department_name', 'b.name as course_name'])
+    .select(['p.name', 'p.id_card_enc', 'd.name as department_name', 'b.name as course_name'])
     .where('tp.class_id', '=', classId)
     .orderBy('p.name')
     .orderBy('a.train_person_id')

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ErrorCode } from '@anxun/shared/errors';
-import { maskIdCard } from '@anxun/shared/validators';
+import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
@@ -59,7 +59,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
         for (const r of rows) {
           addRow({
             name: r.name,
-            idCard: full ? (r.id_card ?? '') : maskIdCard(r.id_card),
+            idCard: exportedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc, full),
             department: r.department_name ?? '',
             unit: r.unit_title ?? '',
             kind: KIND[r.kind],

@@ -9,6 +9,7 @@ import {
   startServer,
   tomorrowAt,
   type TestServer,
+  setIdCard,
 } from '../../../test/harness.js';
 
 const RULES = {
@@ -294,11 +295,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
 
   it("exports the class's face-check records: a row per attempt, each linking to its check in 核验审核; audited", async () => {
     const ExcelJS = (await import('exceljs')).default;
-    await server.ctx.db
-      .updateTable('persons')
-      .set({ id_card: '110105199001010123' })
-      .where('id', '=', personId)
-      .execute();
+    await setIdCard(server, personId, '110105199001010123');
     const res = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, {
       headers: as(admin),
     });

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { learnerExportQuery } from '@anxun/shared/schemas/learners';
-import { maskIdCard } from '@anxun/shared/validators';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { exportedIdCard } from '../../core/id-cards.js';
 import { departmentPaths, findDepartmentsOfOrg } from '../../core/department.repository.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -46,7 +46,7 @@ export async function exportLearners(
   ];
   const write = async () => {
     for (let offset = 0; ; offset += PAGE) {
-      const { rows: page } = await findLearnersOfOrg(ctx.db, user.orgId, {
+      const { rows: page } = await findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, {
         departmentIds,
         q: query.q,
         status: query.status,
@@ -59,7 +59,7 @@ export async function exportLearners(
         sheet
           .addRow({
             name: p.name,
-            idCard: query.full ? (p.id_card ?? '') : maskIdCard(p.id_card),
+            idCard: exportedIdCard(ctx.keys.idCards, p.id, p.id_card_enc, query.full),
             phone: p.phone ?? '',
             department: p.department_id ? (paths.get(p.department_id) ?? '') : '',
             account: p.account ?? '',

@@ -108,15 +108,16 @@ export async function importLearners(
     else errors.push({ row: r.row, field: '部门', msg: `部门“${path}”不存在` });
   }
 
-  const existing = await findPersonsByIdentity(ctx.db, {
+  const ids = ctx.keys.idCards;
+  const existing = await findPersonsByIdentity(ctx.db, ids, {
     idCards: rows.map((r) => r.idCard).filter(Boolean),
     phones: rows.map((r) => r.phone).filter(Boolean),
     accounts: rows.map((r) => r.account).filter(Boolean),
   });
-  const byIdCard = new Map(existing.filter((p) => p.id_card).map((p) => [p.id_card!, p]));
+  const byIdCard = new Map(existing.filter((p) => p.id_card_index).map((p) => [p.id_card_index!, p]));
   const updates = new Map<number, string>();
   for (const r of rows) {
-    const same = byIdCard.get(r.idCard);
+    const same = r.idCard ? byIdCard.get(ids.index(r.idCard)) : undefined;
     if (same) {
       if (same.org_id !== user.orgId) errors.push({ row: r.row, field: '身份证号', msg: '该身份证号已在其他单位注册' });
       else if (same.role !== 'learner') errors.push({ row: r.row, field: '身份证号', msg: '该身份证号属于管理员账号' });
@@ -128,7 +129,9 @@ export async function importLearners(
       errors.push({ row: r.row, field: '手机号', msg: '该手机号已被其他账号使用' });
     }
     const accountOwner = r.account
-      ? existing.find((p) => p.account === r.account || p.phone === r.account || p.id_card === r.account)
+      ? existing.find(
+          (p) => p.account === r.account || p.phone === r.account || p.id_card_index === ids.index(r.account),
+        )
       : undefined;
     if (accountOwner && accountOwner.id !== self) errors.push({ row: r.row, field: '账号', msg: '该账号名已被使用' });
     if (!same && !r.phone && !r.password) {
@@ -183,13 +186,13 @@ export async function importLearners(
       trx,
       rows
         .filter((r) => !updates.has(r.row))
-        .map((r) => ({
-          id: crypto.randomUUID(),
+        .map((r, _, __, id = crypto.randomUUID()) => ({
+          id,
           org_id: user.orgId,
           role: 'learner',
           account: r.account || null,
           name: r.name,
-          id_card: r.idCard,
+          ...ids.seal(id, r.idCard),
           phone: r.phone || null,
           password_hash: r.password ? hashes.get(r.password)! : noPassword,
           avatar_file_id: null,

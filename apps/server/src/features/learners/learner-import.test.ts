@@ -3,7 +3,15 @@ import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
+import {
+  addLearner,
+  addOrganisation,
+  dialects,
+  login,
+  setIdCard,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A valid ID number (checksum computed) from its first 17 digits. */
@@ -99,12 +107,8 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
 
   it('names every bad row and field, and writes nothing at all', async () => {
     await addOrganisation(server, '10003', '另一家单位');
-    await addLearner(server, { account: 'elsewhere', password: 'x123456', orgCode: '10003' });
-    await server.ctx.db
-      .updateTable('persons')
-      .set({ id_card: idOf(40) })
-      .where('account', '=', 'elsewhere')
-      .execute();
+    const elsewhere = await addLearner(server, { account: 'elsewhere', password: 'x123456', orgCode: '10003' });
+    await setIdCard(server, elsewhere, idOf(40));
     const before = await learnerCount();
     const res = await upload(
       await sheet([

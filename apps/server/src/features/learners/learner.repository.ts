@@ -1,11 +1,12 @@
 import type { Db } from '../../infra/database.js';
+import type { IdCardIndex } from '../../core/person.repository.js';
 
 const learnerColumns = [
   'p.id',
   'p.name',
   'p.account',
   'p.phone',
-  'p.id_card',
+  'p.id_card_enc',
   'p.department_id',
   'd.name as department_name',
   'p.post',
@@ -31,6 +32,7 @@ export type LearnerRow = NonNullable<Awaited<ReturnType<typeof findLearnerOfOrg>
 /** A page of the organisation's learners, newest first. */
 export async function findLearnersOfOrg(
   db: Db,
+  ids: IdCardIndex,
   orgId: string,
   filter: {
     departmentIds?: string[] | undefined;
@@ -56,7 +58,7 @@ export async function findLearnersOfOrg(
       eb.or([
         eb('p.name', 'like', `%${text.replace(/[%_\\]/g, '')}%`),
         eb('p.phone', '=', text),
-        eb('p.id_card', '=', text.toUpperCase()),
+        eb('p.id_card_index', '=', ids.index(text)),
         eb('p.account', '=', text),
       ]),
     );
@@ -83,9 +85,14 @@ export async function findLearnersOfOrg(
   return { rows, total: Number(count.n) };
 }
 
-/** Persons holding any of these ID numbers, phones or account names (in chunks, for long sheets). */
+/**
+ * Persons holding any of these ID numbers (by blind index), phones or account names, in
+ * chunks for long sheets. Any value is looked for in every column: an account name may be
+ * someone's phone or ID number.
+ */
 export async function findPersonsByIdentity(
   db: Db,
+  ids: IdCardIndex,
   values: { idCards: string[]; phones: string[]; accounts: string[] },
 ) {
   const all = [...new Set([...values.idCards, ...values.phones, ...values.accounts])];
@@ -93,17 +100,20 @@ export async function findPersonsByIdentity(
     id: string;
     org_id: string;
     role: string;
-    id_card: string | null;
+    id_card_index: string | null;
     phone: string | null;
     account: string | null;
   }> = [];
   for (let i = 0; i < all.length; i += 500) {
     const chunk = all.slice(i, i + 500);
+    const indexes = chunk.map((v) => ids.index(v));
     found.push(
       ...(await db
         .selectFrom('persons')
-        .select(['id', 'org_id', 'role', 'id_card', 'phone', 'account'])
-        .where((eb) => eb.or([eb('id_card', 'in', chunk), eb('phone', 'in', chunk), eb('account', 'in', chunk)]))
+        .select(['id', 'org_id', 'role', 'id_card_index', 'phone', 'account'])
+        .where((eb) =>
+          eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', chunk), eb('account', 'in', chunk)]),
+        )
         .execute()),
     );
   }

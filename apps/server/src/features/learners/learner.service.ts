@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { CreateLearnerBody, Learner, UpdateLearnerBody } from '@anxun/shared/schemas/learners';
-import { maskIdCard } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import type { learnerQuery } from '@anxun/shared/schemas/learners';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { idCardColumns, maskedIdCard } from '../../core/id-cards.js';
 import { isUniqueViolation } from '../../core/db-errors.js';
 import {
   findIdentityConflicts,
@@ -35,14 +35,14 @@ async function inTransactionOr409(ctx: AppContext, work: (trx: Db) => Promise<vo
   }
 }
 
-function toLearner(row: LearnerRow, now: number): Learner {
+function toLearner(ctx: AppContext, row: LearnerRow, now: number): Learner {
   const locked = row.locked_until !== null && row.locked_until > now;
   return {
     id: row.id,
     name: row.name,
     account: row.account,
     phone: row.phone,
-    idCard: maskIdCard(row.id_card),
+    idCard: maskedIdCard(ctx.keys.idCards, row.id, row.id_card_enc),
     departmentId: row.department_id,
     departmentName: row.department_name,
     post: row.post,
@@ -79,7 +79,7 @@ export async function listLearners(ctx: AppContext, user: AuthUser, query: z.out
   const departmentIds = query.departmentId
     ? await departmentScope(ctx.db, user.orgId, query.departmentId, query.includeSub)
     : undefined;
-  const { rows, total } = await findLearnersOfOrg(ctx.db, user.orgId, {
+  const { rows, total } = await findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, {
     departmentIds,
     q: query.q,
     status: query.status,
@@ -87,13 +87,13 @@ export async function listLearners(ctx: AppContext, user: AuthUser, query: z.out
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  return { records: rows.map((r) => toLearner(r, now)), total };
+  return { records: rows.map((r) => toLearner(ctx, r, now)), total };
 }
 
 export async function reread(ctx: AppContext, user: AuthUser, id: string) {
   const row = await findLearnerOfOrg(ctx.db, user.orgId, id);
   if (!row) throw notFound();
-  return toLearner(row, ctx.now());
+  return toLearner(ctx, row, ctx.now());
 }
 
 /**
@@ -108,7 +108,11 @@ export async function createLearner(ctx: AppContext, user: AuthUser, body: Creat
   await inTransactionOr409(ctx, async (trx) => {
     const departmentId = await departmentOf(trx, user.orgId, body.departmentId);
     refuseConflicts(
-      await findIdentityConflicts(trx, { idCard: body.idCard, phone: body.phone, account: body.account }),
+      await findIdentityConflicts(trx, ctx.keys.idCards, {
+        idCard: body.idCard,
+        phone: body.phone,
+        account: body.account,
+      }),
     );
     await insertPerson(trx, {
       id,
@@ -116,7 +120,7 @@ export async function createLearner(ctx: AppContext, user: AuthUser, body: Creat
       role: 'learner',
       account: body.account ?? null,
       name: body.name,
-      id_card: body.idCard,
+      ...idCardColumns(ctx.keys.idCards, id, body.idCard),
       phone: body.phone ?? null,
       password_hash: passwordHash,
       avatar_file_id: null,
@@ -150,7 +154,7 @@ export async function changeLearner(ctx: AppContext, user: AuthUser, id: string,
     if (body.post !== undefined) values.post = body.post || null;
     if (body.departmentId !== undefined) values.department_id = await departmentOf(trx, user.orgId, body.departmentId);
     if (body.phone !== undefined) {
-      if (body.phone) refuseConflicts(await findIdentityConflicts(trx, { phone: body.phone }, id));
+      if (body.phone) refuseConflicts(await findIdentityConflicts(trx, ctx.keys.idCards, { phone: body.phone }, id));
       values.phone = body.phone;
     }
     await updatePersonRecord(trx, id, values, now);

@@ -17,7 +17,7 @@ import { reread } from './learner.service.js';
 export async function registrationSettings(ctx: AppContext, user: AuthUser): Promise<RegistrationSettings> {
   const [org, pending] = await Promise.all([
     findOrgById(ctx.db, user.orgId),
-    findLearnersOfOrg(ctx.db, user.orgId, { status: 'pending', now: ctx.now(), offset: 0, limit: 1 }),
+    findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, { status: 'pending', now: ctx.now(), offset: 0, limit: 1 }),
   ]);
   return { mode: org?.registration_mode === 'approval' ? 'approval' : 'open', pendingCount: pending.total };
 }

@@ -21,7 +21,7 @@ import {
   insertOrganisation,
   updateOrganisation,
 } from '../../core/org.repository.js';
-import { findIdentityConflicts, insertPerson } from '../../core/person.repository.js';
+import { findIdentityConflicts, insertPerson, type IdCardIndex } from '../../core/person.repository.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -82,8 +82,8 @@ export async function listOrganisations(ctx: AppContext, query: z.output<typeof 
 }
 
 /** A training manager for the organisation; his password is the one given or one made and shown once. */
-async function addAdmin(trx: Db, orgId: string, body: z.output<typeof adminBody>, now: number) {
-  const conflicts = await findIdentityConflicts(trx, { account: body.account, phone: body.phone });
+async function addAdmin(trx: Db, ids: IdCardIndex, orgId: string, body: z.output<typeof adminBody>, now: number) {
+  const conflicts = await findIdentityConflicts(trx, ids, { account: body.account, phone: body.phone });
   if (conflicts.account) throw new AppError(ErrorCode.DUPLICATE, '该账号已被使用');
   if (conflicts.phone) throw new AppError(ErrorCode.DUPLICATE, '该手机号已被使用');
   const password = body.password ?? readablePassword();
@@ -94,7 +94,8 @@ async function addAdmin(trx: Db, orgId: string, body: z.output<typeof adminBody>
     role: Role.ADMIN,
     account: body.account,
     name: body.name,
-    id_card: null,
+    id_card_enc: null,
+    id_card_index: null,
     phone: body.phone ?? null,
     password_hash: await hashPassword(password),
     avatar_file_id: null,
@@ -134,7 +135,7 @@ export async function createOrganisation(
       created_at: now,
       ...footerValues(body),
     });
-    const made = await addAdmin(trx, id, body.admin, now);
+    const made = await addAdmin(trx, ctx.keys.idCards, id, body.admin, now);
     await recordAudit(trx, {
       // filed under the organisation acted on: its managers see what the platform did to it,
       // and the operator's own organisation does not see every other one
@@ -188,7 +189,7 @@ export async function addOrganisationAdmin(
   await reread(ctx, id);
   const now = ctx.now();
   const admin = await inTransaction(ctx, async (trx) => {
-    const made = await addAdmin(trx, id, body, now);
+    const made = await addAdmin(trx, ctx.keys.idCards, id, body, now);
     await recordAudit(trx, {
       // filed under the organisation acted on: its managers see what the platform did to it,
       // and the operator's own organisation does not see every other one

@@ -89,7 +89,7 @@ export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePar
         const total = cls.memberCount;
         let done = 0;
         for (let offset = 0; ; offset += PAGE) {
-          const { rows } = await findClassMembers(ctx.db, cls.id, { offset, limit: PAGE });
+          const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, { offset, limit: PAGE });
           for (const m of rows) {
             if (signal.aborted) throw signal.reason;
             const { pdf } = await buildPersonArchive(ctx, p.orgId, m.person_id);

@@ -1,8 +1,8 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { classExportQuery, departmentExportQuery } from '@anxun/shared/schemas/reports';
-import { maskIdCard } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { exportedIdCard } from '../../core/id-cards.js';
 import { recordAudit } from '../../core/audit.js';
 import { sheetTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -66,7 +66,7 @@ async function forEachMemberPage(
   each: (members: Awaited<ReturnType<typeof findClassMembers>>['rows']) => Promise<void>,
 ) {
   for (let offset = 0; ; offset += PAGE) {
-    const { rows } = await findClassMembers(ctx.db, classId, {
+    const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, classId, {
       departmentIds,
       classCourseId: query.classCourseId,
       status: query.status,
@@ -129,7 +129,7 @@ export function classStudySheet(
             const seconds = Number(sum?.seconds ?? 0);
             addRow({
               name: m.name,
-              idCard: query.full ? (m.id_card ?? '') : maskIdCard(m.id_card),
+              idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
               phone: m.phone ?? '',
               department: m.department_name ?? '',
               course: c.course_name,
@@ -198,7 +198,7 @@ export function classUnitsSheet(
             const sum = creditOf.get(u.id);
             addRow({
               name: m.name,
-              idCard: query.full ? (m.id_card ?? '') : maskIdCard(m.id_card),
+              idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
               department: m.department_name ?? '',
               course: courseName.get(`${m.train_person_id}|${u.class_course_id}`) ?? '',
               unit: u.title,

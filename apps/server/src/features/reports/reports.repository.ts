@@ -1,6 +1,7 @@
 import { LearnStatus, Role } from '@anxun/shared/constants';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../infra/database.js';
+import type { IdCardIndex } from '../../core/person.repository.js';
 import type { Database } from '../../infra/db-schema.js';
 
 /**
@@ -89,6 +90,7 @@ const hasCourse =
 
 export async function findClassMembers(
   db: Db,
+  ids: IdCardIndex,
   classId: string,
   filter: {
     departmentIds?: string[] | undefined;
@@ -107,11 +109,12 @@ export async function findClassMembers(
   if (filter.departmentIds) q = q.where('p.department_id', 'in', filter.departmentIds);
   const text = filter.q?.trim().replace(/[%_\\]/g, '');
   if (text) {
+    // an ID number is sealed: it is found whole (by its blind index), never by a part
     q = q.where((eb) =>
       eb.or([
         eb('p.name', 'like', `%${text}%`),
         eb('p.phone', 'like', `%${text}%`),
-        eb('p.id_card', 'like', `%${text}%`),
+        eb('p.id_card_index', '=', ids.index(text)),
       ]),
     );
   }
@@ -129,7 +132,7 @@ export async function findClassMembers(
         'train_persons.id as train_person_id',
         'p.id as person_id',
         'p.name',
-        'p.id_card',
+        'p.id_card_enc',
         'p.phone',
         'd.name as department_name',
       ])
@@ -269,7 +272,7 @@ export async function findPersonOfOrg(db: Db, orgId: string, personId: string) {
     db
       .selectFrom('persons as p')
       .leftJoin('departments as d', 'd.id', 'p.department_id')
-      .select(['p.id', 'p.name', 'p.id_card', 'p.phone', 'p.post', 'd.name as department_name'])
+      .select(['p.id', 'p.name', 'p.id_card_enc', 'p.phone', 'p.post', 'd.name as department_name'])
       .where('p.org_id', '=', orgId)
       // a learner's file: not a fellow manager's, nor the operator's
       .where('p.role', '=', Role.LEARNER)

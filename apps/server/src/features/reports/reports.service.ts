@@ -8,10 +8,11 @@ import type {
   LearnerReport,
   MemberStatus,
 } from '@anxun/shared/schemas/reports';
-import { maskIdCard, maskPhone } from '@anxun/shared/validators';
+import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { departmentPaths, findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
+import { maskedIdCard } from '../../core/id-cards.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -115,7 +116,7 @@ export async function classProgress(
   const range = rangeOf(query);
   const classCourses = await findClassCourseNames(ctx.db, cls.id);
   const course = pickCourse(classCourses, query.classCourseId);
-  const { rows, total } = await findClassMembers(ctx.db, cls.id, {
+  const { rows, total } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, {
     departmentIds: await departmentScope(ctx, user.orgId, query.departmentId),
     classCourseId: course,
     status: query.status,
@@ -153,7 +154,7 @@ export async function classProgress(
         trainPersonId: r.train_person_id,
         personId: r.person_id,
         name: r.name,
-        idCard: maskIdCard(r.id_card),
+        idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
         departmentName: r.department_name,
         status: statusOf(mine.map((c) => c.learn_status)),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
@@ -200,7 +201,7 @@ export async function learnerReport(
   return {
     personId: person.id,
     name: person.name,
-    idCard: maskIdCard(person.id_card),
+    idCard: maskedIdCard(ctx.keys.idCards, person.id, person.id_card_enc),
     phone: maskPhone(person.phone),
     departmentName: person.department_name,
     post: person.post,

@@ -10,6 +10,7 @@ import {
   startServer,
   tomorrowAt,
   type TestServer,
+  setIdCard,
 } from '../../../test/harness.js';
 
 const RULES = {
@@ -93,13 +94,10 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       ids[key] = await addLearner(server, { account: `report-${key}`, password: 'report1234' });
       await server.ctx.db
         .updateTable('persons')
-        .set({
-          department_id: department,
-          name: `报表${key}`,
-          id_card: `11010519900101${String(Object.keys(tokens).length).padStart(3, '0')}X`,
-        })
+        .set({ department_id: department, name: `报表${key}` })
         .where('id', '=', ids[key])
         .execute();
+      await setIdCard(server, ids[key], `11010519900101${String(Object.keys(tokens).length).padStart(3, '0')}X`);
       tokens[key] = (await login(server, `report-${key}`, 'report1234')).body.data.credentials.accessToken;
     }
     const fire = await server.ctx.db

@@ -26,9 +26,11 @@ import * as retention from './0024-retention.js';
 import * as certificateTemplates from './0025-certificate-templates.js';
 import * as studyEventRequest from './0026-study-event-request.js';
 import * as faceLikeness from './0027-face-likeness.js';
+import { idCardSealed } from './0028-id-card-sealed.js';
+import type { IdCardCipher } from '../id-card-cipher.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
-export const migrations: Record<string, Migration> = {
+const fixedMigrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-organisation-footer': organisationFooter,
   '0003-learning': learning,
@@ -57,3 +59,13 @@ export const migrations: Record<string, Migration> = {
   '0026-study-event-request': studyEventRequest,
   '0027-face-likeness': faceLikeness,
 };
+
+/** What the migrations that move data through a key need: the ID-number cipher. */
+export interface MigrationKeys {
+  idCards: IdCardCipher;
+}
+
+export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> => ({
+  ...fixedMigrations,
+  '0028-id-card-sealed': idCardSealed(keys.idCards),
+});

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../seed/demo-accounts.js';
@@ -11,6 +15,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 describe('the HTTP pipeline', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -96,17 +101,60 @@ describe('the HTTP pipeline', () => {
     expect(res.body.code).toBe(200);
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers: a closed policy to JSON, the pages’ policy to the API docs', async () => {
     const res = await server.request('GET', '/api/health');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     // HSTS only over HTTPS: over plain HTTP it is ignored, and would pin a development host
     expect(res.headers.get('strict-transport-security')).toBeNull();
     const live = await server.request('GET', '/api/health/live');
     expect(live.body.data).toEqual({ status: 'ok' });
-    expect(live.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const docs = await fetch(`${server.baseUrl}/api/docs/`);
+    expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
+
+  it.skipIf(!fs.existsSync(path.join(WEB_DIST, 'index.html')))(
+    'sends the web app compressed, its hashed files cacheable for a year, the page revalidated',
+    async () => {
+      const page = await fetch(`${server.baseUrl}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const html = await page.text();
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const etag = page.headers.get('etag')!;
+      // a browser revalidating: fetch() would add `cache-control: no-cache`, which forbids a 304
+      const revalidated = await new Promise<number | undefined>((resolve, reject) =>
+        http
+          .get(`${server.baseUrl}/`, { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          })
+          .on('error', reject),
+      );
+      expect(revalidated).toBe(304);
+
+      const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1]!;
+      const plain = fs.readFileSync(path.join(WEB_DIST, script));
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const res = await fetch(`${server.baseUrl}${script}`, { headers: { 'accept-encoding': accept } });
+        const sent = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.get('vary')).toBe('accept-encoding');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('content-security-policy')).toBeNull();
+        if (encoding) expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / 2);
+        // fetch undoes the encoding: what arrives is the file, byte for byte
+        expect(sent.equals(plain)).toBe(true);
+      }
+    },
+  );
 
   it('sends HSTS when a trusted proxy says the request came over HTTPS, and only then', async () => {
     const proxied = await startServer({ env: { TRUST_PROXY: '1' } });

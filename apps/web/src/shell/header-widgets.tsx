@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import { useTranslation } from '../lib/i18n';
@@ -5,11 +6,13 @@ import { useSettings } from '../stores/settings-store';
 import { useUser } from '../stores/user-store';
 import { ErrorLogWidget } from './error-log';
 import { FullScreenToggle } from './full-screen-toggle';
-import { NoticePopover } from './notice-popover';
 import { SearchWidget } from './search-dialog';
 import { LanguageSwitch } from './language-switch';
 import { useShellUi } from './ui-store';
 import { UserArea } from './user-area';
+
+// a signed-in learner's notices: not part of a guest's page, nor of anyone's first paint
+const NoticePopover = lazy(() => import('./notice-popover').then((m) => ({ default: m.NoticePopover })));
 
 /** The right side of the header: optional widgets (spec §2 defaults: all off), then the user. */
 export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
@@ -31,7 +34,11 @@ export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
       )}
       <ErrorLogWidget />
       {s.showSearch && <SearchWidget />}
-      {s.showNotice && token && <NoticePopover />}
+      {s.showNotice && token && (
+        <Suspense fallback={null}>
+          <NoticePopover />
+        </Suspense>
+      )}
       {s.showFullScreen && <FullScreenToggle />}
       {s.showLanguage && <LanguageSwitch />}
       {s.showThemeSetting && (

@@ -1,44 +1,15 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { AutoComplete, Modal } from 'antd';
-import { useEffect, useState } from 'react';
-import { SEARCH_DELAY_MS } from '@anxun/shared/constants';
-import type { SearchSuggestion as Suggestion } from '@anxun/shared/schemas/shell';
-import { api } from '../lib/api-client';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
+import { useOnceTrue } from '../lib/use-once-true';
 
-/**
- * Search (spec §2): a 40 % wide dialog; suggestions from /search/getList after 500 ms;
- * choosing one opens its url in a new window, anything else becomes a web search.
- */
+const SearchDialog = lazy(() => import('./search-dialog-body'));
+
+/** The header's search button; its dialog (spec §2) is loaded when first opened. */
 export function SearchWidget() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [options, setOptions] = useState<Suggestion[]>([]);
-
-  useEffect(() => {
-    const word = text.trim().toLowerCase();
-    if (!word) {
-      setOptions([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      api
-        .get<{ list: Suggestion[] }>('/search/getList', { query: { searchWord: word }, silent: true })
-        .then((res) => setOptions(res.list.filter((s) => s.value.toLowerCase().includes(word))))
-        .catch(() => setOptions([]));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  const go = (value: string) => {
-    const match = options.find((o) => o.value === value);
-    const url = match ? match.url : `https://www.baidu.com/s?wd=${encodeURIComponent(value)}`;
-    window.open(url, '_blank', 'noopener');
-    setOpen(false);
-    setText('');
-  };
-
+  const loaded = useOnceTrue(open);
   return (
     <>
       <button
@@ -49,26 +20,11 @@ export function SearchWidget() {
       >
         <SearchOutlined />
       </button>
-      <Modal
-        open={open}
-        onCancel={() => setOpen(false)}
-        footer={null}
-        width="40%"
-        title={t('search.title')}
-        destroyOnHidden
-      >
-        <AutoComplete
-          autoFocus
-          style={{ width: '100%' }}
-          value={text}
-          options={options.map((o) => ({ value: o.value, label: o.value }))}
-          onChange={setText}
-          onSelect={go}
-          onInputKeyDown={(e) => e.key === 'Enter' && text.trim() && !options.length && go(text.trim())}
-          placeholder={t('search.placeholder')}
-          aria-label={t('search.title')}
-        />
-      </Modal>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} setOpen={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router';
 import { useSettings, type Layout as LayoutName } from '../stores/settings-store';
@@ -17,8 +17,12 @@ import { pageTitle } from './page-title';
 import { doneProgress, startProgress } from './progress';
 import { findRoute } from './route-config';
 import { TabsBar } from './tabs-bar';
-import { ThemeDrawer } from './theme-drawer';
+import { useShellUi } from './ui-store';
+import { useOnceTrue } from '../lib/use-once-true';
 import { useIsMobile } from './use-is-mobile';
+
+// loaded when first opened: the theme settings are not part of any page's first paint
+const ThemeDrawer = lazy(() => import('./theme-drawer').then((m) => ({ default: m.ThemeDrawer })));
 
 /**
  * The main layout (spec §2): five layouts, horizontal by default; below 992 px always
@@ -29,6 +33,7 @@ export default function ShellLayout() {
   const location = useLocation();
   const isMobile = useIsMobile();
   const settings = useSettings();
+  const drawerWanted = useOnceTrue(useShellUi((u) => u.themeDrawerOpen));
   const openTab = useTabs((s) => s.open);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -114,7 +119,11 @@ export default function ShellLayout() {
         ) : (
           main
         )}
-        <ThemeDrawer />
+        {drawerWanted && (
+          <Suspense fallback={null}>
+            <ThemeDrawer />
+          </Suspense>
+        )}
       </Layout>
     </QueryProvider>
   );

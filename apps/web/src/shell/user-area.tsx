@@ -1,10 +1,13 @@
 import { LOGGED_OUT_USER_NAME } from '@anxun/shared/constants';
 import { Avatar, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useOnceTrue } from '../lib/use-once-true';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from 'react-router';
 import { useUser } from '../stores/user-store';
-import { LoginDialog } from './login-dialog';
+
+// the login form and its dialog load when a guest first presses 登录
+const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 
 /** 我的学习, then a login button while 未登录, else name, avatar and the dropdown (spec §2/§4). */
 export function UserArea() {
@@ -15,6 +18,7 @@ export function UserArea() {
   const logout = useUser((s) => s.logout);
   const [loginOpen, setLoginOpen] = useState(false);
   const loggedOut = username === LOGGED_OUT_USER_NAME;
+  const loginWanted = useOnceTrue(loginOpen);
 
   return (
     <div className="user-area">
@@ -47,7 +51,11 @@ export function UserArea() {
           </button>
         </Dropdown>
       )}
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      {loginWanted && (
+        <Suspense fallback={null}>
+          <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

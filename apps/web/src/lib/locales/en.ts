@@ -128,6 +128,7 @@ export const en: Messages = {
     more: 'More',
   },
   search: { title: 'Search', placeholder: 'Search pages or courses' },
+  pager: { label: 'Pages', previous: 'Previous page', next: 'Next page' },
   notice: { notice: 'Notices', email: 'Mail', clear: 'Clear all' },
   errorLog: { url: 'Route', message: 'Message', stack: 'Stack' },
   common: { confirm: 'OK', cancel: 'Cancel', tip: 'Notice', loading: 'Loading...' },

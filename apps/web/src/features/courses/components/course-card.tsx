@@ -1,4 +1,5 @@
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
+import { Panel } from '../../../components/panel';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import type { CourseBook } from '../api/courses-api';
@@ -9,8 +10,7 @@ export function CourseCard({ book }: { book: CourseBook }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Card
-      hoverable
+    <Panel
       className="course-card"
       data-testid="course-card"
       onClick={() => navigate(`/course?id=${book.courseBookId}`)}
@@ -31,6 +31,6 @@ export function CourseCard({ book }: { book: CourseBook }) {
           {book.classHours} {t('study.hours')}
         </Tag>
       </div>
-    </Card>
+    </Panel>
   );
 }

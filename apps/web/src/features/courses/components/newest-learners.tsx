@@ -1,4 +1,5 @@
-import { Avatar, Card, Empty, List } from 'antd';
+import { Avatar, Empty, Skeleton } from 'antd';
+import { Panel } from '../../../components/panel';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useNewestLearners } from '../api/online-api';
@@ -8,26 +9,30 @@ export function NewestLearners() {
   const { t } = useTranslation();
   const { data, isPending } = useNewestLearners();
   return (
-    <Card
+    <Panel
       size="small"
       title={t('online.newestLearners')}
       className="home-block newest-learners"
       data-testid="newest-learners"
     >
-      <List
-        loading={isPending}
-        dataSource={data ?? []}
-        locale={{ emptyText: <Empty description={t('online.noLearners')} /> }}
-        renderItem={(l) => (
-          <List.Item>
-            <List.Item.Meta
-              avatar={<Avatar>{l.name.slice(0, 1)}</Avatar>}
-              title={l.name}
-              description={`${l.className} · ${formatDateTime(l.joinedAt)}`}
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+      {/* plain markup: antd's List brings its Pagination and Select into a guest's first visit */}
+      {isPending ? (
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+      ) : !data?.length ? (
+        <Empty description={t('online.noLearners')} />
+      ) : (
+        <ul className="newest-learner-list">
+          {data.map((l) => (
+            <li key={`${l.name}-${l.joinedAt}`}>
+              <Avatar>{l.name.slice(0, 1)}</Avatar>
+              <div>
+                <div className="newest-learner-name">{l.name}</div>
+                <div className="newest-learner-meta">{`${l.className} · ${formatDateTime(l.joinedAt)}`}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Col, Empty, Rate, Row } from 'antd';
+import { Col, Empty, Rate, Row } from 'antd';
+import { Panel } from '../../../components/panel';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { useComments } from '../api/online-api';
@@ -17,14 +18,14 @@ export function Testimonials() {
         <Row gutter={[16, 16]}>
           {records.map((c) => (
             <Col key={c.id} xs={24} md={12} lg={8}>
-              <Card size="small" className="testimonial">
+              <Panel size="small" className="testimonial">
                 <Rate disabled value={c.rating} className="post-rate" />
                 <p className="post-text">{c.content}</p>
                 <div className="testimonial-by">
                   <strong>{c.authorName}</strong> ·{' '}
                   <Link to={`/course?id=${c.courseBookId}&tab=comments`}>{c.courseName}</Link>
                 </div>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>

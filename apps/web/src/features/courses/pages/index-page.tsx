@@ -1,7 +1,9 @@
 import '../../../lib/locales/page-texts';
 import '../locales/courses-texts';
 import '../courses.css';
-import { Button, Card, Col, Empty, Input, Pagination, Row, Skeleton } from 'antd';
+import { Button, Col, Empty, Input, Row, Skeleton } from 'antd';
+import { Panel } from '../../../components/panel';
+import { LightPagination } from '../../../components/light-pagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
@@ -28,7 +30,7 @@ export default function IndexPage() {
   const list = useCourseList(name, page);
   return (
     <section className="page home-page">
-      <Card className="home-hero" data-testid="org-banner">
+      <Panel className="home-hero" data-testid="org-banner">
         <div className="home-hero-org">
           <img src={org.data?.logoUrl ?? defaultLogo} alt="" className="home-hero-logo" />
           <div>
@@ -49,7 +51,7 @@ export default function IndexPage() {
           </Button>
           <IntentDialog buttonText={t('intent.open')} />
         </div>
-      </Card>
+      </Panel>
       <h3>{t('courses.hot')}</h3>
       {hot.isPending ? (
         <Skeleton active />
@@ -86,7 +88,7 @@ export default function IndexPage() {
         </Row>
       )}
       {(list.data?.total ?? 0) > 8 && (
-        <Pagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
+        <LightPagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
       )}
       <Row gutter={[16, 16]} className="home-community">
         <Col xs={24} lg={16}>

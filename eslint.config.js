@@ -17,7 +17,9 @@ export default tseslint.config(
   {
     // Plain JavaScript that runs in Node (the face model's worker thread).
     files: ['**/*.mjs'],
-    languageOptions: { globals: { Buffer: 'readonly', Response: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { Buffer: 'readonly', Response: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' },
+    },
   },
   {
     // Features stay independent: shared pieces live in core/, infra/ or http/.

@@ -2,14 +2,12 @@ import BugOutlined from '@ant-design/icons/BugOutlined';
 import { Badge } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useOnceTrue } from '../lib/use-once-true';
-import { useTranslation } from '../lib/i18n';
 import { useErrorLog } from '../stores/error-log-store';
 
 const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 
 /** 'exception capture' (spec §2/§8): captured client errors, shown only when there are some. */
 export function ErrorLogWidget() {
-  const { t } = useTranslation();
   const errors = useErrorLog((s) => s.errors);
   const [open, setOpen] = useState(false);
   const loaded = useOnceTrue(open);

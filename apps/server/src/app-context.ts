@@ -10,6 +10,7 @@ import type { ServerKeys } from './infra/keys.js';
 import type { Limiter } from './infra/rate-limit.js';
 import type { RealtimeBus } from './infra/realtime-bus.js';
 import type { SmsSender } from './infra/sms.js';
+import type { SessionCache } from './core/session-cache.js';
 
 /** What services need from the outside world, made once in app.ts and passed down. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   dialect: Dialect;
   keys: ServerKeys;
   bus: RealtimeBus;
+  /** live sessions by access-token hash, kept in step across nodes over the bus */
+  sessions: SessionCache;
   sms: SmsSender;
   files: FileStore;
   /** durable background jobs: kick() after queueing one */

@@ -57,7 +57,8 @@ import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { setRecordTimeZone } from './core/record-time.js';
-import { checkIdCardKeys } from './core/id-cards.js';
+import { checkIdCardKeys, idCardKeysRecorded } from './core/id-cards.js';
+import { SessionCache } from './core/session-cache.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { departmentsRoutes } from './features/departments/departments.routes.js';
@@ -150,7 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   setRecordTimeZone(config.study.timeZone);
   const database = await openDatabase(config, (err) => app.log.warn({ err }, 'a database connection failed'));
-  const keys = loadOrCreateKeys(config.dataDir);
+  const keys = loadOrCreateKeys(config.dataDir, { create: !(await idCardKeysRecorded(database.db)) });
   await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
   await checkIdCardKeys(database.db, keys.idCards);
   // Commands fail at once while Redis is away (no offline queue, a short timeout), so the
@@ -191,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dialect: database.dialect,
     keys,
     bus,
+    sessions: new SessionCache(options.now ?? Date.now),
     sms: createSms(config.sms, options.printSms ?? ((line) => console.log(line))),
     files: createDiskFileStore(config.dataDir),
     jobs,
@@ -219,6 +221,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const sockets = new SocketRegistry();
   bus.subscribe((event) => sockets.handle(event));
+  bus.subscribe((event) => ctx.sessions.handle(event));
+  // events published while the bus was away are lost: start the cache afresh
+  bus.onReconnect(() => ctx.sessions.clear());
   ctx.metrics.gauge('anxun_websockets_open', 'Websockets this node holds', () => sockets.size);
   ctx.metrics.gauge(
     'anxun_face_queue',

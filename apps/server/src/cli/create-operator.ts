@@ -17,7 +17,7 @@ import { loadConfig } from '../infra/config.js';
 import { hashPassword, readablePassword } from '../infra/crypto.js';
 import { migrateToLatest, openDatabase } from '../infra/database.js';
 import { loadOrCreateKeys } from '../infra/keys.js';
-import { checkIdCardKeys } from '../core/id-cards.js';
+import { checkIdCardKeys, idCardKeysRecorded } from '../core/id-cards.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +35,7 @@ if (!values.account || !/^[A-Za-z0-9_.-]{3,32}$/.test(values.account)) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const keys = loadOrCreateKeys(config.dataDir);
+  const keys = loadOrCreateKeys(config.dataDir, { create: !(await idCardKeysRecorded(database.db)) });
   await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
   await checkIdCardKeys(database.db, keys.idCards);
   if ((await findIdentityConflicts(database.db, keys.idCards, { account: values.account })).account) {

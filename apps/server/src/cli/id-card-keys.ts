@@ -9,7 +9,7 @@
  * file may go once `status` shows no number under it AND no database backup still needs it.
  */
 import path from 'node:path';
-import { checkIdCardKeys, resealIdCards } from '../core/id-cards.js';
+import { checkIdCardKeys, idCardKeysRecorded, resealIdCards } from '../core/id-cards.js';
 import { countIdCardsSealedOutside } from '../core/person.repository.js';
 import { loadConfig } from '../infra/config.js';
 import { migrateToLatest, openDatabase } from '../infra/database.js';
@@ -25,12 +25,13 @@ const config = loadConfig();
 const keysDir = path.join(config.dataDir, 'keys');
 const database = await openDatabase(config);
 try {
-  let cipher = loadIdCardCipher(keysDir);
+  let cipher = loadIdCardCipher(keysDir, { create: !(await idCardKeysRecorded(database.db)) });
   await migrateToLatest(database.db, database.dialect, { idCards: cipher }, config.databaseSchema);
   await checkIdCardKeys(database.db, cipher);
   if (command === 'rotate') {
     const keyId = addIdCardKey(keysDir);
-    cipher = loadIdCardCipher(keysDir);
+    cipher = loadIdCardCipher(keysDir, { create: false });
+    await checkIdCardKeys(database.db, cipher); // records the new key's fingerprint
     console.log(`id-card-${keyId}.key written; sealing every ID number with it`);
     let sealed = await resealIdCards(database.db, cipher);
     console.log(`waiting ${KEY_RESCAN_MS / 1000 + 2} s for running nodes to take up the new key`);

@@ -177,6 +177,7 @@ describe.each(dialects)('an older database on $name gets its ID numbers sealed',
     });
     const { error } = await migrator.migrateTo('0027-face-likeness');
     expect(error).toBeUndefined();
+    const secondId = crypto.randomUUID();
     const orgId = crypto.randomUUID();
     const personId = crypto.randomUUID();
     const now = Date.now();
@@ -186,11 +187,36 @@ describe.each(dialects)('an older database on $name gets its ID numbers sealed',
         avatar_file_id, failed_logins, locked_until, created_at, updated_at)
       values (${personId}, ${orgId}, 'learner', null, '老学员', ${ID_OLD}, null, ${await hashPassword('old12345')},
         null, 0, null, ${now}, ${now})`.execute(old.db);
+    await sql`insert into persons (id, org_id, role, account, name, id_card, phone, password_hash,
+        avatar_file_id, failed_logins, locked_until, created_at, updated_at)
+      values (${secondId}, ${orgId}, 'learner', 'second', '另一位', ${ID_X}, null, ${await hashPassword('old12345')},
+        null, 0, null, ${now}, ${now})`.execute(old.db);
+    // a first start that dies halfway through sealing (here: the second number) leaves the
+    // database as it was, and the next start seals everything
+    let sealed = 0;
+    const failing = {
+      ...cipher,
+      seal: (personId: string, idCard: string) => {
+        if (++sealed === 2) throw new Error('killed halfway');
+        return cipher.seal(personId, idCard);
+      },
+    };
+    const broken = new Migrator({
+      db: old.db,
+      provider: { getMigrations: async () => migrationsWith({ idCards: failing }) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await broken.migrateToLatest()).error).toBeDefined();
+    const untouched = await sql<{ id_card: string }>`select id_card from persons where id = ${personId}`.execute(
+      old.db,
+    );
+    expect(untouched.rows[0]!.id_card).toBe(ID_OLD);
     await old.close();
 
     const server = await startServer({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
     try {
       expect((await login(server, ID_OLD.toLowerCase(), 'old12345')).status).toBe(200);
+      expect((await login(server, ID_X, 'old12345')).status).toBe(200);
       const row = await server.ctx.db
         .selectFrom('persons')
         .select(['id_card_enc', 'id_card_index'])
@@ -209,5 +235,61 @@ describe.each(dialects)('an older database on $name gets its ID numbers sealed',
     }
     // SQLite keeps the emptied column (a UNIQUE column cannot be dropped); its old bytes are overwritten
     if (name === 'sqlite') expect(sqliteFileText(dataDir)).not.toContain(ID_OLD);
+  });
+});
+
+describe.each(dialects)('one set of ID-number keys per database on $name', ({ databaseUrl }) => {
+  it('refuses a node whose keys folder is its own, even before any number is sealed, and makes no keys there', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-idcard-two-'));
+    const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    const start = (dir: string) =>
+      startServer({ databaseUrl, dataDir: dir, env: { DEMO_SEED: 'false' }, ...(schema ? { schema } : {}) });
+    const keys = path.join(dataDir, 'keys');
+    const first = await start(dataDir);
+    await first.close();
+    try {
+      // another node's folder: keys made on their own, no sealed number yet to catch them by
+      const own = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-idcard-own-'));
+      loadIdCardCipher(path.join(own, 'keys'));
+      for (const f of ['id-card-1.key', 'id-card-index.key'])
+        fs.copyFileSync(path.join(keys, f), path.join(keys, `${f}.mine`));
+      for (const f of ['id-card-1.key', 'id-card-index.key'])
+        fs.copyFileSync(path.join(own, 'keys', f), path.join(keys, f));
+      await expect(start(dataDir)).rejects.toThrow(/is not the key this database records/);
+      // a folder without the keys: an error to fix, not new keys
+      for (const f of ['id-card-1.key', 'id-card-index.key']) fs.rmSync(path.join(keys, f));
+      await expect(start(dataDir)).rejects.toThrow(/lacks the ID-number keys/);
+      expect(fs.readdirSync(keys).filter((f) => f.startsWith('id-card') && f.endsWith('.key'))).toEqual([]);
+      for (const f of ['id-card-1.key', 'id-card-index.key'])
+        fs.renameSync(path.join(keys, `${f}.mine`), path.join(keys, f));
+      const again = await start(dataDir);
+      await again.close();
+    } finally {
+      if (schema && databaseUrl) await dropSchema(databaseUrl, schema);
+    }
+  });
+
+  it('shows a damaged sealed number as unreadable, and the list and the person’s login still work', async () => {
+    const server = await startServer({ databaseUrl });
+    try {
+      const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+      const learner = await server.ctx.db
+        .selectFrom('persons')
+        .select(['id', 'id_card_enc'])
+        .where('account', '=', DEMO_LEARNER.account)
+        .executeTakeFirstOrThrow();
+      const damaged = learner.id_card_enc!.slice(0, -4) + (learner.id_card_enc!.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+      await server.ctx.db.updateTable('persons').set({ id_card_enc: damaged }).where('id', '=', learner.id).execute();
+      const list = await server.request('GET', `/api/manage/learners?q=${DEMO_LEARNER.account}`, {
+        headers: { Authorization: admin },
+      });
+      expect(list.status).toBe(200);
+      expect(list.body.data.records[0].idCard).toBe('（无法读取）');
+      const mine = await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password);
+      expect(mine.status).toBe(200);
+      expect(mine.body.data.roles.idCard).toBe('（无法读取）');
+    } finally {
+      await server.close();
+    }
   });
 });

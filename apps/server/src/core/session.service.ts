@@ -122,14 +122,33 @@ function touchSoon(ctx: AppContext, sessionId: string, now: number): void {
 /** Resolves an access token to its user, or throws the envelope a client must see. */
 export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthUser> {
   if (!token) throw new AppError(ErrorCode.UNAUTHORIZED);
-  const session = await findSessionByAccessHash(ctx.db, hashToken(token));
-  if (!session) throw new AppError(ErrorCode.UNAUTHORIZED);
-  if (session.revoked_at !== null) {
-    throw new AppError(session.revoked_reason === 'replaced' ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.UNAUTHORIZED);
+  const hash = hashToken(token);
+  // the cache only while the bus carries invalidations (else a revocation elsewhere is unheard)
+  const cacheable = ctx.bus.connected;
+  let session = cacheable ? ctx.sessions.get(hash) : undefined;
+  if (session) {
+    // A revocation published before this request arrived may sit unread on the bus's socket:
+    // let the event loop finish reading what has arrived (the check phase comes after every
+    // ready socket's callback), then look again.
+    await new Promise((resolve) => setImmediate(resolve));
+    session = ctx.sessions.get(hash);
+  }
+  if (!session) {
+    const epoch = ctx.sessions.epoch();
+    const row = await findSessionByAccessHash(ctx.db, hash);
+    if (!row) throw new AppError(ErrorCode.UNAUTHORIZED);
+    if (row.revoked_at !== null) {
+      throw new AppError(row.revoked_reason === 'replaced' ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.UNAUTHORIZED);
+    }
+    session = row;
+    if (cacheable) ctx.sessions.set(hash, row, epoch);
   }
   const now = ctx.now();
   if (session.access_expires_at <= now) throw new AppError(ErrorCode.SESSION_EXPIRED);
-  if (now - session.last_seen_at > TOUCH_EVERY_MS) touchSoon(ctx, session.id, now);
+  if (now - session.last_seen_at > TOUCH_EVERY_MS) {
+    touchSoon(ctx, session.id, now);
+    session.last_seen_at = now; // the cached row too: one touch a minute, not one per request
+  }
   return { sessionId: session.id, personId: session.person_id, orgId: session.org_id, role: session.role };
 }
 
@@ -159,6 +178,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     last_seen_at: now,
   });
   if (!rotated) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  await publishChanged(ctx, [session.id]);
   return toLoginResponse(ctx, person, accessToken, nextRefresh);
 }
 
@@ -171,12 +191,23 @@ export async function endSession(ctx: AppContext, sessionId: string): Promise<vo
  * already says so: if the bus cannot carry it (Redis away), the change stands and each node's
  * periodic socket re-check (realtime/socket-recheck) closes those sockets instead.
  */
+/** Every node's session cache forgets these sessions (their tokens changed). */
+async function publishChanged(ctx: AppContext, sessionIds: string[]): Promise<void> {
+  ctx.sessions.forget(sessionIds); // this node at once, whatever the bus does
+  try {
+    await ctx.bus.publish({ type: 'session.changed', sessionIds });
+  } catch (err) {
+    ctx.log.warn({ err }, 'session change not published; other nodes forget it within their cache time');
+  }
+}
+
 export async function publishRevoked(
   ctx: AppContext,
   sessionIds: string[],
   reason: 'replaced' | 'logout',
 ): Promise<void> {
   if (sessionIds.length === 0) return;
+  ctx.sessions.forget(sessionIds); // this node at once, whatever the bus does
   try {
     await ctx.bus.publish({ type: 'session.revoked', sessionIds, reason });
   } catch (err) {

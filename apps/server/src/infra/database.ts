@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { AppConfig } from './config.js';
 import type { Database } from './db-schema.js';
 import { migrationsWith, type MigrationKeys } from './migrations/index.js';
+import { clearState, stateNames } from './server-state.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -116,14 +117,14 @@ export async function migrateToLatest(db: Db, dialect: Dialect, keys: MigrationK
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
   // PostgreSQL keeps a row's old version on disk until the table is vacuumed: a migration that
-  // overwrote what must not stay readable (plain ID numbers) rewrites its tables at once.
+  // overwrote what must not stay readable (plain ID numbers) marks its tables to be rewritten
+  // here, outside its transaction; a start that stopped before finishing does it the next time.
   if (dialect !== 'postgres') return;
-  for (const r of results ?? []) {
-    for (const table of REWRITE_AFTER[r.migrationName] ?? []) await sql`vacuum full ${sql.table(table)}`.execute(db);
+  for (const name of await stateNames(db, 'rewrite:')) {
+    await sql`vacuum full ${sql.table(name.slice('rewrite:'.length))}`.execute(db);
+    await clearState(db, name);
   }
 }
-
-const REWRITE_AFTER: Record<string, string[]> = { '0028-id-card-sealed': ['persons'] };
 
 /** Cheap liveness probe for /api/health. */
 export async function pingDatabase(db: Db): Promise<void> {

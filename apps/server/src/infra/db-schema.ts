@@ -22,6 +22,12 @@ export interface OrganisationsTable {
   retention_years: Generated<number>;
 }
 
+/** What the installation records about itself (migration 0028; infra/server-state.ts). */
+export interface ServerStateTable {
+  name: string;
+  value: string;
+}
+
 export interface PersonsTable {
   id: string;
   org_id: string;
@@ -587,6 +593,7 @@ export interface Database {
   study_playbacks: StudyPlaybacksTable;
   departments: DepartmentsTable;
   audit_log: AuditLogTable;
+  server_state: ServerStateTable;
   study_starts: StudyStartsTable;
   study_days: StudyDaysTable;
   study_events: StudyEventsTable;

@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addIdCardKey, IdCardKeyError, KEY_RESCAN_MS, loadIdCardCipher } from './id-card-cipher.js';
+import { addIdCardKey, IdCardKeyError, KEY_RESCAN_MS, loadIdCardCipher, writeKeyFile } from './id-card-cipher.js';
 
 const ID = '11010519491231002X';
 const PERSON = '6f1c2d9e-0000-4000-8000-000000000001';
@@ -32,6 +33,9 @@ describe('ID numbers sealed at rest', () => {
     body[14] = (body[14]! + 1) % 256;
     expect(() => cipher.open(PERSON, `1:${body.toString('base64url')}`)).toThrow(IdCardKeyError);
     expect(() => cipher.open(PERSON, 'not sealed')).toThrow(IdCardKeyError);
+    // base64url only, no characters a lenient decoder would skip
+    expect(() => cipher.open(PERSON, `1:!!!!${a.id_card_enc.slice(2)}`)).toThrow(IdCardKeyError);
+    expect(() => cipher.open(PERSON, `${a.id_card_enc}**`)).toThrow(IdCardKeyError);
   });
 
   it('keeps its keys readable by the owner only, and another installation cannot open them', () => {
@@ -48,6 +52,30 @@ describe('ID numbers sealed at rest', () => {
     expect(loadIdCardCipher(dir).open(PERSON, sealed.id_card_enc)).toBe(ID);
   });
 
+  it('makes no key where the database records keys already, and names what is missing', () => {
+    const dir = keysDir();
+    expect(() => loadIdCardCipher(dir, { create: false })).toThrow(/lacks the ID-number keys/);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    // fingerprints tell two installations' keys apart without showing them
+    const one = loadIdCardCipher(dir).fingerprints();
+    const other = loadIdCardCipher(keysDir()).fingerprints();
+    expect(Object.keys(one).sort()).toEqual(['id-card-1.key', 'id-card-index.key']);
+    expect(one['id-card-1.key']).not.toBe(other['id-card-1.key']);
+    expect(loadIdCardCipher(dir, { create: false }).fingerprints()).toEqual(one);
+    const raw = fs.readFileSync(path.join(dir, 'id-card-1.key'));
+    expect(JSON.stringify(one)).not.toContain(raw.toString('base64url'));
+  });
+
+  it('writes a key file whole or not at all, once, whoever races for it', () => {
+    const dir = keysDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'id-card-1.key');
+    const results = Array.from({ length: 20 }, () => writeKeyFile(file, crypto.randomBytes(32)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(fs.readFileSync(file)).toHaveLength(32);
+    expect(fs.readdirSync(dir)).toEqual(['id-card-1.key']); // no temporary left behind
+  });
+
   it('refuses a key file that is not 32 bytes', () => {
     const dir = keysDir();
     loadIdCardCipher(dir);
@@ -58,7 +86,7 @@ describe('ID numbers sealed at rest', () => {
   it('rotates: a running node takes up a new key within the rescan time and opens either', () => {
     const dir = keysDir();
     let clock = 1_000_000;
-    const running = loadIdCardCipher(dir, () => clock);
+    const running = loadIdCardCipher(dir, { now: () => clock });
     const old = running.seal(PERSON, ID);
 
     // another process (the rotate command) adds key 2
@@ -74,8 +102,10 @@ describe('ID numbers sealed at rest', () => {
     expect(running.seal(PERSON, ID).id_card_enc.startsWith('2:')).toBe(true);
     expect(running.currentKeyId()).toBe('2');
     // … and a node that has not looked yet opens a number sealed with a key new to it at once
-    const late = loadIdCardCipher(dir, () => 0);
+    let lateClock = 0;
+    const late = loadIdCardCipher(dir, { now: () => lateClock });
     addIdCardKey(dir);
+    lateClock += 1_000; // it looks again at most once a second
     expect(late.open(OTHER, loadIdCardCipher(dir).seal(OTHER, ID).id_card_enc)).toBe(ID);
     // the index key never rotates: lookups find old and new alike
     expect(fresh.id_card_index).toBe(old.id_card_index);

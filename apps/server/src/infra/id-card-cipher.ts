@@ -23,6 +23,8 @@ export interface IdCardCipher {
   open(personId: string, sealed: string | null): string | null;
   /** the blind index of a number as a person types it (case folded, spaces trimmed) */
   index(idCard: string): string;
+  /** a digest that names a key without revealing it: the database records which keys sealed it */
+  fingerprints(): Record<string, string>;
 }
 
 export interface SealedIdCard {
@@ -41,12 +43,26 @@ const TAG_BYTES = 16;
 /** How an ID number is compared: the check letter X either case, no surrounding spaces. */
 export const normaliseIdCard = (text: string): string => text.trim().toUpperCase();
 
-function writeNew(file: string, data: Buffer): void {
-  // wx: never overwrite a key another process (another node) just wrote
+/**
+ * Writes a key file whole or not at all, never over one that exists: written under a private
+ * name, then linked into place (fails if another process — another node — got there first,
+ * and a reader never sees it half written). Owned like the folder when root writes it (the
+ * rotate command run by an operator), so the server's own user can read it.
+ * @returns false when the file existed already
+ */
+export function writeKeyFile(file: string, data: Buffer): boolean {
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
   try {
-    fs.writeFileSync(file, data, { mode: 0o600, flag: 'wx' });
+    const folder = fs.statSync(path.dirname(file));
+    if (process.getuid?.() === 0 && folder.uid !== 0) fs.chownSync(temp, folder.uid, folder.gid);
+    fs.linkSync(temp, file);
+    return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
 }
 
@@ -71,30 +87,57 @@ const newest = (ids: Iterable<string>): string => String(Math.max(...[...ids].ma
 export function addIdCardKey(keysDir: string): string {
   const ids = [...keyFilesIn(keysDir).keys()];
   const next = String((ids.length ? Number(newest(ids)) : 0) + 1);
-  const file = path.join(keysDir, `id-card-${next}.key`);
-  fs.writeFileSync(file, crypto.randomBytes(32), { mode: 0o600, flag: 'wx' });
+  if (!writeKeyFile(path.join(keysDir, `id-card-${next}.key`), crypto.randomBytes(32))) {
+    throw new IdCardKeyError(`id-card-${next}.key appeared meanwhile: is another rotation running?`);
+  }
   return next;
 }
 
+const FINGERPRINT_TEXT = 'anxun: which key is this';
+const fingerprint = (key: Buffer) => crypto.createHmac('sha256', key).update(FINGERPRINT_TEXT).digest('base64url');
+
 /**
- * The cipher over DATA_DIR/keys. On a first start it creates key 1 and the index key; the
- * start-up check (checkIdCardKeys) refuses a database whose numbers these keys do not open.
+ * The cipher over DATA_DIR/keys. With `create` (a database that records no keys yet) a first
+ * start makes key 1 and the index key; without, missing keys are an error, not new keys. The
+ * start-up check (checkIdCardKeys) refuses keys other than those the database records.
  */
-export function loadIdCardCipher(keysDir: string, now: () => number = Date.now): IdCardCipher {
+export function loadIdCardCipher(
+  keysDir: string,
+  options: { create?: boolean; now?: () => number } = {},
+): IdCardCipher {
+  const now = options.now ?? Date.now;
   fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
-  if (keyFilesIn(keysDir).size === 0) writeNew(path.join(keysDir, 'id-card-1.key'), crypto.randomBytes(32));
   const indexFile = path.join(keysDir, INDEX_FILE);
-  if (!fs.existsSync(indexFile)) writeNew(indexFile, crypto.randomBytes(32));
+  if (options.create !== false) {
+    if (keyFilesIn(keysDir).size === 0) writeKeyFile(path.join(keysDir, 'id-card-1.key'), crypto.randomBytes(32));
+    if (!fs.existsSync(indexFile)) writeKeyFile(indexFile, crypto.randomBytes(32));
+  }
+  if (!fs.existsSync(indexFile) || keyFilesIn(keysDir).size === 0) {
+    throw new IdCardKeyError(
+      `DATA_DIR/keys lacks the ID-number keys this database was sealed with (id-card-N.key, ${INDEX_FILE}): restore the keys folder that belongs to it`,
+    );
+  }
   const indexKey = readKey(indexFile);
 
   const keys = new Map<string, Buffer>();
   let current = '';
+  const startedAt = now();
   let scannedAt = -Infinity;
   const rescan = (force: boolean) => {
-    if (!force && now() - scannedAt < KEY_RESCAN_MS) return;
-    scannedAt = now();
-    for (const [id, file] of keyFilesIn(keysDir)) if (!keys.has(id)) keys.set(id, readKey(file));
-    current = newest(keys.keys());
+    // even when forced (a value under a key not seen yet), at most once a second
+    if (now() - scannedAt < (force ? 1_000 : KEY_RESCAN_MS)) return;
+    scannedAt = scannedAt === -Infinity ? startedAt : now();
+    for (const [id, file] of keyFilesIn(keysDir)) {
+      if (keys.has(id)) continue;
+      try {
+        keys.set(id, readKey(file));
+      } catch (err) {
+        // a key this node cannot read (its owner, its size) is not one to seal with: the start
+        // fails on it; a running node keeps sealing with the keys it has
+        if (scannedAt === startedAt) throw err;
+      }
+    }
+    if (keys.size > 0) current = newest(keys.keys());
   };
   rescan(true);
 
@@ -118,6 +161,10 @@ export function loadIdCardCipher(keysDir: string, now: () => number = Date.now):
     },
     keyIds: () => [...keys.keys()],
     index,
+    fingerprints: () => ({
+      [INDEX_FILE]: fingerprint(indexKey),
+      ...Object.fromEntries([...keys].map(([id, key]) => [`id-card-${id}.key`, fingerprint(key)])),
+    }),
     seal: (personId, idCard) => {
       rescan(false);
       const text = normaliseIdCard(idCard);
@@ -130,8 +177,12 @@ export function loadIdCardCipher(keysDir: string, now: () => number = Date.now):
     open: (personId, sealed) => {
       if (sealed === null) return null;
       const colon = sealed.indexOf(':');
-      const body = Buffer.from(sealed.slice(colon + 1), 'base64url');
-      if (colon < 1 || body.length < IV_BYTES + TAG_BYTES) throw new IdCardKeyError('not a sealed ID number');
+      const text = sealed.slice(colon + 1);
+      if (colon < 1 || !/^\d+$/.test(sealed.slice(0, colon)) || !/^[A-Za-z0-9_-]+$/.test(text)) {
+        throw new IdCardKeyError('not a sealed ID number');
+      }
+      const body = Buffer.from(text, 'base64url');
+      if (body.length < IV_BYTES + TAG_BYTES) throw new IdCardKeyError('not a sealed ID number');
       const decipher = crypto.createDecipheriv(
         'aes-256-gcm',
         keyFor(sealed.slice(0, colon)),
@@ -145,7 +196,9 @@ export function loadIdCardCipher(keysDir: string, now: () => number = Date.now):
           decipher.final(),
         ]).toString('utf8');
       } catch {
-        throw new IdCardKeyError(`an ID number does not open with key ${sealed.slice(0, colon)} (wrong key file?)`);
+        throw new IdCardKeyError(
+          `an ID number does not open with key ${sealed.slice(0, colon)} (wrong key file, or the value damaged)`,
+        );
       }
     },
   };

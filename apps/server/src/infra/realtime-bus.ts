@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
  */
 export type BusEvent =
   | { type: 'session.revoked'; sessionIds: string[]; reason: 'replaced' | 'logout' }
+  /** a session's tokens changed (a refresh): caches forget it, sockets stay */
+  | { type: 'session.changed'; sessionIds: string[] }
   /** a message for every open socket of one person (a face check decided on their phone) */
   | { type: 'person.message'; personId: string; message: { code: number; data?: unknown } };
 

@@ -6,8 +6,9 @@ import { WsCloseCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AppConfig } from '../../infra/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
+  addLearner,
   connectWs,
   dropSchema,
   login,
@@ -60,6 +61,44 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two nodes over postgres 
         redis: 'ok',
       });
     }
+  });
+
+  it('a token revoked, rotated or disabled on one node stops working on the other at once, though both cache sessions', async () => {
+    const id = await addLearner(nodeA, { account: 'cached-two', password: 'cache1234' });
+    const info = (node: TestServer, token: string) =>
+      node.request('GET', '/api/user/info', { headers: { Authorization: token } });
+    const signIn = async () => (await login(nodeA, 'cached-two', 'cache1234')).body.data.credentials;
+
+    // refresh on A: the old access token, cached on B, stops there with the next request
+    const first = await signIn();
+    expect((await info(nodeB, first.accessToken)).status).toBe(200);
+    expect(nodeB.ctx.sessions.size).toBeGreaterThan(0); // B answered from its cache from now on
+    const refreshed = await nodeA.request('POST', '/api/refresh-token', { json: { refreshToken: first.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    expect((await info(nodeB, first.accessToken)).status).toBe(401);
+    const second = refreshed.body.data.credentials;
+    expect((await info(nodeB, second.accessToken)).status).toBe(200);
+
+    // logout on A: gone on B
+    expect((await nodeA.request('GET', '/api/logout', { headers: { Authorization: second.accessToken } })).status).toBe(
+      200,
+    );
+    expect((await info(nodeB, second.accessToken)).status).toBe(401);
+
+    // a login elsewhere: the replaced session, cached on A, answers 异地登录 on A
+    const third = await signIn();
+    expect((await info(nodeA, third.accessToken)).status).toBe(200);
+    await login(nodeB, 'cached-two', 'cache1234');
+    expect((await info(nodeA, third.accessToken)).body.code).toBe(ErrorCode.LOGGED_IN_ELSEWHERE);
+
+    // disabled by a manager on B: the session cached on A stops
+    const fourth = await signIn();
+    expect((await info(nodeA, fourth.accessToken)).status).toBe(200);
+    const admin = (await login(nodeB, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    expect(
+      (await nodeB.request('POST', `/api/manage/learners/${id}/disable`, { headers: { Authorization: admin } })).status,
+    ).toBe(200);
+    expect((await info(nodeA, fourth.accessToken)).status).toBe(401);
   });
 
   it('a login on node B kicks the websocket held by node A', async () => {

@@ -45,6 +45,7 @@ export class SocketRegistry {
       for (const socket of this.byPerson.get(event.personId) ?? []) socket.send(text);
       return;
     }
+    if (event.type === 'session.changed') return; // new tokens, same session: its sockets stay
     void this.closeSessions(new Map(event.sessionIds.map((id) => [id, event.reason])));
   }
 

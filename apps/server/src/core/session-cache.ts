@@ -1,0 +1,87 @@
+import type { BusEvent } from '../infra/realtime-bus.js';
+
+/** What authenticateToken needs of a live session (a revoked one is never kept). */
+export interface CachedSession {
+  id: string;
+  person_id: string;
+  org_id: string;
+  role: string;
+  access_expires_at: number;
+  last_seen_at: number;
+}
+
+/** How long a node trusts a session it read without reading it again, at most. */
+export const SESSION_CACHE_MS = 30_000;
+const MAX_ENTRIES = 20_000;
+
+/**
+ * Live sessions by access-token hash, so a signed-in request does not cost a database read.
+ * A session leaves every node's cache the moment it changes anywhere: revocation (logout,
+ * one-device replacement, disable, a manager's password reset) and refresh rotation publish
+ * on the realtime bus, and each node forgets those sessions. Entries also expire after
+ * SESSION_CACHE_MS, and the cache is emptied when the bus comes back after an outage (events
+ * may have been lost) and not used while it is away.
+ *
+ * A read that began before an invalidation does not put the old row back: every forget moves
+ * an epoch on, and a row read under an older epoch is not kept.
+ */
+export class SessionCache {
+  private readonly byHash = new Map<string, { session: CachedSession; until: number }>();
+  private readonly hashOf = new Map<string, string>();
+  private epochNow = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  /** The epoch to hand back to `set` with the row read after this call. */
+  epoch(): number {
+    return this.epochNow;
+  }
+
+  get(hash: string): CachedSession | undefined {
+    const entry = this.byHash.get(hash);
+    if (!entry) return undefined;
+    if (entry.until <= this.now()) {
+      this.drop(hash, entry.session.id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  set(hash: string, session: CachedSession, readAtEpoch: number): void {
+    if (readAtEpoch !== this.epochNow) return;
+    if (this.byHash.size >= MAX_ENTRIES) {
+      const oldest = this.byHash.keys().next().value as string;
+      this.drop(oldest, this.byHash.get(oldest)!.session.id);
+    }
+    this.byHash.set(hash, { session, until: this.now() + SESSION_CACHE_MS });
+    this.hashOf.set(session.id, hash);
+  }
+
+  forget(sessionIds: string[]): void {
+    this.epochNow += 1;
+    for (const id of sessionIds) {
+      const hash = this.hashOf.get(id);
+      if (hash) this.drop(hash, id);
+    }
+  }
+
+  clear(): void {
+    this.epochNow += 1;
+    this.byHash.clear();
+    this.hashOf.clear();
+  }
+
+  /** Bus handler. */
+  handle(event: BusEvent): void {
+    if (event.type === 'session.revoked' || event.type === 'session.changed') this.forget(event.sessionIds);
+  }
+
+  get size(): number {
+    return this.byHash.size;
+  }
+
+  private drop(hash: string, sessionId: string): void {
+    this.byHash.delete(hash);
+    if (this.hashOf.get(sessionId) === hash) this.hashOf.delete(sessionId);
+  }
+}

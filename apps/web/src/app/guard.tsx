@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { findRoute } from '../shell/route-config';
 import { doneProgress, startProgress } from '../shell/progress';
@@ -30,8 +30,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
 export function NavigationProgress() {
   const location = useLocation();
   const enabled = useSettings((s) => s.showProgressBar);
+  // the page the visit starts on is not a navigation: no bar, and nprogress not downloaded yet
+  const first = useRef(location.pathname);
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || first.current === location.pathname) return;
+    first.current = '';
     startProgress();
     const timer = setTimeout(doneProgress, 200);
     return () => clearTimeout(timer);

@@ -3,6 +3,7 @@ import '../locales/courses-texts';
 import '../courses.css';
 import { Button, Col, Empty, Input, Row, Skeleton } from 'antd';
 import { Panel } from '../../../components/panel';
+import { useOnceTrue } from '../../../lib/use-once-true';
 import { LightPagination } from '../../../components/light-pagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,11 +29,13 @@ export default function IndexPage() {
   const [page, setPage] = useState(1);
   const hot = useHotCourses();
   const list = useCourseList(name, page);
+  // the first load only: a later search or page keeps the page as it is
+  const settled = useOnceTrue(!hot.isPending && !list.isPending);
   return (
     <section className="page home-page">
       <Panel className="home-hero" data-testid="org-banner">
         <div className="home-hero-org">
-          <img src={org.data?.logoUrl ?? defaultLogo} alt="" className="home-hero-logo" />
+          <img src={org.data?.logoUrl ?? defaultLogo} alt="" className="home-hero-logo" width={48} height={48} />
           <div>
             <div className="home-hero-orgname" data-testid="org-name">
               {org.data?.baseOrgName ?? ''}
@@ -52,52 +55,61 @@ export default function IndexPage() {
           <IntentDialog buttonText={t('intent.open')} />
         </div>
       </Panel>
-      <h3>{t('courses.hot')}</h3>
-      {hot.isPending ? (
-        <Skeleton active />
+      {/* below the banner, everything appears at once when the first lists are in: nothing
+          drawn early is pushed down by what arrives later (Lighthouse's layout shift), and the
+          placeholder keeps the footer out of view meanwhile */}
+      {!settled ? (
+        <div className="home-loading">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
       ) : (
-        <Row gutter={[16, 16]}>
-          {(hot.data?.records ?? []).map((b) => (
-            <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
-              <CourseCard book={b} />
+        <>
+          <h3>{t('courses.hot')}</h3>
+          {hot.isPending ? null : (
+            <Row gutter={[16, 16]}>
+              {(hot.data?.records ?? []).map((b) => (
+                <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
+                  <CourseCard book={b} />
+                </Col>
+              ))}
+            </Row>
+          )}
+          <div className="catalogue-head">
+            <h3>{t('courses.all')}</h3>
+            <Input.Search
+              allowClear
+              placeholder={t('courses.search')}
+              onSearch={(v) => {
+                setName(v.trim());
+                setPage(1);
+              }}
+              style={{ maxWidth: 280 }}
+            />
+          </div>
+          {list.data && list.data.records.length === 0 ? (
+            <Empty />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {(list.data?.records ?? []).map((b) => (
+                <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
+                  <CourseCard book={b} />
+                </Col>
+              ))}
+            </Row>
+          )}
+          {(list.data?.total ?? 0) > 8 && (
+            <LightPagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
+          )}
+          <Row gutter={[16, 16]} className="home-community">
+            <Col xs={24} lg={16}>
+              <Testimonials />
             </Col>
-          ))}
-        </Row>
-      )}
-      <div className="catalogue-head">
-        <h3>{t('courses.all')}</h3>
-        <Input.Search
-          allowClear
-          placeholder={t('courses.search')}
-          onSearch={(v) => {
-            setName(v.trim());
-            setPage(1);
-          }}
-          style={{ maxWidth: 280 }}
-        />
-      </div>
-      {list.data && list.data.records.length === 0 ? (
-        <Empty />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {(list.data?.records ?? []).map((b) => (
-            <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
-              <CourseCard book={b} />
+            <Col xs={24} lg={8}>
+              <NewestLearners />
             </Col>
-          ))}
-        </Row>
+          </Row>
+        </>
       )}
-      {(list.data?.total ?? 0) > 8 && (
-        <LightPagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
-      )}
-      <Row gutter={[16, 16]} className="home-community">
-        <Col xs={24} lg={16}>
-          <Testimonials />
-        </Col>
-        <Col xs={24} lg={8}>
-          <NewestLearners />
-        </Col>
-      </Row>
     </section>
   );
 }

@@ -1,0 +1,120 @@
+// `npm run lighthouse`: Lighthouse 12 (performance only) in Debian's Chromium against the built
+// server on a fresh data folder — mobile (Lighthouse's throttled phone) and desktop — for
+// /#/login, the guest home /#/index and, signed in as the demo learner, /#/study and the
+// player (/#/show). Prints a table of scores and the timings behind them; asserts nothing
+// (scores move from run to run; CI checks bytes instead, `npm run size`).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-lighthouse-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) return { base, server, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not become ready in 60 s');
+}
+
+const { base, server, dataDir } = await startServer();
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const rows = [];
+  for (let [route, signedIn] of [
+    ['/#/login', false],
+    ['/#/index', false],
+    ['/#/study', true],
+    ['/#/show?classCourseId=FIRST', true],
+  ]) {
+    for (const form of ['mobile', 'desktop']) {
+      // a fresh profile per run: nothing cached, nobody signed in
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (signedIn) {
+        // signed in through the login page, in the tab Lighthouse then measures (the session
+        // lives in this tab's sessionStorage)
+        await page.goto(`${base}/#/login`, { waitUntil: 'networkidle0' });
+        await page.type('input[placeholder="用户名/身份证号/手机号"]', 'demo');
+        await page.type('input[placeholder="密码"]', 'demo1234');
+        await page.click('[data-testid="login-submit"]');
+        await page.waitForFunction(() => location.hash.startsWith('#/study'));
+      }
+      if (route.includes('FIRST')) {
+        // the player of the learner's first course, asked as the page asks (its own session)
+        const token = await page.evaluate(
+          () => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.token,
+        );
+        const get = async (url) => (await (await fetch(base + url, { headers: { Authorization: token } })).json()).data;
+        const [membership] = (await get('/api/train/person/select-page?size=1')).records;
+        const [course] = (
+          await get(`/api/train/cls_course/select-page?size=1&trainPersonId=${membership.trainPersonId}`)
+        ).records;
+        route = route.replace('FIRST', course.trainClassCourseId);
+      }
+      const result = await lighthouse(
+        base + route,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn },
+        form === 'desktop' ? desktopConfig : undefined,
+        page,
+      );
+      await context.close();
+      const a = result.lhr.audits;
+      const ms = (id) => `${(a[id].numericValue / 1000).toFixed(1)} s`;
+      rows.push({
+        page: route.replace(/classCourseId=[\w-]+/, 'classCourseId=…'),
+        form,
+        score: Math.round(result.lhr.categories.performance.score * 100),
+        FCP: ms('first-contentful-paint'),
+        LCP: ms('largest-contentful-paint'),
+        TBT: `${Math.round(a['total-blocking-time'].numericValue)} ms`,
+        CLS: a['cumulative-layout-shift'].numericValue.toFixed(3),
+        bytes: `${Math.round(a['total-byte-weight'].numericValue / 1024)} KB`,
+      });
+    }
+  }
+  console.table(rows);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,3 +1,4 @@
+/* global location, sessionStorage -- read inside the page (page.evaluate, waitForFunction) */
 // `npm run lighthouse`: Lighthouse 12 (performance only) in Debian's Chromium against the built
 // server on a fresh data folder — mobile (Lighthouse's throttled phone) and desktop — for
 // /#/login, the guest home /#/index and, signed in as the demo learner, /#/study and the

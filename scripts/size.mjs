@@ -3,48 +3,11 @@
 // in Chromium (a phone's viewport), and adds up every response's bytes on the wire (Chrome's
 // encodedDataLength: headers and body after Content-Encoding) until the page is quiet.
 // Budgets (issue: performance): 200 KB for /#/login, 300 KB for /#/index; over budget exits 1.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, startMeasuredServer } from './measure-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGETS = { '/#/login': 200, '/#/index': 300 };
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const verbose = process.argv.includes('--verbose');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-size-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return { base, server, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not become ready in 60 s');
-}
 
 async function firstVisit(browser, url) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
@@ -69,19 +32,12 @@ async function firstVisit(browser, url) {
   return [...requests.values()].filter((r) => !r.url.startsWith('data:'));
 }
 
-const { base, server, dataDir } = await startServer();
+const { base, stop } = await startMeasuredServer();
 let failed = false;
 try {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     for (const [route, budget] of Object.entries(BUDGETS)) {
@@ -101,7 +57,6 @@ try {
     await browser.close();
   }
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
 if (failed) process.exitCode = 1;

@@ -10,12 +10,9 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_ARGS, startMeasuredServer } from './measure-server.mjs';
 
 const { base, stop } = await startMeasuredServer();
-const browser = await puppeteer.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+let browser;
 try {
+  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = [];
   for (let [route, signedIn] of [
     ['/#/login', false],
@@ -71,6 +68,6 @@ try {
   }
   console.table(rows);
 } finally {
-  await browser.close();
-  stop();
+  await browser?.close();
+  await stop();
 }

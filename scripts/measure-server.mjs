@@ -32,18 +32,30 @@ const freePort = () =>
 export async function startMeasuredServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-measure-'));
+  // the shell's own settings stay out: no other database, Redis or production mode, the demo data seeded
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'NODE_ENV', 'DEMO_SEED', 'METRICS_PORT']) {
+    delete env[name];
+  }
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => {
-    server.kill('SIGTERM');
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      await stop();
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode})`);
+    }
     try {
       if ((await fetch(`${base}/api/health/ready`)).ok) return { base, stop };
     } catch {
@@ -51,6 +63,6 @@ export async function startMeasuredServer() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  stop();
+  await stop();
   throw new Error('the server did not become ready in 60 s');
 }

@@ -57,6 +57,6 @@ try {
     await browser.close();
   }
 } finally {
-  stop();
+  await stop();
 }
 if (failed) process.exitCode = 1;

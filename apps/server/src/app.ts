@@ -221,7 +221,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const sockets = new SocketRegistry();
   bus.subscribe((event) => sockets.handle(event));
-  bus.subscribe((event) => ctx.sessions.handle(event));
+  bus.subscribe((event) => {
+    ctx.sessions.handle(event);
+    // the node that revoked (or rotated) waits for every node's word that its cache forgot
+    if ((event.type === 'session.revoked' || event.type === 'session.changed') && event.ack) {
+      bus.publish({ type: 'session.forgotten', ack: event.ack }).catch(() => undefined);
+    }
+  });
   // events published while the bus was away are lost: start the cache afresh
   bus.onReconnect(() => ctx.sessions.clear());
   ctx.metrics.gauge('anxun_websockets_open', 'Websockets this node holds', () => sockets.size);

@@ -23,12 +23,15 @@ const MAX_ENTRIES = 20_000;
  * may have been lost) and not used while it is away.
  *
  * A read that began before an invalidation does not put the old row back: every forget moves
- * an epoch on, and a row read under an older epoch is not kept.
+ * an epoch on, and a row read under an older epoch is not kept. The node that revokes waits
+ * (briefly) until every node has said it forgot, so the answer to a logout means the token
+ * fails on every node from the next request on.
  */
 export class SessionCache {
   private readonly byHash = new Map<string, { session: CachedSession; until: number }>();
   private readonly hashOf = new Map<string, string>();
   private epochNow = 0;
+  private readonly awaiting = new Map<string, { left: number; done: (all: boolean) => void }>();
 
   constructor(private readonly now: () => number) {}
 
@@ -74,6 +77,26 @@ export class SessionCache {
   /** Bus handler. */
   handle(event: BusEvent): void {
     if (event.type === 'session.revoked' || event.type === 'session.changed') this.forget(event.sessionIds);
+    if (event.type === 'session.forgotten') {
+      const wait = this.awaiting.get(event.ack);
+      if (wait && --wait.left <= 0) wait.done(true);
+    }
+  }
+
+  /**
+   * Resolves true once `nodes` nodes have said they forgot the sessions of the event carrying
+   * `ack` (register before publishing), false after `ms` (a node that went away).
+   */
+  acked(ack: string, nodes: number, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), ms);
+      const finish = (all: boolean) => {
+        clearTimeout(timer);
+        this.awaiting.delete(ack);
+        resolve(all);
+      };
+      this.awaiting.set(ack, { left: nodes, done: finish });
+    });
   }
 
   get size(): number {

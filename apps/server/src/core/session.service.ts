@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { LoginResponse, LoginRoles } from '@anxun/shared/schemas/auth';
 import type { AppContext } from '../app-context.js';
+import type { BusEvent } from '../infra/realtime-bus.js';
 import { hashToken, randomToken } from '../infra/crypto.js';
 import { AppError } from '../http/app-error.js';
 import { signedFileUrl } from './file-url.js';
@@ -186,16 +187,30 @@ export async function endSession(ctx: AppContext, sessionId: string): Promise<vo
   if (await revokeSession(ctx.db, sessionId, 'logout', ctx.now())) await publishRevoked(ctx, [sessionId], 'logout');
 }
 
+/** How long a revocation waits for every node to forget the session before answering anyway. */
+const FORGET_WAIT_MS = 1_000;
+
 /**
- * Tells every node that sessions were revoked, so their sockets close at once. The database
- * already says so: if the bus cannot carry it (Redis away), the change stands and each node's
- * periodic socket re-check (realtime/socket-recheck) closes those sockets instead.
+ * Publishes an event that makes every node forget sessions, and waits until each node listening
+ * on the bus has said so (or FORGET_WAIT_MS): so the token fails everywhere from the next
+ * request on, not when a loaded node gets round to reading the bus.
  */
+async function publishForgetting(
+  ctx: AppContext,
+  event: Extract<BusEvent, { type: 'session.revoked' | 'session.changed' }>,
+): Promise<void> {
+  ctx.sessions.forget(event.sessionIds); // this node at once, whatever the bus does
+  const ack = crypto.randomUUID();
+  const nodes = await ctx.bus.listeners();
+  const acked = ctx.sessions.acked(ack, nodes, FORGET_WAIT_MS);
+  await ctx.bus.publish({ ...event, ack });
+  if (!(await acked)) ctx.log.warn({ nodes }, 'not every node said it forgot a revoked session in time');
+}
+
 /** Every node's session cache forgets these sessions (their tokens changed). */
 async function publishChanged(ctx: AppContext, sessionIds: string[]): Promise<void> {
-  ctx.sessions.forget(sessionIds); // this node at once, whatever the bus does
   try {
-    await ctx.bus.publish({ type: 'session.changed', sessionIds });
+    await publishForgetting(ctx, { type: 'session.changed', sessionIds });
   } catch (err) {
     ctx.log.warn({ err }, 'session change not published; other nodes forget it within their cache time');
   }
@@ -207,9 +222,8 @@ export async function publishRevoked(
   reason: 'replaced' | 'logout',
 ): Promise<void> {
   if (sessionIds.length === 0) return;
-  ctx.sessions.forget(sessionIds); // this node at once, whatever the bus does
   try {
-    await ctx.bus.publish({ type: 'session.revoked', sessionIds, reason });
+    await publishForgetting(ctx, { type: 'session.revoked', sessionIds, reason });
   } catch (err) {
     ctx.log.warn({ err, sessions: sessionIds.length }, 'revocation not published; the socket re-check will close them');
   }

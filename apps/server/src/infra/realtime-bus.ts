@@ -5,9 +5,11 @@ import { Redis } from 'ioredis';
  * have its websocket closed on whichever node holds it.
  */
 export type BusEvent =
-  | { type: 'session.revoked'; sessionIds: string[]; reason: 'replaced' | 'logout' }
+  | { type: 'session.revoked'; sessionIds: string[]; reason: 'replaced' | 'logout'; ack?: string }
   /** a session's tokens changed (a refresh): caches forget it, sockets stay */
-  | { type: 'session.changed'; sessionIds: string[] }
+  | { type: 'session.changed'; sessionIds: string[]; ack?: string }
+  /** a node has forgotten the sessions of the event with this `ack` */
+  | { type: 'session.forgotten'; ack: string }
   /** a message for every open socket of one person (a face check decided on their phone) */
   | { type: 'person.message'; personId: string; message: { code: number; data?: unknown } };
 
@@ -18,6 +20,8 @@ export interface RealtimeBus {
   onReconnect(handler: () => void): void;
   /** whether events can go out and come in now */
   readonly connected: boolean;
+  /** how many nodes listen (each answers an event that asks for an ack) */
+  listeners(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export function createLocalBus(): RealtimeBus {
     },
     onReconnect() {},
     connected: true,
+    listeners: async () => 1,
     async close() {},
   };
 }
@@ -86,6 +91,10 @@ export async function createRedisBus(url: string, prefix: string): Promise<Realt
     },
     get connected() {
       return pub.status === 'ready' && listening;
+    },
+    async listeners() {
+      const answer = (await pub.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(answer[1]);
     },
     async close() {
       sub.disconnect();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigationType } from 'react-router';
 import { findRoute } from '../shell/route-config';
 import { doneProgress, startProgress } from '../shell/progress';
 import { can, useAcl } from '../stores/acl-store';
@@ -30,11 +30,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
 export function NavigationProgress() {
   const location = useLocation();
   const enabled = useSettings((s) => s.showProgressBar);
-  // the page the visit starts on is not a navigation: no bar, and nprogress not downloaded yet
-  const first = useRef(location.pathname);
+  const type = useNavigationType();
+  // the page the visit starts on is not a navigation, nor are the redirects that lead to it
+  // (/ → /index, a guest to /login): no bar, and nprogress not downloaded yet
+  const first = useRef<string | undefined>(location.pathname);
   useEffect(() => {
+    if (first.current !== undefined && type === 'REPLACE') first.current = location.pathname;
     if (!enabled || first.current === location.pathname) return;
-    first.current = '';
+    first.current = undefined;
     startProgress();
     const timer = setTimeout(doneProgress, 200);
     return () => clearTimeout(timer);

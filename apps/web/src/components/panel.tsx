@@ -11,6 +11,7 @@ export function Panel({
   size,
   className,
   onClick,
+  label,
   children,
   'data-testid': testId,
 }: {
@@ -18,6 +19,8 @@ export function Panel({
   size?: 'small';
   className?: string;
   onClick?: () => void;
+  /** what a screen reader calls the panel when it is a link (else all its text) */
+  label?: string;
   children: ReactNode;
   'data-testid'?: string;
 }) {
@@ -28,9 +31,10 @@ export function Panel({
     ? {
         role: 'link',
         tabIndex: 0,
+        'aria-label': label,
         onClick,
         onKeyDown: (e: KeyboardEvent) => {
-          if (e.key === 'Enter') onClick();
+          if (e.key === 'Enter' && e.target === e.currentTarget) onClick();
         },
       }
     : {};

@@ -45,7 +45,8 @@ export class SocketRegistry {
       for (const socket of this.byPerson.get(event.personId) ?? []) socket.send(text);
       return;
     }
-    if (event.type === 'session.changed') return; // new tokens, same session: its sockets stay
+    // new tokens, same session: its sockets stay; an ack is for the session caches
+    if (event.type === 'session.changed' || event.type === 'session.forgotten') return;
     void this.closeSessions(new Map(event.sessionIds.map((id) => [id, event.reason])));
   }
 

@@ -1,5 +1,5 @@
 import type { CourseBook, CourseInfo, CourseUnit } from '@anxun/shared/schemas/training';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type { CourseBook, CourseInfo, CourseUnit };
@@ -27,6 +27,8 @@ export function useHotCourses() {
 export function useCourseList(name: string, page: number) {
   return useQuery({
     queryKey: courseKeys.list(name, page),
+    // another page or search keeps the cards and the pager on screen until the answer comes
+    placeholderData: keepPreviousData,
     queryFn: () =>
       api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-page', {
         query: { name, current: page, size: 8, OrgCode: orgQuery() },

@@ -13,6 +13,7 @@ export function CourseCard({ book }: { book: CourseBook }) {
     <Panel
       className="course-card"
       data-testid="course-card"
+      label={book.name}
       onClick={() => navigate(`/course?id=${book.courseBookId}`)}
     >
       <div className="course-cover" aria-hidden>

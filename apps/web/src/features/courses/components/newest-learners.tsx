@@ -22,8 +22,8 @@ export function NewestLearners() {
         <Empty description={t('online.noLearners')} />
       ) : (
         <ul className="newest-learner-list">
-          {data.map((l) => (
-            <li key={`${l.name}-${l.joinedAt}`}>
+          {data.map((l, i) => (
+            <li key={`${i}-${l.name}-${l.joinedAt}`}>
               <Avatar>{l.name.slice(0, 1)}</Avatar>
               <div>
                 <div className="newest-learner-name">{l.name}</div>

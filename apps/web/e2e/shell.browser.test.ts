@@ -19,6 +19,22 @@ describe('shell in Chromium', () => {
     await context.close();
   });
 
+  it("reloads once when a dialog's code will not load, then says so instead of a blank page", async () => {
+    const { page, context } = await openPage(env, '/index');
+    await page.getByTestId('org-banner').waitFor();
+    // the login dialog's code cannot be fetched (a release removed it, the network dropped)
+    await page.route(/\/assets\/login-dialog-[\w-]+\.js$/, (route) => route.abort());
+    const loads: number[] = [];
+    page.on('load', () => loads.push(Date.now()));
+    await page.locator('.login-button').click();
+    await expect.poll(() => loads.length).toBe(1); // reloaded to the current release
+    await page.getByTestId('org-banner').waitFor();
+    await page.locator('.login-button').click();
+    await page.getByRole('alert').getByText('页面加载失败，请检查网络后重新加载').waitFor();
+    expect(loads).toHaveLength(1); // not a reload loop
+    await context.close();
+  });
+
   it('shows the horizontal layout with the organisation logo on desktop', async () => {
     const { page, context } = await openPage(env, '/index');
     await page.locator('[data-layout="horizontal"]').waitFor();

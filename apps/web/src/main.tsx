@@ -4,6 +4,7 @@ import { HashRouter } from 'react-router';
 import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { LoadBoundary } from './components/load-boundary';
 import { useUser } from './stores/user-store';
 import './styles/base.css';
 import './styles/themes.css';
@@ -32,7 +33,9 @@ if (root) {
     <StrictMode>
       <Providers>
         <HashRouter>
-          <AppRoutes />
+          <LoadBoundary>
+            <AppRoutes />
+          </LoadBoundary>
         </HashRouter>
       </Providers>
     </StrictMode>,

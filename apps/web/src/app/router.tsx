@@ -5,6 +5,7 @@ import { pageTitle } from '../shell/page-title';
 import { NavigationProgress, RequireSession } from './guard';
 import { leafPages, type PagePath } from '@anxun/shared/pages';
 import { useUser } from '../stores/user-store';
+import { LoadBoundary } from '../components/load-boundary';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
@@ -69,7 +70,11 @@ function ManageHome() {
 // The shell is a chunk of its own too, so the login page does not download the layouts.
 const ShellLayout = lazy(() => import('../shell/shell-layout'));
 
-const page = (node: ReactNode) => <Suspense fallback={<div className="page-loading" />}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <LoadBoundary>
+    <Suspense fallback={<div className="page-loading" />}>{node}</Suspense>
+  </LoadBoundary>
+);
 
 const PUBLIC_TITLES: Record<string, string> = {
   '/login': 'route.login',

@@ -131,6 +131,13 @@ export const en: Messages = {
   pager: { label: 'Pages', previous: 'Previous page', next: 'Next page' },
   notice: { notice: 'Notices', email: 'Mail', clear: 'Clear all' },
   errorLog: { url: 'Route', message: 'Message', stack: 'Stack' },
-  common: { confirm: 'OK', cancel: 'Cancel', tip: 'Notice', loading: 'Loading...' },
+  common: {
+    confirm: 'OK',
+    cancel: 'Cancel',
+    tip: 'Notice',
+    loading: 'Loading...',
+    loadFailed: 'The page did not load: check the network and reload',
+    reload: 'Reload',
+  },
   ie: { text: 'Your browser is not supported. Please use a current Chrome, Edge or Firefox.' },
 };

@@ -125,7 +125,14 @@ export const zh = {
   pager: { label: '分页', previous: '上一页', next: '下一页' },
   notice: { notice: '通知', email: '邮件', clear: '清空消息' },
   errorLog: { url: '路由', message: '错误信息', stack: '错误详情' },
-  common: { confirm: '确定', cancel: '取消', tip: '温馨提示', loading: '正在加载中...' },
+  common: {
+    confirm: '确定',
+    cancel: '取消',
+    tip: '温馨提示',
+    loading: '正在加载中...',
+    loadFailed: '页面加载失败，请检查网络后重新加载',
+    reload: '重新加载',
+  },
   ie: { text: '您的浏览器版本过低，暂不支持本系统，请使用Chrome、Edge或Firefox等现代浏览器访问。' },
 };
 export type Messages = typeof zh;

@@ -139,6 +139,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // a request that arrives while the node closes is answered as usual (the database stays
+    // open until the last connection ends), with `Connection: close` (below), not a bare 503
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler: (_err, socket) => {
       if (socket.writable) socket.end(clientErrorResponse());
@@ -272,6 +275,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // said below, and only over HTTPS: over plain HTTP a browser ignores it, and it would pin a
     // development host (localhost) to HTTPS
     strictTransportSecurity: false,
+  });
+  // Once closing begins, every answer ends its connection: a player's next report opens a new
+  // one, which reaches another node (this one no longer listens), and the close need not wait
+  // out keep-alive connections that never go idle.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onRequest', (request, reply, done) => {
     // A script, style, model or icon needs no policy of a document's: the page's CSP governs

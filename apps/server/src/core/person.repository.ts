@@ -187,8 +187,11 @@ export async function findIdentityConflicts(
     .where((eb) => eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', values), eb('account', 'in', values)]));
   if (exceptPersonId) q = q.where('id', '!=', exceptPersonId);
   const rows = await q.execute();
-  const taken = (v: string | null | undefined) =>
-    Boolean(v) && rows.some((r) => r.id_card_index === ids.index(v!) || r.phone === v || r.account === v);
+  const taken = (v: string | null | undefined) => {
+    if (!v) return false;
+    const index = ids.index(v);
+    return rows.some((r) => r.id_card_index === index || r.phone === v || r.account === v);
+  };
   return { idCard: taken(fields.idCard), phone: taken(fields.phone), account: taken(fields.account) };
 }
 

@@ -128,10 +128,9 @@ export async function importLearners(
     if (phoneOwner && phoneOwner.id !== self) {
       errors.push({ row: r.row, field: '手机号', msg: '该手机号已被其他账号使用' });
     }
+    const accountIndex = r.account ? ids.index(r.account) : undefined; // once per row, not per person
     const accountOwner = r.account
-      ? existing.find(
-          (p) => p.account === r.account || p.phone === r.account || p.id_card_index === ids.index(r.account),
-        )
+      ? existing.find((p) => p.account === r.account || p.phone === r.account || p.id_card_index === accountIndex)
       : undefined;
     if (accountOwner && accountOwner.id !== self) errors.push({ row: r.row, field: '账号', msg: '该账号名已被使用' });
     if (!same && !r.phone && !r.password) {

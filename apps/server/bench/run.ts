@@ -51,20 +51,21 @@ const token = ((await loginRes.json()) as { data: { credentials: { accessToken: 
 console.log(
   `anxun bench — ${config.databaseUrl ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores, node ${process.version}`,
 );
-await run('GET /api/health/live (bare route)', {
+const bareRoute = await run('GET /api/health/live (bare route)', {
   path: '/api/health/live',
   method: 'GET',
   connections: 32,
   seconds: 5,
 });
-// the token lookup every signed-in request pays
-await run('GET /api/user/info (token lookup)', {
+// the token lookup every signed-in request pays, and "who am I" (both cached per node)
+const userInfo = await run('GET /api/user/info (token lookup)', {
   path: '/api/user/info',
   method: 'GET',
   connections: 32,
   seconds: 5,
   headers: { authorization: token },
 });
+console.log(`user/info / bare route: ${(userInfo.rps / bareRoute.rps).toFixed(2)} (p99 ${userInfo.p99.toFixed(1)} ms)`);
 await run('GET /api/health (one database query)', { path: '/api/health', method: 'GET', connections: 32, seconds: 5 });
 await run('GET /api/base/baseorg/select-code', {
   path: '/api/base/baseorg/select-code/00000',

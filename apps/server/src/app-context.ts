@@ -10,6 +10,7 @@ import type { ServerKeys } from './infra/keys.js';
 import type { Limiter } from './infra/rate-limit.js';
 import type { RealtimeBus } from './infra/realtime-bus.js';
 import type { SmsSender } from './infra/sms.js';
+import type { PersonCache } from './core/person-cache.js';
 import type { SessionCache } from './core/session-cache.js';
 
 /** What services need from the outside world, made once in app.ts and passed down. */
@@ -21,6 +22,8 @@ export interface AppContext {
   bus: RealtimeBus;
   /** live sessions by access-token hash, kept in step across nodes over the bus */
   sessions: SessionCache;
+  /** who signed-in people are (for "who am I"), kept in step across nodes over the bus */
+  people: PersonCache;
   sms: SmsSender;
   files: FileStore;
   /** durable background jobs: kick() after queueing one */

@@ -58,6 +58,7 @@ import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { setRecordTimeZone } from './core/record-time.js';
 import { checkIdCardKeys, idCardKeysRecorded } from './core/id-cards.js';
+import { PersonCache } from './core/person-cache.js';
 import { SessionCache } from './core/session-cache.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keys,
     bus,
     sessions: new SessionCache(options.now ?? Date.now),
+    people: new PersonCache(options.now ?? Date.now),
     sms: createSms(config.sms, options.printSms ?? ((line) => console.log(line))),
     files: createDiskFileStore(config.dataDir),
     jobs,
@@ -226,13 +228,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   bus.subscribe((event) => sockets.handle(event));
   bus.subscribe((event) => {
     ctx.sessions.handle(event);
+    ctx.people.handle(event);
     // the node that revoked (or rotated) waits for every node's word that its cache forgot
     if ((event.type === 'session.revoked' || event.type === 'session.changed') && event.ack) {
       bus.publish({ type: 'session.forgotten', ack: event.ack }).catch(() => undefined);
     }
   });
   // events published while the bus was away are lost: start the cache afresh
-  bus.onReconnect(() => ctx.sessions.clear());
+  bus.onReconnect(() => {
+    ctx.sessions.clear();
+    ctx.people.clear();
+  });
   ctx.metrics.gauge('anxun_websockets_open', 'Websockets this node holds', () => sockets.size);
   ctx.metrics.gauge(
     'anxun_face_queue',

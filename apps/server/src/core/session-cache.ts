@@ -1,3 +1,4 @@
+import { EpochCache } from './epoch-cache.js';
 import type { BusEvent } from '../infra/realtime-bus.js';
 
 /** What authenticateToken needs of a live session (a revoked one is never kept). */
@@ -28,50 +29,35 @@ const MAX_ENTRIES = 20_000;
  * fails on every node from the next request on.
  */
 export class SessionCache {
-  private readonly byHash = new Map<string, { session: CachedSession; until: number }>();
   private readonly hashOf = new Map<string, string>();
-  private epochNow = 0;
+  private readonly byHash: EpochCache<string, CachedSession>;
   private readonly awaiting = new Map<string, { left: number; done: (all: boolean) => void }>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(now: () => number) {
+    this.byHash = new EpochCache(now, SESSION_CACHE_MS, MAX_ENTRIES, (hash, session) => {
+      if (this.hashOf.get(session.id) === hash) this.hashOf.delete(session.id);
+    });
+  }
 
   /** The epoch to hand back to `set` with the row read after this call. */
   epoch(): number {
-    return this.epochNow;
+    return this.byHash.epoch();
   }
 
   get(hash: string): CachedSession | undefined {
-    const entry = this.byHash.get(hash);
-    if (!entry) return undefined;
-    if (entry.until <= this.now()) {
-      this.drop(hash, entry.session.id);
-      return undefined;
-    }
-    return entry.session;
+    return this.byHash.get(hash);
   }
 
   set(hash: string, session: CachedSession, readAtEpoch: number): void {
-    if (readAtEpoch !== this.epochNow) return;
-    if (this.byHash.size >= MAX_ENTRIES) {
-      const oldest = this.byHash.keys().next().value as string;
-      this.drop(oldest, this.byHash.get(oldest)!.session.id);
-    }
-    this.byHash.set(hash, { session, until: this.now() + SESSION_CACHE_MS });
-    this.hashOf.set(session.id, hash);
+    if (this.byHash.set(hash, session, readAtEpoch)) this.hashOf.set(session.id, hash);
   }
 
   forget(sessionIds: string[]): void {
-    this.epochNow += 1;
-    for (const id of sessionIds) {
-      const hash = this.hashOf.get(id);
-      if (hash) this.drop(hash, id);
-    }
+    this.byHash.forget(sessionIds.flatMap((id) => this.hashOf.get(id) ?? []));
   }
 
   clear(): void {
-    this.epochNow += 1;
     this.byHash.clear();
-    this.hashOf.clear();
   }
 
   /** Bus handler. */
@@ -101,10 +87,5 @@ export class SessionCache {
 
   get size(): number {
     return this.byHash.size;
-  }
-
-  private drop(hash: string, sessionId: string): void {
-    this.byHash.delete(hash);
-    if (this.hashOf.get(sessionId) === hash) this.hashOf.delete(sessionId);
   }
 }

@@ -31,7 +31,7 @@ export interface DeviceInfo {
   userAgent: string | undefined;
 }
 
-export function avatarUrl(ctx: AppContext, person: PersonWithOrg): string | null {
+export function avatarUrl(ctx: AppContext, person: Pick<PersonWithOrg, 'avatar_file_id'>): string | null {
   return person.avatar_file_id ? signedFileUrl(ctx.keys.secret, person.avatar_file_id, ctx.now()) : null;
 }
 

@@ -10,6 +10,8 @@ export type BusEvent =
   | { type: 'session.changed'; sessionIds: string[]; ack?: string }
   /** a node has forgotten the sessions of the event with this `ack` */
   | { type: 'session.forgotten'; ack: string }
+  /** who these people are changed (every person when no list): caches forget them */
+  | { type: 'person.changed'; personIds?: string[] }
   /** a message for every open socket of one person (a face check decided on their phone) */
   | { type: 'person.message'; personId: string; message: { code: number; data?: unknown } };
 

@@ -26,7 +26,8 @@ import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
 import { changePassword, changePhone, currentUser, login, register, socialLogin } from './auth.service.js';
 import { sendCheckCode } from './check-code.service.js';
 import { maskedIdCard } from '../../core/id-cards.js';
-import { authenticateToken, endSession, refreshSession, toRoles } from '../../core/session.service.js';
+import { personRoles } from '../../core/person-cache.js';
+import { authenticateToken, endSession, refreshSession } from '../../core/session.service.js';
 
 const tags = ['auth'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
@@ -163,7 +164,7 @@ export const authRoutes =
         schema: { tags, summary: 'The logged-in user', response: { 200: envelope(loginRoles), 401: errorEnvelope } },
       },
       async (request) => {
-        return ok(toRoles(ctx, await currentUser(ctx, userOf(request).personId)));
+        return ok(await personRoles(ctx, userOf(request).personId));
       },
     );
 

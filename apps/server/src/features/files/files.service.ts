@@ -21,6 +21,7 @@ import {
   isSealInUse,
 } from './files.repository.js';
 import { recordTime } from '../../core/record-time.js';
+import { publishPersonsChanged } from '../../core/person-cache.js';
 
 export { AVATAR_MAX_BYTES };
 
@@ -103,6 +104,7 @@ export async function uploadImage(
   // so does an earlier seal: certificates issued under an earlier template keep showing theirs.
   const versioned = otcType === FileType.QUESTION_IMAGE || otcType === FileType.CERT_SEAL;
   const replaced = await storeFile(ctx.db, row, now, !versioned);
+  if (otcType === FileType.AVATAR) await publishPersonsChanged(ctx, [otcId]);
   for (const old of replaced) await ctx.files.remove(old.storage_key);
   return toRecord(ctx, row);
 }
@@ -167,6 +169,7 @@ export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): P
     throw new AppError(ErrorCode.DUPLICATE, '该印章已用于证书模板，不能删除');
   }
   await deleteFileRow(ctx.db, id);
+  if (file.otc_type === FileType.AVATAR) await publishPersonsChanged(ctx, [file.otc_id]);
   await ctx.files.remove(file.storage_key);
 }
 

@@ -13,6 +13,7 @@ import { departmentPaths, findDepartmentsOfOrg, insertDepartments } from '../../
 import { insertPersons, updateImportedPerson } from '../../core/person.repository.js';
 import { findPersonsByIdentity } from './learner.repository.js';
 import { readLearnerSheet, type SheetRow } from './learner-sheet.js';
+import { publishPersonsChanged } from '../../core/person-cache.js';
 
 export const MAX_IMPORT_ROWS = 10_000;
 const ACCOUNT = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -232,5 +233,6 @@ export async function importLearners(
       now,
     });
   });
+  await publishPersonsChanged(ctx, [...updates.values()]);
   return { created: rows.length - updates.size, updated: updates.size, errors: [] };
 }

@@ -22,6 +22,7 @@ import { hashPassword, readablePassword as randomPassword } from '../../infra/cr
 import type { Db } from '../../infra/database.js';
 import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
+import { publishPersonsChanged } from '../../core/person-cache.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '学员不存在');
 
@@ -171,6 +172,7 @@ export async function changeLearner(ctx: AppContext, user: AuthUser, id: string,
       now,
     });
   });
+  await publishPersonsChanged(ctx, [id]);
   return reread(ctx, user, id);
 }
 

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { findLearnerOfOrg, findLearnersOfOrg } from './learner.repository.js';
 import { reread } from './learner.service.js';
+import { publishPersonsChanged } from '../../core/person-cache.js';
 
 /**
  * 注册审核 (issue: Console I): the organisation chooses open registration or approval; a
@@ -69,6 +70,7 @@ export async function approveRegistration(ctx: AppContext, user: AuthUser, id: s
       now,
     });
   });
+  await publishPersonsChanged(ctx, [id]);
   return reread(ctx, user, id);
 }
 
@@ -87,4 +89,5 @@ export async function rejectRegistration(ctx: AppContext, user: AuthUser, id: st
       now,
     });
   });
+  await publishPersonsChanged(ctx, [id]);
 }

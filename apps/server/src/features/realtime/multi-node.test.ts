@@ -101,6 +101,26 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('two nodes over postgres 
     expect((await info(nodeA, fourth.accessToken)).status).toBe(401);
   });
 
+  it('a rename on one node shows in "who am I" on the other, though both cache who people are', async () => {
+    const id = await addLearner(nodeA, { account: 'renamed-two', password: 'rename123' });
+    const credentials = (await login(nodeA, 'renamed-two', 'rename123')).body.data.credentials;
+    const name = async (node: TestServer) =>
+      (await node.request('GET', '/api/user/info', { headers: { Authorization: credentials.accessToken } })).body.data
+        .userName;
+    expect(await name(nodeB)).toBe('renamed-two');
+    expect(nodeB.ctx.people.size).toBeGreaterThan(0);
+    const admin = (await login(nodeA, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const renamed = await nodeA.request('PUT', `/api/manage/learners/${id}`, {
+      json: { name: '改名后' },
+      headers: { Authorization: admin },
+    });
+    expect(renamed.status).toBe(200);
+    // the event crosses Redis in a moment; the cache would otherwise hold the old name for 30 s
+    const deadline = Date.now() + 2_000;
+    while ((await name(nodeB)) !== '改名后' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await name(nodeB)).toBe('改名后');
+  });
+
   it('a login on node B kicks the websocket held by node A', async () => {
     const first = await login(nodeA, DEMO_LEARNER.account, DEMO_LEARNER.password);
     const ws = connectWs(nodeA, first.body.data.credentials.accessToken);

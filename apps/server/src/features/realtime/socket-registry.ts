@@ -46,7 +46,7 @@ export class SocketRegistry {
       return;
     }
     // new tokens, same session: its sockets stay; an ack is for the session caches
-    if (event.type === 'session.changed' || event.type === 'session.forgotten') return;
+    if (event.type !== 'session.revoked') return;
     void this.closeSessions(new Map(event.sessionIds.map((id) => [id, event.reason])));
   }
 

@@ -1,5 +1,6 @@
-// `npm start`: build the web app if it is missing or older than its sources, then run the
-// server (which migrates and, on an empty database in demo mode, seeds). Signals are passed
+// `npm start`: build the web app and the server bundle if either is missing or older than its
+// sources, then run the compiled server (which migrates and, on an empty database in demo
+// mode, seeds); no TypeScript is compiled while it runs. Signals are passed
 // on so SIGTERM/SIGINT close the server cleanly. For a supervisor (systemd, Docker): the
 // wrapper exits non-zero when the server dies of a signal (128 + its number, as a shell
 // does), and the server exits when the wrapper dies, even by SIGKILL (the IPC channel
@@ -9,23 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, newestSource, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
-
-/** Newest modification time of the files the web build reads. */
-function newestSource(dirs) {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else newest = Math.max(newest, fs.statSync(file).mtimeMs);
-    }
-  };
-  for (const dir of dirs) if (fs.existsSync(dir)) walk(dir);
-  return newest;
-}
 
 const webSources = ['apps/web/src', 'apps/web/public', 'packages/shared/src'].map((d) => path.join(root, d));
 const stale =
@@ -41,7 +29,12 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+if (serverBundleStale()) {
+  console.log(fs.existsSync(SERVER_BUNDLE) ? 'Rebuilding the server (its sources changed)…' : 'Building the server…');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });

@@ -47,12 +47,16 @@ const startWrapper = async () => {
   return { child, port, dataDir, exited, output: () => output, server: await serverOf(child.pid!) };
 };
 it('npm start serves the API and the web app, prints the demo accounts and stops on SIGTERM', async () => {
-  const { child, port, dataDir, exited, output: printed } = await startWrapper();
+  const { child, port, dataDir, exited, output: printed, server } = await startWrapper();
   const output = printed();
   expect(output).toContain(`http://127.0.0.1:${port}/`);
   expect(output).toContain('demo / demo1234');
   expect(output).toContain('admin / admin1234');
 
+  // the compiled bundle runs, not the TypeScript sources
+  const command = fs.readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
+  expect(command).toContain(path.resolve(import.meta.dirname, '../apps/server/dist/main.js'));
+  expect(command.join(' ')).not.toMatch(/tsx|\.ts\b/);
   const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json());
   expect(health.data.status).toBe('ok');
   const page = await fetch(`http://127.0.0.1:${port}/`);

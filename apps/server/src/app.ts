@@ -3,7 +3,7 @@ import { Role } from '@anxun/shared/constants';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from './server-root.js';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -94,7 +94,7 @@ import { mediaTools, type MediaTools } from './infra/media.js';
 // Server-side validation texts default to Chinese, like the rest of the product.
 z.config(z.locales.zhCN());
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 /** Files served as they are, not documents: they carry only the headers that apply to a file. */
 const STATIC_FILE = /^\/(assets|face-models|tfjs-wasm|pdfjs)\/|^\/favicon\.(svg|ico)$/;

@@ -1,4 +1,3 @@
-import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsConfig } from './config.js';
 import { SmsError, type SmsSender } from './sms.js';
 
@@ -16,20 +15,10 @@ function kindOf(code: string): SmsError['kind'] {
  * SdkAppId, the approved signature and template ({1} the code, {2} its minutes).
  */
 export function createTencentSms(config: SmsConfig): SmsSender {
-  const endpoint = config.endpoint ?? 'sms.tencentcloudapi.com';
-  const client = new tencentcloud.sms.v20210111.Client({
-    credential: { secretId: config.accessKeyId, secretKey: config.accessKeySecret },
-    region: config.region,
-    profile: {
-      httpProfile: {
-        endpoint: endpoint.replace(/^https?:\/\//, ''),
-        protocol: endpoint.startsWith('http://') ? 'http://' : 'https://',
-        reqTimeout: 5,
-      },
-    },
-  });
+  let connected: ReturnType<typeof connect> | undefined;
   return {
     async sendCode(phone, code, minutes) {
+      const client = await (connected ??= connect(config));
       let status: { Code?: string; Message?: string } | undefined;
       try {
         const res = await client.SendSms({
@@ -49,4 +38,21 @@ export function createTencentSms(config: SmsConfig): SmsSender {
       }
     },
   };
+}
+
+/** The SDK and a client, made at the first message (the SDK takes ~0.2 s to load). */
+async function connect(config: SmsConfig) {
+  const tencentcloud = await import('tencentcloud-sdk-nodejs-sms');
+  const endpoint = config.endpoint ?? 'sms.tencentcloudapi.com';
+  return new tencentcloud.sms.v20210111.Client({
+    credential: { secretId: config.accessKeyId, secretKey: config.accessKeySecret },
+    region: config.region,
+    profile: {
+      httpProfile: {
+        endpoint: endpoint.replace(/^https?:\/\//, ''),
+        protocol: endpoint.startsWith('http://') ? 'http://' : 'https://',
+        reqTimeout: 5,
+      },
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from './exceljs.js';
 
 export interface SheetColumn {
   header: string;
@@ -18,10 +18,10 @@ export function streamSheet(
   fill: (addRow: (row: Record<string, unknown>) => void) => Promise<void>,
 ): PassThrough {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet(name);
-  sheet.columns = columns;
   const write = async () => {
+    const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+    const sheet = workbook.addWorksheet(name);
+    sheet.columns = columns;
     await fill((row) => sheet.addRow(row).commit());
     sheet.commit();
     await workbook.commit();

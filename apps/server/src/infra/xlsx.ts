@@ -1,6 +1,7 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import zlib from 'node:zlib';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './exceljs.js';
 import { AppError } from '../http/app-error.js';
 
 /** What a sheet of 10,000 rows unpacks to is a few MB: far past that is not a learner sheet. */
@@ -60,7 +61,7 @@ function refuseZipBomb(data: Buffer): void {
  */
 export async function firstWorksheet(data: Buffer): Promise<ExcelJS.Worksheet> {
   refuseZipBomb(data);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

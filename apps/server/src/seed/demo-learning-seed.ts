@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.js';
 import { enrolPerson } from '../core/training-records.repository.js';
 import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
 import { seedDemoCommunity } from './demo-community-seed.js';
+import { SERVER_ROOT } from '../server-root.js';
 
-const COURSEWARE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'courseware');
+const COURSEWARE_DIR = path.join(SERVER_ROOT, 'src/seed/courseware');
 /** The demo books' question banks (single, multiple, true/false, fill-in; with analyses). */
-const QUESTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'questions');
+const QUESTIONS_DIR = path.join(SERVER_ROOT, 'src/seed/questions');
 
 interface SeedQuestion {
   kind: 'single' | 'multiple' | 'judge' | 'fill';

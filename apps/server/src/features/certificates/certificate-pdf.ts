@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { recordTimeZone } from '../../core/record-time.js';
 import { cjkFontFile as fontFile } from '../../infra/pdf-fonts.js';
@@ -47,6 +46,8 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     margin: 2,
     width: 360,
   });
+  // pdfkit loads with the first PDF asked for, not with every start
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

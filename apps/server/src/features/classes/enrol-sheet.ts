@@ -1,5 +1,5 @@
 import { ErrorCode } from '@anxun/shared/errors';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
 import { cellText, firstWorksheet, headerColumns } from '../../infra/xlsx.js';
 
@@ -43,7 +43,7 @@ export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
 
 /** The list's template: the header row and a sheet of rules. */
 export async function enrolTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet('报名名单');
   sheet.columns = ENROL_SHEET_COLUMNS.map((header, i) => ({
     header,

@@ -1,6 +1,6 @@
 import type { QuestionKind } from '@anxun/shared/schemas/exams';
 import { ErrorCode } from '@anxun/shared/errors';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
 import { cellText, firstWorksheet, headerColumns } from '../../infra/xlsx.js';
 
@@ -190,7 +190,7 @@ export async function questionWorkbook(
     difficulty: string;
   }>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet('试题');
   sheet.columns = QUESTION_COLUMNS.map((header, i) => ({
     header,

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { learnerExportQuery } from '@anxun/shared/schemas/learners';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../infra/exceljs.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
@@ -32,7 +32,7 @@ export async function exportLearners(
     : undefined;
   const paths = departmentPaths(departments);
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet('学员');
   sheet.columns = [
     { header: '姓名', key: 'name', width: 12 },

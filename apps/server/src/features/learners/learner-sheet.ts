@@ -1,5 +1,5 @@
 import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../infra/exceljs.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import { AppError } from '../../http/app-error.js';
 import { cellText, firstWorksheet, headerColumns } from '../../infra/xlsx.js';
@@ -49,7 +49,7 @@ export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
 
 /** The template: the header row, widths that fit, and a sheet of rules. */
 export async function learnerTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet('学员');
   sheet.columns = LEARNER_IMPORT_COLUMNS.map((header, i) => ({
     header,

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
-import archiver from 'archiver';
 import type { AppContext } from '../../app-context.js';
 import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime } from '../../core/record-time.js';
@@ -53,6 +52,7 @@ export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePar
       await fsp.rm(work, { recursive: true, force: true });
       await fsp.mkdir(work, { recursive: true });
       const zipFile = path.join(work, 'archive.zip');
+      const { default: archiver } = await import('archiver');
       const zip = archiver('zip', { zlib: { level: 6 } });
       const out = fs.createWriteStream(zipFile);
       const closed = once(out, 'close');

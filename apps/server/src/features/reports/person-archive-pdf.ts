@@ -1,5 +1,4 @@
 import type { LearnerReport } from '@anxun/shared/schemas/reports';
-import PDFDocument from 'pdfkit';
 import { cjkFontFile } from '../../infra/pdf-fonts.js';
 
 export interface PersonArchive {
@@ -38,6 +37,8 @@ const minutes = (seconds: number) => `${Math.floor(seconds / 60)}分${Math.round
  */
 export async function renderPersonArchive(archive: PersonArchive): Promise<Buffer> {
   const { report } = archive;
+  // pdfkit loads with the first PDF asked for, not with every start
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 48, bottom: 64, left: 48, right: 48 },

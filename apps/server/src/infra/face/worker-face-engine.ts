@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SERVER_ROOT } from '../../server-root.js';
 import type { FaceAnalysis, FaceEngine } from './face-engine.js';
 
 /** Longer than any photo takes (≈150 ms warm, a few seconds while the model loads). */
@@ -41,7 +43,7 @@ export function createWorkerFaceEngine(): FaceEngine {
   };
 
   const start = (): Worker => {
-    const w = new Worker(new URL('./face-worker.mjs', import.meta.url));
+    const w = new Worker(path.join(SERVER_ROOT, 'src/infra/face/face-worker.mjs'));
     w.on('message', (message: { id: number; result?: FaceAnalysis; error?: string }) => {
       if (!current || message.id !== current.id) return;
       clearTimeout(current.timer);

@@ -4,6 +4,8 @@
 // /#/login, the guest home /#/index and, signed in as the demo learner, /#/study and the
 // player (/#/show). Prints a table of scores and the timings behind them; asserts nothing
 // (scores move from run to run; CI checks bytes instead, `npm run size`).
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
@@ -14,6 +16,7 @@ let browser;
 try {
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = [];
+  let benchmarkIndex = 0;
   for (let [route, signedIn] of [
     ['/#/login', false],
     ['/#/index', false],
@@ -52,6 +55,13 @@ try {
         page,
       );
       await context.close();
+      // LIGHTHOUSE_REPORTS=folder keeps each full report (JSON) for a closer look
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        const name = `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '')}-${form}.json`;
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
+      }
+      benchmarkIndex = result.lhr.environment.benchmarkIndex;
       const a = result.lhr.audits;
       const ms = (id) => `${(a[id].numericValue / 1000).toFixed(1)} s`;
       rows.push({
@@ -67,6 +77,8 @@ try {
     }
   }
   console.table(rows);
+  // Lighthouse's measure of this machine's speed (higher is faster): compare runs only at similar values
+  console.log(`benchmarkIndex ${Math.round(benchmarkIndex)}`);
 } finally {
   await browser?.close();
   await stop();

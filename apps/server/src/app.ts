@@ -60,6 +60,7 @@ import { setRecordTimeZone } from './core/record-time.js';
 import { checkIdCardKeys, idCardKeysRecorded } from './core/id-cards.js';
 import { PersonCache } from './core/person-cache.js';
 import { SessionCache } from './core/session-cache.js';
+import { flushSessionTouches } from './core/session.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { departmentsRoutes } from './features/departments/departments.routes.js';
@@ -502,6 +503,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await ctx.faces.close();
     await bus.close();
     redis?.disconnect();
+    await flushSessionTouches(ctx);
     await database.close();
   });
 

@@ -100,24 +100,34 @@ export async function startSession(ctx: AppContext, person: PersonWithOrg, devic
 const TOUCH_EVERY_MS = 60_000;
 /** Sessions seen are written together, at most this often: a reconnect storm is one write, not one per socket. */
 const TOUCH_FLUSH_MS = 2_000;
-const pendingTouches = new WeakMap<AppContext['db'], { ids: Set<string>; at: number }>();
+const pendingTouches = new WeakMap<
+  AppContext['db'],
+  { ids: Set<string>; at: number; timer: ReturnType<typeof setTimeout> }
+>();
 
 /** Notes that a session was seen; written with the others seen within TOUCH_FLUSH_MS. */
 function touchSoon(ctx: AppContext, sessionId: string, now: number): void {
   let pending = pendingTouches.get(ctx.db);
   if (!pending) {
-    const batch = { ids: new Set<string>(), at: now };
-    pending = batch;
-    pendingTouches.set(ctx.db, batch);
-    setTimeout(() => {
-      pendingTouches.delete(ctx.db);
-      touchSessions(ctx.db, [...batch.ids], batch.at).catch((err: unknown) =>
-        ctx.log.warn({ err, sessions: batch.ids.size }, 'last seen not recorded'),
-      );
-    }, TOUCH_FLUSH_MS).unref();
+    const timer = setTimeout(() => void flushSessionTouches(ctx), TOUCH_FLUSH_MS).unref();
+    pending = { ids: new Set<string>(), at: now, timer };
+    pendingTouches.set(ctx.db, pending);
   }
   pending.ids.add(sessionId);
   pending.at = Math.max(pending.at, now);
+}
+
+/** Writes the sessions seen and not yet recorded (at once: the node is closing). */
+export async function flushSessionTouches(ctx: AppContext): Promise<void> {
+  const batch = pendingTouches.get(ctx.db);
+  if (!batch) return;
+  pendingTouches.delete(ctx.db);
+  clearTimeout(batch.timer);
+  try {
+    await touchSessions(ctx.db, [...batch.ids], batch.at);
+  } catch (err) {
+    ctx.log.warn({ err, sessions: batch.ids.size }, 'last seen not recorded');
+  }
 }
 
 /** Resolves an access token to its user, or throws the envelope a client must see. */

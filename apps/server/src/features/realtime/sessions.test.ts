@@ -1,8 +1,20 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MAX_SOCKETS_PER_SESSION, WsCloseCode, WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { connectWs, dialects, login, startServer, waitForSockets, type TestServer } from '../../../test/harness.js';
+import {
+  connectWs,
+  dialects,
+  dropSchema,
+  login,
+  startServer,
+  waitForSockets,
+  type TestServer,
+} from '../../../test/harness.js';
 
 describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
   let server: TestServer;
@@ -190,5 +202,30 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
     expect(await seen()).toBeGreaterThan(before + 4 * 60_000);
     for (const t of tabs) t.socket.close();
     await Promise.all(tabs.map((t) => t.closed));
+  });
+
+  it('a node that closes writes when its sessions were last seen, rather than lose it', async () => {
+    const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-touch-'));
+    const shared = { databaseUrl, dataDir, ...(schema ? { schema } : {}) };
+    const node = await startServer(shared);
+    const token = (await login(node, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const before = Date.now() - 5 * 60_000;
+    await node.ctx.db.updateTable('sessions').set({ last_seen_at: before }).where('revoked_at', 'is', null).execute();
+    expect((await node.request('GET', '/api/user/info', { headers: { Authorization: token } })).status).toBe(200);
+    await node.close(); // within the two seconds the touch waits for others to join it
+    expect(node.logs.join('')).not.toContain('last seen not recorded');
+    const again = await startServer(shared);
+    try {
+      const seen = await again.ctx.db
+        .selectFrom('sessions')
+        .select('last_seen_at')
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      expect(seen.last_seen_at).toBeGreaterThan(before + 4 * 60_000);
+    } finally {
+      await again.close();
+      if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
+    }
   });
 });

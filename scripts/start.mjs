@@ -10,10 +10,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, newestSource, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
+import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+/** Newest modification time of the files the web build reads. */
+function newestSource(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else newest = Math.max(newest, fs.statSync(file).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
 
 const webSources = ['apps/web/src', 'apps/web/public', 'packages/shared/src'].map((d) => path.join(root, d));
 const stale =

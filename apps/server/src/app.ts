@@ -52,7 +52,7 @@ import { createWorkerFaceEngine } from './infra/face/worker-face-engine.js';
 import { createDiskFileStore } from './infra/file-store.js';
 import { loadOrCreateKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
-import { createLocalBus, createRedisBus } from './infra/realtime-bus.js';
+import { createLocalBus, createRedisBus, type BusEvent } from './infra/realtime-bus.js';
 import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
@@ -165,7 +165,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 })
     : undefined;
   redis?.on('error', (err: unknown) => app.log.warn({ err }, 'redis error'));
-  const bus = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createLocalBus();
+  const onBusError = (err: unknown, event: BusEvent) =>
+    app.log.error({ err, event: event.type }, 'a realtime event could not be handled');
+  const bus = config.redisUrl
+    ? await createRedisBus(config.redisUrl, config.redisPrefix, onBusError)
+    : createLocalBus(onBusError);
   const jobs = createJobRunner(database.db, database.dialect, {
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,

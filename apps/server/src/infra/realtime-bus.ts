@@ -27,12 +27,30 @@ export interface RealtimeBus {
   close(): Promise<void>;
 }
 
+/** Told when a handler throws on an event (the other handlers still get it). */
+export type HandlerErrorReporter = (err: unknown, event: BusEvent) => void;
+
+/**
+ * Hands an event to every handler. One that throws (an event kind it does not know, say,
+ * from a newer node) must not stop the others nor, on Redis, escape the subscriber's
+ * 'message' listener and take the process down.
+ */
+function deliver(handlers: Array<(event: BusEvent) => void>, event: BusEvent, onError: HandlerErrorReporter): void {
+  for (const h of handlers) {
+    try {
+      h(event);
+    } catch (err) {
+      onError(err, event);
+    }
+  }
+}
+
 /** One node alone: events go straight to the local handlers. */
-export function createLocalBus(): RealtimeBus {
+export function createLocalBus(onError: HandlerErrorReporter = () => undefined): RealtimeBus {
   const handlers: Array<(event: BusEvent) => void> = [];
   return {
     async publish(event) {
-      for (const h of handlers) h(event);
+      deliver(handlers, event, onError);
     },
     subscribe(handler) {
       handlers.push(handler);
@@ -45,7 +63,11 @@ export function createLocalBus(): RealtimeBus {
 }
 
 /** Many nodes: events go through Redis pub/sub, including back to this node. */
-export async function createRedisBus(url: string, prefix: string): Promise<RealtimeBus> {
+export async function createRedisBus(
+  url: string,
+  prefix: string,
+  onError: HandlerErrorReporter = () => undefined,
+): Promise<RealtimeBus> {
   const channel = `${prefix}realtime`;
   // a publish while Redis is away fails at once (no offline queue): its caller goes on, and the
   // nodes' socket re-check delivers what it carried
@@ -77,7 +99,7 @@ export async function createRedisBus(url: string, prefix: string): Promise<Realt
     } catch {
       return;
     }
-    for (const h of handlers) h(event);
+    deliver(handlers, event, onError);
   });
   await sub.subscribe(channel);
   listening = true;

@@ -1,5 +1,5 @@
 import type { SmsConfig } from './config.js';
-import { SmsError, type SmsSender } from './sms.js';
+import { clientOnFirstUse, SmsError, type SmsSender } from './sms.js';
 
 /** Alibaba Cloud's answers that a learner can act on; any other is a failure to send. */
 const KINDS: Record<string, SmsError['kind']> = {
@@ -36,10 +36,10 @@ async function connect(config: SmsConfig) {
  * signature and template (with `${code}`), keys from the environment.
  */
 export function createAliyunSms(config: SmsConfig): SmsSender {
-  let connected: ReturnType<typeof connect> | undefined;
+  const connected = clientOnFirstUse('aliyun', () => connect(config));
   return {
     async sendCode(phone, code) {
-      const { Dysmsapi, client } = await (connected ??= connect(config));
+      const { Dysmsapi, client } = await connected();
       let answer: { code?: string; message?: string } | undefined;
       try {
         const res = await client.sendSms(

@@ -1,5 +1,5 @@
 import type { SmsConfig } from './config.js';
-import { SmsError, type SmsSender } from './sms.js';
+import { clientOnFirstUse, SmsError, type SmsSender } from './sms.js';
 
 /** Tencent Cloud's answers that a learner can act on; any other is a failure to send. */
 function kindOf(code: string): SmsError['kind'] {
@@ -15,10 +15,10 @@ function kindOf(code: string): SmsError['kind'] {
  * SdkAppId, the approved signature and template ({1} the code, {2} its minutes).
  */
 export function createTencentSms(config: SmsConfig): SmsSender {
-  let connected: ReturnType<typeof connect> | undefined;
+  const connected = clientOnFirstUse('tencent', () => connect(config));
   return {
     async sendCode(phone, code, minutes) {
-      const client = await (connected ??= connect(config));
+      const client = await connected();
       let status: { Code?: string; Message?: string } | undefined;
       try {
         const res = await client.SendSms({

@@ -3,6 +3,7 @@ import { DEMO_LEARNER } from '../seed/demo-accounts.js';
 import { startServer, type TestServer } from '../../test/harness.js';
 import { startSmsDouble, type SmsDouble } from '../../test/sms-provider-double.js';
 import { loadConfig } from './config.js';
+import { clientOnFirstUse, SmsError } from './sms.js';
 
 const SECRET = 'provider-secret-0123456789';
 const phone = DEMO_LEARNER.phone;
@@ -144,5 +145,22 @@ describe('the console SMS provider', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('an SMS SDK loaded at the first message', () => {
+  it('that cannot be loaded is a failed send (the learner is told, not a 500), tried again at the next message', async () => {
+    let attempts = 0;
+    const client = clientOnFirstUse('aliyun', async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('Cannot find module');
+      return { send: 'ok' };
+    });
+    const first = await client().catch((err: unknown) => err);
+    expect(first).toBeInstanceOf(SmsError);
+    expect((first as SmsError).kind).toBe('FAILED');
+    expect(await client()).toEqual({ send: 'ok' });
+    expect(await client()).toEqual({ send: 'ok' });
+    expect(attempts).toBe(2);
   });
 });

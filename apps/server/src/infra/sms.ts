@@ -22,6 +22,23 @@ export class SmsError extends Error {
   }
 }
 
+/**
+ * A provider's SDK client, made at the first message (the SDKs are slow to load and most
+ * nodes never send): a client that cannot be made is a message that failed to send, and the
+ * next message tries again.
+ */
+export function clientOnFirstUse<T>(provider: string, make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return async () => {
+    try {
+      return await (made ??= make());
+    } catch (err) {
+      made = undefined;
+      throw new SmsError('FAILED', `${provider} SDK: ${(err as Error).message}`);
+    }
+  };
+}
+
 export interface OutboxMessage {
   phone: string;
   text: string;

@@ -336,6 +336,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       done();
     });
   }
+  // Added before any route: Fastify runs onClose hooks last-added first, so the routes' own
+  // (the credit batch writing the reports it holds) run while the database is still open.
+  let stopRetention = () => {};
+  let stopRecheck = () => {};
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined = undefined;
+  app.addHook('onClose', async () => {
+    await metricsServer?.close();
+    await jobs.stop();
+    stopRetention();
+    stopRecheck();
+    await ctx.faces.close();
+    await bus.close();
+    redis?.disconnect();
+    await flushSessionTouches(ctx);
+    await database.close();
+  });
+
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(websocket, {
@@ -496,20 +513,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.register(classArchiveJob(ctx, [examResultsArchivePart, faceChecksArchivePart]));
   jobs.start();
 
-  const stopRetention = schedulePhotoRetention(ctx);
-  const stopRecheck = scheduleSocketRecheck(ctx, sockets);
-  const metricsServer = config.metrics.port ? await serveMetrics(ctx, config.metrics.port, config.host) : undefined;
-  app.addHook('onClose', async () => {
-    await metricsServer?.close();
-    await jobs.stop();
-    stopRetention();
-    stopRecheck();
-    await ctx.faces.close();
-    await bus.close();
-    redis?.disconnect();
-    await flushSessionTouches(ctx);
-    await database.close();
-  });
+  stopRetention = schedulePhotoRetention(ctx);
+  stopRecheck = scheduleSocketRecheck(ctx, sockets);
+  metricsServer = config.metrics.port ? await serveMetrics(ctx, config.metrics.port, config.host) : undefined;
 
   return { app, ctx, sockets, seeded };
 }

@@ -114,6 +114,7 @@ type Result = { ok: CreditOutcome } | { error: AppError };
 export class CreditBatcher {
   private queue: Pending[] = [];
   private draining = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly ctx: AppContext,
@@ -144,6 +145,13 @@ export class CreditBatcher {
       if (this.queue.length === 0) await new Promise((r) => setImmediate(r));
     }
     this.draining = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves once every report submitted so far is decided and written (the node is closing). */
+  idle(): Promise<void> {
+    if (!this.draining && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private async commit(batch: Pending[]): Promise<void> {

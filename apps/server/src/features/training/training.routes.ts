@@ -24,6 +24,10 @@ export const trainingRoutes =
   (ctx: AppContext, options: { faceGate?: FaceGate } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const batcher = new CreditBatcher(ctx, options.faceGate);
+    // a report whose player hung up while it waited is still written before the database closes
+    app.addHook('onClose', async () => {
+      await batcher.idle();
+    });
     const auth = requireUser(ctx);
 
     app.post(

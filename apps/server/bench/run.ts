@@ -142,6 +142,19 @@ for (const connections of [100, 400]) {
     connections,
     seconds: 5,
   });
+  if (connections === 100) {
+    // the issue's measure of the token lookup: 100 connections
+    const info = await run('GET /api/user/info x100 conns', {
+      path: '/api/user/info',
+      method: 'GET',
+      connections,
+      seconds: 5,
+      headers: { authorization: token },
+    });
+    console.log(
+      `user/info / bare route at 100 connections: ${(info.rps / bare.rps).toFixed(2)} (p99 ${info.p99.toFixed(1)} ms)`,
+    );
+  }
   const warp = await run(`POST update-Warp x${connections} conns`, {
     path: '/api/train/cls_Warp/update-Warp',
     method: 'POST',

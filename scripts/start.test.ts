@@ -43,6 +43,11 @@ const startWrapper = async () => {
   for (let i = 0; i < 600 && !hasExited && !output.includes('is running at'); i++) {
     await new Promise((r) => setTimeout(r, 100));
   }
+  if (!output.includes('is running at')) {
+    // not ready: end the wrapper (its server follows it) so a red run leaves nothing running
+    child.kill('SIGKILL');
+    await exited;
+  }
   expect(output).toContain('is running at');
   return { child, port, dataDir, exited, output: () => output, server: await serverOf(child.pid!) };
 };

@@ -27,38 +27,16 @@ const MAX_LISTED = 500;
  * PERSON_CACHE_MS, the cache is emptied when the bus comes back after an outage and not used
  * while it is away.
  */
-export class PersonCache {
-  private readonly cache: EpochCache<string, CachedRoles>;
-
+export class PersonCache extends EpochCache<string, CachedRoles> {
   constructor(now: () => number) {
-    this.cache = new EpochCache(now, PERSON_CACHE_MS, MAX_ENTRIES);
-  }
-
-  epoch(): number {
-    return this.cache.epoch();
-  }
-
-  get(personId: string): CachedRoles | undefined {
-    return this.cache.get(personId);
-  }
-
-  set(personId: string, value: CachedRoles, readAtEpoch: number): void {
-    this.cache.set(personId, value, readAtEpoch);
+    super(now, PERSON_CACHE_MS, MAX_ENTRIES);
   }
 
   /** Bus handler. */
   handle(event: BusEvent): void {
     if (event.type !== 'person.changed') return;
-    if (event.personIds) this.cache.forget(event.personIds);
-    else this.cache.clear();
-  }
-
-  clear(): void {
-    this.cache.clear();
-  }
-
-  get size(): number {
-    return this.cache.size;
+    if (event.personIds) this.forget(event.personIds);
+    else this.clear();
   }
 }
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import inspector from 'node:inspector/promises';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { findPersonById } from '../src/core/person.repository.js';
@@ -155,6 +156,13 @@ for (const connections of [100, 400]) {
       `user/info / bare route at 100 connections: ${(info.rps / bare.rps).toFixed(2)} (p99 ${info.p99.toFixed(1)} ms)`,
     );
   }
+  // BENCH_PROFILE=folder: the server's CPU profile during each update-Warp run (open in Chrome's DevTools)
+  const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const warp = await run(`POST update-Warp x${connections} conns`, {
     path: '/api/train/cls_Warp/update-Warp',
     method: 'POST',
@@ -162,6 +170,16 @@ for (const connections of [100, 400]) {
     seconds: 5,
     learners,
   });
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+    const file = path.join(
+      process.env.BENCH_PROFILE!,
+      `update-warp-${config.databaseUrl ? 'pg' : 'sqlite'}-${connections}.cpuprofile`,
+    );
+    fs.writeFileSync(file, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   console.log(
     `update-Warp / bare route at ${connections} connections: ${(warp.rps / bare.rps).toFixed(2)} (p99 ${warp.p99.toFixed(1)} ms)`,
   );

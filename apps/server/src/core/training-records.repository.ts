@@ -245,18 +245,36 @@ export async function saveWarpProgress(
   }
 }
 
+/** The course records a credit batch changed: one statement per 200 rows, as the courseware records. */
 export async function saveCourseProgress(
   db: Db,
-  id: string,
-  values: {
+  rows: ReadonlyArray<{
+    id: string;
     studied_seconds: number;
     learn_status: number;
     start_time: number;
     last_learn_date: number;
     end_time: number | null;
-  },
+  }>,
 ): Promise<void> {
-  await db.updateTable('train_person_courses').set(values).where('id', '=', id).execute();
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(
+      (r) => sql`SELECT CAST(${r.id} AS text) AS id,
+        CAST(${r.studied_seconds} AS double precision) AS studied_seconds,
+        CAST(${r.learn_status} AS integer) AS learn_status,
+        CAST(${r.start_time} AS bigint) AS start_time,
+        CAST(${r.last_learn_date} AS bigint) AS last_learn_date,
+        CAST(${r.end_time} AS bigint) AS end_time`,
+    );
+    await sql`UPDATE train_person_courses SET
+        studied_seconds = v.studied_seconds,
+        learn_status = v.learn_status,
+        start_time = v.start_time,
+        last_learn_date = v.last_learn_date,
+        end_time = v.end_time
+      FROM (${sql.join(values, sql` UNION ALL `)}) AS v
+      WHERE train_person_courses.id = v.id`.execute(db);
+  }
 }
 
 export async function incrementStudyCount(db: Db, warpCourseId: string, now: number): Promise<void> {

@@ -363,21 +363,31 @@ export class CreditBatcher {
     if (credited.length === 0) return;
     // read after the courseware records are written, so the units' states are this batch's
     const { courses, units } = await findCoursesWithUnits(trx, [...new Set(credited.map((c) => c.trainPersonId))]);
+    // a batch holds hundreds of learners: look records up by key, not by scanning
+    const courseByKey = new Map(courses.map((c) => [`${c.train_person_id}/${c.class_course_id}`, c]));
+    const unitStatuses = new Map<string, number[]>();
+    for (const u of units) {
+      const key = `${u.train_person_id}/${u.class_course_id}`;
+      const list = unitStatuses.get(key);
+      if (list) list.push(u.learn_status);
+      else unitStatuses.set(key, [u.learn_status]);
+    }
+    const changed: Parameters<typeof saveCourseProgress>[1][number][] = [];
     for (const { trainPersonId, classCourseId, seconds } of credited) {
-      const course = courses.find((c) => c.train_person_id === trainPersonId && c.class_course_id === classCourseId);
+      const key = `${trainPersonId}/${classCourseId}`;
+      const course = courseByKey.get(key);
       if (!course) continue;
       const studied = course.studied_seconds + seconds;
       const complete = isCourseComplete({
-        unitStatuses: units
-          .filter((u) => u.train_person_id === trainPersonId && u.class_course_id === classCourseId)
-          .map((u) => u.learn_status),
+        unitStatuses: unitStatuses.get(key) ?? [],
         studiedSeconds: studied,
         classHours: course.class_hours,
         secondsPerClassHour: this.ctx.config.study.secondsPerClassHour,
         examRequired: parseExamRules(course.rules).required,
         examPassed: course.exam_passed_at !== null,
       });
-      await saveCourseProgress(trx, course.id, {
+      changed.push({
+        id: course.id,
         studied_seconds: studied,
         // a course completed meanwhile (an exam handed in) stays complete
         learn_status:
@@ -387,5 +397,6 @@ export class CreditBatcher {
         end_time: complete && course.learn_status !== LearnStatus.COMPLETED ? now : course.end_time,
       });
     }
+    await saveCourseProgress(trx, changed);
   }
 }

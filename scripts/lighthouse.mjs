@@ -17,13 +17,20 @@ try {
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = [];
   let benchmarkIndex = 0;
-  for (let [route, signedIn] of [
+  // `npm run lighthouse -- login mobile`: only the pages and forms named (any part of the route)
+  const only = process.argv.slice(2);
+  const forms = ['mobile', 'desktop'].filter(
+    (f) => !only.some((o) => o === 'mobile' || o === 'desktop') || only.includes(f),
+  );
+  const pages = [
     ['/#/login', false],
     ['/#/index', false],
     ['/#/study', true],
     ['/#/show?classCourseId=FIRST', true],
-  ]) {
-    for (const form of ['mobile', 'desktop']) {
+  ];
+  const named = only.filter((o) => o !== 'mobile' && o !== 'desktop');
+  for (let [route, signedIn] of pages.filter(([r]) => named.length === 0 || named.some((n) => r.includes(n)))) {
+    for (const form of forms) {
       // a fresh profile per run: nothing cached, nobody signed in
       const context = await browser.createBrowserContext();
       const page = await context.newPage();

@@ -1,10 +1,11 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadFirstPage } from './app/router';
 import { LoadBoundary } from './components/load-boundary';
+import { prefetchOrgInfo, siteOrgCode } from './lib/org-info';
 import { useUser } from './stores/user-store';
 import './styles/base.css';
 import './styles/themes.css';
@@ -27,17 +28,32 @@ window.addEventListener('vite:preloadError', (event) => {
 // each other's rotation and log the learner out.
 void useUser.getState().restore();
 
+// What the first page shows first is asked for now, alongside the app's own start: the
+// page's code, and on the login page and 首页 the organisation's name and logo.
+const [firstPath = '/', firstQuery = ''] = location.hash.replace(/^#/, '').split('?');
+preloadFirstPage(firstPath || '/');
+if (['', '/', '/index', '/login'].includes(firstPath)) {
+  const query = new URLSearchParams(firstQuery);
+  prefetchOrgInfo(firstPath === '/login' ? siteOrgCode(query) : siteOrgCode(query, useUser.getState().orgCode));
+}
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <HashRouter>
-          <LoadBoundary>
-            <AppRoutes />
-          </LoadBoundary>
-        </HashRouter>
-      </Providers>
-    </StrictMode>,
+  const app = createRoot(root);
+  // The first render as a transition: React renders it in slices of a few milliseconds and
+  // lets the browser paint and answer input between them, instead of holding a phone's main
+  // thread for the whole first screen (index.html's placeholder stays until it commits).
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Providers>
+          <HashRouter>
+            <LoadBoundary>
+              <AppRoutes />
+            </LoadBoundary>
+          </HashRouter>
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }

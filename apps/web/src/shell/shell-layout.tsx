@@ -111,7 +111,9 @@ export default function ShellLayout() {
               width={layout === 'column' ? 266 : 220}
             >
               {layout !== 'common' && <OrgLogo />}
-              <NavMenu mode="inline" collapsed={collapsed} />
+              {/* a phone's menu is drawn when opened: folded it is 0 px wide, and the menu's code
+                  and styles are no part of the first screen */}
+              {(!isMobile || mobileOpen) && <NavMenu mode="inline" collapsed={collapsed} />}
             </Layout.Sider>
             {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
             {main}

@@ -51,6 +51,8 @@ export const zh = {
     checkCode: '验证码',
     sendCode: '获取验证码',
     resendIn: '{{seconds}}秒后重新获取',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     submit: '登录',
     toPhone: '使用手机验证码登录',
     toAccount: '使用账号密码登录',

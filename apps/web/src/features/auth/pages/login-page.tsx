@@ -1,8 +1,7 @@
-import { DEFAULT_ORG_CODE } from '@anxun/shared/constants';
 import type { OrgInfo } from '@anxun/shared/schemas/org';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../lib/api-client';
+import { fetchOrgInfo, siteOrgCode } from '../../../lib/org-info';
 import { useTranslation } from '../../../lib/i18n';
 import defaultLogo from '../../../shell/default-logo.svg';
 import { useSettings } from '../../../stores/settings-store';
@@ -16,14 +15,13 @@ import { LoginForm } from '../components/login-form';
  */
 export function LoginBrand() {
   const [params] = useSearchParams();
-  const code = params.get('OrgCode') ?? new URLSearchParams(location.search).get('OrgCode') ?? DEFAULT_ORG_CODE;
+  const code = siteOrgCode(params);
   const [org, setOrg] = useState<OrgInfo | undefined>();
   const language = useSettings((s) => s.language);
   const update = useSettings((s) => s.update);
   useEffect(() => {
     let live = true;
-    api
-      .get<OrgInfo>(`/api/base/baseorg/select-code/${encodeURIComponent(code)}`, { silent: true })
+    fetchOrgInfo(code)
       .then((o) => live && setOrg(o))
       .catch(() => undefined);
     return () => {

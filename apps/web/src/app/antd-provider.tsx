@@ -1,0 +1,47 @@
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useSettings } from '../stores/settings-store';
+import { THEME_PRIMARY } from './theme';
+
+type AntLocale = typeof zhCN;
+
+/**
+ * antd's theme, size and locale for what is drawn with antd: the layout and its pages, the
+ * public pages other than login, dialogs and toasts. Its own chunk: the login page, every
+ * learner's first download, draws plain elements and needs none of antd.
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const language = useSettings((s) => s.language);
+  const themeName = useSettings((s) => s.themeName);
+  const [locale, setLocale] = useState<AntLocale>(zhCN);
+  useEffect(() => {
+    if (language === 'zh') setLocale(zhCN);
+    // English is loaded only when chosen
+    else void import('antd/locale/en_US').then((m) => setLocale(m.default));
+  }, [language]);
+  return (
+    <ConfigProvider
+      locale={locale}
+      componentSize="small"
+      theme={{
+        token: { colorPrimary: THEME_PRIMARY[themeName], colorLink: THEME_PRIMARY[themeName], borderRadius: 4 },
+      }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** A page drawn inside antd's provider. */
+export function withAntd<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function AntdPage(props: P) {
+    return (
+      <AntdProvider>
+        <Page {...props} />
+      </AntdProvider>
+    );
+  }
+  AntdPage.displayName = `withAntd(${Page.displayName ?? Page.name})`;
+  return AntdPage;
+}

@@ -18,6 +18,24 @@ describe('home page and a course page in Chromium', () => {
     await context.close();
   });
 
+  it('searches the catalogue, says when nothing matches, and shows all again once the search is emptied', async () => {
+    const { page, context } = await openPage(env, '/index');
+    const catalogue = page.locator('.course-grid').nth(1);
+    await expect.poll(() => catalogue.getByTestId('course-card').count()).toBeGreaterThan(1);
+    const all = await catalogue.getByTestId('course-card').count();
+    const name = (await catalogue.locator('h4').nth(1).textContent()) ?? '';
+    const search = page.getByRole('searchbox', { name: '搜索课程' });
+    await search.fill(name);
+    await search.press('Enter');
+    await expect.poll(() => catalogue.locator('h4').allTextContents()).toEqual([name]);
+    await search.fill('没有这门课');
+    await page.getByRole('button', { name: '搜索课程' }).click();
+    await page.getByText('没有找到课程').waitFor();
+    await search.fill('');
+    await expect.poll(() => page.locator('.course-grid').nth(1).getByTestId('course-card').count()).toBe(all);
+    await context.close();
+  });
+
   it('lets a learner review the course, ask and answer, preview a unit and see the 14-day chart', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

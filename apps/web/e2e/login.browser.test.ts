@@ -18,6 +18,19 @@ describe('login in Chromium', () => {
     await context.close();
   });
 
+  it('shows and hides the typed password', async () => {
+    const { page, context } = await openPage(env, '/login');
+    const password = page.getByPlaceholder('密码');
+    await password.fill('secret12');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: '显示密码' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: '隐藏密码' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    expect(await password.inputValue()).toBe('secret12');
+    await context.close();
+  });
+
   it('shows the server message for a wrong password and stays on /login', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'wrong-password');

@@ -31,7 +31,7 @@ void useUser.getState().restore();
 // What the first page shows first is asked for now, alongside the app's own start: the
 // page's code, and on the login page and 首页 the organisation's name and logo.
 const [firstPath = '/', firstQuery = ''] = location.hash.replace(/^#/, '').split('?');
-preloadFirstPage(firstPath || '/');
+const firstPage = preloadFirstPage(firstPath || '/');
 if (['', '/', '/index', '/login'].includes(firstPath)) {
   const query = new URLSearchParams(firstQuery);
   prefetchOrgInfo(firstPath === '/login' ? siteOrgCode(query) : siteOrgCode(query, useUser.getState().orgCode));
@@ -40,20 +40,23 @@ if (['', '/', '/index', '/login'].includes(firstPath)) {
 const root = document.getElementById('root');
 if (root) {
   const app = createRoot(root);
-  // The first render as a transition: React renders it in slices of a few milliseconds and
-  // lets the browser paint and answer input between them, instead of holding a phone's main
-  // thread for the whole first screen (index.html's placeholder stays until it commits).
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <Providers>
-          <HashRouter>
-            <LoadBoundary>
-              <AppRoutes />
-            </LoadBoundary>
-          </HashRouter>
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  // The first render waits (3 s at most) for the first page's code, index.html's placeholder
+  // showing meanwhile, and is a transition: React renders it in slices of a few milliseconds
+  // and lets the browser paint and answer input between them, instead of holding a phone's
+  // main thread for the whole first screen.
+  const render = () =>
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <Providers>
+            <HashRouter>
+              <LoadBoundary>
+                <AppRoutes />
+              </LoadBoundary>
+            </HashRouter>
+          </Providers>
+        </StrictMode>,
+      ),
+    );
+  void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, 3000))]).then(render);
 }

@@ -6,17 +6,16 @@ import { NavigationProgress, RequireSession } from './guard';
 import { leafPages, type PagePath } from '@anxun/shared/pages';
 import { useUser } from '../stores/user-store';
 import { LoadBoundary } from '../components/load-boundary';
+import { preloadable } from './preloadable';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
 const loadAntd = () => import('./antd-provider');
 /** A page drawn with antd: its chunk and antd's provider load side by side, the page inside the provider. */
 const antdPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
   lazy(() => Promise.all([load(), loadAntd()]).then(([page, antd]) => ({ default: antd.withAntd(page.default) })));
-const loadLoginPage = () => import('../features/auth/pages/login-page');
-const LoginPage = lazy(loadLoginPage);
+const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = antdPage(() => import('../features/auth/pages/register-page'));
-const loadIndexPage = () => import('../features/courses/pages/index-page');
-const IndexPage = lazy(loadIndexPage);
+const IndexPage = preloadable(() => import('../features/courses/pages/index-page'));
 const CoursePage = lazy(() => import('../features/courses/pages/course-page'));
 const ErrorPage = antdPage(() => import('../pages/error-page'));
 const PublicPlaceholder = antdPage(() => import('../pages/public-placeholder'));
@@ -75,23 +74,23 @@ function ManageHome() {
 }
 // The shell is a chunk of its own too, so the login page does not download the layouts; the
 // layout's pages are drawn inside its antd provider.
-const loadShell = () => import('../shell/shell-layout');
-const ShellLayout = antdPage(loadShell);
+const ShellLayout = preloadable(() =>
+  Promise.all([import('../shell/shell-layout'), loadAntd()]).then(([shell, antd]) => ({
+    default: antd.withAntd(shell.default),
+  })),
+);
 
 /**
  * The code of the page a first visit opens (the login page, or the layout and 首页), asked
  * for while the app's own code starts instead of after its first render: one round trip
- * fewer on a phone before the page shows. A chunk that fails here is asked for again by the
- * route itself, which reports it.
+ * fewer on a phone, and the page is drawn in one pass. Settles when it is here or failed (the
+ * route then asks again and reports it).
  */
-export function preloadFirstPage(pathname: string): void {
-  const ignore = () => undefined;
-  if (pathname === '/login') void loadLoginPage().catch(ignore);
-  else if (pathname === '/' || pathname === '/index') {
-    void loadShell().catch(ignore);
-    void loadAntd().catch(ignore);
-    void loadIndexPage().catch(ignore);
-  }
+export function preloadFirstPage(pathname: string): Promise<unknown> {
+  if (pathname === '/login') return LoginPage.preload().catch(() => undefined);
+  if (pathname === '/' || pathname === '/index')
+    return Promise.allSettled([ShellLayout.preload(), IndexPage.preload()]);
+  return Promise.resolve();
 }
 
 const page = (node: ReactNode) => (

@@ -73,7 +73,8 @@ export default function ShellLayout() {
           {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         </button>
       )}
-      {topMenu ? <NavMenu mode="horizontal" /> : <Breadcrumbs />}
+      {/* a phone's header has no room for the trail (and never showed it) */}
+      {topMenu ? <NavMenu mode="horizontal" /> : !isMobile && <Breadcrumbs />}
       <HeaderWidgets
         onRefresh={() => {
           // spec §4: the refresh progress bar finishes after 200 ms

@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import { Panel } from '../../../components/panel';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
@@ -22,15 +21,15 @@ export function CourseCard({ book }: { book: CourseBook }) {
       <h4>{book.name}</h4>
       <p className="course-intro">{book.intro}</p>
       <div className="course-meta">
-        <Tag>
+        <span className="course-tag">
           {book.unitCount} {t('courses.units')}
-        </Tag>
-        <Tag>
+        </span>
+        <span className="course-tag">
           {minutes(book.durationSeconds)} {t('study.minutes')}
-        </Tag>
-        <Tag color="blue">
+        </span>
+        <span className="course-tag blue">
           {book.classHours} {t('study.hours')}
-        </Tag>
+        </span>
       </div>
     </Panel>
   );

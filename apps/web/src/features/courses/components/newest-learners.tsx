@@ -1,4 +1,3 @@
-import { Avatar, Empty, Skeleton } from 'antd';
 import { Panel } from '../../../components/panel';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -15,16 +14,21 @@ export function NewestLearners() {
       className="home-block newest-learners"
       data-testid="newest-learners"
     >
-      {/* plain markup: antd's List brings its Pagination and Select into a guest's first visit */}
+      {/* plain markup: antd's List, Avatar and Skeleton are no part of a guest's first visit */}
       {isPending ? (
-        <Skeleton active avatar paragraph={{ rows: 1 }} />
+        <div className="newest-loading" aria-busy="true">
+          <div className="skeleton-line" />
+          <div className="skeleton-line" />
+        </div>
       ) : !data?.length ? (
-        <Empty description={t('online.noLearners')} />
+        <p className="home-empty">{t('online.noLearners')}</p>
       ) : (
         <ul className="newest-learner-list">
           {data.map((l, i) => (
             <li key={`${i}-${l.name}-${l.joinedAt}`}>
-              <Avatar>{l.name.slice(0, 1)}</Avatar>
+              <span className="letter-avatar" aria-hidden>
+                {l.name.slice(0, 1)}
+              </span>
               <div>
                 <div className="newest-learner-name">{l.name}</div>
                 <div className="newest-learner-meta">{`${l.className} · ${formatDateTime(l.joinedAt)}`}</div>

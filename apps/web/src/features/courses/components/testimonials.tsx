@@ -1,10 +1,10 @@
-import { Col, Empty, Rate, Row } from 'antd';
 import { Panel } from '../../../components/panel';
+import { Stars } from '../../../components/stars';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { useComments } from '../api/online-api';
 
-/** 学员评价 on the home page: the organisation's newest well-rated comments (real ones). */
+/** 学员评价 on the home page: the organisation's newest well-rated comments (real ones); plain markup, no antd on a guest's first visit. */
 export function Testimonials() {
   const { t } = useTranslation();
   const { data } = useComments(undefined, 1, { minRating: 4, size: 6 });
@@ -13,22 +13,20 @@ export function Testimonials() {
     <section className="home-block" data-testid="testimonials">
       <h3>{t('online.testimonials')}</h3>
       {records.length === 0 ? (
-        <Empty description={t('online.noComments')} />
+        <p className="home-empty">{t('online.noComments')}</p>
       ) : (
-        <Row gutter={[16, 16]}>
+        <div className="testimonial-grid">
           {records.map((c) => (
-            <Col key={c.id} xs={24} md={12} lg={8}>
-              <Panel size="small" className="testimonial">
-                <Rate disabled value={c.rating} className="post-rate" />
-                <p className="post-text">{c.content}</p>
-                <div className="testimonial-by">
-                  <strong>{c.authorName}</strong> ·{' '}
-                  <Link to={`/course?id=${c.courseBookId}&tab=comments`}>{c.courseName}</Link>
-                </div>
-              </Panel>
-            </Col>
+            <Panel key={c.id} size="small" className="testimonial">
+              <Stars value={c.rating} label={t('online.ratingOf', { rating: c.rating })} />
+              <p className="post-text">{c.content}</p>
+              <div className="testimonial-by">
+                <strong>{c.authorName}</strong> ·{' '}
+                <Link to={`/course?id=${c.courseBookId}&tab=comments`}>{c.courseName}</Link>
+              </div>
+            </Panel>
           ))}
-        </Row>
+        </div>
       )}
     </section>
   );

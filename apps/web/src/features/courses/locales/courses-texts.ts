@@ -15,6 +15,7 @@ const zh = {
     preview: '预览',
     notInClass: '查看我的班级',
     loginToStudy: '登录后学习',
+    none: '没有找到课程',
   },
   online: {
     replyCount: '{{count}} 个回答',
@@ -24,6 +25,7 @@ const zh = {
     newestLearners: '最新学员',
     noLearners: '还没有学员',
     noComments: '还没有评价',
+    ratingOf: '{{rating}} 星',
     noThreads: '还没有讨论，来提第一个问题吧',
     commentCount: '{{count}} 条评价',
     yourRating: '您的评分',
@@ -74,6 +76,7 @@ const en: typeof zh = {
     preview: 'Preview',
     notInClass: 'See my classes',
     loginToStudy: 'Log in to study',
+    none: 'No courses found',
   },
   online: {
     replyCount: '{{count}} answers',
@@ -83,6 +86,7 @@ const en: typeof zh = {
     newestLearners: 'Newest learners',
     noLearners: 'No learners yet',
     noComments: 'No reviews yet',
+    ratingOf: '{{rating}} of 5 stars',
     noThreads: 'No questions yet — ask the first one',
     commentCount: '{{count}} reviews',
     yourRating: 'Your rating',

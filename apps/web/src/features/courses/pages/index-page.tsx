@@ -1,11 +1,12 @@
 import '../../../lib/locales/page-texts';
 import '../locales/courses-texts';
 import '../courses.css';
-import { Button, Col, Empty, Input, Row, Skeleton } from 'antd';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { Button } from 'antd';
 import { Panel } from '../../../components/panel';
 import { useOnceTrue } from '../../../lib/use-once-true';
 import { LightPagination } from '../../../components/light-pagination';
-import { useState } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { greetingKey } from '../../../shell/greeting';
@@ -29,8 +30,16 @@ export default function IndexPage() {
   const [page, setPage] = useState(1);
   const hot = useHotCourses();
   const list = useCourseList(name, page);
-  // the first load only: a later search or page keeps the page as it is
-  const settled = useOnceTrue(!hot.isPending && !list.isPending);
+  // the first load only: a later search or page keeps the page as it is. Drawn as a
+  // transition: the lists, cards and community blocks render in slices a phone can answer
+  // input between, not in the one long task that a query's answer would otherwise start
+  const settled = useDeferredValue(useOnceTrue(!hot.isPending && !list.isPending));
+  const [typed, setTyped] = useState('');
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setName(typed.trim());
+    setPage(1);
+  };
   return (
     <section className="page home-page">
       <Panel className="home-hero" data-testid="org-banner">
@@ -59,55 +68,59 @@ export default function IndexPage() {
           drawn early is pushed down by what arrives later (Lighthouse's layout shift), and the
           placeholder keeps the footer out of view meanwhile */}
       {!settled ? (
-        <div className="home-loading">
-          <Skeleton active paragraph={{ rows: 6 }} />
+        <div className="home-loading" aria-busy="true">
+          {[1, 2, 3, 4, 5, 6].map((n) => (
+            <div key={n} className="skeleton-line" />
+          ))}
         </div>
       ) : (
         <>
           <h3>{t('courses.hot')}</h3>
           {hot.isPending ? null : (
-            <Row gutter={[16, 16]}>
+            <div className="course-grid">
               {(hot.data?.records ?? []).map((b) => (
-                <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
-                  <CourseCard book={b} />
-                </Col>
+                <CourseCard key={b.courseBookId} book={b} />
               ))}
-            </Row>
+            </div>
           )}
           <div className="catalogue-head">
             <h3>{t('courses.all')}</h3>
-            <Input.Search
-              allowClear
-              placeholder={t('courses.search')}
-              onSearch={(v) => {
-                setName(v.trim());
-                setPage(1);
-              }}
-              style={{ maxWidth: 280 }}
-            />
+            <form role="search" className="catalogue-search" onSubmit={search}>
+              <input
+                type="search"
+                value={typed}
+                placeholder={t('courses.search')}
+                aria-label={t('courses.search')}
+                onChange={(e) => {
+                  setTyped(e.target.value);
+                  // emptied (typed away or the field's clear button): the whole catalogue again
+                  if (e.target.value === '' && name !== '') {
+                    setName('');
+                    setPage(1);
+                  }
+                }}
+              />
+              <button type="submit" aria-label={t('courses.search')}>
+                <SearchOutlined />
+              </button>
+            </form>
           </div>
           {list.data && list.data.records.length === 0 ? (
-            <Empty />
+            <p className="home-empty">{t('courses.none')}</p>
           ) : (
-            <Row gutter={[16, 16]}>
+            <div className="course-grid">
               {(list.data?.records ?? []).map((b) => (
-                <Col key={b.courseBookId} xs={24} sm={12} lg={6}>
-                  <CourseCard book={b} />
-                </Col>
+                <CourseCard key={b.courseBookId} book={b} />
               ))}
-            </Row>
+            </div>
           )}
           {(list.data?.total ?? 0) > 8 && (
             <LightPagination current={page} pageSize={8} total={list.data?.total ?? 0} onChange={setPage} />
           )}
-          <Row gutter={[16, 16]} className="home-community">
-            <Col xs={24} lg={16}>
-              <Testimonials />
-            </Col>
-            <Col xs={24} lg={8}>
-              <NewestLearners />
-            </Col>
-          </Row>
+          <div className="home-community">
+            <Testimonials />
+            <NewestLearners />
+          </div>
         </>
       )}
     </section>

@@ -16,34 +16,34 @@ const antdPage = <P extends object>(load: () => Promise<{ default: ComponentType
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = antdPage(() => import('../features/auth/pages/register-page'));
 const IndexPage = preloadable(() => import('../features/courses/pages/index-page'));
-const CoursePage = lazy(() => import('../features/courses/pages/course-page'));
+const CoursePage = preloadable(() => import('../features/courses/pages/course-page'));
 const ErrorPage = antdPage(() => import('../pages/error-page'));
 const PublicPlaceholder = antdPage(() => import('../pages/public-placeholder'));
-const StudyPage = lazy(() => import('../features/study/pages/study-page'));
-const ShowPage = lazy(() => import('../features/study/pages/show-page'));
-const ProgressPage = lazy(() => import('../features/study/pages/progress-page'));
-const VideoPage = lazy(() => import('../features/study/pages/video-page'));
-const PersonalCenterPage = lazy(() => import('../features/account/pages/personal-center-page'));
+const StudyPage = preloadable(() => import('../features/study/pages/study-page'));
+const ShowPage = preloadable(() => import('../features/study/pages/show-page'));
+const ProgressPage = preloadable(() => import('../features/study/pages/progress-page'));
+const VideoPage = preloadable(() => import('../features/study/pages/video-page'));
+const PersonalCenterPage = preloadable(() => import('../features/account/pages/personal-center-page'));
 const CameraPage = antdPage(() => import('../features/camera/pages/camera-page'));
-const ExamsPage = lazy(() => import('../features/exams/pages/exams-page'));
+const ExamsPage = preloadable(() => import('../features/exams/pages/exams-page'));
 const CardPage = antdPage(() => import('../features/card/pages/card-page'));
 // the console: its own chunks, loaded only by a training manager
-const PeoplePage = lazy(() => import('../features/console/pages/people-page'));
-const ClassesPage = lazy(() => import('../features/console/pages/classes-page'));
-const AuditPage = lazy(() => import('../features/console/pages/audit-page'));
-const EnquiriesPage = lazy(() => import('../features/console/pages/enquiries-page'));
-const NoticesPage = lazy(() => import('../features/console/pages/notices-page'));
-const OrganisationsPage = lazy(() => import('../features/console/pages/organisations-page'));
-const QuestionsPage = lazy(() => import('../features/console/pages/questions-page'));
-const CoursesPage = lazy(() => import('../features/console/pages/courses-page'));
-const ReportsPage = lazy(() => import('../features/console/pages/reports-page'));
-const DashboardPage = lazy(() => import('../features/console/pages/dashboard-page'));
-const CertificatesPage = lazy(() => import('../features/console/pages/certificates-page'));
-const FaceReviewPage = lazy(() => import('../features/console/pages/face-review-page'));
-const SettingsPage = lazy(() => import('../features/console/pages/settings-page'));
+const PeoplePage = preloadable(() => import('../features/console/pages/people-page'));
+const ClassesPage = preloadable(() => import('../features/console/pages/classes-page'));
+const AuditPage = preloadable(() => import('../features/console/pages/audit-page'));
+const EnquiriesPage = preloadable(() => import('../features/console/pages/enquiries-page'));
+const NoticesPage = preloadable(() => import('../features/console/pages/notices-page'));
+const OrganisationsPage = preloadable(() => import('../features/console/pages/organisations-page'));
+const QuestionsPage = preloadable(() => import('../features/console/pages/questions-page'));
+const CoursesPage = preloadable(() => import('../features/console/pages/courses-page'));
+const ReportsPage = preloadable(() => import('../features/console/pages/reports-page'));
+const DashboardPage = preloadable(() => import('../features/console/pages/dashboard-page'));
+const CertificatesPage = preloadable(() => import('../features/console/pages/certificates-page'));
+const FaceReviewPage = preloadable(() => import('../features/console/pages/face-review-page'));
+const SettingsPage = preloadable(() => import('../features/console/pages/settings-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
-const PAGE_COMPONENTS: Record<PagePath, ComponentType> = {
+const PAGE_COMPONENTS: Record<PagePath, ComponentType & { preload?: () => Promise<unknown> }> = {
   '/index': IndexPage,
   '/study': StudyPage,
   '/exams': ExamsPage,
@@ -81,15 +81,16 @@ const ShellLayout = preloadable(() =>
 );
 
 /**
- * The code of the page a first visit opens (the login page, or the layout and 首页), asked
+ * The code of the page a visit opens (the login page, or the layout and its page), asked
  * for while the app's own code starts instead of after its first render: one round trip
  * fewer on a phone, and the page is drawn in one pass. Settles when it is here or failed (the
  * route then asks again and reports it).
  */
 export function preloadFirstPage(pathname: string): Promise<unknown> {
   if (pathname === '/login') return LoginPage.preload().catch(() => undefined);
-  if (pathname === '/' || pathname === '/index')
-    return Promise.allSettled([ShellLayout.preload(), IndexPage.preload()]);
+  const leaf = PAGE_COMPONENTS[(pathname === '/' ? '/index' : pathname) as PagePath] as
+    (typeof PAGE_COMPONENTS)[PagePath] | undefined;
+  if (leaf) return Promise.allSettled([ShellLayout.preload(), leaf.preload?.()]);
   return Promise.resolve();
 }
 

@@ -1,5 +1,6 @@
 import { LOGGED_OUT_USER_NAME } from '@anxun/shared/constants';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Dropdown } from 'antd';
+import '../components/plain-controls.css';
 import { lazy, Suspense, useState } from 'react';
 import { useOnceTrue } from '../lib/use-once-true';
 import { useTranslation } from '../lib/i18n';
@@ -22,13 +23,14 @@ export function UserArea() {
 
   return (
     <div className="user-area">
-      <Button type="primary" ghost className="my-study" onClick={() => navigate('/study')}>
+      {/* plain buttons: a guest's header draws no antd (its run-time styles are a phone's work) */}
+      <button type="button" className="plain-btn small ghost my-study" onClick={() => navigate('/study')}>
         {t('header.myStudy')}
-      </Button>
+      </button>
       {loggedOut ? (
-        <Button className="login-button" onClick={() => setLoginOpen(true)}>
+        <button type="button" className="plain-btn small login-button" onClick={() => setLoginOpen(true)}>
           {t('header.login')}
-        </Button>
+        </button>
       ) : (
         <Dropdown
           trigger={['click', 'hover']}

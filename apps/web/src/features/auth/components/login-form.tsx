@@ -8,7 +8,7 @@ import { useUser } from '../../../stores/user-store';
 import { sendCheckCode } from '../api/auth-api';
 import { loginChecks, type LoginField } from './login-checks';
 import { useCountdown } from '../../../lib/use-countdown';
-import './login-form.css';
+import '../../../components/plain-controls.css';
 
 type Mode = 'account' | 'phone';
 

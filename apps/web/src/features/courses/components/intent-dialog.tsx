@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import '../../../components/plain-controls.css';
 import { lazy, Suspense, useState } from 'react';
 import { useOnceTrue } from '../../../lib/use-once-true';
 
@@ -10,9 +10,9 @@ export function IntentDialog({ courseName, buttonText }: { courseName?: string; 
   const loaded = useOnceTrue(open);
   return (
     <>
-      <Button onClick={() => setOpen(true)} data-testid="intent-open">
+      <button type="button" className="plain-btn small" onClick={() => setOpen(true)} data-testid="intent-open">
         {buttonText}
-      </Button>
+      </button>
       {loaded && (
         <Suspense fallback={null}>
           <IntentFormDialog courseName={courseName} open={open} setOpen={setOpen} />

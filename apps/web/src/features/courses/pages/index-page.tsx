@@ -2,7 +2,7 @@ import '../../../lib/locales/page-texts';
 import '../locales/courses-texts';
 import '../courses.css';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { Button } from 'antd';
+import '../../../components/plain-controls.css';
 import { Panel } from '../../../components/panel';
 import { useOnceTrue } from '../../../lib/use-once-true';
 import { LightPagination } from '../../../components/light-pagination';
@@ -58,9 +58,9 @@ export default function IndexPage() {
         </h1>
         <p className="home-hero-lead">{t('courses.heroLead')}</p>
         <div className="home-hero-actions">
-          <Button type="primary" size="large" onClick={() => navigate('/study')}>
+          <button type="button" className="plain-btn primary" onClick={() => navigate('/study')}>
             {t('header.myStudy')}
-          </Button>
+          </button>
           <IntentDialog buttonText={t('intent.open')} />
         </div>
       </Panel>

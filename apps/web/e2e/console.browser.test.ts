@@ -394,10 +394,12 @@ describe('the console in Chromium', () => {
     expect(voided?.getCell(header.indexOf('审核') + 1).value).toBe('已作废');
     expect(voided?.getCell(header.indexOf('审核意见') + 1).value).toBe('照片与本人不符');
     await page.evaluate(() => (location.hash = '/manage/face-review?check=doubtful-check'));
-    await page.getByTestId('face-review-one').waitFor();
+    // the list visited before stays mounted, hidden (kept pages): only what is shown counts
+    await page.getByTestId('face-review-one').filter({ visible: true }).waitFor();
+    const shown = page.getByTestId('face-review-item').filter({ visible: true });
     // the check's own tag, and (once its attempts have loaded) the voided attempt's: either shows it
-    await page.getByTestId('face-review-item').filter({ hasText: '0.679' }).getByText('已作废').first().waitFor();
-    expect(await page.getByTestId('face-review-item').count()).toBe(1);
+    await shown.filter({ hasText: '0.679' }).getByText('已作废').first().waitFor();
+    expect(await shown.count()).toBe(1);
     await context.close();
   }, 60_000);
 

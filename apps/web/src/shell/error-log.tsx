@@ -1,10 +1,10 @@
-import BugOutlined from '@ant-design/icons/BugOutlined';
-import { Badge } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useOnceTrue } from '../lib/use-once-true';
 import { useErrorLog } from '../stores/error-log-store';
 
 const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
+// the badge's code comes with the first captured error, not with every page
+const ErrorBadge = lazy(() => import('./error-badge'));
 
 /** 'exception capture' (spec §2/§8): captured client errors, shown only when there are some. */
 export function ErrorLogWidget() {
@@ -15,9 +15,9 @@ export function ErrorLogWidget() {
   return (
     <>
       <button type="button" className="header-widget" aria-label="exception capture" onClick={() => setOpen(true)}>
-        <Badge count={errors.length} size="small">
-          <BugOutlined style={{ color: 'var(--header-text)', fontSize: 16 }} />
-        </Badge>
+        <Suspense fallback={null}>
+          <ErrorBadge count={errors.length} />
+        </Suspense>
       </button>
       {loaded && (
         <Suspense fallback={null}>

@@ -6,13 +6,14 @@ import { useSettings } from '../stores/settings-store';
 import { useUser } from '../stores/user-store';
 import { ErrorLogWidget } from './error-log';
 import { FullScreenToggle } from './full-screen-toggle';
-import { SearchWidget } from './search-dialog';
-import { LanguageSwitch } from './language-switch';
 import { useShellUi } from './ui-store';
 import { UserArea } from './user-area';
 
 // a signed-in learner's notices: not part of a guest's page, nor of anyone's first paint
 const NoticePopover = lazy(() => import('./notice-popover').then((m) => ({ default: m.NoticePopover })));
+// widgets that are off by default (spec §2) load when switched on
+const SearchWidget = lazy(() => import('./search-dialog').then((m) => ({ default: m.SearchWidget })));
+const LanguageSwitch = lazy(() => import('./language-switch').then((m) => ({ default: m.LanguageSwitch })));
 
 /** The right side of the header: optional widgets (spec §2 defaults: all off), then the user. */
 export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
@@ -33,14 +34,22 @@ export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {
         </button>
       )}
       <ErrorLogWidget />
-      {s.showSearch && <SearchWidget />}
+      {s.showSearch && (
+        <Suspense fallback={null}>
+          <SearchWidget />
+        </Suspense>
+      )}
       {s.showNotice && token && (
         <Suspense fallback={null}>
           <NoticePopover />
         </Suspense>
       )}
       {s.showFullScreen && <FullScreenToggle />}
-      {s.showLanguage && <LanguageSwitch />}
+      {s.showLanguage && (
+        <Suspense fallback={null}>
+          <LanguageSwitch />
+        </Suspense>
+      )}
       {s.showThemeSetting && (
         <button
           type="button"

@@ -7,22 +7,24 @@ import { useLocation } from 'react-router';
 import { useSettings, type Layout as LayoutName } from '../stores/settings-store';
 import { useTabs } from '../stores/tabs-store';
 import { QueryProvider } from '../app/query-client';
-import { Breadcrumbs } from './breadcrumbs';
 import { Footer } from './footer';
 import { HeaderWidgets } from './header-widgets';
 import { KeepAliveOutlet } from './keep-alive-outlet';
-import { NavMenu } from './nav-menu';
 import { OrgLogo } from './org-logo';
 import { pageTitle } from './page-title';
 import { doneProgress, startProgress } from './progress';
 import { findRoute } from './route-config';
-import { TabsBar } from './tabs-bar';
 import { useShellUi } from './ui-store';
 import { useOnceTrue } from '../lib/use-once-true';
 import { useIsMobile } from './use-is-mobile';
 
 // loaded when first opened: the theme settings are not part of any page's first paint
 const ThemeDrawer = lazy(() => import('./theme-drawer').then((m) => ({ default: m.ThemeDrawer })));
+// loaded when drawn: a guest's first screen on a phone shows no menu, trail or tabs, and their
+// antd code (Menu, Breadcrumb, Dropdown, Tooltip) would stand between him and the page
+const NavMenu = lazy(() => import('./nav-menu').then((m) => ({ default: m.NavMenu })));
+const Breadcrumbs = lazy(() => import('./breadcrumbs').then((m) => ({ default: m.Breadcrumbs })));
+const TabsBar = lazy(() => import('./tabs-bar').then((m) => ({ default: m.TabsBar })));
 
 /**
  * The main layout (spec §2): five layouts, horizontal by default; below 992 px always
@@ -74,7 +76,10 @@ export default function ShellLayout() {
         </button>
       )}
       {/* a phone's header has no room for the trail (and never showed it) */}
-      {topMenu ? <NavMenu mode="horizontal" /> : !isMobile && <Breadcrumbs />}
+      {/* the placeholders take the space the menu and trail will, so nothing moves when they come */}
+      <Suspense fallback={<div className={topMenu ? 'nav-menu' : 'breadcrumbs'} />}>
+        {topMenu ? <NavMenu mode="horizontal" /> : !isMobile && <Breadcrumbs />}
+      </Suspense>
       <HeaderWidgets
         onRefresh={() => {
           // spec §4: the refresh progress bar finishes after 200 ms
@@ -89,7 +94,11 @@ export default function ShellLayout() {
   const main = (
     <Layout className="shell-main">
       {layout !== 'common' && header}
-      {settings.showTabs && <TabsBar />}
+      {settings.showTabs && (
+        <Suspense fallback={<div className="tabs-bar" />}>
+          <TabsBar />
+        </Suspense>
+      )}
       <Layout.Content className="shell-content">
         <KeepAliveOutlet refresh={refreshKey} />
       </Layout.Content>
@@ -114,7 +123,11 @@ export default function ShellLayout() {
               {layout !== 'common' && <OrgLogo />}
               {/* a phone's menu is drawn when opened: folded it is 0 px wide, and the menu's code
                   and styles are no part of the first screen */}
-              {(!isMobile || mobileOpen) && <NavMenu mode="inline" collapsed={collapsed} />}
+              {(!isMobile || mobileOpen) && (
+                <Suspense fallback={null}>
+                  <NavMenu mode="inline" collapsed={collapsed} />
+                </Suspense>
+              )}
             </Layout.Sider>
             {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
             {main}

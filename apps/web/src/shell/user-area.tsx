@@ -1,5 +1,4 @@
 import { LOGGED_OUT_USER_NAME } from '@anxun/shared/constants';
-import { Avatar, Dropdown } from 'antd';
 import '../components/plain-controls.css';
 import { lazy, Suspense, useState } from 'react';
 import { useOnceTrue } from '../lib/use-once-true';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useUser } from '../stores/user-store';
 
 // the login form and its dialog load when a guest first presses 登录
+const UserMenu = lazy(() => import('./user-menu'));
 const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 
 /** 我的学习, then a login button while 未登录, else name, avatar and the dropdown (spec §2/§4). */
@@ -32,26 +32,17 @@ export function UserArea() {
           {t('header.login')}
         </button>
       ) : (
-        <Dropdown
-          trigger={['click', 'hover']}
-          menu={{
-            items: [
-              { key: 'personalCenter', label: t('header.personalCenter') },
-              { key: 'logout', label: t('header.logout'), danger: true },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'logout') void logout();
-              else navigate('/setting/personalCenter');
-            },
-          }}
+        // the avatar and dropdown's code load for a signed-in user only (a placeholder of the same size meanwhile)
+        <Suspense
+          fallback={
+            <span className="user-trigger">
+              <span className="user-avatar-placeholder" />
+              <span className="user-name">{username}</span>
+            </span>
+          }
         >
-          <button type="button" className="user-trigger" data-testid="user-menu">
-            <Avatar size={28} src={avatar ?? undefined}>
-              {username.slice(0, 1)}
-            </Avatar>
-            <span className="user-name">{username}</span>
-          </button>
-        </Dropdown>
+          <UserMenu username={username} avatar={avatar} onLogout={() => void logout()} />
+        </Suspense>
       )}
       {loginWanted && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { loadLanguage } from '../lib/i18n';
+import { whenNotifierNeeded } from '../lib/notify';
 import { useSettings } from '../stores/settings-store';
 
 /**
@@ -29,11 +30,9 @@ export function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-/** antd's message API arrives in its own chunk after the first paint (the first visit's budget). */
+/** antd's message API arrives in its own chunk with the first toast (a page's start pays none of it). */
 function NotifierHost() {
   const [Host, setHost] = useState<ComponentType | undefined>();
-  useEffect(() => {
-    void import('./notifier-host').then((m) => setHost(() => m.NotifierHost));
-  }, []);
+  useEffect(() => whenNotifierNeeded(() => import('./notifier-host').then((m) => setHost(() => m.NotifierHost))), []);
   return Host ? <Host /> : null;
 }

@@ -13,7 +13,7 @@ interface Notifier {
 }
 
 let notifier: Notifier | undefined;
-/** Toasts raised before the shell mounted (at start-up) wait for it. */
+/** Toasts raised before the host mounted wait for it. */
 let pending: Array<(n: Notifier) => void> = [];
 
 export function setNotifier(next: Notifier | undefined): void {
@@ -24,9 +24,36 @@ export function setNotifier(next: Notifier | undefined): void {
   }
 }
 
+/** Loads the toasts' host (antd's message): asked for with the first toast, not at start. */
+let loadHost: (() => Promise<unknown>) | undefined;
+let hostAsked = false;
+
+function askHost(load: () => Promise<unknown>): void {
+  hostAsked = true;
+  // a chunk that would not load is asked for again with the next toast
+  load().catch(() => {
+    hostAsked = false;
+  });
+}
+
+/**
+ * The app says how to load the host; it is loaded when the first toast is raised (at once if
+ * one is already waiting), so no page pays antd's message code and styles to start.
+ */
+export function whenNotifierNeeded(load: () => Promise<unknown>): () => void {
+  loadHost = load;
+  if (pending.length > 0 && !hostAsked) askHost(load);
+  return () => {
+    if (loadHost === load) loadHost = undefined;
+  };
+}
+
 function show(fn: (n: Notifier) => void): void {
   if (notifier) fn(notifier);
-  else pending.push(fn);
+  else {
+    pending.push(fn);
+    if (loadHost && !hostAsked) askHost(loadHost);
+  }
 }
 
 export function notifyError(text: string): void {

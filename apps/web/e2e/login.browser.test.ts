@@ -23,10 +23,13 @@ describe('login in Chromium', () => {
     const password = page.getByPlaceholder('密码');
     await password.fill('secret12');
     expect(await password.getAttribute('type')).toBe('password');
-    await page.getByRole('button', { name: '显示密码' }).click();
+    const toggle = page.getByRole('button', { name: '显示密码' });
+    await toggle.click();
     expect(await password.getAttribute('type')).toBe('text');
-    await page.getByRole('button', { name: '隐藏密码' }).click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
     expect(await password.getAttribute('type')).toBe('password');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     expect(await password.inputValue()).toBe('secret12');
     await context.close();
   });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
-import { AppRoutes, preloadFirstPage } from './app/router';
+import { AppRoutes, opensOnLogin, preloadFirstPage } from './app/router';
 import { LoadBoundary } from './components/load-boundary';
 import { prefetchOrgInfo, siteOrgCode } from './lib/org-info';
 import { useUser } from './stores/user-store';
@@ -32,10 +32,9 @@ void useUser.getState().restore();
 // page's code, and on the login page and 首页 the organisation's name and logo.
 const [firstPath = '/', firstQuery = ''] = location.hash.replace(/^#/, '').split('?');
 const firstPage = preloadFirstPage(firstPath || '/');
-if (['', '/', '/index', '/login'].includes(firstPath)) {
-  const query = new URLSearchParams(firstQuery);
-  prefetchOrgInfo(firstPath === '/login' ? siteOrgCode(query) : siteOrgCode(query, useUser.getState().orgCode));
-}
+if (opensOnLogin(firstPath || '/')) prefetchOrgInfo(siteOrgCode(new URLSearchParams(firstQuery)));
+else if (['', '/', '/index'].includes(firstPath))
+  prefetchOrgInfo(siteOrgCode(new URLSearchParams(firstQuery), useUser.getState().orgCode));
 
 const root = document.getElementById('root');
 if (root) {

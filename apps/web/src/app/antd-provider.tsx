@@ -6,6 +6,10 @@ import { THEME_PRIMARY } from './theme';
 
 type AntLocale = typeof zhCN;
 
+/** antd's English texts once loaded (only when chosen): every provider mounted later starts with them. */
+let english: AntLocale | undefined;
+const localeFor = (language: string) => (language === 'zh' ? zhCN : english);
+
 /**
  * antd's theme, size and locale for what is drawn with antd: the layout and its pages, the
  * public pages other than login, dialogs and toasts. Its own chunk: the login page, every
@@ -14,11 +18,24 @@ type AntLocale = typeof zhCN;
 export function AntdProvider({ children }: { children: ReactNode }) {
   const language = useSettings((s) => s.language);
   const themeName = useSettings((s) => s.themeName);
-  const [locale, setLocale] = useState<AntLocale>(zhCN);
+  const [locale, setLocale] = useState<AntLocale>(() => localeFor(language) ?? zhCN);
   useEffect(() => {
-    if (language === 'zh') setLocale(zhCN);
-    // English is loaded only when chosen
-    else void import('antd/locale/en_US').then((m) => setLocale(m.default));
+    const known = localeFor(language);
+    if (known) {
+      setLocale(known);
+      return;
+    }
+    // English is loaded only when chosen; an answer for a language no longer chosen is dropped
+    let current = true;
+    import('antd/locale/en_US')
+      .then((m) => {
+        english = m.default;
+        if (current) setLocale(m.default);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
   }, [language]);
   return (
     <ConfigProvider

@@ -87,11 +87,19 @@ const ShellLayout = preloadable(() =>
  * route then asks again and reports it).
  */
 export function preloadFirstPage(pathname: string): Promise<unknown> {
-  if (pathname === '/login') return LoginPage.preload().catch(() => undefined);
+  // a guest opening a signed-in page (a bookmark, a link in a message) is sent to the login page
+  if (opensOnLogin(pathname)) return LoginPage.preload().catch(() => undefined);
   const leaf = PAGE_COMPONENTS[(pathname === '/' ? '/index' : pathname) as PagePath] as
     (typeof PAGE_COMPONENTS)[PagePath] | undefined;
   if (leaf) return Promise.allSettled([ShellLayout.preload(), leaf.preload?.()]);
   return Promise.resolve();
+}
+
+/** Whether a visit to this page shows the login page (a guest on a page not open to guests). */
+export function opensOnLogin(pathname: string): boolean {
+  if (pathname === '/login') return true;
+  const page = leafPages().find((p) => p.path === (pathname === '/' ? '/index' : pathname));
+  return page !== undefined && !page.guest && !useUser.getState().token;
 }
 
 const page = (node: ReactNode) => (

@@ -36,8 +36,10 @@ export default function ShellLayout() {
   const isMobile = useIsMobile();
   const settings = useSettings();
   const drawerWanted = useOnceTrue(useShellUi((u) => u.themeDrawerOpen));
-  const openTab = useTabs((s) => s.open);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // a phone's menu is drawn once first opened, and stays (it slides shut, submenus kept)
+  const mobileMenuWanted = useOnceTrue(mobileOpen);
+  const openTab = useTabs((s) => s.open);
   const [refreshKey, setRefreshKey] = useState(0);
   const layout: LayoutName = isMobile ? 'vertical' : settings.layout;
   const route = findRoute(location.pathname);
@@ -123,7 +125,7 @@ export default function ShellLayout() {
               {layout !== 'common' && <OrgLogo />}
               {/* a phone's menu is drawn when opened: folded it is 0 px wide, and the menu's code
                   and styles are no part of the first screen */}
-              {(!isMobile || mobileOpen) && (
+              {(!isMobile || mobileMenuWanted) && (
                 <Suspense fallback={null}>
                   <NavMenu mode="inline" collapsed={collapsed} />
                 </Suspense>

@@ -52,7 +52,6 @@ export const en: Messages = {
     sendCode: 'Send code',
     resendIn: 'Resend in {{seconds}} s',
     showPassword: 'Show password',
-    hidePassword: 'Hide password',
     submit: 'Log in',
     toPhone: 'Log in with a phone code',
     toAccount: 'Log in with account and password',

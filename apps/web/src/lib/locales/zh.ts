@@ -52,7 +52,6 @@ export const zh = {
     sendCode: '获取验证码',
     resendIn: '{{seconds}}秒后重新获取',
     showPassword: '显示密码',
-    hidePassword: '隐藏密码',
     submit: '登录',
     toPhone: '使用手机验证码登录',
     toAccount: '使用账号密码登录',

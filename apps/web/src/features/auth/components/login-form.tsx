@@ -44,7 +44,7 @@ function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
       <button
         type="button"
         className="plain-eye"
-        aria-label={t(shown ? 'login.hidePassword' : 'login.showPassword')}
+        aria-label={t('login.showPassword')}
         aria-pressed={shown}
         onClick={() => setShown((v) => !v)}
       >
@@ -97,6 +97,8 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // a second press while the first is on its way does nothing (the button keeps its focus)
+    if (loading) return;
     const valid = FIELDS[mode].map(validate).every(Boolean);
     if (!valid) return;
     setLoading(true);
@@ -186,7 +188,6 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
         type="submit"
         className={`plain-btn primary block${loading ? ' loading' : ''}`}
         aria-busy={loading}
-        disabled={loading}
         data-testid="login-submit"
       >
         {t('login.submit')}

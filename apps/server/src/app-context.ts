@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Metrics } from './infra/metrics.js';
 import type { AppConfig } from './infra/config.js';
-import type { Db, Dialect } from './infra/database.js';
+import type { Db, Dialect, GroupCommit } from './infra/database.js';
 import type { FaceEngine } from './infra/face/face-engine.js';
 import type { FileStore } from './infra/file-store.js';
 import type { JobRunner } from './infra/job-queue.js';
@@ -18,6 +18,8 @@ export interface AppContext {
   config: AppConfig;
   db: Db;
   dialect: Dialect;
+  /** a transaction answered once committed, with when it is on disk (the credit batch) */
+  groupCommit: GroupCommit;
   keys: ServerKeys;
   bus: RealtimeBus;
   /** live sessions by access-token hash, kept in step across nodes over the bus */

@@ -199,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     db: database.db,
     dialect: database.dialect,
+    groupCommit: database.groupCommit,
     keys,
     bus,
     sessions: new SessionCache(options.now ?? Date.now),

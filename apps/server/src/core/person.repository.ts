@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../infra/database.js';
 import type { PersonsTable } from '../infra/db-schema.js';
 import type { IdCardCipher } from '../infra/id-card-cipher.js';
@@ -93,13 +93,8 @@ export async function lockPersonRow(db: Db, personId: string): Promise<void> {
  */
 export async function lockPersonRows(db: Db, dialect: Dialect, personIds: string[]): Promise<void> {
   if (dialect !== 'postgres' || personIds.length === 0) return;
-  await db
-    .selectFrom('persons')
-    .select('id')
-    .where('id', 'in', [...personIds].sort())
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  // one array parameter: the same statement text for any number of learners
+  await sql`SELECT id FROM persons WHERE id = ANY(${[...personIds].sort()}::text[]) ORDER BY id FOR UPDATE`.execute(db);
 }
 
 export async function findPersonOrgId(db: Db, personId: string): Promise<string | undefined> {

@@ -32,15 +32,40 @@ export const recordTimeZone = (): string => zone;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** Epoch ms → `YYYY-MM-DDTHH:mm:ss.SSS±HH:MM` in the study time zone. */
-export function recordTime(ms: number): string {
+/** The zone's offset in minutes at `ms`, from the formatter (slow: a few microseconds). */
+function offsetAt(ms: number): number {
   const p = Object.fromEntries(parts.formatToParts(ms).map((x) => [x.type, x.value])) as Record<string, string>;
   const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
-  const millis = ((ms % 1000) + 1000) % 1000;
-  const offsetMinutes = Math.round((wall - (ms - millis)) / 60_000);
+  const whole = ms - (((ms % 1000) + 1000) % 1000);
+  return Math.round((wall - whole) / 60_000);
+}
+
+/**
+ * Offsets change at most at a quarter hour of UTC (zones' offsets and their transitions are
+ * whole quarters), so one asked for is kept for its quarter: most times of record are "now".
+ */
+const QUARTER_MS = 15 * 60_000;
+let cachedQuarter = Number.NaN;
+let cachedOffset = 0;
+let cachedZone = '';
+
+/** Epoch ms → `YYYY-MM-DDTHH:mm:ss.SSS±HH:MM` in the study time zone. */
+export function recordTime(ms: number): string {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  if (quarter !== cachedQuarter || cachedZone !== zone) {
+    cachedOffset = offsetAt(ms);
+    cachedQuarter = quarter;
+    cachedZone = zone;
+  }
+  const offsetMinutes = cachedOffset;
+  const wall = new Date(ms + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${pad(millis, 3)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return (
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
+    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}.${pad(wall.getUTCMilliseconds(), 3)}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
 }
 
 export const recordTimeOrNull = (ms: number | null): string | null => (ms === null ? null : recordTime(ms));

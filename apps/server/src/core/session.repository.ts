@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../infra/database.js';
+import type { Db, Dialect } from '../infra/database.js';
+import { inValues } from '../infra/rows-table.js';
 import type { SessionsTable } from '../infra/db-schema.js';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -28,9 +29,13 @@ export async function findSessionByAccessHash(db: Db, hash: string) {
 }
 
 /** Revocation state of sessions, by id (a batch re-checks its reports' sessions under lock). */
-export async function findSessionStates(db: Db, ids: string[]) {
+export async function findSessionStates(db: Db, dialect: Dialect, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('sessions').select(['id', 'revoked_at', 'revoked_reason']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'revoked_at', 'revoked_reason'])
+    .where(inValues(dialect, 'id', ids))
+    .execute();
 }
 
 export async function findSessionByRefreshHash(db: Db, hash: string): Promise<SessionRow | undefined> {

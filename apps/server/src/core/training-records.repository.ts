@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../infra/database.js';
+import type { Db, Dialect } from '../infra/database.js';
+import { executeWithRows } from '../infra/rows-table.js';
 
 /**
  * The training model's records — memberships (train_persons), course records
@@ -8,9 +8,6 @@ import type { Db } from '../infra/database.js';
  * only here, whoever writes them: enrolment (the console's classes, the demo seed), credited
  * study (the training feature's batches), an exam's outcome (exams), a learner's notes.
  */
-
-/** Rows per statement of a batch write (bound parameters stay well under both databases' limits). */
-const ROWS_PER_STATEMENT = 200;
 
 /**
  * Whether a person studies a course book in any of their classes: the learners of a course
@@ -205,11 +202,12 @@ export async function enrolPersons(db: Db, classId: string, personIds: string[],
 
 /**
  * What progress reports changed on courseware records, written as values (the learners are
- * locked) in one statement for the whole batch: UPDATE … FROM a UNION ALL of rows, which
- * SQLite (3.33+) and PostgreSQL both take; the casts give PostgreSQL the column types.
+ * locked): `UPDATE … FROM v`, the rows a table of their own (`withRows`), one statement for a
+ * batch on PostgreSQL and a few fixed-size ones on SQLite.
  */
 export async function saveWarpProgress(
   db: Db,
+  dialect: Dialect,
   rows: ReadonlyArray<{
     id: string;
     study_length: number;
@@ -221,33 +219,37 @@ export async function saveWarpProgress(
     end_time: number | null;
   }>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(
-      (r) => sql`SELECT CAST(${r.id} AS text) AS id,
-        CAST(${r.study_length} AS double precision) AS study_length,
-        CAST(${r.furthest_seconds} AS double precision) AS furthest_seconds,
-        CAST(${r.last_position} AS double precision) AS last_position,
-        CAST(${r.learn_status} AS integer) AS learn_status,
-        CAST(${r.start_time} AS bigint) AS start_time,
-        CAST(${r.last_learn_date} AS bigint) AS last_learn_date,
-        CAST(${r.end_time} AS bigint) AS end_time`,
-    );
-    await sql`UPDATE train_warp_courses SET
-        study_length = v.study_length,
-        furthest_seconds = v.furthest_seconds,
-        last_position = v.last_position,
-        learn_status = v.learn_status,
-        start_time = v.start_time,
-        last_learn_date = v.last_learn_date,
-        end_time = v.end_time
-      FROM (${sql.join(values, sql` UNION ALL `)}) AS v
-      WHERE train_warp_courses.id = v.id`.execute(db);
-  }
+  await executeWithRows(
+    db,
+    dialect,
+    rows,
+    [
+      ['id', 'text'],
+      ['study_length', 'float8'],
+      ['furthest_seconds', 'float8'],
+      ['last_position', 'float8'],
+      ['learn_status', 'int4'],
+      ['start_time', 'int8'],
+      ['last_learn_date', 'int8'],
+      ['end_time', 'int8'],
+    ],
+    `UPDATE train_warp_courses SET
+      study_length = v.study_length,
+      furthest_seconds = v.furthest_seconds,
+      last_position = v.last_position,
+      learn_status = v.learn_status,
+      start_time = v.start_time,
+      last_learn_date = v.last_learn_date,
+      end_time = v.end_time
+    FROM v
+    WHERE train_warp_courses.id = v.id`,
+  );
 }
 
-/** The course records a credit batch changed: one statement per 200 rows, as the courseware records. */
+/** The course records a credit batch changed, written as the courseware records are. */
 export async function saveCourseProgress(
   db: Db,
+  dialect: Dialect,
   rows: ReadonlyArray<{
     id: string;
     studied_seconds: number;
@@ -257,24 +259,27 @@ export async function saveCourseProgress(
     end_time: number | null;
   }>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(
-      (r) => sql`SELECT CAST(${r.id} AS text) AS id,
-        CAST(${r.studied_seconds} AS double precision) AS studied_seconds,
-        CAST(${r.learn_status} AS integer) AS learn_status,
-        CAST(${r.start_time} AS bigint) AS start_time,
-        CAST(${r.last_learn_date} AS bigint) AS last_learn_date,
-        CAST(${r.end_time} AS bigint) AS end_time`,
-    );
-    await sql`UPDATE train_person_courses SET
-        studied_seconds = v.studied_seconds,
-        learn_status = v.learn_status,
-        start_time = v.start_time,
-        last_learn_date = v.last_learn_date,
-        end_time = v.end_time
-      FROM (${sql.join(values, sql` UNION ALL `)}) AS v
-      WHERE train_person_courses.id = v.id`.execute(db);
-  }
+  await executeWithRows(
+    db,
+    dialect,
+    rows,
+    [
+      ['id', 'text'],
+      ['studied_seconds', 'float8'],
+      ['learn_status', 'int4'],
+      ['start_time', 'int8'],
+      ['last_learn_date', 'int8'],
+      ['end_time', 'int8'],
+    ],
+    `UPDATE train_person_courses SET
+      studied_seconds = v.studied_seconds,
+      learn_status = v.learn_status,
+      start_time = v.start_time,
+      last_learn_date = v.last_learn_date,
+      end_time = v.end_time
+    FROM v
+    WHERE train_person_courses.id = v.id`,
+  );
 }
 
 export async function incrementStudyCount(db: Db, warpCourseId: string, now: number): Promise<void> {

@@ -4,9 +4,10 @@ import { dialects, enrolInDemoClass, startServer, type TestServer } from '../../
 import { saveCourseProgress } from './training-records.repository.js';
 
 /**
- * A credit batch writes every course record it changed in one statement per 200 rows: each
- * row gets its own values (across the 200-row boundary), a cleared end time is written as
- * cleared, and records outside the batch stay as they were.
+ * A credit batch writes every course record it changed as a table of values (one statement
+ * on PostgreSQL, chunks of 128, 64, … rows on SQLite): each row gets its own values (across
+ * the chunks' boundaries), a cleared end time is written as cleared, and records outside the
+ * batch stay as they were.
  */
 describe.each(dialects)('course records saved by a credit batch on $name', ({ databaseUrl }) => {
   let server: TestServer;
@@ -51,6 +52,7 @@ describe.each(dialects)('course records saved by a credit batch on $name', ({ da
     await db.updateTable('train_person_courses').set({ end_time: 1 }).where('id', '=', changed[7]!.id).execute();
     await saveCourseProgress(
       db,
+      server.ctx.dialect,
       changed.map((c, i) => ({
         id: c.id,
         studied_seconds: i + 0.5,

@@ -15,7 +15,7 @@ export async function recheckSockets(ctx: AppContext, registry: SocketRegistry):
   const revoked = new Map<string, RevokeReason>();
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
-    const states = new Map((await findSessionStates(ctx.db, batch)).map((s) => [s.id, s]));
+    const states = new Map((await findSessionStates(ctx.db, ctx.dialect, batch)).map((s) => [s.id, s]));
     for (const id of batch) {
       const state = states.get(id);
       if (!state) revoked.set(id, 'logout');

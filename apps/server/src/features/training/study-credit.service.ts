@@ -1,7 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
-import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { isCourseComplete } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
@@ -10,7 +9,6 @@ import { lockPersonRows } from '../../core/person.repository.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
-import type { StudyEventsTable } from '../../infra/db-schema.js';
 import {
   decideCredit,
   type CreditDecision,
@@ -98,13 +96,17 @@ export function studyDay(ms: number, timeZone: string): string {
   return format.format(ms);
 }
 
+/** PostgreSQL batches in flight at once: each holds one of the pool's ten connections. */
+const CONCURRENT_BATCHES_POSTGRES = 3;
+
 type Pending = { job: CreditJob; resolve(o: CreditOutcome): void; reject(e: unknown): void };
 type Result = { ok: CreditOutcome } | { error: AppError };
 
 /**
  * Group commit: reports wait a few milliseconds and are decided and written in one
- * transaction, then all are answered. Each acknowledged report is durable (SQLite WAL with
- * synchronous=FULL, PostgreSQL's synchronous commit) without one fsync per request.
+ * transaction, then all are answered once it is on disk. Each acknowledged report is durable
+ * (SQLite's log flushed, PostgreSQL's synchronous commit) without one flush per request, and
+ * the next batch is decided while the disk flushes this one.
  *
  * A batch costs a fixed handful of statements, not a handful per report: it locks its
  * learners (in id order, so two nodes' batches cannot deadlock), reads every record it
@@ -113,63 +115,108 @@ type Result = { ok: CreditOutcome } | { error: AppError };
  */
 export class CreditBatcher {
   private queue: Pending[] = [];
-  private draining = false;
+  private scheduled = false;
+  /** batches whose transaction is open, and the learners they hold */
+  private running = 0;
+  private busy = new Set<string>();
+  /** batches committed whose flush to disk has not finished */
+  private flushing = new Set<Promise<void>>();
   private idleWaiters: Array<() => void> = [];
+  /**
+   * PostgreSQL works on several transactions at once (batches of different learners lock
+   * different rows), so its round trips overlap; SQLite has one writer.
+   */
+  private readonly maxRunning: number;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly faceGate: FaceGate = noFaceCheck,
-  ) {}
+  ) {
+    this.maxRunning = ctx.dialect === 'postgres' ? CONCURRENT_BATCHES_POSTGRES : 1;
+  }
 
   submit(job: CreditJob): Promise<CreditOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
-      if (!this.draining) {
-        this.draining = true;
-        // after this turn of the event loop, so the reports that arrived with this one join it
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
   /**
-   * Commits batches until the queue is empty, one at a time. No timer: reports that arrive
-   * while a batch commits form the next batch, so batches grow with the load and a lone
-   * report waits for nothing.
+   * After this turn of the event loop, so the reports that arrived with this one join its
+   * batch. No timer: reports that arrive while batches commit form the next one, so batches
+   * grow with the load and a lone report waits for nothing.
    */
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.ctx.config.study.batchMax);
-      await this.commit(batch);
-      // let the reports read during the commit reach the queue
-      if (this.queue.length === 0) await new Promise((r) => setImmediate(r));
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatches();
+    });
+  }
+
+  private startBatches(): void {
+    while (this.running < this.maxRunning && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      // every learner waiting has a batch open: his reports go after it
+      if (batch.length === 0) break;
+      this.running += 1;
+      for (const b of batch) this.busy.add(b.job.personId);
+      void this.commit(batch).finally(() => {
+        this.running -= 1;
+        for (const b of batch) this.busy.delete(b.job.personId);
+        if (this.queue.length > 0) this.schedule();
+        else this.wakeIdle();
+      });
     }
-    this.draining = false;
+  }
+
+  /**
+   * The next batch: reports in arrival order of learners no open batch holds. A learner's
+   * reports stay in order: once one of his is left for later, so are the rest.
+   */
+  private takeBatch(): Pending[] {
+    const taken: Pending[] = [];
+    const left: Pending[] = [];
+    const leftFor = new Set<string>();
+    for (const item of this.queue) {
+      const person = item.job.personId;
+      if (taken.length < this.ctx.config.study.batchMax && !this.busy.has(person) && !leftFor.has(person)) {
+        taken.push(item);
+      } else {
+        left.push(item);
+        leftFor.add(person);
+      }
+    }
+    this.queue = left;
+    return taken;
+  }
+
+  private wakeIdle(): void {
+    if (this.scheduled || this.running > 0 || this.queue.length > 0 || this.flushing.size > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  /** Resolves once every report submitted so far is decided and written (the node is closing). */
+  /** Resolves once every report submitted so far is decided, written and answered (the node is closing). */
   idle(): Promise<void> {
-    if (!this.draining && this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.wakeIdle();
+    });
   }
 
   private async commit(batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
     const started = performance.now();
+    let committed: { value: Result[]; durable: Promise<void> };
     try {
-      const results = await this.ctx.db.transaction().execute((trx) =>
+      committed = await this.ctx.groupCommit((trx) =>
         this.applyBatch(
           trx,
           batch.map((b) => b.job),
         ),
       );
-      this.ctx.metrics.batch(batch.length, (performance.now() - started) / 1000);
-      batch.forEach((b, i) => {
-        const result = results[i]!;
-        if ('ok' in result) b.resolve(result.ok);
-        else b.reject(result.error);
-      });
     } catch (err) {
       if (batch.length === 1) {
         batch[0]!.reject(err);
@@ -177,22 +224,43 @@ export class CreditBatcher {
       }
       // One bad report must not sink the others: retry each on its own.
       for (const item of batch) await this.commit([item]);
+      return;
     }
+    const answered = committed.durable.then(
+      () => {
+        this.ctx.metrics.batch(batch.length, (performance.now() - started) / 1000);
+        batch.forEach((b, i) => {
+          const result = committed.value[i]!;
+          if ('ok' in result) b.resolve(result.ok);
+          else b.reject(result.error);
+        });
+      },
+      // written but perhaps not on disk: no report of it is acknowledged
+      (err: unknown) => {
+        for (const b of batch) b.reject(err);
+      },
+    );
+    this.flushing.add(answered);
+    void answered.finally(() => {
+      this.flushing.delete(answered);
+      this.wakeIdle();
+    });
   }
 
   private async applyBatch(trx: Db, jobs: CreditJob[]): Promise<Result[]> {
     const { study } = this.ctx.config;
+    const { dialect } = this.ctx;
     const now = this.ctx.now();
     const day = studyDay(now, study.timeZone);
     const personIds = [...new Set(jobs.map((j) => j.personId))];
-    await lockPersonRows(trx, this.ctx.dialect, personIds);
+    await lockPersonRows(trx, dialect, personIds);
 
     // Everything the decisions read, one query per table; then decided in memory.
     const [sessions, warps, playbackRows, creditedToday, gates] = await Promise.all([
-      findSessionStates(trx, [...new Set(jobs.map((j) => j.sessionId))]),
-      findWarpCoursesByIds(trx, [...new Set(jobs.map((j) => j.warpCourseId))]),
-      findPlaybacks(trx, personIds),
-      findCreditedOnDays(trx, personIds, day),
+      findSessionStates(trx, dialect, [...new Set(jobs.map((j) => j.sessionId))]),
+      findWarpCoursesByIds(trx, dialect, [...new Set(jobs.map((j) => j.warpCourseId))]),
+      findPlaybacks(trx, dialect, personIds),
+      findCreditedOnDays(trx, dialect, personIds, day),
       this.faceGate.checksDue(trx, jobs, now),
     ]);
     const sessionById = new Map(sessions.map((s) => [s.id, s]));
@@ -215,7 +283,7 @@ export class CreditBatcher {
     );
 
     const results: Result[] = [];
-    const events: Array<Insertable<StudyEventsTable>> = [];
+    const events: Parameters<typeof insertStudyEvents>[2] = [];
     const changedWarps = new Set<string>();
     const changedPlaybacks = new Set<string>();
     const creditedNow = new Map<string, number>();
@@ -317,6 +385,7 @@ export class CreditBatcher {
 
     await saveWarpProgress(
       trx,
+      this.ctx.dialect,
       [...changedWarps].map((id) => warpById.get(id)!),
     );
     await savePlaybacks(
@@ -339,7 +408,7 @@ export class CreditBatcher {
       [...creditedNow].map(([personId, seconds]) => ({ person_id: personId, day, credited_seconds: seconds })),
     );
     await this.updateCourses(trx, [...creditedCourses.values()], now);
-    await insertStudyEvents(trx, events);
+    await insertStudyEvents(trx, this.ctx.dialect, events);
     if (completedJobs.length > 0) {
       const ends = await this.faceGate.unitsCompleted(
         trx,
@@ -362,7 +431,9 @@ export class CreditBatcher {
   ): Promise<void> {
     if (credited.length === 0) return;
     // read after the courseware records are written, so the units' states are this batch's
-    const { courses, units } = await findCoursesWithUnits(trx, [...new Set(credited.map((c) => c.trainPersonId))]);
+    const { courses, units } = await findCoursesWithUnits(trx, this.ctx.dialect, [
+      ...new Set(credited.map((c) => c.trainPersonId)),
+    ]);
     // a batch holds hundreds of learners: look records up by key, not by scanning
     const courseByKey = new Map(courses.map((c) => [`${c.train_person_id}/${c.class_course_id}`, c]));
     const unitStatuses = new Map<string, number[]>();
@@ -372,7 +443,7 @@ export class CreditBatcher {
       if (list) list.push(u.learn_status);
       else unitStatuses.set(key, [u.learn_status]);
     }
-    const changed: Parameters<typeof saveCourseProgress>[1][number][] = [];
+    const changed: Parameters<typeof saveCourseProgress>[2][number][] = [];
     for (const { trainPersonId, classCourseId, seconds } of credited) {
       const key = `${trainPersonId}/${classCourseId}`;
       const course = courseByKey.get(key);
@@ -397,6 +468,6 @@ export class CreditBatcher {
         end_time: complete && course.learn_status !== LearnStatus.COMPLETED ? now : course.end_time,
       });
     }
-    await saveCourseProgress(trx, changed);
+    await saveCourseProgress(trx, this.ctx.dialect, changed);
   }
 }

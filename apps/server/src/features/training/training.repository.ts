@@ -1,9 +1,7 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../infra/database.js';
+import type { Db, Dialect } from '../../infra/database.js';
 import type { StudyEventsTable } from '../../infra/db-schema.js';
-
-/** Rows per multi-row statement: far below both databases' limits on parameters. */
-const ROWS_PER_STATEMENT = 200;
+import { executeWithRows, inValues, type Columns } from '../../infra/rows-table.js';
 
 /** The learner's courseware records, joined with the unit and its video. */
 export function selectWarpCourses(db: Db) {
@@ -53,8 +51,12 @@ export async function findWarpCoursesOfPerson(
   return q.orderBy('wc.class_course_id').orderBy('w.sort_order').execute();
 }
 
-export async function findWarpCoursesByIds(db: Db, ids: string[]): Promise<WarpCourseRow[]> {
-  return ids.length === 0 ? [] : selectWarpCourses(db).where('wc.id', 'in', ids).execute();
+export async function findWarpCoursesByIds(db: Db, dialect: Dialect, ids: string[]): Promise<WarpCourseRow[]> {
+  return ids.length === 0
+    ? []
+    : selectWarpCourses(db)
+        .where(inValues(dialect, 'wc.id', ids))
+        .execute();
 }
 
 export interface PlaybackRow {
@@ -70,6 +72,7 @@ export interface PlaybackRow {
 /** The learners' live playbacks, with whether the session each plays in has ended. */
 export async function findPlaybacks(
   db: Db,
+  dialect: Dialect,
   personIds: string[],
 ): Promise<Array<PlaybackRow & { session_revoked_at: number | null }>> {
   if (personIds.length === 0) return [];
@@ -78,7 +81,7 @@ export async function findPlaybacks(
     .leftJoin('sessions', 'sessions.id', 'study_playbacks.session_id')
     .selectAll('study_playbacks')
     .select('sessions.revoked_at as session_revoked_at')
-    .where('study_playbacks.person_id', 'in', personIds)
+    .where(inValues(dialect, 'study_playbacks.person_id', personIds))
     .execute();
 }
 
@@ -101,12 +104,17 @@ export async function savePlaybacks(db: Db, rows: PlaybackRow[]): Promise<void> 
     .execute();
 }
 
-export async function findCreditedOnDays(db: Db, personIds: string[], day: string): Promise<Map<string, number>> {
+export async function findCreditedOnDays(
+  db: Db,
+  dialect: Dialect,
+  personIds: string[],
+  day: string,
+): Promise<Map<string, number>> {
   if (personIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('study_days')
     .select(['person_id', 'credited_seconds'])
-    .where('person_id', 'in', personIds)
+    .where(inValues(dialect, 'person_id', personIds))
     .where('day', '=', day)
     .execute();
   return new Map(rows.map((r) => [r.person_id, r.credited_seconds]));
@@ -129,17 +137,38 @@ export async function addCreditedOnDays(
     .execute();
 }
 
-export async function insertStudyEvents(db: Db, rows: Array<Insertable<StudyEventsTable>>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await db
-      .insertInto('study_events')
-      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-      .execute();
-  }
+type StudyEventRow = Required<Insertable<StudyEventsTable>>;
+const studyEventColumns: Columns<StudyEventRow> = [
+  ['id', 'text'],
+  ['person_id', 'text'],
+  ['warp_course_id', 'text'],
+  ['playback_id', 'text'],
+  ['seq', 'int4'],
+  ['reported_position', 'float8'],
+  ['reported_rate', 'float8'],
+  ['hidden', 'int4'],
+  ['credited_seconds', 'float8'],
+  ['refusal', 'text'],
+  ['ip', 'text'],
+  ['user_agent', 'text'],
+  ['request_id', 'text'],
+  ['created_at', 'int8'],
+];
+const studyEventNames = studyEventColumns.map(([name]) => name).join(', ');
+
+/** A credit batch's decisions: one statement on PostgreSQL, a few fixed-size ones on SQLite. */
+export async function insertStudyEvents(db: Db, dialect: Dialect, rows: StudyEventRow[]): Promise<void> {
+  await executeWithRows(
+    db,
+    dialect,
+    rows,
+    studyEventColumns,
+    `INSERT INTO study_events (${studyEventNames}) SELECT ${studyEventNames} FROM v`,
+  );
 }
 
 /** The course records of memberships with the 学时 their class requires and their units' states. */
-export async function findCoursesWithUnits(db: Db, trainPersonIds: string[]) {
+export async function findCoursesWithUnits(db: Db, dialect: Dialect, trainPersonIds: string[]) {
   if (trainPersonIds.length === 0) return { courses: [], units: [] };
   const [courses, units] = await Promise.all([
     db
@@ -158,12 +187,12 @@ export async function findCoursesWithUnits(db: Db, trainPersonIds: string[]) {
         'cc.class_hours',
         'c.rules',
       ])
-      .where('pc.train_person_id', 'in', trainPersonIds)
+      .where(inValues(dialect, 'pc.train_person_id', trainPersonIds))
       .execute(),
     db
       .selectFrom('train_warp_courses')
       .select(['train_person_id', 'class_course_id', 'learn_status'])
-      .where('train_person_id', 'in', trainPersonIds)
+      .where(inValues(dialect, 'train_person_id', trainPersonIds))
       .execute(),
   ]);
   return { courses, units };

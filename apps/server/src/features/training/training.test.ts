@@ -109,6 +109,24 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     expect(events.map((e) => e.refusal)).toEqual(expect.arrayContaining(['SEEK', 'RATE', 'REPLAY', 'OTHER_PLAYBACK']));
   });
 
+  it("keeps a report's client texts in its study event as they came, quotes, commas, braces and all", async () => {
+    const unit = units[2]!;
+    const playbackId = `p${++playbackCounter}-{"a",b}\\ 学习`;
+    const userAgent = 'Mozilla/5.0 ("x", {y}) \\ NULL MicroMessenger/8.0';
+    at(200);
+    const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: { trainWarpCourseId: unit.trainWarpCourseId, rate: 1, hidden: false, playbackId, seq: 1, position: 0 },
+      headers: { ...auth(), 'user-agent': userAgent },
+    });
+    expect(res.status).toBe(200);
+    const events = await server.ctx.db
+      .selectFrom('study_events')
+      .select(['playback_id', 'user_agent', 'refusal', 'seq'])
+      .where('playback_id', '=', playbackId)
+      .execute();
+    expect(events).toEqual([{ playback_id: playbackId, user_agent: userAgent, refusal: null, seq: 1 }]);
+  });
+
   it('never double-credits two simultaneous reports', async () => {
     const unit = units[2]!;
     const playbackId = `p${++playbackCounter}`;

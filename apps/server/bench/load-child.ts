@@ -38,13 +38,15 @@ const result = await autocannon({
         if (!context.learner) context.learner = { ...spec.learners[nextLearner++ % spec.learners.length]!, seq: 0 };
         const learner = context.learner;
         learner.seq += 1;
+        // a later round of the same learners goes on from where the last left off (no replays)
+        const seq = (spec.seqStart ?? 0) + learner.seq;
         return {
           ...request,
           headers: { 'content-type': 'application/json', authorization: learner.token },
           body: JSON.stringify({
             trainWarpCourseId: learner.warpCourseId,
             playbackId: learner.playbackId,
-            seq: learner.seq,
+            seq,
             position: learner.seq * 0.01,
             rate: 1,
             hidden: false,

@@ -12,6 +12,8 @@ export interface LoadSpec {
   body?: string;
   /** update-Warp: one learner per connection, each reporting its own playback */
   learners?: Array<{ token: string; warpCourseId: string; playbackId: string }>;
+  /** the first report's seq is seqStart + 1 (a later round of the same learners) */
+  seqStart?: number;
 }
 
 export interface LoadResult {

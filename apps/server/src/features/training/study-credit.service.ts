@@ -1,5 +1,5 @@
 import { LearnStatus } from '@anxun/shared/constants';
-import crypto from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AppContext } from '../../app-context.js';
 import { isCourseComplete } from '../../core/course-completion.js';
@@ -364,7 +364,8 @@ export class CreditBatcher {
           });
       }
       events.push({
-        id: crypto.randomUUID(),
+        // time-ordered: a batch's new keys go to the end of the key index, not a random page each
+        id: uuidv7(),
         person_id: job.personId,
         warp_course_id: row.id,
         playback_id: job.report.playbackId,

@@ -77,12 +77,13 @@ export async function openDatabase(
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a
   // power cut (study time is audited); foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
+  // a file system without shared memory (some network mounts) keeps the rollback journal
+  const wal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const wal = walFlusher(`${file}-wal`);
+  const log = walFlusher(`${file}-wal`);
   /*
    * better-sqlite3 runs on the event loop's thread, so a FULL commit holds every request while
    * the disk flushes the log. A group commit is written with synchronous=NORMAL (the log is
@@ -91,6 +92,8 @@ export async function openDatabase(
    * which makes this commit, and every one before it, as durable as a FULL one.
    */
   const groupCommit: GroupCommit = async (work) => {
+    // without a write-ahead log there is no log to flush later: a plain FULL commit
+    if (!wal) return { value: await db.transaction().execute(work), durable: Promise.resolve() };
     const value = await db.connection().execute(async (conn) => {
       // the connection is held: nothing else commits under the relaxed setting
       sqlite.pragma('synchronous = NORMAL');
@@ -100,14 +103,14 @@ export async function openDatabase(
         sqlite.pragma('synchronous = FULL');
       }
     });
-    return { value, durable: wal.flush() };
+    return { value, durable: log.flush() };
   };
   return {
     db,
     dialect: 'sqlite',
     groupCommit,
     close: async () => {
-      await wal.close();
+      await log.close();
       await db.destroy();
     },
   };

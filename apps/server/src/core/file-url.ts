@@ -29,10 +29,24 @@ export const publicFileUrl = (fileId: string): string => `/api/file/view/${fileI
 /** How long a courseware video URL works: one sitting. */
 const PLAY_URL_SECONDS = 2 * 3600;
 
+/** Signed play URLs by node secret, then by video and expiry: every progress report answers with one. */
+const playUrls = new WeakMap<Buffer, Map<string, string>>();
+const PLAY_URLS_KEPT = 2_000;
+
 /** DESIGN.md: a short-lived signed playUrl, so a <video> element plays without a token in the URL. */
 export function signedPlayUrl(secret: Buffer, vodId: string, now: number): string {
+  // the expiry moves in ten-minute steps, so a video's URL is the same for ten minutes: made once
   const exp = Math.ceil((now / 1000 + PLAY_URL_SECONDS) / 600) * 600;
-  return `/api/vod/${vodId}?exp=${exp}&sig=${hmac(secret, `vod:${vodId}:${exp}`)}`;
+  let urls = playUrls.get(secret);
+  if (!urls) playUrls.set(secret, (urls = new Map()));
+  const key = `${vodId}:${exp}`;
+  let url = urls.get(key);
+  if (url === undefined) {
+    if (urls.size >= PLAY_URLS_KEPT) urls.clear();
+    url = `/api/vod/${vodId}?exp=${exp}&sig=${hmac(secret, `vod:${vodId}:${exp}`)}`;
+    urls.set(key, url);
+  }
+  return url;
 }
 
 export function isValidPlaySignature(secret: Buffer, vodId: string, exp: number, sig: string, now: number): boolean {

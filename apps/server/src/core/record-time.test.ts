@@ -32,6 +32,10 @@ describe('times of record', () => {
     const halfHour = Date.UTC(2026, 9, 3, 15, 30, 0); // 02:00 +10:30 becomes 02:30 +11:00
     expect(recordTime(halfHour - 1)).toBe('2026-10-04T01:59:59.999+10:30');
     expect(recordTime(halfHour)).toBe('2026-10-04T02:30:00.000+11:00');
+    // a zone that moved at 16:01 UTC: the quarter before is not all one offset
+    setRecordTimeZone('Antarctica/Casey');
+    expect(recordTime(Date.UTC(2020, 9, 3, 16, 0, 30))).toBe('2020-10-04T00:00:30.000+08:00');
+    expect(recordTime(Date.UTC(2020, 9, 3, 16, 5, 0))).toBe('2020-10-04T03:05:00.000+11:00');
   });
 
   it('agree with the zone database at any moment, in zones of odd offsets', () => {

@@ -41,23 +41,31 @@ function offsetAt(ms: number): number {
 }
 
 /**
- * Offsets change at most at a quarter hour of UTC (zones' offsets and their transitions are
- * whole quarters), so one asked for is kept for its quarter: most times of record are "now".
+ * One offset asked for is kept for its quarter hour of UTC (most times of record are "now"),
+ * when the zone has that offset all through the quarter: transitions fall on quarter hours in
+ * today's zones, but not in all (Antarctica/Casey moved at 16:01 UTC in 2020).
  */
 const QUARTER_MS = 15 * 60_000;
 let cachedQuarter = Number.NaN;
 let cachedOffset = 0;
 let cachedZone = '';
 
-/** Epoch ms → `YYYY-MM-DDTHH:mm:ss.SSS±HH:MM` in the study time zone. */
-export function recordTime(ms: number): string {
+function offsetOf(ms: number): number {
   const quarter = Math.floor(ms / QUARTER_MS);
-  if (quarter !== cachedQuarter || cachedZone !== zone) {
-    cachedOffset = offsetAt(ms);
+  if (quarter === cachedQuarter && cachedZone === zone) return cachedOffset;
+  const offset = offsetAt(ms);
+  const start = quarter * QUARTER_MS;
+  if (offsetAt(start) === offset && offsetAt(start + QUARTER_MS - 1) === offset) {
+    cachedOffset = offset;
     cachedQuarter = quarter;
     cachedZone = zone;
   }
-  const offsetMinutes = cachedOffset;
+  return offset;
+}
+
+/** Epoch ms → `YYYY-MM-DDTHH:mm:ss.SSS±HH:MM` in the study time zone. */
+export function recordTime(ms: number): string {
+  const offsetMinutes = offsetOf(ms);
   const wall = new Date(ms + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);

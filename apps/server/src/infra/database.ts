@@ -83,7 +83,8 @@ export async function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const log = walFlusher(`${file}-wal`);
+  // SQLite keeps its log beside the real file, not beside a link to it
+  const log = walFlusher(`${fs.realpathSync(file)}-wal`);
   /*
    * better-sqlite3 runs on the event loop's thread, so a FULL commit holds every request while
    * the disk flushes the log. A group commit is written with synchronous=NORMAL (the log is
@@ -100,6 +101,8 @@ export async function openDatabase(
       try {
         return await conn.transaction().execute(work);
       } finally {
+        // a transaction left open (its commit and rollback both failed) would refuse the change
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
         sqlite.pragma('synchronous = FULL');
       }
     });
@@ -116,20 +119,53 @@ export async function openDatabase(
   };
 }
 
-/** fdatasync of SQLite's write-ahead log on the thread pool (the file stays while the database is open). */
+/**
+ * fdatasync of SQLite's write-ahead log on the thread pool (the file stays while the database
+ * is open). One flush at a time: commits made while one runs share the next (the pool's four
+ * threads also hash passwords). A failed flush is final: Linux reports a write-back error once,
+ * and may mark the failed pages clean, so a later flush could succeed over a log that recovery
+ * would cut short; every later flush fails too, and no report is acknowledged again on this node.
+ */
 function walFlusher(walFile: string) {
   let handle: Promise<fs.promises.FileHandle> | undefined;
+  let failed: unknown;
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const run = async (): Promise<void> => {
+    if (failed !== undefined) throw failed;
+    try {
+      handle ??= fs.promises.open(walFile, 'r+');
+      await (await handle).datasync();
+    } catch (err) {
+      failed ??= err;
+      throw failed;
+    }
+  };
+  const start = (): Promise<void> => {
+    const flush = run();
+    running = flush;
+    void flush
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === flush) running = undefined;
+      });
+    return flush;
+  };
   return {
-    async flush(): Promise<void> {
-      handle ??= fs.promises.open(walFile, 'r');
-      try {
-        await (await handle).datasync();
-      } catch (err) {
-        handle = undefined;
-        throw err;
-      }
+    flush(): Promise<void> {
+      if (failed !== undefined) return Promise.reject(failed);
+      if (!running) return start();
+      // the running flush may have begun before this commit was written: the next one covers it
+      next ??= running
+        .catch(() => undefined)
+        .then(() => {
+          next = undefined;
+          return start();
+        });
+      return next;
     },
     async close(): Promise<void> {
+      await Promise.allSettled([running, next]);
       const open = handle;
       handle = undefined;
       await (await open?.catch(() => undefined))?.close();

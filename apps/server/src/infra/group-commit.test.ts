@@ -38,6 +38,21 @@ describe('group commit on SQLite', () => {
     expect(await synchronous(h)).toBe(2);
   });
 
+  it('answers every one of many commits made while the log is being flushed', async () => {
+    const h = await open();
+    const commits = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.groupCommit(async (trx) => {
+          await sql`INSERT INTO t (note) VALUES (${`n${i}`})`.execute(trx);
+          return i;
+        }),
+      ),
+    );
+    await Promise.all(commits.map((c) => c.durable));
+    expect(commits.map((c) => c.value)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(h.db)).rows[0]!.n).toBe(20);
+  });
+
   it('holds other writes until it has committed, so none commits under its relaxed setting', async () => {
     const h = await open();
     const order: string[] = [];

@@ -32,8 +32,9 @@ const texts = new Map<string, string>();
  * plainly) with the rows as the table `v`. The hot path of the credit batch: the statement's
  * text is made once and no query tree is built per row.
  *
- * On PostgreSQL one array per column through `unnest`: the same text and a handful of
- * parameters whatever the number of rows, so nothing is parsed and planned anew per batch.
+ * On PostgreSQL one array per column through `unnest`: the same short text and a handful of
+ * parameters whatever the number of rows (node-pg still sends it unnamed, so PostgreSQL parses
+ * and plans it per batch, but a statement of fourteen parameters, not one of 1,400).
  * On SQLite a VALUES list in chunks of fixed sizes, whose prepared statements are reused.
  */
 export async function executeWithRows<R>(

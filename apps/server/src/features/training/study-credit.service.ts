@@ -228,12 +228,12 @@ export class CreditBatcher {
     }
     const answered = committed.durable.then(
       () => {
-        this.ctx.metrics.batch(batch.length, (performance.now() - started) / 1000);
         batch.forEach((b, i) => {
           const result = committed.value[i]!;
           if ('ok' in result) b.resolve(result.ok);
           else b.reject(result.error);
         });
+        this.ctx.metrics.batch(batch.length, (performance.now() - started) / 1000);
       },
       // written but perhaps not on disk: no report of it is acknowledged
       (err: unknown) => {
@@ -241,10 +241,12 @@ export class CreditBatcher {
       },
     );
     this.flushing.add(answered);
-    void answered.finally(() => {
-      this.flushing.delete(answered);
-      this.wakeIdle();
-    });
+    void answered
+      .catch(() => undefined)
+      .finally(() => {
+        this.flushing.delete(answered);
+        this.wakeIdle();
+      });
   }
 
   private async applyBatch(trx: Db, jobs: CreditJob[]): Promise<Result[]> {

@@ -35,6 +35,40 @@ describe('shell in Chromium', () => {
     await context.close();
   });
 
+  it("gives a guest's first visit to 首页 on a phone its code and lists at once, each asked once, and no antd", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 740 } });
+    await context.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.violations.push(e.violatedDirective));
+    });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+    await page.goto(`${env.server.baseUrl}/#/index`);
+    await page.getByTestId('course-card').first().waitFor();
+    await page.locator('.newest-learner-list').waitFor();
+    // the page's own inline script (allowed by its hash) asked for the layout's and 首页's code
+    // as the page was read, before the app's script had arrived
+    expect(await page.locator('link[rel="modulepreload"][href^="/assets/home-"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    // the organisation, the two course lists, testimonials and newest learners: asked at the
+    // app's start, taken by the page when it came, none asked twice
+    const api = asked.filter((u) => u.startsWith('/api/'));
+    expect(
+      api.filter((u) => /select-code|select-thermal-page|book\/select-page|cmtion|select-newest/.test(u)),
+    ).toHaveLength(5);
+    expect(new Set(api).size).toBe(api.length);
+    // the layout and 首页 are plain markup: antd's code and its run-time styles stay away
+    expect(asked.filter((u) => /antd-provider|config-provider/.test(u))).toEqual([]);
+    // (the icons' own few rules are `.anticon`; any antd component's styles are `.ant-…`)
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
+    expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
+    // and the plain layout keeps the page as narrow as the phone
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+
   it('shows the horizontal layout with the organisation logo on desktop', async () => {
     const { page, context } = await openPage(env, '/index');
     await page.locator('[data-layout="horizontal"]').waitFor();

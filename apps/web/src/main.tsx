@@ -5,6 +5,7 @@ import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
 import { AppRoutes, opensOnLogin, preloadFirstPage } from './app/router';
 import { LoadBoundary } from './components/load-boundary';
+import { prefetchHome } from './features/courses/api/course-requests';
 import { prefetchOrgInfo, siteOrgCode } from './lib/org-info';
 import { useUser } from './stores/user-store';
 import './styles/base.css';
@@ -29,12 +30,15 @@ window.addEventListener('vite:preloadError', (event) => {
 void useUser.getState().restore();
 
 // What the first page shows first is asked for now, alongside the app's own start: the
-// page's code, and on the login page and 首页 the organisation's name and logo.
+// page's code (index.html asks for it even earlier), on the login page and 首页 the
+// organisation's name and logo, and 首页's lists.
 const [firstPath = '/', firstQuery = ''] = location.hash.replace(/^#/, '').split('?');
 const firstPage = preloadFirstPage(firstPath || '/');
 if (opensOnLogin(firstPath || '/')) prefetchOrgInfo(siteOrgCode(new URLSearchParams(firstQuery)));
-else if (['', '/', '/index'].includes(firstPath))
+else if (['', '/', '/index'].includes(firstPath)) {
   prefetchOrgInfo(siteOrgCode(new URLSearchParams(firstQuery), useUser.getState().orgCode));
+  prefetchHome();
+}
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -123,6 +124,12 @@ describe('the HTTP pipeline', () => {
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      // the page's one inline script (its first page's preload) runs by its hash, nothing else inline
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
+      expect(inline).toHaveLength(1);
+      const scriptSrc = /script-src ([^;]*)/.exec(page.headers.get('content-security-policy')!)![1]!;
+      expect(scriptSrc).toContain(`'sha256-${crypto.createHash('sha256').update(inline[0]!).digest('base64')}'`);
+      expect(scriptSrc).not.toContain('unsafe-inline');
       const etag = page.headers.get('etag')!;
       // a browser revalidating: fetch() would add `cache-control: no-cache`, which forbids a 304
       const revalidated = await new Promise<number | undefined>((resolve, reject) =>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from '../lib/i18n';
 import { pageTitle } from '../shell/page-title';
@@ -7,40 +7,38 @@ import { leafPages, type PagePath } from '@anxun/shared/pages';
 import { useUser } from '../stores/user-store';
 import { LoadBoundary } from '../components/load-boundary';
 import { preloadable } from './preloadable';
+import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
-// Pages are lazy chunks: a first visit to /#/login downloads only what login needs.
-const loadAntd = () => import('./antd-provider');
-/** A page drawn with antd: its chunk and antd's provider load side by side, the page inside the provider. */
-const antdPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(() => Promise.all([load(), loadAntd()]).then(([page, antd]) => ({ default: antd.withAntd(page.default) })));
+// Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
+// with antd come with its provider (antd-lazy); the login page and 首页 are plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
-const RegisterPage = antdPage(() => import('../features/auth/pages/register-page'));
+const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));
 const IndexPage = preloadable(() => import('../features/courses/pages/index-page'));
-const CoursePage = preloadable(() => import('../features/courses/pages/course-page'));
-const ErrorPage = antdPage(() => import('../pages/error-page'));
-const PublicPlaceholder = antdPage(() => import('../pages/public-placeholder'));
-const StudyPage = preloadable(() => import('../features/study/pages/study-page'));
-const ShowPage = preloadable(() => import('../features/study/pages/show-page'));
-const ProgressPage = preloadable(() => import('../features/study/pages/progress-page'));
-const VideoPage = preloadable(() => import('../features/study/pages/video-page'));
-const PersonalCenterPage = preloadable(() => import('../features/account/pages/personal-center-page'));
-const CameraPage = antdPage(() => import('../features/camera/pages/camera-page'));
-const ExamsPage = preloadable(() => import('../features/exams/pages/exams-page'));
-const CardPage = antdPage(() => import('../features/card/pages/card-page'));
+const CoursePage = preloadableWithAntd(() => import('../features/courses/pages/course-page'));
+const ErrorPage = lazyWithAntd(() => import('../pages/error-page'));
+const PublicPlaceholder = lazyWithAntd(() => import('../pages/public-placeholder'));
+const StudyPage = preloadableWithAntd(() => import('../features/study/pages/study-page'));
+const ShowPage = preloadableWithAntd(() => import('../features/study/pages/show-page'));
+const ProgressPage = preloadableWithAntd(() => import('../features/study/pages/progress-page'));
+const VideoPage = preloadableWithAntd(() => import('../features/study/pages/video-page'));
+const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));
+const CameraPage = lazyWithAntd(() => import('../features/camera/pages/camera-page'));
+const ExamsPage = preloadableWithAntd(() => import('../features/exams/pages/exams-page'));
+const CardPage = lazyWithAntd(() => import('../features/card/pages/card-page'));
 // the console: its own chunks, loaded only by a training manager
-const PeoplePage = preloadable(() => import('../features/console/pages/people-page'));
-const ClassesPage = preloadable(() => import('../features/console/pages/classes-page'));
-const AuditPage = preloadable(() => import('../features/console/pages/audit-page'));
-const EnquiriesPage = preloadable(() => import('../features/console/pages/enquiries-page'));
-const NoticesPage = preloadable(() => import('../features/console/pages/notices-page'));
-const OrganisationsPage = preloadable(() => import('../features/console/pages/organisations-page'));
-const QuestionsPage = preloadable(() => import('../features/console/pages/questions-page'));
-const CoursesPage = preloadable(() => import('../features/console/pages/courses-page'));
-const ReportsPage = preloadable(() => import('../features/console/pages/reports-page'));
-const DashboardPage = preloadable(() => import('../features/console/pages/dashboard-page'));
-const CertificatesPage = preloadable(() => import('../features/console/pages/certificates-page'));
-const FaceReviewPage = preloadable(() => import('../features/console/pages/face-review-page'));
-const SettingsPage = preloadable(() => import('../features/console/pages/settings-page'));
+const PeoplePage = preloadableWithAntd(() => import('../features/console/pages/people-page'));
+const ClassesPage = preloadableWithAntd(() => import('../features/console/pages/classes-page'));
+const AuditPage = preloadableWithAntd(() => import('../features/console/pages/audit-page'));
+const EnquiriesPage = preloadableWithAntd(() => import('../features/console/pages/enquiries-page'));
+const NoticesPage = preloadableWithAntd(() => import('../features/console/pages/notices-page'));
+const OrganisationsPage = preloadableWithAntd(() => import('../features/console/pages/organisations-page'));
+const QuestionsPage = preloadableWithAntd(() => import('../features/console/pages/questions-page'));
+const CoursesPage = preloadableWithAntd(() => import('../features/console/pages/courses-page'));
+const ReportsPage = preloadableWithAntd(() => import('../features/console/pages/reports-page'));
+const DashboardPage = preloadableWithAntd(() => import('../features/console/pages/dashboard-page'));
+const CertificatesPage = preloadableWithAntd(() => import('../features/console/pages/certificates-page'));
+const FaceReviewPage = preloadableWithAntd(() => import('../features/console/pages/face-review-page'));
+const SettingsPage = preloadableWithAntd(() => import('../features/console/pages/settings-page'));
 
 /** Each page of the one page table (`@anxun/shared/pages`) and what it shows. */
 const PAGE_COMPONENTS: Record<PagePath, ComponentType & { preload?: () => Promise<unknown> }> = {
@@ -72,13 +70,9 @@ function ManageHome() {
   const role = useUser((s) => s.role);
   return <Navigate to={role === 'super' ? '/manage/organisations' : '/manage/dashboard'} replace />;
 }
-// The shell is a chunk of its own too, so the login page does not download the layouts; the
-// layout's pages are drawn inside its antd provider.
-const ShellLayout = preloadable(() =>
-  Promise.all([import('../shell/shell-layout'), loadAntd()]).then(([shell, antd]) => ({
-    default: antd.withAntd(shell.default),
-  })),
-);
+// The shell is a chunk of its own too, so the login page does not download the layouts; it
+// draws no antd itself (its menu, trail and tabs bring their own provider when drawn).
+const ShellLayout = preloadable(() => import('../shell/shell-layout'));
 
 /**
  * The code of the page a visit opens (the login page, or the layout and its page), asked

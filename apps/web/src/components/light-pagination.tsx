@@ -1,7 +1,7 @@
 import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
-import { Button } from 'antd';
 import { useTranslation } from '../lib/i18n';
+import './plain-controls.css';
 import './light-pagination.css';
 
 /** The page numbers to show: the first, the last, and two either side of the current one. */
@@ -18,8 +18,8 @@ export function pageItems(current: number, pages: number): Array<number | 'gap'>
 }
 
 /**
- * A pager for public pages (首页): antd's Pagination brings its page-size Select (~28 KB on
- * the wire) into a guest's first visit; these pages never change the page size.
+ * A pager for public pages (首页) in plain buttons: antd's Pagination would bring antd (and
+ * its page-size Select) into a guest's first visit; these pages never change the page size.
  */
 export function LightPagination({
   current,
@@ -37,40 +37,41 @@ export function LightPagination({
   if (total <= pageSize) return null;
   return (
     <nav className="light-pagination" aria-label={t('pager.label')}>
-      <Button
-        size="small"
-        type="text"
-        icon={<LeftOutlined />}
+      <button
+        type="button"
+        className="plain-btn small text"
         disabled={current <= 1}
         aria-label={t('pager.previous')}
         onClick={() => onChange(current - 1)}
-      />
+      >
+        <LeftOutlined />
+      </button>
       {pageItems(current, pages).map((p, i) =>
         p === 'gap' ? (
           <span key={`gap-${i}`} className="light-pagination-gap">
             …
           </span>
         ) : (
-          <Button
+          <button
             key={p}
-            size="small"
-            type={p === current ? 'primary' : 'text'}
-            ghost={p === current}
+            type="button"
+            className={`plain-btn small ${p === current ? 'current' : 'text'}`}
             aria-current={p === current ? 'page' : undefined}
             onClick={() => onChange(p)}
           >
             {p}
-          </Button>
+          </button>
         ),
       )}
-      <Button
-        size="small"
-        type="text"
-        icon={<RightOutlined />}
+      <button
+        type="button"
+        className="plain-btn small text"
         disabled={current >= pages}
         aria-label={t('pager.next')}
         onClick={() => onChange(current + 1)}
-      />
+      >
+        <RightOutlined />
+      </button>
     </nav>
   );
 }

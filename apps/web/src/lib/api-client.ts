@@ -52,19 +52,54 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** internal: this is the retry after a renewal */
   retried?: boolean;
+  /** internal: ask the server, not an answer asked for ahead */
+  fresh?: boolean;
 }
 
 const unknownError = () => new ApiError(ErrorCode.UNKNOWN, errorTable[ErrorCode.UNKNOWN].msg, 0);
 
-export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
-  const query = options.query
+type Query = RequestOptions['query'];
+
+const queryString = (query: Query): string =>
+  query
     ? '?' +
       new URLSearchParams(
-        Object.entries(options.query)
+        Object.entries(query)
           .filter(([, v]) => v !== undefined && v !== '')
           .map(([k, v]) => [k, String(v)]),
       ).toString()
     : '';
+
+/** How long an answer asked for at start may stand in for the page's own request. */
+const EARLY_FOR_MS = 30_000;
+/** GET answers asked for ahead (`prefetch`), by address with its parameters in name order. */
+const early = new Map<string, { at: number; token: string | undefined; answer: Promise<unknown> }>();
+const earlyKey = (url: string, query: Query) =>
+  url +
+  queryString(query && Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+
+/**
+ * Asks a GET now that a page will ask once its code is here: a first visit's page then finds
+ * its answer waiting instead of making its round trip after the code's. The page's first
+ * identical ask (same address, parameters and token) takes it; one that failed, or waited
+ * longer than 30 s, is asked again.
+ */
+export function prefetch(url: string, query?: Query): void {
+  const answer = request('GET', url, { query, silent: true, fresh: true });
+  answer.catch(() => undefined);
+  early.set(earlyKey(url, query), { at: Date.now(), token: hooks.getToken(), answer });
+}
+
+export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
+  if (method === 'GET' && !options.fresh) {
+    const key = earlyKey(url, options.query);
+    const started = early.get(key);
+    early.delete(key);
+    if (started && started.token === hooks.getToken() && Date.now() - started.at < EARLY_FOR_MS) {
+      return (started.answer as Promise<T>).catch(() => request<T>(method, url, { ...options, fresh: true }));
+    }
+  }
+  const query = queryString(options.query);
   const headers: Record<string, string> = {};
   const token = hooks.getToken();
   if (token) headers.Authorization = token;

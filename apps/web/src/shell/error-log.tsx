@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useOnceTrue } from '../lib/use-once-true';
 import { useErrorLog } from '../stores/error-log-store';
+import { lazyWithAntd } from '../app/antd-lazy';
 
-const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
+const ErrorLogDialog = lazyWithAntd(() => import('./error-log-dialog'));
 // the badge's code comes with the first captured error, not with every page
-const ErrorBadge = lazy(() => import('./error-badge'));
+const ErrorBadge = lazyWithAntd(() => import('./error-badge'));
 
 /** 'exception capture' (spec §2/§8): captured client errors, shown only when there are some. */
 export function ErrorLogWidget() {

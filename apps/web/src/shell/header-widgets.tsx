@@ -8,12 +8,13 @@ import { ErrorLogWidget } from './error-log';
 import { FullScreenToggle } from './full-screen-toggle';
 import { useShellUi } from './ui-store';
 import { UserArea } from './user-area';
+import { lazyWithAntd } from '../app/antd-lazy';
 
 // a signed-in learner's notices: not part of a guest's page, nor of anyone's first paint
-const NoticePopover = lazy(() => import('./notice-popover').then((m) => ({ default: m.NoticePopover })));
+const NoticePopover = lazyWithAntd(() => import('./notice-popover').then((m) => ({ default: m.NoticePopover })));
 // widgets that are off by default (spec §2) load when switched on
 const SearchWidget = lazy(() => import('./search-dialog').then((m) => ({ default: m.SearchWidget })));
-const LanguageSwitch = lazy(() => import('./language-switch').then((m) => ({ default: m.LanguageSwitch })));
+const LanguageSwitch = lazyWithAntd(() => import('./language-switch').then((m) => ({ default: m.LanguageSwitch })));
 
 /** The right side of the header: optional widgets (spec §2 defaults: all off), then the user. */
 export function HeaderWidgets({ onRefresh }: { onRefresh(): void }) {

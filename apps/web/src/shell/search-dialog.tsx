@@ -1,9 +1,10 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useOnceTrue } from '../lib/use-once-true';
+import { lazyWithAntd } from '../app/antd-lazy';
 
-const SearchDialog = lazy(() => import('./search-dialog-body'));
+const SearchDialog = lazyWithAntd(() => import('./search-dialog-body'));
 
 /** The header's search button; its dialog (spec §2) is loaded when first opened. */
 export function SearchWidget() {

@@ -1,7 +1,6 @@
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
-import { Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router';
 import { useSettings, type Layout as LayoutName } from '../stores/settings-store';
@@ -17,18 +16,20 @@ import { findRoute } from './route-config';
 import { useShellUi } from './ui-store';
 import { useOnceTrue } from '../lib/use-once-true';
 import { useIsMobile } from './use-is-mobile';
+import { lazyWithAntd } from '../app/antd-lazy';
 
 // loaded when first opened: the theme settings are not part of any page's first paint
-const ThemeDrawer = lazy(() => import('./theme-drawer').then((m) => ({ default: m.ThemeDrawer })));
+const ThemeDrawer = lazyWithAntd(() => import('./theme-drawer').then((m) => ({ default: m.ThemeDrawer })));
 // loaded when drawn: a guest's first screen on a phone shows no menu, trail or tabs, and their
 // antd code (Menu, Breadcrumb, Dropdown, Tooltip) would stand between him and the page
-const NavMenu = lazy(() => import('./nav-menu').then((m) => ({ default: m.NavMenu })));
-const Breadcrumbs = lazy(() => import('./breadcrumbs').then((m) => ({ default: m.Breadcrumbs })));
-const TabsBar = lazy(() => import('./tabs-bar').then((m) => ({ default: m.TabsBar })));
+const NavMenu = lazyWithAntd(() => import('./nav-menu').then((m) => ({ default: m.NavMenu })));
+const Breadcrumbs = lazyWithAntd(() => import('./breadcrumbs').then((m) => ({ default: m.Breadcrumbs })));
+const TabsBar = lazyWithAntd(() => import('./tabs-bar').then((m) => ({ default: m.TabsBar })));
 
 /**
  * The main layout (spec §2): five layouts, horizontal by default; below 992 px always
- * vertical with a folded sidebar that folds again after each navigation.
+ * vertical with a folded sidebar that folds again after each navigation. Plain markup
+ * (header, aside, main; styles/base.css): the frame of every page draws no antd.
  */
 export default function ShellLayout() {
   const { t } = useTranslation();
@@ -70,7 +71,7 @@ export default function ShellLayout() {
   const topMenu = layout === 'horizontal' || layout === 'comprehensive';
 
   const header = (
-    <Layout.Header className={`shell-header${settings.fixedHeader && layout !== 'common' ? ' fixed' : ''}`}>
+    <header className={`shell-header${settings.fixedHeader && layout !== 'common' ? ' fixed' : ''}`}>
       {(!hasSider || layout === 'common') && <OrgLogo />}
       {hasSider && (
         <button type="button" className="header-widget fold" aria-label="toggle menu" onClick={toggleCollapse}>
@@ -90,37 +91,32 @@ export default function ShellLayout() {
           setRefreshKey((k) => k + 1);
         }}
       />
-    </Layout.Header>
+    </header>
   );
 
   const main = (
-    <Layout className="shell-main">
+    <div className="shell-main">
       {layout !== 'common' && header}
       {settings.showTabs && (
         <Suspense fallback={<div className="tabs-bar" />}>
           <TabsBar />
         </Suspense>
       )}
-      <Layout.Content className="shell-content">
+      <main className="shell-content">
         <KeepAliveOutlet refresh={refreshKey} />
-      </Layout.Content>
+      </main>
       {!route?.noFooter && <Footer />}
-    </Layout>
+    </div>
   );
 
   return (
     <QueryProvider>
-      <Layout className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
+      <div className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
         {layout === 'common' && header}
         {hasSider ? (
-          <Layout>
-            <Layout.Sider
-              className={`shell-sider column-${settings.columnStyle}`}
-              collapsible
-              collapsed={collapsed}
-              collapsedWidth={isMobile ? 0 : 64}
-              trigger={null}
-              width={layout === 'column' ? 266 : 220}
+          <div className="shell-body">
+            <aside
+              className={`shell-sider column-${settings.columnStyle}${layout === 'column' ? ' wide' : ''}${collapsed ? ' collapsed' : ''}`}
             >
               {layout !== 'common' && <OrgLogo />}
               {/* a phone's menu is drawn when opened: folded it is 0 px wide, and the menu's code
@@ -130,10 +126,10 @@ export default function ShellLayout() {
                   <NavMenu mode="inline" collapsed={collapsed} />
                 </Suspense>
               )}
-            </Layout.Sider>
+            </aside>
             {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
             {main}
-          </Layout>
+          </div>
         ) : (
           main
         )}
@@ -142,7 +138,7 @@ export default function ShellLayout() {
             <ThemeDrawer />
           </Suspense>
         )}
-      </Layout>
+      </div>
     </QueryProvider>
   );
 }

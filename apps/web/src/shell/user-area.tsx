@@ -1,14 +1,15 @@
 import { LOGGED_OUT_USER_NAME } from '@anxun/shared/constants';
 import '../components/plain-controls.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useOnceTrue } from '../lib/use-once-true';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from 'react-router';
 import { useUser } from '../stores/user-store';
+import { lazyWithAntd } from '../app/antd-lazy';
 
 // the login form and its dialog load when a guest first presses 登录
-const UserMenu = lazy(() => import('./user-menu'));
-const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
+const UserMenu = lazyWithAntd(() => import('./user-menu'));
+const LoginDialog = lazyWithAntd(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 
 /** 我的学习, then a login button while 未登录, else name, avatar and the dropdown (spec §2/§4). */
 export function UserArea() {

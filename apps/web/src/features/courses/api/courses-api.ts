@@ -1,6 +1,7 @@
 import type { CourseBook, CourseInfo, CourseUnit } from '@anxun/shared/schemas/training';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { courseRequests } from './course-requests';
 
 export type { CourseBook, CourseInfo, CourseUnit };
 
@@ -11,16 +12,13 @@ export const courseKeys = {
   units: (id: string) => ['courses', 'units', id] as const,
 };
 
-const orgQuery = () => new URLSearchParams(location.search).get('OrgCode') ?? undefined;
-
 export function useHotCourses() {
   return useQuery({
     queryKey: courseKeys.hot,
-    queryFn: () =>
-      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-thermal-page', {
-        query: { size: 4, OrgCode: orgQuery() },
-        silent: true,
-      }),
+    queryFn: () => {
+      const [url, query] = courseRequests.hot();
+      return api.get<{ records: CourseBook[]; total: number }>(url, { query, silent: true });
+    },
   });
 }
 
@@ -29,11 +27,10 @@ export function useCourseList(name: string, page: number) {
     queryKey: courseKeys.list(name, page),
     // another page or search keeps the cards and the pager on screen until the answer comes
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-page', {
-        query: { name, current: page, size: 8, OrgCode: orgQuery() },
-        silent: true,
-      }),
+    queryFn: () => {
+      const [url, query] = courseRequests.list(name, page);
+      return api.get<{ records: CourseBook[]; total: number }>(url, { query, silent: true });
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { CourseUseState, NewestLearner } from '@anxun/shared/schemas/traini
 import type { AnswerPost, AnswerThread, Comment, CommentsPage } from '@anxun/shared/schemas/online';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { courseRequests } from './course-requests';
 
 export type { AnswerPost, AnswerThread, Comment };
 
@@ -17,8 +18,6 @@ export const onlineKeys = {
   useState: (bookId: string) => ['online', 'use-state', bookId] as const,
 };
 
-const orgQuery = () => new URLSearchParams(location.search).get('OrgCode') ?? undefined;
-
 export function useComments(
   bookId: string | undefined,
   page: number,
@@ -26,17 +25,10 @@ export function useComments(
 ) {
   return useQuery({
     queryKey: onlineKeys.comments(bookId, page, options.minRating),
-    queryFn: () =>
-      api.get<CommentsPage>('/api/online/cmtion/select-page', {
-        query: {
-          courseBookId: bookId,
-          current: page,
-          size: options.size ?? 10,
-          minRating: options.minRating,
-          OrgCode: bookId ? undefined : orgQuery(),
-        },
-        silent: true,
-      }),
+    queryFn: () => {
+      const [url, query] = courseRequests.comments(bookId, page, options);
+      return api.get<CommentsPage>(url, { query, silent: true });
+    },
   });
 }
 
@@ -54,11 +46,10 @@ export function useThreads(bookId: string, page: number) {
 export function useNewestLearners() {
   return useQuery({
     queryKey: onlineKeys.newest,
-    queryFn: () =>
-      api.get<NewestLearner[]>('/api/train/person/select-newest', {
-        query: { size: 8, OrgCode: orgQuery() },
-        silent: true,
-      }),
+    queryFn: () => {
+      const [url, query] = courseRequests.newest();
+      return api.get<NewestLearner[]>(url, { query, silent: true });
+    },
   });
 }
 

@@ -1,8 +1,9 @@
 import '../../../components/plain-controls.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useOnceTrue } from '../../../lib/use-once-true';
+import { lazyWithAntd } from '../../../app/antd-lazy';
 
-const IntentFormDialog = lazy(() => import('./intent-form-dialog'));
+const IntentFormDialog = lazyWithAntd(() => import('./intent-form-dialog'));
 
 /** 报名咨询: anyone leaves their details and the course they want; a training manager follows up. */
 export function IntentDialog({ courseName, buttonText }: { courseName?: string; buttonText: string }) {

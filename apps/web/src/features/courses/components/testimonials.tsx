@@ -2,12 +2,13 @@ import { Panel } from '../../../components/panel';
 import { Stars } from '../../../components/stars';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
+import { TESTIMONIALS } from '../api/course-requests';
 import { useComments } from '../api/online-api';
 
 /** 学员评价 on the home page: the organisation's newest well-rated comments (real ones); plain markup, no antd on a guest's first visit. */
 export function Testimonials() {
   const { t } = useTranslation();
-  const { data } = useComments(undefined, 1, { minRating: 4, size: 6 });
+  const { data } = useComments(undefined, TESTIMONIALS.page, TESTIMONIALS);
   const records = data?.records ?? [];
   return (
     <section className="home-block" data-testid="testimonials">

@@ -30,10 +30,14 @@ function newestSource(dirs) {
 }
 
 const webSources = ['apps/web/src', 'apps/web/public', 'packages/shared/src'].map((d) => path.join(root, d));
+// the page and the build's own settings and plugins make the bundle too
+const webBuildFiles = ['index.html', 'vite.config.ts', 'vite-first-page.ts', 'vite-precompress.ts'].map((f) =>
+  path.join(root, 'apps/web', f),
+);
 const stale =
   !fs.existsSync(webIndex) ||
   newestSource(webSources) > fs.statSync(webIndex).mtimeMs ||
-  fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs > fs.statSync(webIndex).mtimeMs;
+  webBuildFiles.some((f) => fs.statSync(f).mtimeMs > fs.statSync(webIndex).mtimeMs);
 
 if (stale) {
   console.log(

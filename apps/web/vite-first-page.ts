@@ -44,7 +44,12 @@ export function firstPagePreload(): Plugin {
           `l.forEach(function(u){var e=document.createElement('link');` +
           `if(/\\.css$/.test(u)){e.rel='preload';e.as='style'}else{e.rel='modulepreload'}` +
           `e.crossOrigin='';e.href=u;document.head.appendChild(e)})})()`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }] };
+        // after the page's charset and viewport, before its stylesheet (an inline script waits
+        // for the stylesheets above it)
+        const at = /<meta name="viewport"[^>]*>/.exec(html);
+        if (!at) throw new Error('first-page preload: no viewport meta in index.html');
+        const end = at.index + at[0].length;
+        return `${html.slice(0, end)}<script>${script}</script>${html.slice(end)}`;
       },
     },
   };

@@ -44,7 +44,7 @@ import { intendedRoutes } from './features/training/intended.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
 import { vodRoutes } from './features/training/vod.routes.js';
 import { clientErrorResponse, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
-import { inlineScriptHashes } from './http/inline-script-hashes.js';
+import { pageScriptSources } from './http/inline-script-hashes.js';
 import { requestSerializer } from './http/log-redaction.js';
 import type { AppConfig } from './infra/config.js';
 import { migrateToLatest, openDatabase } from './infra/database.js';
@@ -273,7 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         defaultSrc: ["'self'"],
         // the face pre-check compiles the tfjs WebAssembly backend; the page's own inline
         // script (its first page's preload) by its hash
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(path.join(WEB_DIST, 'index.html'))],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", pageScriptSources(path.join(WEB_DIST, 'index.html'))],
         // antd writes its CSS-in-JS into <style> tags at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from './inline-script-hashes.js';
+import { inlineScriptHashes, pageScriptSources } from './inline-script-hashes.js';
 
 describe('the CSP hashes of the page’s inline scripts', () => {
   it('names each inline script by the SHA-256 of its exact text, and no script loaded from a file', () => {
@@ -25,5 +25,21 @@ describe('the CSP hashes of the page’s inline scripts', () => {
 
   it('gives none when the page is not built', () => {
     expect(inlineScriptHashes(path.join(os.tmpdir(), 'no-such-dir', 'index.html'))).toEqual([]);
+  });
+
+  it('follows the page when it is built again while the server runs', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-csp-'));
+    const file = path.join(dir, 'index.html');
+    const sources = pageScriptSources(file);
+    expect(sources()).toBe(''); // not built yet
+    fs.writeFileSync(file, '<head><script>var f={"/index":["/assets/home-A.js"]}</script></head>');
+    const first = sources();
+    expect(first).toBe(inlineScriptHashes(file).join(' '));
+    expect(first).toMatch(/^'sha256-[\w+/]+={0,2}'$/);
+    fs.writeFileSync(file, '<head><script>var f={"/index":["/assets/home-B.js"]}</script></head>');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(sources()).not.toBe(first);
+    expect(sources()).toBe(inlineScriptHashes(file).join(' '));
+    fs.rmSync(dir, { recursive: true });
   });
 });

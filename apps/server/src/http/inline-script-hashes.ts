@@ -13,3 +13,27 @@ export function inlineScriptHashes(htmlFile: string): string[] {
     ([, body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`,
   );
 }
+
+/**
+ * The same, for a policy's `script-src` on every page answer: read again whenever the page's
+ * file changed (a build while the server runs, or a server started before the build), so the
+ * policy always allows the script of the page it is sent with. A stat per page answer.
+ */
+export function pageScriptSources(htmlFile: string): () => string {
+  let seen = '';
+  let sources = '';
+  return () => {
+    let stamp = '';
+    try {
+      const stat = fs.statSync(htmlFile);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      stamp = 'none';
+    }
+    if (stamp !== seen) {
+      sources = inlineScriptHashes(htmlFile).join(' ');
+      seen = stamp;
+    }
+    return sources;
+  };
+}

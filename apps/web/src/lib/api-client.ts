@@ -91,7 +91,8 @@ export function prefetch(url: string, query?: Query): void {
 }
 
 export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
-  if (method === 'GET' && !options.fresh) {
+  // (nothing to look up, and no key to build, once the answers asked ahead are taken)
+  if (method === 'GET' && !options.fresh && early.size > 0) {
     const key = earlyKey(url, options.query);
     const started = early.get(key);
     early.delete(key);

@@ -31,6 +31,22 @@ async function eventIndexes(db: Db, dialect: Dialect): Promise<string[]> {
   return rows.map((r) => r.name).sort();
 }
 
+/** The tables study_events' foreign keys point to, by column. */
+async function eventKeys(db: Db, dialect: Dialect): Promise<string[]> {
+  const rows =
+    dialect === 'postgres'
+      ? (
+          await sql<{ key: string }>`select a.attname || ' -> ' || c.confrelid::regclass::text as key
+            from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+            where c.conrelid = 'study_events'::regclass and c.contype = 'f'`.execute(db)
+        ).rows
+      : (
+          await sql<{ key: string }>`select "from" || ' -> ' || "table" as key
+            from pragma_foreign_key_list('study_events')`.execute(db)
+        ).rows;
+  return rows.map((r) => r.key).sort();
+}
+
 const allEvents = (db: Db) => db.selectFrom('study_events').selectAll().orderBy('id').execute();
 
 describe.each(dialects)('study events without a learner index on $name (0029)', ({ name, databaseUrl }) => {
@@ -87,11 +103,17 @@ describe.each(dialects)('study events without a learner index on $name (0029)', 
       });
       expect((await migrator.migrateTo('0028-id-card-sealed')).error).toBeUndefined();
       expect(await eventIndexes(handle.db, handle.dialect)).toContain('study_events_person_idx');
+      expect(await eventKeys(handle.db, handle.dialect)).toEqual([
+        'person_id -> persons',
+        'warp_course_id -> train_warp_courses',
+      ]);
+      expect(await allEvents(handle.db)).toEqual(before);
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
       const indexes = await eventIndexes(handle.db, handle.dialect);
       expect(indexes).not.toContain('study_events_person_idx');
       expect(indexes).toEqual(expect.arrayContaining(['study_events_time_idx', 'study_events_warp_course_idx']));
+      expect(await eventKeys(handle.db, handle.dialect)).toEqual(['warp_course_id -> train_warp_courses']);
       expect(await allEvents(handle.db)).toEqual(before);
       // an event still belongs to a unit record that exists
       const orphan = await handle.db

@@ -8,23 +8,15 @@ import { sql, type Kysely } from 'kysely';
  * the index goes, and with it the foreign key on person_id, which without an index would make
  * each delete of a person scan every event. The unit record's key still ties each event to
  * a learner (unit record → membership → person). SQLite cannot drop a foreign key: the table
- * is made again, in one transaction, with the same rows.
+ * is made again, in one transaction, with the same rows; `down` puts both back.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // the migrator wraps PostgreSQL in a transaction itself, SQLite not
-  if (db.isTransaction) {
-    const { rows } = await sql<{ name: string }>`
-      select c.conname as name from pg_constraint c
-      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-      where c.conrelid = 'study_events'::regclass and c.contype = 'f' and a.attname = 'person_id'`.execute(db);
-    for (const { name } of rows) await sql`alter table study_events drop constraint ${sql.id(name)}`.execute(db);
-    await db.schema.dropIndex('study_events_person_idx').execute();
-    return;
-  }
+
+/** The table as it stands after this migration, or (`personKey`) as 0003 made it. */
+async function rebuildOnSqlite(db: Kysely<unknown>, personKey: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`create table study_events_lean (
       id text primary key,
-      person_id text not null,
+      person_id text not null${personKey ? sql` references persons (id)` : sql``},
       warp_course_id text not null references train_warp_courses (id),
       playback_id text not null,
       seq integer not null,
@@ -50,13 +42,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns(['warp_course_id', 'created_at'])
       .execute();
     await trx.schema.createIndex('study_events_time_idx').on('study_events').column('created_at').execute();
+    if (personKey) await createPersonIndex(trx);
   });
 }
 
+const createPersonIndex = (db: Kysely<unknown>) =>
+  db.schema.createIndex('study_events_person_idx').on('study_events').columns(['person_id', 'created_at']).execute();
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // the migrator wraps PostgreSQL in a transaction itself, SQLite not
+  if (!db.isTransaction) return rebuildOnSqlite(db, false);
+  const { rows } = await sql<{ name: string }>`
+    select c.conname as name from pg_constraint c
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+    where c.conrelid = 'study_events'::regclass and c.contype = 'f' and a.attname = 'person_id'`.execute(db);
+  for (const { name } of rows) await sql`alter table study_events drop constraint ${sql.id(name)}`.execute(db);
+  await db.schema.dropIndex('study_events_person_idx').execute();
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createIndex('study_events_person_idx')
-    .on('study_events')
-    .columns(['person_id', 'created_at'])
-    .execute();
+  if (!db.isTransaction) return rebuildOnSqlite(db, true);
+  await sql`alter table study_events add constraint study_events_person_id_fkey
+    foreign key (person_id) references persons (id)`.execute(db);
+  await createPersonIndex(db);
 }

@@ -209,8 +209,21 @@ describe('shell in Chromium', () => {
     await page.locator('[data-layout="vertical"]').waitFor();
     const sider = page.locator('.shell-sider');
     expect((await sider.boundingBox())?.width ?? 0).toBeLessThan(1);
+    // the folded menu takes no keyboard focus: the first Tab lands in the header
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('header')))).toBe(true);
     await page.getByRole('button', { name: 'toggle menu' }).click();
     await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    // open, it is a landmark named for what it holds (folded, it is hidden from assistive technology too)
+    await page.getByRole('complementary', { name: '菜单' }).waitFor();
+    await sider.getByText('练题').waitFor();
+    // a menu longer than the screen (here a very short one) scrolls under the finger (the wheel)
+    await page.setViewportSize({ width: 375, height: 120 });
+    await page.mouse.move(100, 90);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => sider.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 375, height: 740 });
     await sider.getByText('练题').click();
     await page.waitForURL(/#\/exams$/);
     await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeLessThan(1);

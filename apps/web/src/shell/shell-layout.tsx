@@ -116,6 +116,7 @@ export default function ShellLayout() {
         {hasSider ? (
           <div className="shell-body">
             <aside
+              aria-label={t('header.menu')}
               className={`shell-sider column-${settings.columnStyle}${layout === 'column' ? ' wide' : ''}${collapsed ? ' collapsed' : ''}`}
             >
               {layout !== 'common' && <OrgLogo />}

@@ -40,6 +40,7 @@ export const en: Messages = {
     logout: 'Log out',
     personalCenter: 'Personal centre',
     notLoggedIn: 'Not logged in',
+    menu: 'Menu',
   },
   login: {
     title: 'Log in',

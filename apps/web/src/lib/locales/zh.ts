@@ -40,6 +40,7 @@ export const zh = {
     logout: '退出登录',
     personalCenter: '个人中心',
     notLoggedIn: '未登录',
+    menu: '菜单',
   },
   login: {
     title: '用户登录',

@@ -15,10 +15,18 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript that runs in Node (the face model's worker thread).
+    // Plain JavaScript that runs in Node (the face model's and the SQLite checkpointer's threads).
     files: ['**/*.mjs'],
     languageOptions: {
-      globals: { Buffer: 'readonly', Response: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' },
+      globals: {
+        Buffer: 'readonly',
+        Response: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+      },
     },
   },
   {

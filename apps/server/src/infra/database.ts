@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
@@ -15,6 +16,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db-schema.js';
 import { migrationsWith, type MigrationKeys } from './migrations/index.js';
 import { clearState, stateNames } from './server-state.js';
+import { SERVER_ROOT } from '../server-root.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,7 +41,7 @@ export interface DatabaseHandle {
 
 export async function openDatabase(
   config: AppConfig,
-  /** a pooled connection that broke (the database restarted, the network dropped) */
+  /** a pooled connection that broke (the database restarted, the network dropped), or a failed SQLite checkpoint */
   onIdleError: (err: Error) => void = () => undefined,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -82,6 +84,9 @@ export async function openDatabase(
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // checkpoints run in a thread of their own; this thread's only when that one falls far behind
+  const checkpointer = wal ? startCheckpointer(fs.realpathSync(file), onIdleError) : undefined;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // SQLite keeps its log beside the real file, not beside a link to it
   const log = walFlusher(`${fs.realpathSync(file)}-wal`);
@@ -113,8 +118,41 @@ export async function openDatabase(
     dialect: 'sqlite',
     groupCommit,
     close: async () => {
+      await checkpointer?.close();
       await log.close();
       await db.destroy();
+    },
+  };
+}
+
+/** How often the checkpointer copies the log into the database file. */
+const CHECKPOINT_INTERVAL_MS = 500;
+/** Log pages (4 KB each) after which a commit on the request thread checkpoints itself. */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
+
+/**
+ * SQLite's checkpoints in a worker thread with a connection of its own (wal-checkpointer.mjs).
+ * Left to the writing connection, every ~1,000 pages of log one commit also copied the log
+ * into the database file and flushed both, holding the event loop for milliseconds each time.
+ */
+function startCheckpointer(file: string, onError: (err: Error) => void) {
+  const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/wal-checkpointer.mjs'), {
+    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
+  worker.on('message', (message: { error?: string }) => {
+    if (message.error) onError(new Error(`WAL checkpoint failed: ${message.error}`));
+  });
+  worker.on('error', onError);
+  // the checkpointer's timer does not keep the process alive
+  worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    async close(): Promise<void> {
+      worker.postMessage('close');
+      // a last checkpoint, then the thread ends; one that hangs is stopped
+      const timeout = setTimeout(() => void worker.terminate(), 5_000);
+      await exited;
+      clearTimeout(timeout);
     },
   };
 }

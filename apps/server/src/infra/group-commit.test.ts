@@ -80,4 +80,22 @@ describe('group commit on SQLite', () => {
     expect((await sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(h.db)).rows[0]!.n).toBe(0);
     expect(await synchronous(h)).toBe(2);
   });
+
+  it("copies committed pages into the database file from the checkpointer's thread, and leaves no log behind on close", async () => {
+    const h = await open();
+    const file = path.join(dir!, 'anxun.sqlite');
+    const before = fs.statSync(file).size;
+    // ~2 MB in 40 commits: far below the request thread's own checkpoint (10,000 log pages)
+    for (let i = 0; i < 40; i++) {
+      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+        INSERT INTO t (note) SELECT hex(randomblob(600)) FROM n`.execute(h.db);
+    }
+    await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 1_500_000);
+    await h.close();
+    handle = undefined;
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const reopened = await openDatabase(loadConfig({ DATA_DIR: dir! }));
+    handle = reopened;
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(reopened.db)).rows[0]!.n).toBe(1600);
+  });
 });

@@ -84,12 +84,13 @@ export async function openDatabase(
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite keeps its log beside the real file, not beside a link to it
+  const realFile = fs.realpathSync(file);
   // checkpoints run in a thread of their own; this thread's only when that one falls far behind
-  const checkpointer = wal ? startCheckpointer(fs.realpathSync(file), onIdleError) : undefined;
+  const checkpointer = wal ? startCheckpointer(realFile, onIdleError) : undefined;
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  // SQLite keeps its log beside the real file, not beside a link to it
-  const log = walFlusher(`${fs.realpathSync(file)}-wal`);
+  const log = walFlusher(`${realFile}-wal`);
   /*
    * better-sqlite3 runs on the event loop's thread, so a FULL commit holds every request while
    * the disk flushes the log. A group commit is written with synchronous=NORMAL (the log is

@@ -20,12 +20,25 @@ describe('studying in Chromium', () => {
     await page.getByTestId('course-item').first().getByRole('button').click();
     await page.waitForURL(/#\/show\?classCourseId=/);
     await page.getByTestId('player-video').waitFor();
+    // the reports as they leave the browser
+    const sent: Array<{ type: string | undefined; body: string }> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/train/cls_Warp/update-Warp')) {
+        sent.push({ type: request.headers()['content-type'], body: request.postData() ?? '' });
+      }
+    });
     await page.evaluate(() => document.querySelector('video')?.play());
     // one report interval (15 s) and a little more
     await expect.poll(() => page.getByTestId('credited-now').textContent(), { timeout: 30_000 }).not.toBe('0');
     const credited = Number(await page.getByTestId('credited-now').textContent());
     expect(credited).toBeGreaterThanOrEqual(13);
     expect(credited).toBeLessThanOrEqual(20);
+    // spec §7's wire: one form field, entity, holding the report's JSON as text (README:
+    // not RSA-encrypted, which cost the server ~1.1 ms per report and protected nothing)
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent[0]!.type).toContain('application/x-www-form-urlencoded');
+    const entity = new URLSearchParams(sent[0]!.body).get('entity');
+    expect(JSON.parse(entity!)).toMatchObject({ seq: expect.any(Number), rate: 1, hidden: false });
 
     // skipping ahead is not allowed
     await page.evaluate(() => {

@@ -7,6 +7,7 @@
  * one live playback, and a real player reports from one connection.
  */
 import autocannon from 'autocannon';
+import { encryptField } from '../src/infra/crypto.js';
 import type { LoadResult, LoadSpec } from './load.js';
 
 const spec = JSON.parse(
@@ -40,17 +41,27 @@ const result = await autocannon({
         learner.seq += 1;
         // a later round of the same learners goes on from where the last left off (no replays)
         const seq = (spec.seqStart ?? 0) + learner.seq;
+        const json = JSON.stringify({
+          trainWarpCourseId: learner.warpCourseId,
+          playbackId: learner.playbackId,
+          seq,
+          position: learner.seq * 0.01,
+          rate: 1,
+          hidden: false,
+        });
+        const wire = spec.wire ?? 'form';
+        if (wire === 'json') {
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: learner.token },
+            body: json,
+          };
+        }
+        const entity = wire === 'rsa' ? encryptField(json, spec.publicKeyPem!) : json;
         return {
           ...request,
-          headers: { 'content-type': 'application/json', authorization: learner.token },
-          body: JSON.stringify({
-            trainWarpCourseId: learner.warpCourseId,
-            playbackId: learner.playbackId,
-            seq,
-            position: learner.seq * 0.01,
-            rate: 1,
-            hidden: false,
-          }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: learner.token },
+          body: new URLSearchParams({ entity }).toString(),
         };
       },
     },

@@ -17,7 +17,7 @@ import { enrolPerson } from '../src/core/training-records.repository.js';
 import { hashPassword } from '../src/infra/crypto.js';
 import { loadConfig } from '../src/infra/config.js';
 import { DEMO_LEARNER } from '../src/seed/demo-accounts.js';
-import { formatLoad, runLoad, type LoadResult, type LoadSpec } from './load.js';
+import { formatLoad, runLoad, wrkInstalled, type Generator, type LoadResult, type LoadSpec } from './load.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-bench-'));
 const config = loadConfig({
@@ -34,8 +34,8 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
 
-async function run(name: string, spec: Omit<LoadSpec, 'url'> & { path: string }) {
-  const result = await runLoad({ ...spec, url: base + spec.path });
+async function run(name: string, spec: Omit<LoadSpec, 'url'> & { path: string }, generator: Generator = 'autocannon') {
+  const result = await runLoad({ ...spec, url: base + spec.path }, generator);
   console.log(formatLoad(name, result));
   return result;
 }
@@ -83,7 +83,8 @@ await run('POST /api/login wrong password (scrypt)', {
   body: JSON.stringify({ username: 'nobody', password: 'wrong' }),
 });
 
-// update-Warp: one learner per connection (one live playback each), against the bare route.
+// update-Warp: one learner per connection (one live playback each), sent as the web client
+// sends it (the form field entity, the report's JSON), against the bare route.
 const { ctx } = built;
 // the core path: face checks (on in the demo class) are their own measurement
 await ctx.db
@@ -135,33 +136,50 @@ async function makeLearners(count: number, prefix: string) {
   return learners;
 }
 
+/** A run of the load, with the server's CPU time per request (this process: every thread). */
+async function measured(spec: LoadSpec, generator: Generator): Promise<Measured> {
+  const before = process.cpuUsage();
+  const result = await runLoad(spec, generator);
+  const cpu = process.cpuUsage(before);
+  return { ...result, cpuMicros: cpu.user + cpu.system };
+}
+type Measured = LoadResult & { cpuMicros: number };
+
 /**
  * The ratio of two routes measured one after the other follows the machine's drift (this
  * machine's bare route ran anywhere from 8k to 18k req/s within an hour): each route runs in
  * alternating rounds, and the ratio is of their totals.
  */
-async function interleaved(connections: number, learners: NonNullable<LoadSpec['learners']>) {
+async function interleaved(
+  connections: number,
+  learners: NonNullable<LoadSpec['learners']>,
+  generator: Generator,
+  firstSeq: number,
+) {
   const rounds = 3;
   const seconds = 3;
-  const sum = { bare: [] as LoadResult[], warp: [] as LoadResult[] };
+  const sum = { bare: [] as Measured[], warp: [] as Measured[] };
   for (let round = 0; round < rounds; round++) {
-    sum.bare.push(await runLoad({ url: `${base}/api/health/live`, method: 'GET', connections, seconds }));
+    sum.bare.push(await measured({ url: `${base}/api/health/live`, method: 'GET', connections, seconds }, generator));
     sum.warp.push(
-      await runLoad({
-        url: `${base}/api/train/cls_Warp/update-Warp`,
-        method: 'POST',
-        connections,
-        seconds,
-        learners,
-        seqStart: round * 100_000,
-      }),
+      await measured(
+        {
+          url: `${base}/api/train/cls_Warp/update-Warp`,
+          method: 'POST',
+          connections,
+          seconds,
+          learners,
+          seqStart: firstSeq + round * 100_000,
+        },
+        generator,
+      ),
     );
   }
   return { bare: combine(sum.bare), warp: combine(sum.warp) };
 }
 
-/** Rounds together: their requests and rates added up, the worst round's latencies. */
-function combine(results: LoadResult[]): LoadResult {
+/** Rounds together: their requests, rates and CPU added up, the worst round's latencies. */
+function combine(results: Measured[]): Measured {
   return {
     requests: results.reduce((s, r) => s + r.requests, 0),
     rps: results.reduce((s, r) => s + r.rps, 0) / results.length,
@@ -169,53 +187,81 @@ function combine(results: LoadResult[]): LoadResult {
     p99: Math.max(...results.map((r) => r.p99)),
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
     errors: results.reduce((s, r) => s + r.errors, 0),
+    cpuMicros: results.reduce((s, r) => s + r.cpuMicros, 0),
   };
 }
+
+const perRequest = (r: Measured) => r.cpuMicros / Math.max(1, r.requests);
+// wrk when installed: it leaves the server more of a small machine's cores than autocannon
+const generators: Generator[] = wrkInstalled ? ['autocannon', 'wrk'] : ['autocannon'];
+if (!wrkInstalled) console.log('(wrk is not installed: autocannon only; `apt-get install wrk` adds its figures)');
 
 for (const connections of [100, 400]) {
   const learners = await makeLearners(connections, `bench${connections}`);
   if (connections === 100) {
-    const bare = await run(`GET /api/health/live x${connections} conns`, {
-      path: '/api/health/live',
-      method: 'GET',
-      connections,
-      seconds: 5,
-    });
-    // the issue's measure of the token lookup: 100 connections
-    const info = await run('GET /api/user/info x100 conns', {
-      path: '/api/user/info',
-      method: 'GET',
-      connections,
-      seconds: 5,
-      headers: { authorization: token },
-    });
+    for (const generator of generators) {
+      const bare = await run(
+        `GET /api/health/live x${connections} conns (${generator})`,
+        { path: '/api/health/live', method: 'GET', connections, seconds: 5 },
+        generator,
+      );
+      // the issue's measure of the token lookup: 100 connections
+      const info = await run(
+        `GET /api/user/info x100 conns (${generator})`,
+        { path: '/api/user/info', method: 'GET', connections, seconds: 5, headers: { authorization: token } },
+        generator,
+      );
+      console.log(
+        `user/info / bare route at 100 connections, ${generator}: ${(info.rps / bare.rps).toFixed(2)} (p99 ${info.p99.toFixed(1)} ms)`,
+      );
+    }
+  }
+  for (const [g, generator] of generators.entries()) {
+    // BENCH_PROFILE=folder: the server's CPU profile during each update-Warp run (open in Chrome's DevTools)
+    const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    // each generator's rounds go on from the last one's seq (no replays; a seq is at most 1,000,000)
+    const { bare, warp } = await interleaved(connections, learners, generator, g * 400_000);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+      const file = path.join(
+        process.env.BENCH_PROFILE!,
+        `update-warp-${config.databaseUrl ? 'pg' : 'sqlite'}-${connections}-${generator}.cpuprofile`,
+      );
+      fs.writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    console.log(formatLoad(`GET /api/health/live x${connections} (${generator}, 3 rounds)`, bare));
+    console.log(formatLoad(`POST update-Warp x${connections} (${generator}, 3 rounds)`, warp));
     console.log(
-      `user/info / bare route at 100 connections: ${(info.rps / bare.rps).toFixed(2)} (p99 ${info.p99.toFixed(1)} ms)`,
+      `update-Warp / bare route at ${connections} connections, ${generator}: ${(warp.rps / bare.rps).toFixed(2)} ` +
+        `(p99 ${warp.p99.toFixed(1)} ms); server CPU per request ${perRequest(bare).toFixed(0)} / ` +
+        `${perRequest(warp).toFixed(0)} µs (${(perRequest(bare) / perRequest(warp)).toFixed(2)})`,
     );
   }
-  // BENCH_PROFILE=folder: the server's CPU profile during each update-Warp run (open in Chrome's DevTools)
-  const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
-  const { bare, warp } = await interleaved(connections, learners);
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    fs.mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
-    const file = path.join(
-      process.env.BENCH_PROFILE!,
-      `update-warp-${config.databaseUrl ? 'pg' : 'sqlite'}-${connections}.cpuprofile`,
+  if (connections === 100) {
+    // spec §7's wire, which the web client sent until it stopped: the report RSA-OAEP-encrypted
+    const rsa = await measured(
+      {
+        url: `${base}/api/train/cls_Warp/update-Warp`,
+        method: 'POST',
+        connections,
+        seconds: 3,
+        learners,
+        seqStart: 900_000,
+        wire: 'rsa',
+        publicKeyPem: ctx.keys.publicKeyPem,
+      },
+      'autocannon',
     );
-    fs.writeFileSync(file, JSON.stringify(profile));
-    profiler.disconnect();
+    console.log(formatLoad('POST update-Warp x100, RSA-encrypted', rsa));
+    console.log(`  server CPU per report with RSA: ${perRequest(rsa).toFixed(0)} µs`);
   }
-  console.log(formatLoad(`GET /api/health/live x${connections} (3 rounds)`, bare));
-  console.log(formatLoad(`POST update-Warp x${connections} (3 rounds)`, warp));
-  console.log(
-    `update-Warp / bare route at ${connections} connections: ${(warp.rps / bare.rps).toFixed(2)} (p99 ${warp.p99.toFixed(1)} ms)`,
-  );
 }
 
 await app.close();

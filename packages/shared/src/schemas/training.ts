@@ -21,8 +21,15 @@ export const progressReport = z.strictObject({
 });
 export type ProgressReportWire = z.infer<typeof progressReport>;
 
-/** `update-Warp` takes the report as a form field `entity` (RSA-OAEP ciphertext or JSON text), or as JSON. */
-export const updateWarpBody = z.union([z.strictObject({ entity: line(8192) }), progressReport]);
+/**
+ * The longest `entity`: a report's JSON is ~200 bytes at most, two RSA-OAEP blocks (688
+ * base64 characters). Each block costs the server ~1 ms of its one thread to decrypt, so a
+ * longer field (8 KB was ~23 blocks, 27 ms) would let one learner stall the node.
+ */
+export const ENTITY_MAX_LENGTH = 1024;
+
+/** `update-Warp` takes the report as a form field `entity` (JSON text, or RSA-OAEP ciphertext of it), or as JSON. */
+export const updateWarpBody = z.union([z.strictObject({ entity: line(ENTITY_MAX_LENGTH) }), progressReport]);
 
 export const refusalCode = z.enum([
   'REPLAY',

@@ -22,7 +22,7 @@ import { toWarpCourseData } from './warp-course.mapper.js';
  * the totals with the last 14 days.
  */
 
-/** The report inside `entity`: RSA-OAEP ciphertext (the web client) or JSON text. */
+/** The report inside `entity`: JSON text (the web client) or RSA-OAEP ciphertext of it (spec §7). */
 export function readEntity(ctx: AppContext, entity: string): ProgressReportWire {
   const text = decryptField(entity, ctx.keys.privateKey);
   let json: unknown;

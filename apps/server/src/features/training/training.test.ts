@@ -1,4 +1,5 @@
 import { ErrorCode } from '@anxun/shared/errors';
+import { ENTITY_MAX_LENGTH } from '@anxun/shared/schemas/training';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
@@ -168,6 +169,32 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
       headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(bad.body.code).toBe(ErrorCode.BAD_CIPHERTEXT);
+  });
+
+  it('reads the report from a form field holding its JSON, as the web client sends it, and refuses a field longer than two RSA blocks unread', async () => {
+    const unit = units[3]!;
+    const playbackId = `p${++playbackCounter}`;
+    const send = (entity: string) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        body: new URLSearchParams({ entity }).toString(),
+        headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const json = (seq: number, position: number) =>
+      JSON.stringify({ trainWarpCourseId: unit.trainWarpCourseId, playbackId, seq, position, rate: 1, hidden: false });
+    at(200);
+    expect((await send(json(1, 0))).body.code).toBe(200);
+    at(10);
+    const second = await send(json(2, 10));
+    expect(second.body.code).toBe(200);
+    expect(second.body.data.creditedSeconds).toBe(10);
+
+    // 23 blocks of real ciphertext (~27 ms of the server's thread to decrypt) are refused by length
+    const key = await publicKeyOf(server);
+    const long = encrypt(`${json(3, 20)}${' '.repeat(4000)}`, key);
+    expect(long.length).toBeGreaterThan(ENTITY_MAX_LENGTH);
+    const refused = await send(long);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(ErrorCode.BAD_REQUEST);
   });
 
   it('completes a unit watched to the end', async () => {

@@ -24,6 +24,43 @@ interface Context {
   learner?: NonNullable<LoadSpec['learners']>[number] & { seq: number };
 }
 
+/** More than any connection sends in a run (a few thousand reports at most). */
+const REQUESTS_PER_CONNECTION = 1_000_000;
+
+const request: autocannon.Request = {
+  method: spec.method,
+  setupRequest: (request, context: Context) => {
+    if (!spec.learners) return request;
+    if (!context.learner) context.learner = { ...spec.learners[nextLearner++ % spec.learners.length]!, seq: 0 };
+    const learner = context.learner;
+    learner.seq += 1;
+    // a later round of the same learners goes on from where the last left off (no replays)
+    const seq = (spec.seqStart ?? 0) + learner.seq;
+    const json = JSON.stringify({
+      trainWarpCourseId: learner.warpCourseId,
+      playbackId: learner.playbackId,
+      seq,
+      position: learner.seq * 0.01,
+      rate: 1,
+      hidden: false,
+    });
+    const wire = spec.wire ?? 'form';
+    if (wire === 'json') {
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: learner.token },
+        body: json,
+      };
+    }
+    const entity = wire === 'rsa' ? encryptField(json, spec.publicKeyPem!) : json;
+    return {
+      ...request,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: learner.token },
+      body: new URLSearchParams({ entity }).toString(),
+    };
+  },
+};
+
 const result = await autocannon({
   url: spec.url,
   connections: spec.connections,
@@ -31,41 +68,11 @@ const result = await autocannon({
   timeout: 30,
   ...(spec.headers ? { headers: spec.headers } : {}),
   ...(spec.body ? { body: spec.body } : {}),
-  requests: [
-    {
-      method: spec.method,
-      setupRequest: (request, context: Context) => {
-        if (!spec.learners) return request;
-        if (!context.learner) context.learner = { ...spec.learners[nextLearner++ % spec.learners.length]!, seq: 0 };
-        const learner = context.learner;
-        learner.seq += 1;
-        // a later round of the same learners goes on from where the last left off (no replays)
-        const seq = (spec.seqStart ?? 0) + learner.seq;
-        const json = JSON.stringify({
-          trainWarpCourseId: learner.warpCourseId,
-          playbackId: learner.playbackId,
-          seq,
-          position: learner.seq * 0.01,
-          rate: 1,
-          hidden: false,
-        });
-        const wire = spec.wire ?? 'form';
-        if (wire === 'json') {
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', authorization: learner.token },
-            body: json,
-          };
-        }
-        const entity = wire === 'rsa' ? encryptField(json, spec.publicKeyPem!) : json;
-        return {
-          ...request,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: learner.token },
-          body: new URLSearchParams({ entity }).toString(),
-        };
-      },
-    },
-  ],
+  // autocannon gives setupRequest a fresh context each time it comes round to the first
+  // request of the list again, so a one-request list would hand each report to the next
+  // learner with seq 1 (a replay, refused, after his first): the same request listed more
+  // times than a connection can send in a run keeps each connection's learner and seq.
+  requests: new Array<autocannon.Request>(REQUESTS_PER_CONNECTION).fill(request),
 });
 
 const out: LoadResult = {

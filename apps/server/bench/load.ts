@@ -23,6 +23,8 @@ export interface LoadSpec {
    */
   wire?: 'form' | 'json' | 'rsa';
   publicKeyPem?: string;
+  /** wrk's threads (default: one per connection with learners, else two) */
+  threads?: number;
 }
 
 export interface LoadResult {
@@ -47,36 +49,76 @@ export function runLoad(spec: LoadSpec, generator: Generator = 'autocannon'): Pr
   return generator === 'wrk' ? runWrk(spec) : runAutocannon(spec);
 }
 
-/** Runs autocannon in its own process against `spec.url` and returns its figures. */
-function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
+/**
+ * Runs a generator's process and reads its result from what it prints; any failure (no
+ * such program, a non-zero exit, output that does not parse) rejects, and `cleanup` runs
+ * once whatever happens.
+ */
+function runProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string; cleanup?: () => void },
+  parse: (out: string) => LoadResult,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', (chunk: string) => (out += chunk));
-    proc.on('error', reject);
-    proc.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
-      else resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult);
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      options.cleanup?.();
+      fn();
+    };
+    const proc = spawn(command, args, {
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'],
+      ...(options.env ? { env: options.env } : {}),
     });
-    proc.stdin.end(JSON.stringify(spec));
+    let out = '';
+    proc.stdout!.setEncoding('utf8');
+    proc.stdout!.on('data', (chunk: string) => (out += chunk));
+    proc.on('error', (err) => settle(() => reject(err)));
+    proc.on('close', (code) =>
+      settle(() => {
+        if (code !== 0) return reject(new Error(`${command} exited with ${code}: ${out.slice(-500)}`));
+        try {
+          resolve(parse(out));
+        } catch (err) {
+          reject(new Error(`${command}: no result in its output (${String(err)}): ${out.slice(-500)}`));
+        }
+      }),
+    );
+    if (options.input !== undefined) proc.stdin!.end(options.input);
   });
 }
 
+/** Runs autocannon in its own process against `spec.url` and returns its figures. */
+function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
+  return runProcess(
+    process.execPath,
+    ['--import', 'tsx', child],
+    { input: JSON.stringify(spec) },
+    (out) => JSON.parse(out.trim().split('\n').pop()!) as LoadResult,
+  );
+}
+
 /**
- * Runs wrk against `spec.url` (GET, or update-Warp's reports with `learners`). wrk spends a
- * fraction of autocannon's CPU per request, so on a machine of few cores the server gets more
- * of them. With learners, one wrk thread per connection: a thread's Lua state is its learner.
+ * Runs wrk against `spec.url` (GET, or update-Warp's reports with `learners`). Two threads
+ * of wrk cost ~30 µs of CPU per request against autocannon's ~80, so on a machine of few
+ * cores the server gets more of them. With learners, one wrk thread per connection (a
+ * thread's Lua state is its learner), which costs wrk ~120–160 µs per request; `threads`
+ * gives another run the same (a fair comparison).
  */
 function runWrk(spec: LoadSpec): Promise<LoadResult> {
   if (spec.method === 'POST' && !spec.learners) throw new Error('wrk: only GET or update-Warp');
   if (spec.wire === 'rsa') throw new Error('wrk: no RSA in its Lua');
-  let learnersFile: string | undefined;
+  let learnersDir: string | undefined;
   if (spec.learners) {
-    learnersFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-wrk-')), 'learners.txt');
-    fs.writeFileSync(learnersFile, spec.learners.map((l) => `${l.token} ${l.warpCourseId} ${l.playbackId}\n`).join(''));
+    learnersDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-wrk-'));
+    fs.writeFileSync(
+      path.join(learnersDir, 'learners.txt'),
+      spec.learners.map((l) => `${l.token} ${l.warpCourseId} ${l.playbackId}\n`).join(''),
+    );
   }
-  const threads = spec.learners ? spec.connections : Math.min(2, spec.connections);
+  const threads = spec.threads ?? (spec.learners ? spec.connections : Math.min(2, spec.connections));
   const headers = Object.entries(spec.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   const args = [
     `-t${threads}`,
@@ -89,34 +131,26 @@ function runWrk(spec: LoadSpec): Promise<LoadResult> {
     path.join(here, 'wrk-load.lua'),
     spec.url,
   ];
-  return new Promise((resolve, reject) => {
-    const proc = spawn('wrk', args, {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        WRK_LEARNERS: learnersFile ?? '',
-        WRK_SEQ_START: String(spec.seqStart ?? 0),
-        WRK_WIRE: spec.wire ?? 'form',
-      },
-    });
-    let out = '';
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', (chunk: string) => (out += chunk));
-    proc.on('error', reject);
-    proc.on('exit', (code) => {
-      if (learnersFile) fs.rmSync(path.dirname(learnersFile), { recursive: true, force: true });
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}: ${out.slice(-500)}`));
-      const r = JSON.parse(line.slice('RESULT '.length)) as Omit<LoadResult, 'rps'> & { micros: number };
-      resolve({
-        requests: r.requests,
-        rps: r.requests / (r.micros / 1e6),
-        p50: r.p50,
-        p99: r.p99,
-        non2xx: r.non2xx,
-        errors: r.errors,
-      });
-    });
+  const env = {
+    ...process.env,
+    WRK_LEARNERS: learnersDir ? path.join(learnersDir, 'learners.txt') : '',
+    WRK_SEQ_START: String(spec.seqStart ?? 0),
+    WRK_WIRE: spec.wire ?? 'form',
+  };
+  // the learners' file holds their tokens: gone with the run, however it ends
+  const cleanup = () => learnersDir && fs.rmSync(learnersDir, { recursive: true, force: true });
+  return runProcess('wrk', args, { env, cleanup }, (out) => {
+    const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+    if (!line) throw new Error('no RESULT line');
+    const r = JSON.parse(line.slice('RESULT '.length)) as Omit<LoadResult, 'rps'> & { micros: number };
+    return {
+      requests: r.requests,
+      rps: r.requests / (r.micros / 1e6),
+      p50: r.p50,
+      p99: r.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
   });
 }
 

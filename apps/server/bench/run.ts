@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: throughput and latency of the foundation's hot paths on this machine,
  * against a real server over loopback HTTP (SQLite by default; BENCH_DATABASE_URL for
- * PostgreSQL), loaded by autocannon in a process of its own. Prints figures; asserts
- * nothing. Bounded: a few seconds each.
+ * PostgreSQL), loaded by autocannon in a process of its own (and by wrk too when installed).
+ * Prints figures; asserts nothing. Bounded: a few seconds each.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -136,31 +136,66 @@ async function makeLearners(count: number, prefix: string) {
   return learners;
 }
 
-/** A run of the load, with the server's CPU time per request (this process: every thread). */
+/**
+ * A run of the load, with the server's CPU time per request (this process: every thread) and,
+ * for update-Warp, what became of the reports: a bench that sent replays (answered 200, but
+ * refused) would measure the cheap path.
+ */
 async function measured(spec: LoadSpec, generator: Generator): Promise<Measured> {
+  const since = ctx.now();
   const before = process.cpuUsage();
   const result = await runLoad(spec, generator);
   const cpu = process.cpuUsage(before);
-  return { ...result, cpuMicros: cpu.user + cpu.system };
+  const outcomes = spec.learners
+    ? await ctx.db
+        .selectFrom('study_events')
+        .select(['refusal', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('created_at', '>=', since)
+        .groupBy('refusal')
+        .execute()
+    : [];
+  const count = (pick: (refusal: string | null) => boolean) =>
+    outcomes.filter((o) => pick(o.refusal)).reduce((sum, o) => sum + Number(o.n), 0);
+  return {
+    ...result,
+    cpuMicros: cpu.user + cpu.system,
+    credited: count((r) => r === null),
+    refused: count((r) => r !== null),
+  };
 }
-type Measured = LoadResult & { cpuMicros: number };
+type Measured = LoadResult & { cpuMicros: number; credited: number; refused: number };
+
+/** Each run of the same learners starts 100,000 seqs on (no replays); a seq is at most 1,000,000. */
+function seqStarts() {
+  let next = 0;
+  return () => {
+    next += 100_000;
+    if (next >= 1_000_000) throw new Error('bench: out of seqs for these learners');
+    return next;
+  };
+}
 
 /**
  * The ratio of two routes measured one after the other follows the machine's drift (this
- * machine's bare route ran anywhere from 8k to 18k req/s within an hour): each route runs in
- * alternating rounds, and the ratio is of their totals.
+ * machine's bare route ran anywhere from 7k to 27k req/s from one day to the next): each
+ * route runs in alternating rounds, and the ratio is of their totals. With wrk, the bare
+ * route is loaded by as many threads as update-Warp needs (one per learner), so that both
+ * pay the same for their generator.
  */
 async function interleaved(
   connections: number,
   learners: NonNullable<LoadSpec['learners']>,
   generator: Generator,
-  firstSeq: number,
+  nextSeqStart: () => number,
 ) {
   const rounds = 3;
   const seconds = 3;
+  const threads = generator === 'wrk' ? { threads: connections } : {};
   const sum = { bare: [] as Measured[], warp: [] as Measured[] };
   for (let round = 0; round < rounds; round++) {
-    sum.bare.push(await measured({ url: `${base}/api/health/live`, method: 'GET', connections, seconds }, generator));
+    sum.bare.push(
+      await measured({ url: `${base}/api/health/live`, method: 'GET', connections, seconds, ...threads }, generator),
+    );
     sum.warp.push(
       await measured(
         {
@@ -169,7 +204,7 @@ async function interleaved(
           connections,
           seconds,
           learners,
-          seqStart: firstSeq + round * 100_000,
+          seqStart: nextSeqStart(),
         },
         generator,
       ),
@@ -178,19 +213,24 @@ async function interleaved(
   return { bare: combine(sum.bare), warp: combine(sum.warp) };
 }
 
-/** Rounds together: their requests, rates and CPU added up, the worst round's latencies. */
+/** Rounds together: their requests, rates, CPU and outcomes added up, the worst round's latencies. */
 function combine(results: Measured[]): Measured {
+  const total = (key: 'requests' | 'non2xx' | 'errors' | 'cpuMicros' | 'credited' | 'refused') =>
+    results.reduce((s, r) => s + r[key], 0);
   return {
-    requests: results.reduce((s, r) => s + r.requests, 0),
+    requests: total('requests'),
     rps: results.reduce((s, r) => s + r.rps, 0) / results.length,
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
-    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
-    errors: results.reduce((s, r) => s + r.errors, 0),
-    cpuMicros: results.reduce((s, r) => s + r.cpuMicros, 0),
+    non2xx: total('non2xx'),
+    errors: total('errors'),
+    cpuMicros: total('cpuMicros'),
+    credited: total('credited'),
+    refused: total('refused'),
   };
 }
 
+const outcome = (r: Measured) => `${((100 * r.credited) / Math.max(1, r.credited + r.refused)).toFixed(0)} % credited`;
 const perRequest = (r: Measured) => r.cpuMicros / Math.max(1, r.requests);
 // wrk when installed: it leaves the server more of a small machine's cores than autocannon
 const generators: Generator[] = wrkInstalled ? ['autocannon', 'wrk'] : ['autocannon'];
@@ -198,6 +238,7 @@ if (!wrkInstalled) console.log('(wrk is not installed: autocannon only; `apt-get
 
 for (const connections of [100, 400]) {
   const learners = await makeLearners(connections, `bench${connections}`);
+  const nextSeqStart = seqStarts();
   if (connections === 100) {
     for (const generator of generators) {
       const bare = await run(
@@ -216,7 +257,7 @@ for (const connections of [100, 400]) {
       );
     }
   }
-  for (const [g, generator] of generators.entries()) {
+  for (const generator of generators) {
     // BENCH_PROFILE=folder: the server's CPU profile during each update-Warp run (open in Chrome's DevTools)
     const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
     if (profiler) {
@@ -224,8 +265,7 @@ for (const connections of [100, 400]) {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
-    // each generator's rounds go on from the last one's seq (no replays; a seq is at most 1,000,000)
-    const { bare, warp } = await interleaved(connections, learners, generator, g * 400_000);
+    const { bare, warp } = await interleaved(connections, learners, generator, nextSeqStart);
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       fs.mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
@@ -237,7 +277,7 @@ for (const connections of [100, 400]) {
       profiler.disconnect();
     }
     console.log(formatLoad(`GET /api/health/live x${connections} (${generator}, 3 rounds)`, bare));
-    console.log(formatLoad(`POST update-Warp x${connections} (${generator}, 3 rounds)`, warp));
+    console.log(formatLoad(`POST update-Warp x${connections} (${generator}, 3 rounds)`, warp) + `  ${outcome(warp)}`);
     console.log(
       `update-Warp / bare route at ${connections} connections, ${generator}: ${(warp.rps / bare.rps).toFixed(2)} ` +
         `(p99 ${warp.p99.toFixed(1)} ms); server CPU per request ${perRequest(bare).toFixed(0)} / ` +
@@ -253,13 +293,13 @@ for (const connections of [100, 400]) {
         connections,
         seconds: 3,
         learners,
-        seqStart: 900_000,
+        seqStart: nextSeqStart(),
         wire: 'rsa',
         publicKeyPem: ctx.keys.publicKeyPem,
       },
       'autocannon',
     );
-    console.log(formatLoad('POST update-Warp x100, RSA-encrypted', rsa));
+    console.log(`${formatLoad('POST update-Warp x100, RSA-encrypted', rsa)}  ${outcome(rsa)}`);
     console.log(`  server CPU per report with RSA: ${perRequest(rsa).toFixed(0)} µs`);
   }
 }

@@ -24,8 +24,11 @@ interface Context {
   learner?: NonNullable<LoadSpec['learners']>[number] & { seq: number };
 }
 
-/** More than any connection sends in a run (a few thousand reports at most). */
-const REQUESTS_PER_CONNECTION = 1_000_000;
+/**
+ * More reports than a connection can send in a run (50,000 a second in all would be more
+ * than this server answers); autocannon walks and copies its list, so no more than that.
+ */
+const requestsPerConnection = spec.learners ? Math.ceil((spec.seconds * 50_000) / spec.connections) : 1;
 
 const request: autocannon.Request = {
   method: spec.method,
@@ -40,7 +43,7 @@ const request: autocannon.Request = {
       trainWarpCourseId: learner.warpCourseId,
       playbackId: learner.playbackId,
       seq,
-      position: learner.seq * 0.01,
+      position: Math.round(((learner.position ?? 0) + learner.seq * 0.01) * 100) / 100,
       rate: 1,
       hidden: false,
     });
@@ -72,7 +75,7 @@ const result = await autocannon({
   // request of the list again, so a one-request list would hand each report to the next
   // learner with seq 1 (a replay, refused, after his first): the same request listed more
   // times than a connection can send in a run keeps each connection's learner and seq.
-  requests: new Array<autocannon.Request>(REQUESTS_PER_CONNECTION).fill(request),
+  requests: new Array<autocannon.Request>(requestsPerConnection).fill(request),
 });
 
 const out: LoadResult = {

@@ -12,8 +12,12 @@ export interface LoadSpec {
   seconds: number;
   headers?: Record<string, string>;
   body?: string;
-  /** update-Warp: one learner per connection, each reporting its own playback */
-  learners?: Array<{ token: string; warpCourseId: string; playbackId: string }>;
+  /**
+   * update-Warp: one learner per connection, each reporting its own playback from `position`
+   * (his furthest point so far) on, 0.01 s further each report, so every report covers new
+   * ground the wall clock allows and is credited
+   */
+  learners?: Array<{ token: string; warpCourseId: string; playbackId: string; position?: number }>;
   /** the first report's seq is seqStart + 1 (a later round of the same learners) */
   seqStart?: number;
   /**
@@ -115,7 +119,7 @@ function runWrk(spec: LoadSpec): Promise<LoadResult> {
     learnersDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-wrk-'));
     fs.writeFileSync(
       path.join(learnersDir, 'learners.txt'),
-      spec.learners.map((l) => `${l.token} ${l.warpCourseId} ${l.playbackId}\n`).join(''),
+      spec.learners.map((l) => `${l.token} ${l.warpCourseId} ${l.playbackId} ${l.position ?? 0}\n`).join(''),
     );
   }
   const threads = spec.threads ?? (spec.learners ? spec.connections : Math.min(2, spec.connections));

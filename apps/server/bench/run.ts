@@ -10,6 +10,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import inspector from 'node:inspector/promises';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { findPersonById } from '../src/core/person.repository.js';
 import { startSession } from '../src/core/session.service.js';
@@ -146,24 +147,41 @@ async function measured(spec: LoadSpec, generator: Generator): Promise<Measured>
   const before = process.cpuUsage();
   const result = await runLoad(spec, generator);
   const cpu = process.cpuUsage(before);
-  const outcomes = spec.learners
+  const outcome = spec.learners
     ? await ctx.db
         .selectFrom('study_events')
-        .select(['refusal', (eb) => eb.fn.countAll<number>().as('n')])
+        .select([
+          sql<number>`sum(case when credited_seconds > 0 then 1 else 0 end)`.as('credited'),
+          sql<number>`sum(case when refusal is not null then 1 else 0 end)`.as('refused'),
+          (eb) => eb.fn.countAll<number>().as('all'),
+        ])
         .where('created_at', '>=', since)
-        .groupBy('refusal')
-        .execute()
-    : [];
-  const count = (pick: (refusal: string | null) => boolean) =>
-    outcomes.filter((o) => pick(o.refusal)).reduce((sum, o) => sum + Number(o.n), 0);
+        .executeTakeFirstOrThrow()
+    : { credited: 0, refused: 0, all: 0 };
   return {
     ...result,
     cpuMicros: cpu.user + cpu.system,
-    credited: count((r) => r === null),
-    refused: count((r) => r !== null),
+    credited: Number(outcome.credited ?? 0),
+    refused: Number(outcome.refused ?? 0),
+    reports: Number(outcome.all),
   };
 }
-type Measured = LoadResult & { cpuMicros: number; credited: number; refused: number };
+type Measured = LoadResult & { cpuMicros: number; credited: number; refused: number; reports: number };
+
+/** The learners with each one's furthest point so far: his next run of reports goes on from there. */
+async function atFurthest(learners: NonNullable<LoadSpec['learners']>) {
+  const rows = await ctx.db
+    .selectFrom('train_warp_courses')
+    .select(['id', 'furthest_seconds'])
+    .where(
+      'id',
+      'in',
+      learners.map((l) => l.warpCourseId),
+    )
+    .execute();
+  const furthest = new Map(rows.map((r) => [r.id, r.furthest_seconds]));
+  return learners.map((l) => ({ ...l, position: furthest.get(l.warpCourseId) ?? 0 }));
+}
 
 /** Each run of the same learners starts 100,000 seqs on (no replays); a seq is at most 1,000,000. */
 function seqStarts() {
@@ -203,7 +221,7 @@ async function interleaved(
           method: 'POST',
           connections,
           seconds,
-          learners,
+          learners: await atFurthest(learners),
           seqStart: nextSeqStart(),
         },
         generator,
@@ -215,7 +233,7 @@ async function interleaved(
 
 /** Rounds together: their requests, rates, CPU and outcomes added up, the worst round's latencies. */
 function combine(results: Measured[]): Measured {
-  const total = (key: 'requests' | 'non2xx' | 'errors' | 'cpuMicros' | 'credited' | 'refused') =>
+  const total = (key: 'requests' | 'non2xx' | 'errors' | 'cpuMicros' | 'credited' | 'refused' | 'reports') =>
     results.reduce((s, r) => s + r[key], 0);
   return {
     requests: total('requests'),
@@ -227,10 +245,15 @@ function combine(results: Measured[]): Measured {
     cpuMicros: total('cpuMicros'),
     credited: total('credited'),
     refused: total('refused'),
+    reports: total('reports'),
   };
 }
 
-const outcome = (r: Measured) => `${((100 * r.credited) / Math.max(1, r.credited + r.refused)).toFixed(0)} % credited`;
+/** What became of a run's reports, as the study events hold them. */
+const outcome = (r: Measured) => {
+  const share = (n: number) => `${((100 * n) / Math.max(1, r.reports)).toFixed(0)} %`;
+  return `credited ${share(r.credited)}, refused ${share(r.refused)}`;
+};
 const perRequest = (r: Measured) => r.cpuMicros / Math.max(1, r.requests);
 // wrk when installed: it leaves the server more of a small machine's cores than autocannon
 const generators: Generator[] = wrkInstalled ? ['autocannon', 'wrk'] : ['autocannon'];
@@ -292,7 +315,7 @@ for (const connections of [100, 400]) {
         method: 'POST',
         connections,
         seconds: 3,
-        learners,
+        learners: await atFurthest(learners),
         seqStart: nextSeqStart(),
         wire: 'rsa',
         publicKeyPem: ctx.keys.publicKeyPem,

@@ -1,5 +1,5 @@
 -- wrk's side of `npm run bench` (load.ts runs it when wrk is installed).
--- With learners (WRK_LEARNERS: a file of "token warpCourseId playbackId" lines), each wrk
+-- With learners (WRK_LEARNERS: a file of "token warpCourseId playbackId position" lines), each wrk
 -- thread drives one connection as one learner, reporting its own playback in seq order,
 -- as autocannon's child does (WRK_WIRE: form, the web client's, or json); without, a plain GET.
 local count = 0
@@ -20,8 +20,8 @@ function init(args)
   local lines = {}
   for line in io.lines(file) do lines[#lines + 1] = line end
   local line = lines[(index - 1) % #lines + 1]
-  local token, warp, playback = line:match("^(%S+) (%S+) (%S+)$")
-  learner = { token = token, warp = warp, playback = playback }
+  local token, warp, playback, position = line:match("^(%S+) (%S+) (%S+) (%S+)$")
+  learner = { token = token, warp = warp, playback = playback, position = tonumber(position), sent = 0 }
   seq = tonumber(os.getenv("WRK_SEQ_START") or "0")
   wire = os.getenv("WRK_WIRE") or "form"
 
@@ -30,9 +30,10 @@ end
 function request()
   if not learner then return wrk.format() end
   seq = seq + 1
+  learner.sent = learner.sent + 1
   local body = string.format(
     '{"trainWarpCourseId":"%s","playbackId":"%s","seq":%d,"position":%.2f,"rate":1,"hidden":false}',
-    learner.warp, learner.playback, seq, (seq % 100000) * 0.01)
+    learner.warp, learner.playback, seq, learner.position + learner.sent * 0.01)
   if wire == "json" then
     return wrk.format("POST", nil, { ["content-type"] = "application/json", ["authorization"] = learner.token }, body)
   end

@@ -5,14 +5,20 @@ import { LearnStatus } from '@anxun/shared/constants';
  * second), and — when the class requires it — its exam passed.
  */
 export function isCourseComplete(input: {
-  unitStatuses: number[];
+  /** the course's unit records, and how many of them are complete */
+  units: { total: number; completed: number };
   studiedSeconds: number;
   classHours: number;
   secondsPerClassHour: number;
   examRequired: boolean;
   examPassed: boolean;
 }): boolean {
-  const unitsDone = input.unitStatuses.length > 0 && input.unitStatuses.every((s) => s === LearnStatus.COMPLETED);
+  const unitsDone = input.units.total > 0 && input.units.completed === input.units.total;
   const hoursMet = input.studiedSeconds >= input.classHours * input.secondsPerClassHour - 1;
   return unitsDone && hoursMet && (!input.examRequired || input.examPassed);
+}
+
+/** Unit records' states, counted as `isCourseComplete` takes them. */
+export function countUnits(statuses: readonly number[]): { total: number; completed: number } {
+  return { total: statuses.length, completed: statuses.filter((s) => s === LearnStatus.COMPLETED).length };
 }

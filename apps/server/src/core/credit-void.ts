@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { LearnStatus } from '@anxun/shared/constants';
 import type { Db } from '../infra/database.js';
-import { isCourseComplete } from './course-completion.js';
+import { countUnits, isCourseComplete } from './course-completion.js';
 import { parseExamRules } from './exam-rules.js';
 
 /** The refusal code of a compensating study event: credit taken back by a voided face check. */
@@ -133,7 +133,7 @@ export async function voidCreditSince(
     const studied = mine.reduce((sum, u) => sum + (lengthOf.get(u.id) ?? 0), 0);
     const statuses = mine.map((u) => statusOf.get(u.id) ?? u.learn_status);
     const complete = isCourseComplete({
-      unitStatuses: statuses,
+      units: countUnits(statuses),
       studiedSeconds: studied,
       classHours: c.class_hours,
       secondsPerClassHour: input.secondsPerClassHour,

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerValue, ExamReview } from '@anxun/shared/schemas/exams';
 import type { AppContext } from '../../app-context.js';
-import { isCourseComplete } from '../../core/course-completion.js';
+import { countUnits, isCourseComplete } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -109,7 +109,7 @@ async function finish(
       const best = Math.max(score, course.sys_score ?? 0);
       if (passed && course.exam_passed_at === null) {
         const complete = isCourseComplete({
-          unitStatuses: await findUnitStatuses(ctx.db, course.train_person_id, course.class_course_id),
+          units: countUnits(await findUnitStatuses(ctx.db, course.train_person_id, course.class_course_id)),
           studiedSeconds: course.studied_seconds,
           classHours: course.class_hours,
           secondsPerClassHour: ctx.config.study.secondsPerClassHour,

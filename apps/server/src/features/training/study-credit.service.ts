@@ -393,6 +393,7 @@ export class CreditBatcher {
     );
     await savePlaybacks(
       trx,
+      this.ctx.dialect,
       [...changedPlaybacks].map((personId): PlaybackRow => {
         const p = playbacks.get(personId)!;
         return {
@@ -408,6 +409,7 @@ export class CreditBatcher {
     );
     await addCreditedOnDays(
       trx,
+      this.ctx.dialect,
       [...creditedNow].map(([personId, seconds]) => ({ person_id: personId, day, credited_seconds: seconds })),
     );
     await this.updateCourses(trx, [...creditedCourses.values()], now);
@@ -439,13 +441,9 @@ export class CreditBatcher {
     ]);
     // a batch holds hundreds of learners: look records up by key, not by scanning
     const courseByKey = new Map(courses.map((c) => [`${c.train_person_id}/${c.class_course_id}`, c]));
-    const unitStatuses = new Map<string, number[]>();
-    for (const u of units) {
-      const key = `${u.train_person_id}/${u.class_course_id}`;
-      const list = unitStatuses.get(key);
-      if (list) list.push(u.learn_status);
-      else unitStatuses.set(key, [u.learn_status]);
-    }
+    const unitCounts = new Map(
+      units.map((u) => [`${u.train_person_id}/${u.class_course_id}`, { total: u.units, completed: u.completed }]),
+    );
     const changed: Parameters<typeof saveCourseProgress>[2][number][] = [];
     for (const { trainPersonId, classCourseId, seconds } of credited) {
       const key = `${trainPersonId}/${classCourseId}`;
@@ -453,7 +451,7 @@ export class CreditBatcher {
       if (!course) continue;
       const studied = course.studied_seconds + seconds;
       const complete = isCourseComplete({
-        unitStatuses: unitStatuses.get(key) ?? [],
+        units: unitCounts.get(key) ?? { total: 0, completed: 0 },
         studiedSeconds: studied,
         classHours: course.class_hours,
         secondsPerClassHour: this.ctx.config.study.secondsPerClassHour,

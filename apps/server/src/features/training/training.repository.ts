@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { LearnStatus } from '@anxun/shared/constants';
+import { sql, type Insertable } from 'kysely';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { StudyEventsTable } from '../../infra/db-schema.js';
 import { executeWithRows, inValues, type Columns } from '../../infra/rows-table.js';
@@ -86,22 +87,33 @@ export async function findPlaybacks(
 }
 
 /** One row per learner (PostgreSQL refuses an upsert that touches a row twice). */
-export async function savePlaybacks(db: Db, rows: PlaybackRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('study_playbacks')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('person_id').doUpdateSet((eb) => ({
-        playback_id: eb.ref('excluded.playback_id'),
-        warp_course_id: eb.ref('excluded.warp_course_id'),
-        last_seq: eb.ref('excluded.last_seq'),
-        last_report_at: eb.ref('excluded.last_report_at'),
-        session_id: eb.ref('excluded.session_id'),
-        ended_at: eb.ref('excluded.ended_at'),
-      })),
-    )
-    .execute();
+const playbackColumns: Columns<PlaybackRow> = [
+  ['person_id', 'text'],
+  ['playback_id', 'text'],
+  ['warp_course_id', 'text'],
+  ['last_seq', 'int4'],
+  ['last_report_at', 'int8'],
+  ['session_id', 'text'],
+  ['ended_at', 'int8'],
+];
+const playbackNames = playbackColumns.map(([name]) => name).join(', ');
+
+/**
+ * The batch's playbacks (one row per learner), inserted or replaced: fixed statement texts
+ * like the batch's other writes (a VALUES list of each batch's size was a statement to
+ * prepare per batch). `WHERE true` lets SQLite read `ON CONFLICT` after `INSERT … SELECT`.
+ */
+export async function savePlaybacks(db: Db, dialect: Dialect, rows: PlaybackRow[]): Promise<void> {
+  await executeWithRows(
+    db,
+    dialect,
+    rows,
+    playbackColumns,
+    `INSERT INTO study_playbacks (${playbackNames}) SELECT ${playbackNames} FROM v WHERE true
+     ON CONFLICT (person_id) DO UPDATE SET playback_id = excluded.playback_id,
+       warp_course_id = excluded.warp_course_id, last_seq = excluded.last_seq,
+       last_report_at = excluded.last_report_at, session_id = excluded.session_id, ended_at = excluded.ended_at`,
+  );
 }
 
 export async function findCreditedOnDays(
@@ -121,20 +133,23 @@ export async function findCreditedOnDays(
 }
 
 /** Adds credited seconds to each learner's day; one row per learner. */
-export async function addCreditedOnDays(
-  db: Db,
-  rows: Array<{ person_id: string; day: string; credited_seconds: number }>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('study_days')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['person_id', 'day']).doUpdateSet((eb) => ({
-        credited_seconds: eb('study_days.credited_seconds', '+', eb.ref('excluded.credited_seconds')),
-      })),
-    )
-    .execute();
+type StudyDayRow = { person_id: string; day: string; credited_seconds: number };
+const studyDayColumns: Columns<StudyDayRow> = [
+  ['person_id', 'text'],
+  ['day', 'text'],
+  ['credited_seconds', 'float8'],
+];
+
+/** Adds the batch's credit to each learner's day (one row per learner), in fixed statement texts. */
+export async function addCreditedOnDays(db: Db, dialect: Dialect, rows: StudyDayRow[]): Promise<void> {
+  await executeWithRows(
+    db,
+    dialect,
+    rows,
+    studyDayColumns,
+    `INSERT INTO study_days (person_id, day, credited_seconds) SELECT person_id, day, credited_seconds FROM v WHERE true
+     ON CONFLICT (person_id, day) DO UPDATE SET credited_seconds = study_days.credited_seconds + excluded.credited_seconds`,
+  );
 }
 
 type StudyEventRow = Required<Insertable<StudyEventsTable>>;
@@ -189,13 +204,21 @@ export async function findCoursesWithUnits(db: Db, dialect: Dialect, trainPerson
       ])
       .where(inValues(dialect, 'pc.train_person_id', trainPersonIds))
       .execute(),
+    // each course's units counted, and those complete, by the database: a learner holds a
+    // record per unit of his class (tens), and only whether all are complete matters here
     db
       .selectFrom('train_warp_courses')
-      .select(['train_person_id', 'class_course_id', 'learn_status'])
+      .select((eb) => [
+        'train_person_id',
+        'class_course_id',
+        eb.fn.countAll<number>().as('units'),
+        sql<number>`sum(case when learn_status = ${LearnStatus.COMPLETED} then 1 else 0 end)`.as('completed'),
+      ])
       .where(inValues(dialect, 'train_person_id', trainPersonIds))
+      .groupBy(['train_person_id', 'class_course_id'])
       .execute(),
   ]);
-  return { courses, units };
+  return { courses, units: units.map((u) => ({ ...u, units: Number(u.units), completed: Number(u.completed) })) };
 }
 
 /** A learner's credited seconds on each of the given days (missing days: none). */

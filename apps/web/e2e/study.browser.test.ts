@@ -34,7 +34,7 @@ describe('studying in Chromium', () => {
     expect(credited).toBeGreaterThanOrEqual(13);
     expect(credited).toBeLessThanOrEqual(20);
     // spec §7's wire: one form field, entity, holding the report's JSON as text (README:
-    // not RSA-encrypted, which cost the server ~1.1 ms per report and protected nothing)
+    // not RSA-encrypted, which cost the server ~1 ms per report and protected nothing)
     expect(sent.length).toBeGreaterThan(0);
     expect(sent[0]!.type).toContain('application/x-www-form-urlencoded');
     const entity = new URLSearchParams(sent[0]!.body).get('entity');

@@ -9,8 +9,8 @@ export type Report = ProgressReportWire;
  * Sends a progress report as spec §7 has it: form-encoded, the field `entity` holding the
  * report's JSON, as its text (which DESIGN.md lets the server take over TLS), not RSA-encrypted.
  * The RSA layer authenticates nothing (the key is public, the token says who reports) and
- * the server decides the credit from its own clock; decrypting it cost the server ~1.1 ms of
- * its one thread per report, twice everything else a report costs (README, Performance).
+ * the server decides the credit from its own clock; decrypting it cost the server ~1 ms of
+ * its one thread per report, as much again as everything else a report costs (README).
  * `leaving`: the last report of a closing page or player, kept alive past the page.
  */
 export function sendReport(report: Report, leaving = false): Promise<CreditAnswer> {

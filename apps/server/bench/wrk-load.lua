@@ -24,7 +24,6 @@ function init(args)
   learner = { token = token, warp = warp, playback = playback, position = tonumber(position), sent = 0 }
   seq = tonumber(os.getenv("WRK_SEQ_START") or "0")
   wire = os.getenv("WRK_WIRE") or "form"
-
 end
 
 function request()

@@ -86,7 +86,6 @@ export async function findPlaybacks(
     .execute();
 }
 
-/** One row per learner (PostgreSQL refuses an upsert that touches a row twice). */
 const playbackColumns: Columns<PlaybackRow> = [
   ['person_id', 'text'],
   ['playback_id', 'text'],
@@ -99,9 +98,10 @@ const playbackColumns: Columns<PlaybackRow> = [
 const playbackNames = playbackColumns.map(([name]) => name).join(', ');
 
 /**
- * The batch's playbacks (one row per learner), inserted or replaced: fixed statement texts
- * like the batch's other writes (a VALUES list of each batch's size was a statement to
- * prepare per batch). `WHERE true` lets SQLite read `ON CONFLICT` after `INSERT … SELECT`.
+ * The batch's playbacks, inserted or replaced; one row per learner (PostgreSQL refuses an
+ * upsert that touches a row twice). Fixed statement texts like the batch's other writes (a
+ * VALUES list of each batch's size was a statement to prepare per batch). `WHERE true` lets
+ * SQLite read `ON CONFLICT` after `INSERT … SELECT`.
  */
 export async function savePlaybacks(db: Db, dialect: Dialect, rows: PlaybackRow[]): Promise<void> {
   await executeWithRows(
@@ -112,7 +112,8 @@ export async function savePlaybacks(db: Db, dialect: Dialect, rows: PlaybackRow[
     `INSERT INTO study_playbacks (${playbackNames}) SELECT ${playbackNames} FROM v WHERE true
      ON CONFLICT (person_id) DO UPDATE SET playback_id = excluded.playback_id,
        warp_course_id = excluded.warp_course_id, last_seq = excluded.last_seq,
-       last_report_at = excluded.last_report_at, session_id = excluded.session_id, ended_at = excluded.ended_at`,
+       last_report_at = excluded.last_report_at, session_id = excluded.session_id,
+       ended_at = excluded.ended_at`,
   );
 }
 
@@ -132,7 +133,6 @@ export async function findCreditedOnDays(
   return new Map(rows.map((r) => [r.person_id, r.credited_seconds]));
 }
 
-/** Adds credited seconds to each learner's day; one row per learner. */
 type StudyDayRow = { person_id: string; day: string; credited_seconds: number };
 const studyDayColumns: Columns<StudyDayRow> = [
   ['person_id', 'text'],
@@ -147,8 +147,10 @@ export async function addCreditedOnDays(db: Db, dialect: Dialect, rows: StudyDay
     dialect,
     rows,
     studyDayColumns,
-    `INSERT INTO study_days (person_id, day, credited_seconds) SELECT person_id, day, credited_seconds FROM v WHERE true
-     ON CONFLICT (person_id, day) DO UPDATE SET credited_seconds = study_days.credited_seconds + excluded.credited_seconds`,
+    `INSERT INTO study_days (person_id, day, credited_seconds)
+     SELECT person_id, day, credited_seconds FROM v WHERE true
+     ON CONFLICT (person_id, day) DO UPDATE
+     SET credited_seconds = study_days.credited_seconds + excluded.credited_seconds`,
   );
 }
 

@@ -394,7 +394,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(filesRoutes(ctx));
   await app.register(shellRoutes(ctx));
   // the identity feature's face checks gate the training feature's credit
-  await app.register(trainingRoutes(ctx, { faceGate: createFaceGate() }));
+  await app.register(trainingRoutes(ctx, { faceGate: createFaceGate(ctx.dialect) }));
   await app.register(classRoutes(ctx));
   await app.register(courseBookRoutes(ctx));
   // a spec §7 path for managers only: the role guard declared for it, not inside its handler

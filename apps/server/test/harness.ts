@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/infra/config.js';
 import { encryptField, hashPassword } from '../src/infra/crypto.js';
 import { enrolPerson } from '../src/core/training-records.repository.js';
+import { openDatabase } from '../src/infra/database.js';
+import { loadIdCardCipher } from '../src/infra/id-card-cipher.js';
+import { migrationsWith } from '../src/infra/migrations/index.js';
 
 /**
  * Test harness: a real server on a free port, over a real database. SQLite always;
@@ -122,6 +126,22 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       if (schema && ownsSchema && options.databaseUrl) await dropSchema(options.databaseUrl, schema);
     },
   };
+}
+
+/**
+ * The database a test server left in `dataDir` (its schema on PostgreSQL), opened with a
+ * migrator of every migration: a test takes it back to an older release and forward again.
+ */
+export async function openMigratable(dataDir: string, databaseUrl: string | undefined, schema: string | undefined) {
+  const config = loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  config.databaseSchema = schema;
+  const handle = await openDatabase(config);
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrationsWith({ idCards: loadIdCardCipher(path.join(dataDir, 'keys')) }) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  return { handle, migrator };
 }
 
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {

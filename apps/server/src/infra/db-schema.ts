@@ -371,6 +371,12 @@ export interface FaceChecksTable {
   updated_at: number;
 }
 
+/** Credited study of a membership since its last passed face check, or since it joined (no row: none). */
+export interface FaceCheckCreditTable {
+  train_person_id: string;
+  seconds: number;
+}
+
 export interface FaceAttemptsTable {
   id: string;
   person_id: string;
@@ -571,6 +577,7 @@ export interface Database {
   intended_persons: IntendedPersonsTable;
   face_references: FaceReferencesTable;
   face_checks: FaceChecksTable;
+  face_check_credit: FaceCheckCreditTable;
   face_attempts: FaceAttemptsTable;
   face_capture_tokens: FaceCaptureTokensTable;
   face_capture_nonces: FaceCaptureNoncesTable;

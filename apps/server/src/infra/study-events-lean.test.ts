@@ -2,14 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { dialects, dropSchema, startServer } from '../../test/harness.js';
+import { dialects, dropSchema, openMigratable, startServer } from '../../test/harness.js';
 import { isForeignKeyViolation } from '../core/db-errors.js';
-import { loadConfig } from './config.js';
-import { openDatabase, type Db, type Dialect } from './database.js';
-import { loadIdCardCipher } from './id-card-cipher.js';
-import { migrationsWith } from './migrations/index.js';
+import type { Db, Dialect } from './database.js';
 
 async function eventIndexes(db: Db, dialect: Dialect): Promise<string[]> {
   const rows =
@@ -91,16 +88,7 @@ describe.each(dialects)('study events without a learner index on $name (0029)', 
       await server.close();
 
       // as a database of the release before left it: the learner index there
-      const config = loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-      config.databaseSchema = schema;
-      const handle = await openDatabase(config);
-      const migrator = new Migrator({
-        db: handle.db,
-        provider: {
-          getMigrations: async () => migrationsWith({ idCards: loadIdCardCipher(path.join(dataDir, 'keys')) }),
-        },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const { handle, migrator } = await openMigratable(dataDir, databaseUrl, schema);
       expect((await migrator.migrateTo('0028-id-card-sealed')).error).toBeUndefined();
       expect(await eventIndexes(handle.db, handle.dialect)).toContain('study_events_person_idx');
       expect(await eventKeys(handle.db, handle.dialect)).toEqual([

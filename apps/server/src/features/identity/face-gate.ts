@@ -1,15 +1,10 @@
 import crypto from 'node:crypto';
 import type { FaceCheckRules } from '@anxun/shared/schemas/identity';
-import type { Db } from '../../infra/database.js';
+import type { Db, Dialect } from '../../infra/database.js';
 import type { FaceChecksTable } from '../../infra/db-schema.js';
 import { parseFaceCheckRules } from '../../core/face-check-rules.js';
-import {
-  findCreditSince,
-  findLastPasses,
-  findMembershipsOfWarps,
-  findOpenChecks,
-  insertCheck,
-} from './identity.repository.js';
+import { addCheckCredit, findLastPasses, findMembershipsOfWarps, findOpenChecks } from './face-gate.repository.js';
+import { insertCheck } from './identity.repository.js';
 
 /**
  * Before a membership's first pass, its first random check comes after a share of the
@@ -74,24 +69,39 @@ async function openCheck(
   return toDue(row);
 }
 
+/** Whether a class's rules (its JSON text) ask for random checks; one parse per text. */
+function randomChecksOf(cache: Map<string, boolean>, rulesJson: string): boolean {
+  let random = cache.get(rulesJson);
+  if (random === undefined) {
+    const rules = parseFaceCheckRules(rulesJson);
+    random = rules.enabled && rules.randomEveryMinutes > 0;
+    cache.set(rulesJson, random);
+  }
+  return random;
+}
+
 /**
  * The face-check gate the credit batcher consults, inside its transaction and under the
  * learners' locks. For a class that checks faces, a report meets a due check when:
  *  - a check is open (pending, failed, or missed its window) — until it passes;
  *  - no check has passed in this login session yet (at the start);
- *  - the credited study since the last pass reached its random threshold.
+ *  - the credited study since the last pass (kept per membership as it is credited, and
+ *    cleared by a pass) reached its random threshold.
  * A unit watched to its end opens an end check. Classes without face checks always pass.
  */
-export function createFaceGate() {
+export function createFaceGate(dialect: Dialect) {
   async function load(db: Db, jobs: readonly GateJob[]) {
-    const memberships = await findMembershipsOfWarps(db, [...new Set(jobs.map((j) => j.warpCourseId))]);
+    const memberships = await findMembershipsOfWarps(db, dialect, [...new Set(jobs.map((j) => j.warpCourseId))]);
     const byWarp = new Map(
       memberships.map((m) => [m.warp_course_id, { ...m, rules: parseFaceCheckRules(m.rules) }] as const),
     );
     const checked = [
       ...new Set(memberships.filter((m) => byWarp.get(m.warp_course_id)!.rules.enabled).map((m) => m.train_person_id)),
     ];
-    const [open, passes] = await Promise.all([findOpenChecks(db, checked), findLastPasses(db, checked)]);
+    const [open, passes] = await Promise.all([
+      findOpenChecks(db, dialect, checked),
+      findLastPasses(db, dialect, checked),
+    ]);
     const openByMember = new Map<string, DueCheck>();
     for (const row of open)
       if (!openByMember.has(row.train_person_id)) openByMember.set(row.train_person_id, toDue(row));
@@ -102,25 +112,6 @@ export function createFaceGate() {
   return {
     async checksDue(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | undefined>> {
       const { byWarp, openByMember, passByMember } = await load(db, jobs);
-      // study since each membership's last pass (or since it joined), for the random checks
-      const random = [...byWarp.values()].filter(
-        (m) => m.rules.enabled && m.rules.randomEveryMinutes > 0 && !openByMember.has(m.train_person_id),
-      );
-      const sinceOf = (m: (typeof random)[number]) => passByMember.get(m.train_person_id)?.passed_at ?? m.joined_at;
-      const events =
-        random.length === 0
-          ? []
-          : await findCreditSince(
-              db,
-              [...new Set(random.map((m) => m.person_id))],
-              [...new Set(random.map((m) => m.train_person_id))],
-              Math.min(...random.map(sinceOf)),
-            );
-      const studiedSince = (trainPersonId: string, since: number) =>
-        events
-          .filter((e) => e.train_person_id === trainPersonId && e.created_at > since)
-          .reduce((s, e) => s + e.credited_seconds, 0);
-
       const results: Array<DueCheck | undefined> = [];
       for (const job of jobs) {
         const m = byWarp.get(job.warpCourseId);
@@ -143,7 +134,7 @@ export function createFaceGate() {
           // membership), never later than the class's interval, which may have been shortened
           const longest = m.rules.randomEveryMinutes * 60;
           const drawn = pass?.next_after_seconds ?? firstRandomThreshold(m.train_person_id, longest);
-          if (studiedSince(m.train_person_id, pass?.passed_at ?? m.joined_at) >= Math.min(drawn, longest)) {
+          if (m.credited_since_pass >= Math.min(drawn, longest)) {
             due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
           }
         }
@@ -151,6 +142,18 @@ export function createFaceGate() {
         results.push(due);
       }
       return results;
+    },
+
+    async credited(db: Db, credits: ReadonlyArray<{ trainPersonId: string; classRules: string; seconds: number }>) {
+      // only a class with random checks counts its study towards them
+      const rules = new Map<string, boolean>();
+      await addCheckCredit(
+        db,
+        dialect,
+        credits
+          .filter((c) => c.seconds > 0 && randomChecksOf(rules, c.classRules))
+          .map((c) => ({ train_person_id: c.trainPersonId, seconds: c.seconds })),
+      );
     },
 
     async unitsCompleted(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | undefined>> {

@@ -48,6 +48,8 @@ import {
   deleteReference,
   updateOpenCheck,
 } from './identity.repository.js';
+import { clearCheckCredit } from './face-gate.repository.js';
+import { lockPersonRows } from '../../core/person.repository.js';
 import { recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
 
@@ -381,19 +383,25 @@ async function compareFace(
     // a pass after photos refused as copies (or not live) is one for 核验审核 to look at
     const checkFlags = [...judged.flags];
     if (passed && (await countRefusedCopies(ctx.db, check.id)) > 0) checkFlags.push('REFUSED_COPIES');
-    await updateOpenCheck(ctx.db, check.id, {
-      status: passed ? 'passed' : 'failed',
-      best_score: Math.max(score, check.best_score ?? 0),
-      ...(passed
-        ? {
-            passed_at: now,
-            next_after_seconds: nextRandomCheckAfter(rules),
-            flags: checkFlags.length > 0 ? checkFlags.join(',') : null,
-          }
-        : {}),
-      // passed after a new login (the check was opened in the old one): this session is checked
-      ...(passed && sessionId ? { session_id: sessionId } : {}),
-      updated_at: now,
+    // under the learner's lock, as the credit batch takes it: a pass, and the clearing of his
+    // study towards the next random check, fall between two batches, never inside one
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockPersonRows(trx, ctx.dialect, [personId]);
+      const updated = await updateOpenCheck(trx, check.id, {
+        status: passed ? 'passed' : 'failed',
+        best_score: Math.max(score, check.best_score ?? 0),
+        ...(passed
+          ? {
+              passed_at: now,
+              next_after_seconds: nextRandomCheckAfter(rules),
+              flags: checkFlags.length > 0 ? checkFlags.join(',') : null,
+            }
+          : {}),
+        // passed after a new login (the check was opened in the old one): this session is checked
+        ...(passed && sessionId ? { session_id: sessionId } : {}),
+        updated_at: now,
+      });
+      if (updated && passed) await clearCheckCredit(trx, check.train_person_id);
     });
     after = await findCheck(ctx.db, check.id);
   }

@@ -48,18 +48,6 @@ export async function findPersonOfOrg(db: Db, personId: string, orgId: string) {
     .executeTakeFirst();
 }
 
-/** For courseware records: their membership, learner and class rules. */
-export async function findMembershipsOfWarps(db: Db, warpCourseIds: string[]) {
-  if (warpCourseIds.length === 0) return [];
-  return db
-    .selectFrom('train_warp_courses as wc')
-    .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
-    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select(['wc.id as warp_course_id', 'wc.train_person_id', 'tp.person_id', 'tp.joined_at', 'c.rules'])
-    .where('wc.id', 'in', warpCourseIds)
-    .execute();
-}
-
 /** A learner's membership of a class, with its rules. */
 export async function findMembershipOfClass(db: Db, classId: string, personId: string) {
   return db
@@ -88,18 +76,6 @@ export async function findCheck(db: Db, id: string) {
   return db.selectFrom('face_checks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Checks not passed yet (pending or failed), newest first. */
-export async function findOpenChecks(db: Db, trainPersonIds: string[]) {
-  if (trainPersonIds.length === 0) return [];
-  return db
-    .selectFrom('face_checks')
-    .selectAll()
-    .where('train_person_id', 'in', trainPersonIds)
-    .where('status', '!=', 'passed')
-    .orderBy('due_at', 'desc')
-    .execute();
-}
-
 /** A person's checks not yet passed, with their class and unit, oldest first. */
 export async function findOpenChecksOfPerson(db: Db, personId: string) {
   return db
@@ -114,42 +90,6 @@ export async function findOpenChecksOfPerson(db: Db, personId: string) {
     .where('f.status', '!=', 'passed')
     .orderBy('f.due_at', 'asc')
     .orderBy('f.id')
-    .execute();
-}
-
-/** Each membership's latest passed check. */
-export async function findLastPasses(db: Db, trainPersonIds: string[]) {
-  if (trainPersonIds.length === 0) return [];
-  return db
-    .selectFrom('face_checks as f')
-    .selectAll('f')
-    .where('f.train_person_id', 'in', trainPersonIds)
-    .where('f.status', '=', 'passed')
-    .where((eb) =>
-      eb(
-        'f.passed_at',
-        '=',
-        eb
-          .selectFrom('face_checks as g')
-          .select((e) => e.fn.max('g.passed_at').as('m'))
-          .whereRef('g.train_person_id', '=', 'f.train_person_id')
-          .where('g.status', '=', 'passed'),
-      ),
-    )
-    .execute();
-}
-
-/** Credited study events of memberships since a moment (one query for a whole batch). */
-export async function findCreditSince(db: Db, personIds: string[], trainPersonIds: string[], since: number) {
-  if (personIds.length === 0 || trainPersonIds.length === 0) return [];
-  return db
-    .selectFrom('study_events as e')
-    .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
-    .select(['wc.train_person_id', 'e.created_at', 'e.credited_seconds'])
-    .where('e.person_id', 'in', personIds)
-    .where('wc.train_person_id', 'in', trainPersonIds)
-    .where('e.created_at', '>', since)
-    .where('e.credited_seconds', '>', 0)
     .execute();
 }
 

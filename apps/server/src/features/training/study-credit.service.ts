@@ -69,17 +69,27 @@ export interface CreditOutcome {
   faceCheck: FaceCheckDue | undefined;
 }
 
+/** A membership's seconds credited by one batch, with its class's rules (JSON text). */
+export interface MembershipCredit {
+  trainPersonId: string;
+  classRules: string;
+  seconds: number;
+}
+
 /**
  * The face-check gate (identity feature), asked inside the batch's transaction: which
- * reports meet a check that is due or failed (no credit until it passes), and which units
- * this batch completed call for a check at their end. Without it every class passes.
+ * reports meet a check that is due or failed (no credit until it passes), what each
+ * membership was credited (its study towards the next random check), and which units this
+ * batch completed call for a check at their end. Without it every class passes.
  */
 export interface FaceGate {
   checksDue(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
+  credited(db: Db, credits: readonly MembershipCredit[]): Promise<void>;
   unitsCompleted(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
 }
 const noFaceCheck: FaceGate = {
   checksDue: async (_db, jobs) => jobs.map(() => undefined),
+  credited: async () => {},
   unitsCompleted: async (_db, jobs) => jobs.map(() => undefined),
 };
 
@@ -290,6 +300,7 @@ export class CreditBatcher {
     const changedPlaybacks = new Set<string>();
     const creditedNow = new Map<string, number>();
     const creditedCourses = new Map<string, { trainPersonId: string; classCourseId: string; seconds: number }>();
+    const creditedMembers = new Map<string, MembershipCredit>();
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
 
     // the platform's cap, or the class's when it is lower (read once per rules text)
@@ -364,6 +375,14 @@ export class CreditBatcher {
             classCourseId: row.class_course_id,
             seconds: credited,
           });
+        const member = creditedMembers.get(row.train_person_id);
+        if (member) member.seconds += credited;
+        else
+          creditedMembers.set(row.train_person_id, {
+            trainPersonId: row.train_person_id,
+            classRules: row.class_rules,
+            seconds: credited,
+          });
       }
       events.push({
         // time-ordered: a batch's new keys go to the end of the key index, not a random page each
@@ -414,6 +433,7 @@ export class CreditBatcher {
     );
     await this.updateCourses(trx, [...creditedCourses.values()], now);
     await insertStudyEvents(trx, this.ctx.dialect, events);
+    await this.faceGate.credited(trx, [...creditedMembers.values()]);
     if (completedJobs.length > 0) {
       const ends = await this.faceGate.unitsCompleted(
         trx,

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../infra/database.js';
+import { executeWithRows, inValues } from '../../infra/rows-table.js';
+
+/**
+ * What the face gate reads and writes inside the credit batch, for a whole batch at once.
+ * Each statement's text is the same for any number of learners (`inValues`,
+ * `executeWithRows`), so SQLite prepares it once.
+ */
+
+/**
+ * For courseware records: their membership, learner and class rules, and the membership's
+ * credited study since its last passed check (or since it joined).
+ */
+export async function findMembershipsOfWarps(db: Db, dialect: Dialect, warpCourseIds: string[]) {
+  if (warpCourseIds.length === 0) return [];
+  return db
+    .selectFrom('train_warp_courses as wc')
+    .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .leftJoin('face_check_credit as fc', 'fc.train_person_id', 'wc.train_person_id')
+    .select([
+      'wc.id as warp_course_id',
+      'wc.train_person_id',
+      'tp.person_id',
+      'c.rules',
+      sql<number>`coalesce(fc.seconds, 0)`.as('credited_since_pass'),
+    ])
+    .where(inValues(dialect, 'wc.id', warpCourseIds))
+    .execute();
+}
+
+/** Checks not passed yet (pending or failed), newest first. */
+export async function findOpenChecks(db: Db, dialect: Dialect, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('face_checks')
+    .selectAll()
+    .where(inValues(dialect, 'train_person_id', trainPersonIds))
+    .where('status', '!=', 'passed')
+    .orderBy('due_at', 'desc')
+    .execute();
+}
+
+/** Each membership's latest passed check. */
+export async function findLastPasses(db: Db, dialect: Dialect, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('face_checks as f')
+    .selectAll('f')
+    .where(inValues(dialect, 'f.train_person_id', trainPersonIds))
+    .where('f.status', '=', 'passed')
+    .where((eb) =>
+      eb(
+        'f.passed_at',
+        '=',
+        eb
+          .selectFrom('face_checks as g')
+          .select((e) => e.fn.max('g.passed_at').as('m'))
+          .whereRef('g.train_person_id', '=', 'f.train_person_id')
+          .where('g.status', '=', 'passed'),
+      ),
+    )
+    .execute();
+}
+
+type CreditRow = { train_person_id: string; seconds: number };
+
+/** Adds credited seconds to each membership's study since its last pass (one row per membership). */
+export async function addCheckCredit(db: Db, dialect: Dialect, rows: CreditRow[]): Promise<void> {
+  await executeWithRows(
+    db,
+    dialect,
+    rows,
+    [
+      ['train_person_id', 'text'],
+      ['seconds', 'float8'],
+    ],
+    `INSERT INTO face_check_credit (train_person_id, seconds) SELECT train_person_id, seconds FROM v WHERE true
+     ON CONFLICT (train_person_id) DO UPDATE SET seconds = face_check_credit.seconds + excluded.seconds`,
+  );
+}
+
+/** A check passed: the membership's study towards the next random check starts from nothing. */
+export async function clearCheckCredit(db: Db, trainPersonId: string): Promise<void> {
+  await db.deleteFrom('face_check_credit').where('train_person_id', '=', trainPersonId).execute();
+}

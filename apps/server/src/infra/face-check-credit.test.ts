@@ -63,6 +63,10 @@ describe.each(dialects)('study towards the next random face check on $name (0030
           event(passer, passerUnit.id, base + 10_000, 15),
           event(passer, passerUnit.id, base + 11_000, 0),
           event(passer, passerUnit.id, base + 12_000, 12.5),
+          // at the very moment of the pass: before it, as the gate counted
+          event(passer, passerUnit.id, base + 5_000, 40),
+          // credit taken back by a voided check: the gate counted credited reports only
+          { ...event(passer, passerUnit.id, base + 13_000, 0), credited_seconds: -12.5, refusal: 'VOIDED' },
           event(newcomer, newcomerUnit.id, base, 20),
           event(newcomer, newcomerUnit.id, base + 1_000, 0),
           event(newcomer, newcomerUnit.id, base + 2_000, 9.5),
@@ -74,18 +78,18 @@ describe.each(dialects)('study towards the next random face check on $name (0030
         .select('id')
         .where('person_id', '=', passer)
         .executeTakeFirstOrThrow();
-      const check = (passedAt: number) => ({
+      const check = (passedAt: number, status: 'passed' | 'failed' | 'pending' = 'passed') => ({
         id: crypto.randomUUID(),
         person_id: passer,
         train_person_id: passerUnit.train_person_id,
         kind: 'random' as const,
-        status: 'passed' as const,
+        status,
         session_id: session.id,
         warp_course_id: passerUnit.id,
         due_at: passedAt - 1_000,
         window_ends_at: passedAt + 119_000,
         best_score: 0.9,
-        passed_at: passedAt,
+        passed_at: status === 'passed' ? passedAt : null,
         next_after_seconds: 300,
         flags: null,
         created_at: passedAt - 1_000,
@@ -93,7 +97,12 @@ describe.each(dialects)('study towards the next random face check on $name (0030
       });
       await db
         .insertInto('face_checks')
-        .values([check(base + 1_000), check(base + 5_000)])
+        .values([
+          check(base + 1_000),
+          check(base + 5_000),
+          check(base + 9_000, 'failed'),
+          check(base + 11_500, 'pending'),
+        ])
         .execute();
       await server.close();
 

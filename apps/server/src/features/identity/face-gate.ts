@@ -69,15 +69,14 @@ async function openCheck(
   return toDue(row);
 }
 
-/** Whether a class's rules (its JSON text) ask for random checks; one parse per text. */
-function randomChecksOf(cache: Map<string, boolean>, rulesJson: string): boolean {
-  let random = cache.get(rulesJson);
-  if (random === undefined) {
-    const rules = parseFaceCheckRules(rulesJson);
-    random = rules.enabled && rules.randomEveryMinutes > 0;
-    cache.set(rulesJson, random);
+/** Whether a class's rules (its JSON text) check faces; one parse per text. */
+function checksFaces(cache: Map<string, boolean>, rulesJson: string): boolean {
+  let enabled = cache.get(rulesJson);
+  if (enabled === undefined) {
+    enabled = parseFaceCheckRules(rulesJson).enabled;
+    cache.set(rulesJson, enabled);
   }
-  return random;
+  return enabled;
 }
 
 /**
@@ -86,7 +85,9 @@ function randomChecksOf(cache: Map<string, boolean>, rulesJson: string): boolean
  *  - a check is open (pending, failed, or missed its window) — until it passes;
  *  - no check has passed in this login session yet (at the start);
  *  - the credited study since the last pass (kept per membership as it is credited, and
- *    cleared by a pass) reached its random threshold.
+ *    cleared by a pass) reached its random threshold. Study counts while the class checks
+ *    faces, random checks or not (they may be turned on later); a class that checks none
+ *    counts nothing, so checks turned on later count study from then.
  * A unit watched to its end opens an end check. Classes without face checks always pass.
  */
 export function createFaceGate(dialect: Dialect) {
@@ -145,13 +146,12 @@ export function createFaceGate(dialect: Dialect) {
     },
 
     async credited(db: Db, credits: ReadonlyArray<{ trainPersonId: string; classRules: string; seconds: number }>) {
-      // only a class with random checks counts its study towards them
       const rules = new Map<string, boolean>();
       await addCheckCredit(
         db,
         dialect,
         credits
-          .filter((c) => c.seconds > 0 && randomChecksOf(rules, c.classRules))
+          .filter((c) => c.seconds > 0 && checksFaces(rules, c.classRules))
           .map((c) => ({ train_person_id: c.trainPersonId, seconds: c.seconds })),
       );
     },

@@ -369,6 +369,46 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(credited).toBeLessThanOrEqual(60);
   });
 
+  it('counts study while the class checks faces without random checks, once they are turned on', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 });
+    const ritaId = await addLearner(server, { account: 'rita', password: 'rita-pass' });
+    await enrolInDemoClass(server, ritaId);
+    const rita = (await login(server, 'rita', 'rita-pass')).body.data.credentials.accessToken;
+    const [unit] = (
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth(rita) })
+    ).body.data as Unit[];
+    const send = (seq: number, position: number) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: {
+          trainWarpCourseId: unit!.trainWarpCourseId,
+          playbackId: 'rita-1',
+          seq,
+          position,
+          rate: 1,
+          hidden: false,
+        },
+        headers: auth(rita),
+      });
+    at(200);
+    let seq = 1;
+    await send(seq, 0);
+    let credited = 0;
+    // a whole unit (31–39 s) and more: past any threshold of a one-minute interval's first half
+    for (let position = 10; position <= 30; position += 10) {
+      at(10);
+      const res = await send(++seq, position);
+      expect(res.body.data.faceCheck).toBeNull();
+      credited += res.body.data.creditedSeconds;
+    }
+    expect(credited).toBe(30);
+    // every minute at random from now: the 30 s studied count towards the first
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 0.5, windowSeconds: 120 });
+    at(5);
+    const next = await send(++seq, 30);
+    expect(next.body.data.faceCheck?.kind).toBe('random');
+    expect(next.body.data.creditedSeconds).toBe(0);
+  });
+
   it('asks at the end of a unit, and a missed window shows as missed', async () => {
     await setRules({ enabled: true, atStart: false, atEnd: true, randomEveryMinutes: 0, windowSeconds: 60 });
     const unit = units[4]!;

@@ -41,6 +41,13 @@ export default defineConfig({
               test: /node_modules[\\/](clsx|@ant-design[\\/]icons[\\/]es[\\/](components|utils|renderUtils|cssUtils))/,
               priority: 4,
             },
+            // what the plain pages share (the login page, 首页, the certificate check): a file
+            // of their own, so the certificate check needs neither the login page nor the layout
+            {
+              name: 'plain',
+              test: /src[\\/](lib[\\/]format\.ts|components[\\/]plain-controls\.css)$/,
+              priority: 4,
+            },
             { name: 'login', test: /src[\\/]features[\\/]auth[\\/]pages[\\/]login-page\.tsx$/, priority: 3 },
             {
               name: 'home',

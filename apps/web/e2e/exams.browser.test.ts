@@ -58,6 +58,11 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     const verifier = await env.browser.newContext({ viewport: { width: 375, height: 812 } });
     const phone = await verifier.newPage();
     await phone.goto(`${env.server.baseUrl}/#/card`);
+    // both fields are asked for before anything is sent
+    await phone.getByTestId('card-submit').click();
+    await phone.getByText('请输入证书编号').waitFor();
+    await phone.getByText('请输入查验码').waitFor();
+    expect(await phone.getByTestId('card-result').count()).toBe(0);
     await phone.getByTestId('card-number').fill(number);
     await phone.getByTestId('card-code').fill(code);
     await phone.getByTestId('card-submit').click();

@@ -24,7 +24,8 @@ const VideoPage = preloadableWithAntd(() => import('../features/study/pages/vide
 const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));
 const CameraPage = lazyWithAntd(() => import('../features/camera/pages/camera-page'));
 const ExamsPage = preloadableWithAntd(() => import('../features/exams/pages/exams-page'));
-const CardPage = lazyWithAntd(() => import('../features/card/pages/card-page'));
+// plain markup: a verifier's phone opens it from a certificate's QR code, a first visit
+const CardPage = preloadable(() => import('../features/card/pages/card-page'));
 // the console: its own chunks, loaded only by a training manager
 const PeoplePage = preloadableWithAntd(() => import('../features/console/pages/people-page'));
 const ClassesPage = preloadableWithAntd(() => import('../features/console/pages/classes-page'));
@@ -83,6 +84,7 @@ const ShellLayout = preloadable(() => import('../shell/shell-layout'));
 export function preloadFirstPage(pathname: string): Promise<unknown> {
   // a guest opening a signed-in page (a bookmark, a link in a message) is sent to the login page
   if (opensOnLogin(pathname)) return LoginPage.preload().catch(() => undefined);
+  if (pathname === '/card') return CardPage.preload().catch(() => undefined);
   const leaf = PAGE_COMPONENTS[(pathname === '/' ? '/index' : pathname) as PagePath] as
     (typeof PAGE_COMPONENTS)[PagePath] | undefined;
   if (leaf) return Promise.allSettled([ShellLayout.preload(), leaf.preload?.()]);

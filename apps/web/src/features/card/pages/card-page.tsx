@@ -1,21 +1,28 @@
 import type { VerifyResult as Verified } from '@anxun/shared/schemas/certificates';
 import '../locales/card-texts';
+import '../../../components/plain-controls.css';
 import '../card.css';
-import { Alert, Button, Card, Descriptions, Form, Input, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 
+type Fields = { number: string; code: string };
+const STATUS_MARK: Record<Exclude<Verified['status'], 'unknown'>, string> = { valid: '✓', reissued: '!', revoked: '✕' };
+
 /**
  * /card (public): anyone checks a certificate by its number and code, typed or from the
- * QR code's link — valid, revoked or unknown, with only what a verifier needs.
+ * QR code's link — valid, revoked or unknown, with only what a verifier needs. Plain
+ * elements, no antd: a verifier opens it on a phone from the certificate's QR code, a first
+ * visit.
  */
 export default function CardPage() {
   const { t } = useTranslation();
+  const id = useId();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<{ number: string; code: string }>();
+  const [fields, setFields] = useState<Fields>({ number: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [result, setResult] = useState<Verified | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -31,67 +38,113 @@ export default function CardPage() {
   useEffect(() => {
     const number = params.get('no');
     const code = params.get('code');
+    // the QR code's link carries both: check at once
     if (number && code) {
-      form.setFieldsValue({ number, code });
+      setFields({ number, code });
       verify(number, code);
     }
-    // the QR code's link carries both: check at once
-  }, [params, form]);
+  }, [params]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = {
+      ...(fields.number.trim() ? {} : { number: t('card.numberRequired') }),
+      ...(fields.code.trim() ? {} : { code: t('card.codeRequired') }),
+    };
+    setErrors(missing);
+    if (Object.keys(missing).length === 0 && !busy) verify(fields.number, fields.code);
+  };
+
+  const field = (name: keyof Fields, label: string, extra: { placeholder?: string; maxLength?: number }) => (
+    <div className="card-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        className="plain-input"
+        value={fields[name]}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        data-testid={`card-${name}`}
+        onChange={(e) => {
+          setFields((f) => ({ ...f, [name]: e.target.value }));
+          if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
+        }}
+        {...extra}
+      />
+      <div className="card-field-error" id={`${id}-${name}-error`} role="alert">
+        {errors[name]}
+      </div>
+    </div>
+  );
 
   return (
     <main className="card-page">
-      <Card title={t('card.title')}>
-        <Form form={form} layout="vertical" onFinish={(v) => verify(v.number, v.code)}>
-          <Form.Item
-            name="number"
-            label={t('card.number')}
-            rules={[{ required: true, message: t('card.numberRequired') }]}
+      <section className="card-panel" aria-labelledby={`${id}-title`}>
+        <h1 className="card-title" id={`${id}-title`}>
+          {t('card.title')}
+        </h1>
+        <form onSubmit={submit} noValidate>
+          {field('number', t('card.number'), { placeholder: 'AX2026…' })}
+          {field('code', t('card.code'), { maxLength: 16 })}
+          <button
+            type="submit"
+            className={`plain-btn primary${busy ? ' loading' : ''}`}
+            aria-busy={busy}
+            data-testid="card-submit"
           >
-            <Input placeholder="AX2026…" data-testid="card-number" />
-          </Form.Item>
-          <Form.Item name="code" label={t('card.code')} rules={[{ required: true, message: t('card.codeRequired') }]}>
-            <Input maxLength={16} data-testid="card-code" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="card-submit">
             {t('card.verify')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         {result && (
-          <div className="card-result" data-testid="card-result" data-status={result.status}>
+          <div className="card-result" data-testid="card-result" data-status={result.status} aria-live="polite">
             {result.status === 'unknown' ? (
-              <Result status="warning" title={t('card.unknown')} subTitle={t('card.unknownHint')} />
+              <div className="card-verdict warning" role="status">
+                <span className="card-verdict-mark" aria-hidden="true">
+                  ?
+                </span>
+                <div>
+                  <strong>{t('card.unknown')}</strong>
+                  <p>{t('card.unknownHint')}</p>
+                </div>
+              </div>
             ) : (
               <>
-                {result.status === 'valid' ? (
-                  <Alert type="success" showIcon message={t('card.valid')} />
-                ) : result.status === 'reissued' ? (
-                  <Alert
-                    type="warning"
-                    showIcon
-                    message={t('card.reissued')}
-                    description={`${t('card.reissuedHint')} ${formatDateTime(result.reissuedAt ?? null)}`}
-                  />
-                ) : (
-                  <Alert
-                    type="error"
-                    showIcon
-                    message={t('card.revoked')}
-                    description={`${t('card.revokedAt')} ${formatDateTime(result.revokedAt)}`}
-                  />
-                )}
-                <Descriptions
-                  column={1}
-                  size="small"
-                  className="card-details"
-                  items={[
-                    { key: 'n', label: t('card.number'), children: result.number },
-                    { key: 'h', label: t('card.holder'), children: result.holderName },
-                    { key: 'c', label: t('card.class'), children: result.className },
-                    { key: 'r', label: t('card.hours'), children: result.hours },
-                    { key: 'o', label: t('card.org'), children: result.orgName },
-                    { key: 'i', label: t('card.issued'), children: formatDateTime(result.issuedAt) },
-                  ]}
-                />
+                <div
+                  className={`card-verdict ${result.status === 'valid' ? 'success' : result.status === 'reissued' ? 'warning' : 'error'}`}
+                  role="status"
+                >
+                  <span className="card-verdict-mark" aria-hidden="true">
+                    {STATUS_MARK[result.status]}
+                  </span>
+                  <div>
+                    <strong>{t(`card.${result.status}`)}</strong>
+                    {result.status === 'reissued' && (
+                      <p>{`${t('card.reissuedHint')} ${formatDateTime(result.reissuedAt ?? null)}`}</p>
+                    )}
+                    {result.status === 'revoked' && (
+                      <p>{`${t('card.revokedAt')} ${formatDateTime(result.revokedAt)}`}</p>
+                    )}
+                  </div>
+                </div>
+                <dl className="card-details">
+                  {(
+                    [
+                      [t('card.number'), result.number],
+                      [t('card.holder'), result.holderName],
+                      [t('card.class'), result.className],
+                      [t('card.hours'), result.hours],
+                      [t('card.org'), result.orgName],
+                      [t('card.issued'), formatDateTime(result.issuedAt)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
               </>
             )}
           </div>
@@ -99,7 +152,7 @@ export default function CardPage() {
         <p className="card-home">
           <Link to="/">{t('page.backHome')}</Link>
         </p>
-      </Card>
+      </section>
     </main>
   );
 }

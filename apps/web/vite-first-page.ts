@@ -7,16 +7,17 @@ type OutputChunk = Rolldown.OutputChunk;
 const FIRST_PAGES: Record<string, string[]> = {
   '/login': ['src/features/auth/pages/login-page.tsx'],
   '/index': ['src/shell/shell-layout.tsx', 'src/features/courses/pages/index-page.tsx'],
-  // a certificate's QR code opens it on a verifier's phone
+  // a QR code opens these on a phone: a certificate's, and a face check's
   '/card': ['src/features/card/pages/card-page.tsx'],
+  '/camera': ['src/features/camera/pages/camera-page.tsx'],
 };
 
 /**
  * Puts a few lines into index.html that ask, as the page is parsed, for the code (and CSS) of
- * the page the address opens: the login page, the layout and 首页, or the certificate check.
- * Without them that code is found only once the app's main script has arrived and run — on a
- * throttled phone a round trip and half a second later. The server allows the script by its
- * hash (app.ts).
+ * the page the address opens: the login page, the layout and 首页, the certificate check or the
+ * phone's face photo. Without them that code is found only once the app's main script has
+ * arrived and run — on a throttled phone a round trip and half a second later. The server
+ * allows the script by its hash (app.ts).
  */
 export function firstPagePreload(): Plugin {
   return {

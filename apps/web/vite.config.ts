@@ -41,13 +41,15 @@ export default defineConfig({
               test: /node_modules[\\/](clsx|@ant-design[\\/]icons[\\/]es[\\/](components|utils|renderUtils|cssUtils))/,
               priority: 4,
             },
-            // what the plain pages share (the login page, 首页, the certificate check): a file
-            // of their own, so the certificate check needs neither the login page nor the layout
+            // what the plain pages share (the login page, 首页, the certificate check, the
+            // phone's face photo): files of their own, so that the pages a QR code opens need
+            // neither the login page's file nor the layout's
             {
               name: 'plain',
-              test: /src[\\/](lib[\\/]format\.ts|components[\\/]plain-controls\.css)$/,
+              test: /src[\\/](lib[\\/]format\.ts|components[\\/]plain-(controls\.css|notice\.tsx))$/,
               priority: 4,
             },
+            { name: 'page-texts', test: /src[\\/]lib[\\/]locales[\\/]page-texts/, priority: 4 },
             { name: 'login', test: /src[\\/]features[\\/]auth[\\/]pages[\\/]login-page\.tsx$/, priority: 3 },
             {
               name: 'home',

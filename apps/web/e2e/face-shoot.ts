@@ -14,16 +14,15 @@ export async function shoot(scope: Locator | Page): Promise<void> {
   for (let attempt = 0; attempt < 6; attempt++) {
     await button.click();
     // the answer is in when the button, once spinning, stops (or the dialog holding it has gone)
-    const spinning = async () => (await button.getAttribute('class').catch(() => ''))?.includes('ant-btn-loading');
+    const spinning = async () => (await button.getAttribute('aria-busy').catch(() => null)) === 'true';
     await expect
       .poll(spinning, { timeout: 3_000 })
       .toBe(true)
       .catch(() => undefined);
     await expect
-      .poll(
-        async () => (await button.count()) === 0 || !(await button.getAttribute('class'))?.includes('ant-btn-loading'),
-        { timeout: 30_000 },
-      )
+      .poll(async () => (await button.count()) === 0 || (await button.getAttribute('aria-busy')) !== 'true', {
+        timeout: 30_000,
+      })
       .toBe(true);
     if ((await scope.getByText('不能使用已有的照片').count()) === 0) return;
     await new Promise((r) => setTimeout(r, 700));

@@ -22,7 +22,8 @@ const ShowPage = preloadableWithAntd(() => import('../features/study/pages/show-
 const ProgressPage = preloadableWithAntd(() => import('../features/study/pages/progress-page'));
 const VideoPage = preloadableWithAntd(() => import('../features/study/pages/video-page'));
 const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));
-const CameraPage = lazyWithAntd(() => import('../features/camera/pages/camera-page'));
+// plain markup: a phone opens it from the face check's QR code, a first visit
+const CameraPage = preloadable(() => import('../features/camera/pages/camera-page'));
 const ExamsPage = preloadableWithAntd(() => import('../features/exams/pages/exams-page'));
 // plain markup: a verifier's phone opens it from a certificate's QR code, a first visit
 const CardPage = preloadable(() => import('../features/card/pages/card-page'));
@@ -85,6 +86,7 @@ export function preloadFirstPage(pathname: string): Promise<unknown> {
   // a guest opening a signed-in page (a bookmark, a link in a message) is sent to the login page
   if (opensOnLogin(pathname)) return LoginPage.preload().catch(() => undefined);
   if (pathname === '/card') return CardPage.preload().catch(() => undefined);
+  if (pathname === '/camera') return CameraPage.preload().catch(() => undefined);
   const leaf = PAGE_COMPONENTS[(pathname === '/' ? '/index' : pathname) as PagePath] as
     (typeof PAGE_COMPONENTS)[PagePath] | undefined;
   if (leaf) return Promise.allSettled([ShellLayout.preload(), leaf.preload?.()]);

@@ -1,7 +1,8 @@
 import './face-capture.css';
-import { Alert, Button } from 'antd';
+import '../plain-controls.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { PlainNotice } from '../plain-notice';
 import { checkFrame, loadFacePrecheck, type FrameCheck } from './face-precheck';
 import { captureFrame, useCamera } from './use-camera';
 
@@ -19,6 +20,7 @@ const PRECHECK_EVERY_MS = 700;
 /**
  * The camera with a live "one face in frame" hint; the button sends the current frame.
  * No camera, permission denied or an insecure page each say so (and what to do instead).
+ * Plain elements: the phone's camera page draws no antd.
  */
 export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
   const { t } = useTranslation();
@@ -53,7 +55,7 @@ export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
   if (problem) {
     return (
       <div className="face-capture" data-testid="face-capture">
-        <Alert type="warning" showIcon message={t(`face.camera.${problem}`)} data-testid="camera-problem" />
+        <PlainNotice tone="warning" title={t(`face.camera.${problem}`)} testId="camera-problem" />
         {extra}
       </div>
     );
@@ -67,18 +69,18 @@ export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
           {ready ? t(`face.frame.${frame}`) : t('face.frame.starting')}
         </div>
       </div>
-      <Button
-        type="primary"
-        block
-        loading={busy}
-        disabled={!canShoot}
+      <button
+        type="button"
+        className={`plain-btn primary block${busy ? ' loading' : ''}`}
+        aria-busy={busy}
+        disabled={!canShoot || busy}
         data-testid="face-shoot"
         onClick={() => {
           if (video.current) void captureFrame(video.current).then(onCapture);
         }}
       >
         {submitText}
-      </Button>
+      </button>
       {extra}
     </div>
   );

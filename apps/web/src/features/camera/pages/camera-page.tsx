@@ -1,15 +1,18 @@
 import '../../../lib/locales/page-texts';
+import '../camera.css';
 import type { CompareResult } from '@anxun/shared/schemas/identity';
-import { Alert, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FaceCapture } from '../../../components/face-capture/face-capture';
+import { PlainNotice } from '../../../components/plain-notice';
 import { api, ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 
 /**
  * /camera (public): a phone takes the photo of a face check for a desktop without a
  * camera. The QR code's single-use token says whose check it is; no login is needed here.
+ * Plain elements, no antd: the phone opens it from the QR code, a first visit, while the
+ * check's window runs.
  */
 export default function CameraPage() {
   const { t } = useTranslation();
@@ -39,28 +42,26 @@ export default function CameraPage() {
   };
 
   return (
-    <main className="camera-page">
-      <Card title={t('face.cameraTitle')}>
+    <main className="plain-page camera-page">
+      <section className="plain-panel">
+        <h1 className="plain-panel-title">{t('face.cameraTitle')}</h1>
         {gone ? (
-          <Result status="warning" title={t('face.cameraNoToken')} data-testid="camera-gone" />
+          <PlainNotice tone="warning" title={t('face.cameraNoToken')} testId="camera-gone" />
         ) : result?.passed ? (
-          <Result status="success" title={t('face.cameraDone')} data-testid="camera-passed" />
+          <PlainNotice tone="success" title={t('face.cameraDone')} testId="camera-passed" />
         ) : result?.reason === 'MISMATCH' ? (
           // the comparison used the code up: a new one comes from the desktop
-          <Result
-            status="error"
-            title={result.msg}
-            subTitle={t('face.cameraRegenerate')}
-            data-testid="camera-mismatch"
-          />
+          <PlainNotice tone="error" title={result.msg} testId="camera-mismatch">
+            {t('face.cameraRegenerate')}
+          </PlainNotice>
         ) : (
           <>
             <p>{t('face.cameraIntro')}</p>
-            {error && <Alert type="error" showIcon message={error} data-testid="camera-error" />}
+            {error && <PlainNotice tone="error" title={error} testId="camera-error" />}
             <FaceCapture onCapture={send} busy={busy} submitText={t('face.shoot')} />
           </>
         )}
-      </Card>
+      </section>
     </main>
   );
 }

@@ -4,12 +4,13 @@ import '../../../components/plain-controls.css';
 import '../card.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PlainNotice } from '../../../components/plain-notice';
 import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 
 type Fields = { number: string; code: string };
-const STATUS_MARK: Record<Exclude<Verified['status'], 'unknown'>, string> = { valid: '✓', reissued: '!', revoked: '✕' };
+const TONE = { valid: 'success', reissued: 'warning', revoked: 'error' } as const;
 
 /**
  * /card (public): anyone checks a certificate by its number and code, typed or from the
@@ -80,9 +81,9 @@ export default function CardPage() {
   );
 
   return (
-    <main className="card-page">
-      <section className="card-panel" aria-labelledby={`${id}-title`}>
-        <h1 className="card-title" id={`${id}-title`}>
+    <main className="plain-page card-page">
+      <section className="plain-panel" aria-labelledby={`${id}-title`}>
+        <h1 className="plain-panel-title" id={`${id}-title`}>
           {t('card.title')}
         </h1>
         <form onSubmit={submit} noValidate>
@@ -100,34 +101,18 @@ export default function CardPage() {
         {result && (
           <div className="card-result" data-testid="card-result" data-status={result.status} aria-live="polite">
             {result.status === 'unknown' ? (
-              <div className="card-verdict warning" role="status">
-                <span className="card-verdict-mark" aria-hidden="true">
-                  ?
-                </span>
-                <div>
-                  <strong>{t('card.unknown')}</strong>
-                  <p>{t('card.unknownHint')}</p>
-                </div>
-              </div>
+              <PlainNotice tone="unknown" title={t('card.unknown')}>
+                {t('card.unknownHint')}
+              </PlainNotice>
             ) : (
               <>
-                <div
-                  className={`card-verdict ${result.status === 'valid' ? 'success' : result.status === 'reissued' ? 'warning' : 'error'}`}
-                  role="status"
-                >
-                  <span className="card-verdict-mark" aria-hidden="true">
-                    {STATUS_MARK[result.status]}
-                  </span>
-                  <div>
-                    <strong>{t(`card.${result.status}`)}</strong>
-                    {result.status === 'reissued' && (
-                      <p>{`${t('card.reissuedHint')} ${formatDateTime(result.reissuedAt ?? null)}`}</p>
-                    )}
-                    {result.status === 'revoked' && (
-                      <p>{`${t('card.revokedAt')} ${formatDateTime(result.revokedAt)}`}</p>
-                    )}
-                  </div>
-                </div>
+                <PlainNotice tone={TONE[result.status]} title={t(`card.${result.status}`)}>
+                  {result.status === 'reissued'
+                    ? `${t('card.reissuedHint')} ${formatDateTime(result.reissuedAt ?? null)}`
+                    : result.status === 'revoked'
+                      ? `${t('card.revokedAt')} ${formatDateTime(result.revokedAt)}`
+                      : undefined}
+                </PlainNotice>
                 <dl className="card-details">
                   {(
                     [

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 // valid ID numbers (checksums right) for three new learners
@@ -13,6 +14,28 @@ const LEARNERS = [
 ] as const;
 
 /** The learner sheet as a manager fills the template. */
+/**
+ * Closes the dialog on top by its ✕ and waits until no dialog is shown. On a busy machine a
+ * click can land while the dialog still animates in and be lost; a person clicks again.
+ */
+async function closeDialog(page: Page): Promise<void> {
+  const open = page.locator('.ant-modal:visible');
+  await expect
+    .poll(
+      async () => {
+        if ((await open.count()) > 0)
+          await open
+            .last()
+            .locator('.ant-modal-close')
+            .click({ timeout: 2_000 })
+            .catch(() => {});
+        return open.count();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(0);
+}
+
 async function sheetFile(): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   const ws = workbook.addWorksheet('学员');
@@ -73,7 +96,7 @@ describe('the console in Chromium', () => {
     await page.getByTestId('import-file').setInputFiles(await sheetFile());
     await page.getByTestId('import-run').click();
     await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');
-    await modal.locator('.ant-modal-close').click();
+    await closeDialog(page);
     await page.getByTestId('department-tree').getByText('生产部（3）').waitFor();
     // a reference photo for one of them, set by the manager
     await page
@@ -88,7 +111,7 @@ describe('the console in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('face-reference').textContent(), { timeout: 30_000 })
       .toContain('由管理员设置');
-    await modal.locator('.ant-modal-close').click();
+    await closeDialog(page);
 
     // and out again as a spreadsheet
     const download = page.waitForEvent('download');
@@ -112,7 +135,7 @@ describe('the console in Chromium', () => {
     await expect.poll(() => page.getByTestId('paper-total').first().textContent()).toContain('合计 100 分');
     await page.getByTestId('paper-preview').first().click();
     await expect.poll(() => page.getByTestId('paper-sample').locator('.ant-list-item').count()).toBeGreaterThan(10);
-    await page.locator('.ant-modal:visible .ant-modal-close').click();
+    await closeDialog(page);
     await page.locator('.ant-drawer-close').click();
 
     // the department enrolled
@@ -140,7 +163,7 @@ describe('the console in Chromium', () => {
     await page.getByTestId('bank-table').waitFor();
     await page.getByTestId('bank-import-file').setInputFiles(await questionFile());
     await page.locator('.ant-result-success').getByText('已导入 2 道题').waitFor();
-    await modal.locator('.ant-modal-close').click();
+    await closeDialog(page);
     // appended to the bank: on its last page
     await page.getByTestId('questions-page').locator('.ant-pagination-item').last().click();
     await page.getByTestId('bank-table').getByText('受限空间作业前必须先进行气体检测。').waitFor();
@@ -165,7 +188,7 @@ describe('the console in Chromium', () => {
     await expect
       .poll(() => modal.getByTestId('question-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
-    await modal.locator('.ant-modal-close').click();
+    await closeDialog(page);
     await written.locator('.stem-image-mark').waitFor();
 
     // an announcement for the class, written in the console
@@ -438,7 +461,7 @@ describe('the console in Chromium', () => {
         }),
       )
       .toBeGreaterThan(1000);
-    await page.locator('.ant-modal:visible .ant-modal-close').click();
+    await closeDialog(page);
     await page.getByTestId('template-save').click();
     await page
       .getByTestId('template-state')

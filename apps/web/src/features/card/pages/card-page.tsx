@@ -74,7 +74,7 @@ export default function CardPage() {
         }}
         {...extra}
       />
-      <div className="card-field-error" id={`${id}-${name}-error`} role="alert">
+      <div className="login-field-error" id={`${id}-${name}-error`} role="alert">
         {errors[name]}
       </div>
     </div>

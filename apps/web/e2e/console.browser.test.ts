@@ -244,6 +244,9 @@ describe('the console in Chromium', () => {
     const shown = await page.getByTestId('shown-password').textContent();
     const password = /：(\w+)$/.exec(shown ?? '')?.[1] ?? '';
     expect(password).toMatch(/^[a-z2-9]{10}$/);
+    // drawn inside the console's provider, in its theme: outside it, antd's own #1677ff
+    const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
+    expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(22, 119, 255)');
     await page.getByTestId('org-table').getByText('某建筑工程有限公司').waitFor();
     await context.close();
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { TestServer } from '../../server/test/harness.js';
 
 /** The key of a question on screen, read from the bank (as a learner who studied would know it). */
@@ -18,8 +19,11 @@ async function keyOf(server: TestServer, stem: string) {
 export async function passExamOnPage(page: Page, server: TestServer): Promise<number> {
   await page.getByRole('tab', { name: '考试' }).click();
   await page.getByTestId('exam-start').click();
-  // a new paper starts the clock and uses an attempt: it asks first
-  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  // a new paper starts the clock and uses an attempt: it asks first, in the organisation's
+  // theme (a dialog drawn outside the page's provider would take antd's own #1677ff)
+  const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
+  expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(22, 119, 255)');
+  await ok.click();
   const questions = page.getByTestId('exam-question');
   await questions.first().waitFor();
   const count = await questions.count();

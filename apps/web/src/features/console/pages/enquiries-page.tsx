@@ -28,9 +28,12 @@ export default function EnquiriesPage() {
   const departments = useDepartments();
   const [making, setMaking] = useState<Enquiry | undefined>();
   const [form] = Form.useForm();
+  // the hook's dialogs are drawn inside the page's provider, in its theme (a static one is not)
+  const [modal, modalHolder] = Modal.useModal();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
   return (
     <section className="page console-page" data-testid="enquiries-page">
+      {modalHolder}
       <h2>{t('console.enquiries')}</h2>
       <Card size="small">
         <Select
@@ -130,7 +133,7 @@ export default function EnquiriesPage() {
               .then((r) => {
                 setMaking(undefined);
                 if (r.password) {
-                  Modal.success({
+                  void modal.success({
                     content: t('console.createdWithPassword', { name: r.learner.name, password: r.password }),
                   });
                 } else notifySuccess(t('console.saved'));

@@ -54,18 +54,21 @@ export default function OrganisationsPage() {
   const organisations = useOrganisations({ q: q || undefined, current });
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const [form] = Form.useForm();
+  // the hook's dialogs are drawn inside the page's provider, in its theme (a static one is not)
+  const [modal, modalHolder] = Modal.useModal();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
-  const showCreated = (r: OrganisationCreated) =>
-    r.password
-      ? Modal.success({
-          title: t('console.saved'),
-          content: (
-            <span data-testid="shown-password">
-              {t('console.org.adminPassword', { account: r.account, password: r.password })}
-            </span>
-          ),
-        })
-      : notifySuccess(t('console.saved'));
+  const showCreated = (r: OrganisationCreated): void => {
+    if (!r.password) return notifySuccess(t('console.saved'));
+    // the hook's dialog is a thenable: not returned, or a promise chain would wait on its close
+    void modal.success({
+      title: t('console.saved'),
+      content: (
+        <span data-testid="shown-password">
+          {t('console.org.adminPassword', { account: r.account, password: r.password })}
+        </span>
+      ),
+    });
+  };
 
   const submit = (values: Record<string, unknown>) => {
     if (!dialog) return;
@@ -97,6 +100,7 @@ export default function OrganisationsPage() {
 
   return (
     <section className="page console-page" data-testid="organisations-page">
+      {modalHolder}
       <h2>{t('console.organisations')}</h2>
       <Card size="small">
         <Space wrap className="console-toolbar">

@@ -29,6 +29,8 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const latest = useRef(answers);
   latest.current = answers;
   const dirty = useRef(false);
+  // the hook's dialogs are drawn inside the page's provider, in its theme (a static one is not)
+  const [modal, modalHolder] = Modal.useModal();
 
   const handIn = useCallback(() => {
     setSubmitting(true);
@@ -49,6 +51,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const answered = paper.questions.filter((q) => answers[q.questionId] !== undefined).length;
   return (
     <div className="exam-paper" data-testid="exam-paper">
+      {modalHolder}
       <Card className="exam-bar">
         <Statistic.Timer type="countdown" title={t('exams.timeLeft')} value={deadline.current} onFinish={handIn} />
         <span>
@@ -59,7 +62,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
           loading={submitting}
           data-testid="exam-submit"
           onClick={() =>
-            Modal.confirm({
+            modal.confirm({
               title: t('exams.confirmSubmit'),
               content:
                 answered < paper.questions.length
@@ -109,6 +112,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   const [summary, setSummary] = useState<ExamSummary | undefined>();
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
+  const [modal, modalHolder] = Modal.useModal();
   const load = useCallback(() => {
     examSummary(classCourseId)
       .then(setSummary)
@@ -146,6 +150,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   const canStart = !summary.passed && (summary.openAttemptId || summary.attemptsUsed < summary.attemptsAllowed);
   return (
     <Card data-testid="exam-summary">
+      {modalHolder}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, md: 3 }}
@@ -179,7 +184,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
             // resuming costs nothing; a new paper starts the clock and uses an attempt
             if (summary.openAttemptId) go();
             else
-              Modal.confirm({
+              modal.confirm({
                 title: t('exams.confirmStart'),
                 content: t('exams.confirmStartText', {
                   minutes: rules.durationMinutes,

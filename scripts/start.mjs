@@ -31,9 +31,13 @@ function newestSource(dirs) {
 
 const webSources = ['apps/web/src', 'apps/web/public', 'packages/shared/src'].map((d) => path.join(root, d));
 // the page and the build's own settings and plugins make the bundle too
-const webBuildFiles = ['index.html', 'vite.config.ts', 'vite-first-page.ts', 'vite-precompress.ts'].map((f) =>
-  path.join(root, 'apps/web', f),
-);
+const webBuildFiles = [
+  'index.html',
+  'vite.config.ts',
+  'vite-first-page.ts',
+  'vite-precompress.ts',
+  'vite-precheck-files.ts',
+].map((f) => path.join(root, 'apps/web', f));
 const stale =
   !fs.existsSync(webIndex) ||
   newestSource(webSources) > fs.statSync(webIndex).mtimeMs ||

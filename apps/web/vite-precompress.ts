@@ -3,7 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm|map)$/;
+// .bin: the face detector's weights (half their size with brotli)
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm|bin|map)$/;
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, once,

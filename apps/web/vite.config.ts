@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPagePreload } from './vite-first-page';
+import { precheckFiles } from './vite-precheck-files';
 import { precompress } from './vite-precompress';
 
 const api = 'http://127.0.0.1:10000';
 
 // In development the API server runs on 10000 and Vite proxies to it.
 export default defineConfig({
-  plugins: [react(), firstPagePreload(), precompress()],
+  plugins: [react(), firstPagePreload(), precheckFiles(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -17,6 +18,10 @@ export default defineConfig({
       '/search': api,
       '/router': api,
       '/ws': { target: api, ws: true },
+      // the face pre-check's model and WASM binaries, and pdf.js's maps and fonts, are the server's
+      '/face-models': api,
+      '/tfjs-wasm': api,
+      '/pdfjs': api,
     },
   },
   build: {

@@ -453,16 +453,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.metrics.onApiPort) await app.register(metricsRoutes(ctx));
 
   // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per
-  // installed version), then the built web app at /.
+  // installed version), then the built web app at /. The build holds copies of the former
+  // with their brotli and gzip files (half the bytes a phone downloads); without a build, the
+  // packages' own files are sent as they are.
+  const builtOr = (dir: string, installed: () => string) =>
+    fs.existsSync(path.join(WEB_DIST, dir))
+      ? { root: path.join(WEB_DIST, dir), preCompressed: true }
+      : { root: installed() };
   await app.register(fastifyStatic, {
-    root: faceModelsDir(),
+    ...builtOr('face-models', faceModelsDir),
     prefix: '/face-models/',
     decorateReply: false,
     allowedPath: (pathName) => /^\/blazeface\.(json|bin)$/.test(pathName),
     maxAge: '7d',
   });
   await app.register(fastifyStatic, {
-    root: tfjsWasmDir(),
+    ...builtOr('tfjs-wasm', tfjsWasmDir),
     prefix: '/tfjs-wasm/',
     decorateReply: false,
     allowedPath: (pathName) => /^\/tfjs-backend-wasm(-simd|-threaded-simd)?\.wasm$/.test(pathName),

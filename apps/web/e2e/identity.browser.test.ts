@@ -60,8 +60,8 @@ describe('face checks in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('lets a phone take the photo for a desktop, which continues when it passes', async () => {
-    // a new login is a new session: the class asks at the start again
+  /** A new login (a new session: the class asks at the start again), the check's phone link. */
+  async function startCheckByPhone() {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
@@ -73,6 +73,11 @@ describe('face checks in Chromium', () => {
     await qr.waitFor();
     const url = (await qr.getAttribute('alt'))!;
     expect(url).toMatch(/\/#\/camera\?t=/);
+    return { context, qr, url };
+  }
+
+  it('lets a phone take the photo for a desktop, which continues when it passes', async () => {
+    const { context, qr, url } = await startCheckByPhone();
 
     // the phone: no login, just the QR code's link
     const phone = await env.browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -92,6 +97,25 @@ describe('face checks in Chromium', () => {
       .toContain('已检测到人脸');
     await phonePage.getByTestId('face-shoot').click();
     await phonePage.getByTestId('camera-gone').waitFor({ timeout: 20_000 });
+    await phone.close();
+    await context.close();
+  }, 120_000);
+
+  it('lets a phone on a slow network take the photo before the pre-check has arrived', async () => {
+    const { context, url } = await startCheckByPhone();
+    // the detector's model never arrives (a slow link): its requests are held, never answered
+    const phone = await env.browser.newContext({ viewport: { width: 375, height: 812 } });
+    await phone.route('**/face-models/**', () => undefined);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(url);
+    const button = phonePage.getByTestId('face-shoot');
+    await expect
+      .poll(() => phonePage.getByTestId('face-hint').textContent(), { timeout: 20_000 })
+      .toBe('请正对摄像头，光线充足时拍照');
+    expect(await button.isEnabled()).toBe(true);
+    // the server judges the photo on its own
+    await button.click();
+    await phonePage.getByTestId('camera-passed').waitFor({ timeout: 20_000 });
     await phone.close();
     await context.close();
   }, 120_000);

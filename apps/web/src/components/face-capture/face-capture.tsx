@@ -3,7 +3,7 @@ import '../plain-controls.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { PlainNotice } from '../plain-notice';
-import { checkFrame, loadFacePrecheck, type FrameCheck } from './face-precheck';
+import { checkFrame, loadFacePrecheck, precheckWanted, type FrameCheck } from './face-precheck';
 import { captureFrame, useCamera } from './use-camera';
 
 interface Props {
@@ -16,6 +16,12 @@ interface Props {
 }
 
 const PRECHECK_EVERY_MS = 700;
+/**
+ * How long the button waits for the pre-check to load (~0.7 MB): on a slow phone network it
+ * can take longer than a check's window leaves, and the server judges every photo anyway.
+ * Once loaded, the pre-check takes over the hint and the button.
+ */
+const PRECHECK_WAIT_MS = 4_000;
 
 /**
  * The camera with a live "one face in frame" hint; the button sends the current frame.
@@ -29,8 +35,14 @@ export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
 
   useEffect(() => {
     if (!ready) return;
+    // a phone that asked to save data, or on 2G, does without it
+    if (!precheckWanted()) {
+      setFrame('unavailable');
+      return;
+    }
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = setTimeout(() => setFrame((f) => (f === 'loading' ? 'unavailable' : f)), PRECHECK_WAIT_MS);
     loadFacePrecheck()
       .then((human) => {
         const tick = async () => {
@@ -48,6 +60,7 @@ export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
       .catch(() => setFrame('unavailable'));
     return () => {
       stopped = true;
+      clearTimeout(waited);
       if (timer) clearTimeout(timer);
     };
   }, [ready, video]);

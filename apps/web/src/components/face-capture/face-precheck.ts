@@ -42,6 +42,16 @@ export function loadFacePrecheck(): Promise<Human> {
   return loading;
 }
 
+/**
+ * False on a connection that asked to save data or is 2G (the Network Information API, which
+ * Chromium has; elsewhere the pre-check is loaded): the photo is sent without it.
+ */
+export function precheckWanted(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  return !(connection?.saveData || connection?.effectiveType === 'slow-2g' || connection?.effectiveType === '2g');
+}
+
 export type FrameCheck = 'none' | 'one' | 'many' | 'small';
 
 /** What the pre-check sees in the current video frame. */

@@ -113,13 +113,13 @@ describe.each(dialects)('study events without a learner index on $name (0029)', 
           (err: unknown) => err,
         );
       expect(isForeignKeyViolation(orphan)).toBe(true);
-      // a learner's events are found through his unit records, not by a scan of every event
+      // a membership's events (the reports' sums per unit, sumCreditByUnit's shape) are found
+      // through its unit records, not by a scan of every event
       if (name === 'sqlite') {
         const plan = await sql<{ detail: string }>`explain query plan
-          select e.created_at from study_events e join train_warp_courses wc on wc.id = e.warp_course_id
-          where e.person_id in (${units[0]!.person_id}) and wc.train_person_id in ('x') and e.created_at > 0`.execute(
-          handle.db,
-        );
+          select e.warp_course_id, sum(e.credited_seconds) from study_events e
+          join train_warp_courses w on w.id = e.warp_course_id
+          where w.train_person_id in ('x', 'y') group by e.warp_course_id`.execute(handle.db);
         expect(plan.rows.map((r) => r.detail).join('\n')).toContain('study_events_warp_course_idx');
       }
       await handle.close();

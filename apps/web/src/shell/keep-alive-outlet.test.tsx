@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 
@@ -12,6 +12,19 @@ function Counter({ name }: { name: string }) {
       {name}:{count}
     </button>
   );
+}
+
+/** What pages that read the location saw, and each drawing of what they hold. */
+const seen: string[] = [];
+const drawn: string[] = [];
+function Where({ name }: { name: string }) {
+  const { pathname, search } = useLocation();
+  seen.push(`${name} ${pathname}${search}`);
+  return <Body name={name} />;
+}
+function Body({ name }: { name: string }) {
+  drawn.push(name);
+  return <p>{name}</p>;
 }
 
 let go: (path: string) => void = () => {};
@@ -32,6 +45,8 @@ function App() {
         <Route path="/" element={<KeepAliveOutlet refresh={refresh} />}>
           <Route path="a" element={<Counter name="a" />} />
           <Route path="b" element={<Counter name="b" />} />
+          <Route path="w" element={<Where name="w" />} />
+          <Route path="v" element={<Where name="v" />} />
         </Route>
       </Routes>
     </MemoryRouter>
@@ -62,5 +77,22 @@ describe('kept-alive pages (spec §2: up to 20 routes cached)', () => {
     expect(screen.getByText('b:0')).toBeTruthy();
     act(() => go('/a'));
     expect(screen.getByText('a:1')).toBeTruthy();
+  });
+
+  it('a hidden page keeps its own location, and what it holds is not drawn again as the learner goes elsewhere', () => {
+    renderApp();
+    act(() => go('/w?id=1'));
+    act(() => go('/v'));
+    seen.length = 0;
+    drawn.length = 0;
+    act(() => go('/a'));
+    act(() => go('/b?x=2'));
+    // hidden, w and v see the location they were shown at, never the page shown now
+    expect(new Set(seen)).toEqual(new Set(['w /w?id=1', 'v /v']));
+    expect(drawn).toEqual([]);
+    // shown again, w is drawn with its own location
+    act(() => go('/w?id=1'));
+    expect(drawn).toEqual(['w']);
+    expect(new Set(seen)).toEqual(new Set(['w /w?id=1', 'v /v']));
   });
 });

@@ -1,6 +1,6 @@
 import { CACHED_ROUTES_MAX } from '@anxun/shared/constants';
-import { Activity, useRef, type ReactNode } from 'react';
-import { useLocation, useOutlet } from 'react-router';
+import { Activity, memo, useContext, useRef, type ContextType, type ReactNode } from 'react';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useOutlet } from 'react-router';
 import { useSettings } from '../stores/settings-store';
 import { useTabs } from '../stores/tabs-store';
 
@@ -8,15 +8,29 @@ interface Entry {
   node: ReactNode;
   /** bumped by the refresh widget: a new React key remounts just this page */
   generation: number;
+  /** the router's location as the page last saw it, shown */
+  location: KeptLocation;
 }
+
+type KeptLocation = ContextType<typeof LocationContext>;
+
+/** A kept page under the location it was shown at: drawn again only when either changes. */
+const KeptPage = memo(function KeptPage({ node, location }: { node: ReactNode; location: KeptLocation }) {
+  return <LocationContext.Provider value={location}>{node}</LocationContext.Provider>;
+});
 
 /**
  * Keeps up to 20 visited pages mounted (spec §2 "up to 20 routes kept cached"): a page
  * hidden with React's <Activity> keeps its state and comes back as it was left. The least
  * recently shown page goes first; a page whose tab was closed goes at once.
+ *
+ * A hidden page keeps the location it was shown at. Under the router's own, every hidden page
+ * that asks for the location (useNavigate does) was drawn again, whole, on each navigation,
+ * and read the shown page's path and query as its own.
  */
 export function KeepAliveOutlet({ refresh }: { refresh: number }) {
   const outlet = useOutlet();
+  const location = useContext(LocationContext);
   const { pathname, search } = useLocation();
   const tabs = useTabs((s) => s.tabs);
   const showTabs = useSettings((s) => s.showTabs);
@@ -35,7 +49,11 @@ export function KeepAliveOutlet({ refresh }: { refresh: number }) {
     generation += 1;
   }
   entries.delete(key);
-  entries.set(key, { node: existing && existing.generation === generation ? existing.node : outlet, generation });
+  entries.set(key, {
+    node: existing && existing.generation === generation ? existing.node : outlet,
+    generation,
+    location,
+  });
 
   if (showTabs) {
     const open = new Set(tabs.map((t) => t.fullPath));
@@ -47,7 +65,7 @@ export function KeepAliveOutlet({ refresh }: { refresh: number }) {
     <>
       {[...entries.entries()].map(([k, entry]) => (
         <Activity key={`${k}#${entry.generation}`} mode={k === key ? 'visible' : 'hidden'}>
-          {entry.node}
+          <KeptPage node={entry.node} location={entry.location} />
         </Activity>
       ))}
     </>

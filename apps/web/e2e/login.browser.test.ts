@@ -48,6 +48,10 @@ describe('login in Chromium', () => {
     await page.waitForURL(/#\/study/);
     await page.locator('.shell-header').getByText('张安全').waitFor();
     expect(await page.title()).toBe('我的学习 - 在线安全生产培训系统');
+    // 我的学习 is plain markup: with its courses listed, nothing on it is antd's (the header's
+    // signed-in widgets load antd after the page is drawn)
+    await page.getByTestId('course-item').first().waitFor();
+    expect(await page.locator('.study-page [class*="ant-"]').count()).toBe(0);
 
     const session = await page.evaluate(() => ({
       token: JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.token as string,

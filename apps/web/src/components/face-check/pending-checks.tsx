@@ -1,13 +1,16 @@
 import '../../lib/locales/page-texts';
 import './face-check.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithAntd } from '../../app/antd-lazy';
 import { certificateProgressKey } from '../../lib/certificate-progress';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
+import { PlainNotice } from '../plain-notice';
 import { getOpenChecks, openChecksKey, type OpenCheck } from './face-check-api';
-import { FaceCheckDialog } from './face-check-dialog';
+
+/** The check's dialog is antd's: it comes, with antd, when a check is opened (我的学习 draws none). */
+const FaceCheckDialog = lazyWithAntd(() => import('./face-check-dialog').then((m) => ({ default: m.FaceCheckDialog })));
 
 /** The learner's open checks, for any page that shows study (我的学习, 课程进度, 个人中心). */
 export function useOpenChecks() {
@@ -27,43 +30,46 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
   if (!data || data.length === 0) return null;
   return (
     <>
-      <Alert
-        type="warning"
-        showIcon
+      <PlainNotice
+        tone="warning"
         className="pending-checks"
-        data-testid="pending-checks"
-        message={t('face.pending.title', { count: data.length })}
-        description={
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {data.map((c) => (
-              <div key={c.checkId} className="pending-check" data-testid="pending-check">
-                <span>
-                  {c.className}
-                  {c.unitName ? ` · ${c.unitName}` : ''} · {t(`face.pending.kinds.${c.kind}`)} ·{' '}
-                  {c.overdue
-                    ? t('face.pending.overdue', { time: formatDateTime(c.windowEndsAt) })
-                    : t('face.windowEnds', { time: formatDateTime(c.windowEndsAt) })}
-                </span>
-                <Button type="primary" size="small" data-testid="pending-check-open" onClick={() => setOpen(c)}>
-                  {t('face.pending.take')}
-                </Button>
-              </div>
-            ))}
-          </Space>
-        }
-      />
+        testId="pending-checks"
+        title={t('face.pending.title', { count: data.length })}
+      >
+        {data.map((c) => (
+          <div key={c.checkId} className="pending-check" data-testid="pending-check">
+            <span>
+              {c.className}
+              {c.unitName ? ` · ${c.unitName}` : ''} · {t(`face.pending.kinds.${c.kind}`)} ·{' '}
+              {c.overdue
+                ? t('face.pending.overdue', { time: formatDateTime(c.windowEndsAt) })
+                : t('face.windowEnds', { time: formatDateTime(c.windowEndsAt) })}
+            </span>
+            <button
+              type="button"
+              className="plain-btn small primary"
+              data-testid="pending-check-open"
+              onClick={() => setOpen(c)}
+            >
+              {t('face.pending.take')}
+            </button>
+          </div>
+        ))}
+      </PlainNotice>
       {open && (
-        <FaceCheckDialog
-          key={open.checkId}
-          check={open}
-          onClose={() => setOpen(undefined)}
-          onPassed={() => {
-            setOpen(undefined);
-            void client.invalidateQueries({ queryKey: openChecksKey });
-            void client.invalidateQueries({ queryKey: certificateProgressKey });
-            onPassed?.();
-          }}
-        />
+        <Suspense fallback={null}>
+          <FaceCheckDialog
+            key={open.checkId}
+            check={open}
+            onClose={() => setOpen(undefined)}
+            onPassed={() => {
+              setOpen(undefined);
+              void client.invalidateQueries({ queryKey: openChecksKey });
+              void client.invalidateQueries({ queryKey: certificateProgressKey });
+              onPassed?.();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
-import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
+import { PlainNotice } from '../../../components/plain-notice';
 import { useTranslation } from '../../../lib/i18n';
 
 /** Where a class stands on its certificate, and the step that gets it there. */
@@ -10,26 +10,26 @@ export function CertificateLine({ progress }: { progress: CertificateProgress | 
   if (!progress) return null;
   if (progress.status === 'issued') {
     return (
-      <Alert
-        type="success"
-        showIcon
-        data-testid="certificate-line"
-        message={t('study.certificate.issued', { number: progress.certificateNumber ?? '' })}
+      <PlainNotice
+        tone="success"
+        testId="certificate-line"
+        className="certificate-line"
+        title={t('study.certificate.issued', { number: progress.certificateNumber ?? '' })}
         action={
-          <Button size="small" type="primary" onClick={() => navigate('/setting/personalCenter')}>
+          <button type="button" className="plain-btn small primary" onClick={() => navigate('/setting/personalCenter')}>
             {t('study.next.certificate')}
-          </Button>
+          </button>
         }
       />
     );
   }
   if (progress.status === 'withheld') {
     return (
-      <Alert
-        type="warning"
-        showIcon
-        data-testid="certificate-line"
-        message={t('study.certificate.withheld', { count: progress.checksLeft })}
+      <PlainNotice
+        tone="warning"
+        testId="certificate-line"
+        className="certificate-line"
+        title={t('study.certificate.withheld', { count: progress.checksLeft })}
       />
     );
   }

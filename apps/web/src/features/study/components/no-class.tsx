@@ -1,5 +1,5 @@
+import '../../../components/plain-controls.css';
 import { Role } from '@anxun/shared/constants';
-import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { useOrg } from '../../../shell/use-org';
@@ -17,30 +17,31 @@ export function NoClass({ onRefresh }: { onRefresh(): void }) {
   const orgName = org?.baseOrgName ?? '';
   if (role === Role.ADMIN) {
     return (
-      <Result status="info" data-testid="no-class" title={t('study.noClassAdmin.title', { org: orgName })}>
+      <div className="no-class" data-testid="no-class">
+        <span className="no-class-mark" aria-hidden="true">
+          i
+        </span>
+        <h3>{t('study.noClassAdmin.title', { org: orgName })}</h3>
         <p>{t('study.noClassAdmin.text')}</p>
-      </Result>
+      </div>
     );
   }
   return (
-    <Result
-      status="info"
-      data-testid="no-class"
-      title={t('study.noClassLearner.title', { org: orgName })}
-      subTitle={
-        <>
-          <p>{t('study.noClassLearner.text', { org: orgName })}</p>
-          {org?.footer.phone && <p>{t('study.noClassLearner.phone', { phone: org.footer.phone })}</p>}
-        </>
-      }
-      extra={[
-        <Button key="refresh" type="primary" onClick={onRefresh}>
+    <div className="no-class" data-testid="no-class">
+      <span className="no-class-mark" aria-hidden="true">
+        i
+      </span>
+      <h3>{t('study.noClassLearner.title', { org: orgName })}</h3>
+      <p>{t('study.noClassLearner.text', { org: orgName })}</p>
+      {org?.footer.phone && <p>{t('study.noClassLearner.phone', { phone: org.footer.phone })}</p>}
+      <div className="no-class-actions">
+        <button type="button" className="plain-btn primary" onClick={onRefresh}>
           {t('study.noClassLearner.refresh')}
-        </Button>,
-        <Button key="ask" onClick={() => navigate('/index')}>
+        </button>
+        <button type="button" className="plain-btn" onClick={() => navigate('/index')}>
           {t('study.noClassLearner.ask')}
-        </Button>,
-      ]}
-    />
+        </button>
+      </div>
+    </div>
   );
 }

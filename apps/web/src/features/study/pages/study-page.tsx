@@ -5,8 +5,8 @@ import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import { WsCode } from '@anxun/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Button, Card, List, Progress, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
+import '../../../components/plain-controls.css';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -15,6 +15,7 @@ import { useCertificateProgress, useClassCourses, useClassInfo, useMyClasses, ty
 import { CertificateLine } from '../components/certificate-line';
 import { isExamDue } from '../components/exam-due';
 import { NoClass } from '../components/no-class';
+import { ProgressLine, ProgressRing } from '../components/plain-progress';
 import { StatusTag } from '../components/status-tag';
 
 function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
@@ -46,9 +47,9 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
   const navigate = useNavigate();
   const { data, isPending } = useClassCourses(cls.trainPersonId);
   return (
-    <Card className="class-card" data-testid="class-card">
+    <div className="class-card plain-panel" data-testid="class-card">
       <div className="class-head">
-        <Progress type="circle" percent={cls.progress} size={84} />
+        <ProgressRing percent={cls.progress} />
         <div className="class-info">
           <h3>{cls.className}</h3>
           <p>
@@ -63,69 +64,79 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
             {t('study.hours')} · {t('study.courses')} {cls.completedCourses}/{cls.courseCount}
           </p>
         </div>
-        <Button onClick={() => navigate(`/progress?trainPersonId=${cls.trainPersonId}`)}>{t('study.progress')}</Button>
+        <button
+          type="button"
+          className="plain-btn small"
+          onClick={() => navigate(`/progress?trainPersonId=${cls.trainPersonId}`)}
+        >
+          {t('study.progress')}
+        </button>
       </div>
       <CertificateLine progress={certificate} />
       <ClassInfoPanel trainClassId={cls.trainClassId} />
       {isPending ? (
-        <Skeleton active />
+        <Placeholder />
       ) : (
-        <List
-          dataSource={data?.records ?? []}
-          renderItem={(c) => (
-            <List.Item
-              data-testid="course-item"
-              actions={[
-                isExamDue(c) ? (
-                  <Button
-                    key="go"
-                    type="primary"
-                    data-testid="course-exam"
-                    onClick={() => navigate(`/exams?course=${c.trainClassCourseId}`)}
-                  >
-                    {t('study.next.exam')}
-                  </Button>
-                ) : (
-                  <Button
-                    key="go"
-                    type={c.learnStatus === LearnStatus.COMPLETED ? 'default' : 'primary'}
-                    onClick={() => navigate(`/show?classCourseId=${c.trainClassCourseId}`)}
-                  >
-                    {c.learnStatus === LearnStatus.COMPLETED
-                      ? t('study.review')
-                      : c.learnStatus === LearnStatus.STUDYING
-                        ? t('study.continue')
-                        : t('study.start')}
-                  </Button>
-                ),
-              ]}
-            >
-              <List.Item.Meta
-                title={
-                  <span>
-                    {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
-                  </span>
-                }
-                description={
-                  <>
-                    <div>{c.intro}</div>
-                    <Progress percent={c.sysSchedule} size="small" />
-                    <div>
-                      {t('study.units')} {c.completedUnits}/{c.unitCount} · {t('study.studied')} {c.studiedHours} /{' '}
-                      {c.studyTimeLen} {t('study.hours')}
-                    </div>
-                  </>
-                }
-              />
-            </List.Item>
-          )}
-        />
+        <ul className="course-list">
+          {(data?.records ?? []).map((c) => (
+            <li key={c.trainClassCourseId} className="course-item" data-testid="course-item">
+              <div className="course-item-main">
+                <h4>
+                  {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
+                </h4>
+                <div className="course-item-intro">{c.intro}</div>
+                <ProgressLine percent={c.sysSchedule} />
+                <div className="course-item-figures">
+                  {t('study.units')} {c.completedUnits}/{c.unitCount} · {t('study.studied')} {c.studiedHours} /{' '}
+                  {c.studyTimeLen} {t('study.hours')}
+                </div>
+              </div>
+              {isExamDue(c) ? (
+                <button
+                  type="button"
+                  className="plain-btn small primary"
+                  data-testid="course-exam"
+                  onClick={() => navigate(`/exams?course=${c.trainClassCourseId}`)}
+                >
+                  {t('study.next.exam')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className={`plain-btn small${c.learnStatus === LearnStatus.COMPLETED ? '' : ' primary'}`}
+                  onClick={() => navigate(`/show?classCourseId=${c.trainClassCourseId}`)}
+                >
+                  {c.learnStatus === LearnStatus.COMPLETED
+                    ? t('study.review')
+                    : c.learnStatus === LearnStatus.STUDYING
+                      ? t('study.continue')
+                      : t('study.start')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
-    </Card>
+    </div>
   );
 }
 
-/** 我的学习: my classes with progress, and their courses with the next step; open face checks first. */
+/** Grey lines while a list loads. */
+function Placeholder() {
+  return (
+    <div className="study-loading" aria-busy="true">
+      {[1, 2, 3, 4].map((n) => (
+        <div key={n} className="skeleton-line" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * 我的学习: my classes with progress, and their courses with the next step; open face checks
+ * first. Plain markup, like the layout: a learner's first page after login runs none of
+ * antd (a face check's dialog brings it when opened).
+ */
 export default function StudyPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -139,7 +150,12 @@ export default function StudyPage() {
       }),
     [client],
   );
-  if (isPending) return <Skeleton active className="page" />;
+  if (isPending)
+    return (
+      <section className="page study-page">
+        <Placeholder />
+      </section>
+    );
   const classes = data?.records ?? [];
   return (
     <section className="page study-page">

@@ -95,6 +95,30 @@ describe('login in Chromium', () => {
     await context.close();
   });
 
+  it("on a phone, a learner's first page after login runs none of antd, and the menu opens to a tap", async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '个人中心' }).waitFor();
+    // the page, the layout and the user's menu are plain markup: antd's run-time styles
+    // (any antd component's are `.ant-…`) are nowhere
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
+    expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
+    // a tap elsewhere closes the menu; Escape too, handing the focus back
+    await page.locator('.study-page h2').click();
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await page.getByTestId('user-menu').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await page.waitForURL(/#\/setting\/personalCenter/);
+    await context.close();
+  });
+
   it('logs in from the header dialog and goes to /study', async () => {
     const { page, context } = await openPage(env, '/index');
     await page

@@ -5,13 +5,13 @@ import { useOnceTrue } from '../lib/use-once-true';
 import { useTranslation } from '../lib/i18n';
 import { useNavigate } from 'react-router';
 import { useUser } from '../stores/user-store';
+import { UserMenu } from './user-menu';
 import { lazyWithAntd } from '../app/antd-lazy';
 
 // the login form and its dialog load when a guest first presses 登录
-const UserMenu = lazyWithAntd(() => import('./user-menu'));
 const LoginDialog = lazyWithAntd(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 
-/** 我的学习, then a login button while 未登录, else name, avatar and the dropdown (spec §2/§4). */
+/** 我的学习, then a login button while 未登录, else name, avatar and their menu (spec §2/§4): plain markup. */
 export function UserArea() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,17 +33,7 @@ export function UserArea() {
           {t('header.login')}
         </button>
       ) : (
-        // the avatar and dropdown's code load for a signed-in user only (a placeholder of the same size meanwhile)
-        <Suspense
-          fallback={
-            <span className="user-trigger">
-              <span className="user-avatar-placeholder" />
-              <span className="user-name">{username}</span>
-            </span>
-          }
-        >
-          <UserMenu username={username} avatar={avatar} onLogout={() => void logout()} />
-        </Suspense>
+        <UserMenu username={username} avatar={avatar} onLogout={() => void logout()} />
       )}
       {loginWanted && (
         <Suspense fallback={null}>

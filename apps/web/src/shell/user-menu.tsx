@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n';
 
-/** How long the menu stays once the pointer has left it (crossing the gap to the list). */
-const LEAVE_MS = 150;
+/** How long a mouse rests on the avatar before the list opens, and stays away before it closes (antd's delays). */
+const HOVER_MS = 150;
 
 /**
  * A signed-in user's name and avatar in the header, with 个人中心 and 退出登录 (spec §2/§4).
  * Plain markup: every signed-in page shows it, 我的学习 (a learner's first page after login)
- * among them, which loads no antd. It opens on a click (a tap) or as a mouse rests on it, and
- * closes on leaving it, a click elsewhere, Escape or a choice.
+ * among them, which loads no antd. A disclosure, not an ARIA menu: the avatar's button opens
+ * and closes the list (a click, a tap, or a mouse resting on it), Tab walks its two buttons,
+ * and it closes when the focus or the pointer leaves it, on a click elsewhere, on Escape or on
+ * a choice.
  */
 export function UserMenu({
   username,
@@ -22,10 +24,17 @@ export function UserMenu({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const listId = useId();
   const [open, setOpen] = useState(false);
+  // an avatar whose image will not load shows the initial, as antd's did (until the avatar changes)
+  const [brokenAvatar, setBrokenAvatar] = useState<string | undefined>();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hover = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const later = (next: boolean) => {
+    clearTimeout(hover.current);
+    hover.current = setTimeout(() => setOpen(next), HOVER_MS);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -34,8 +43,9 @@ export function UserMenu({
     };
     const escape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      // the focus goes back to the avatar only from inside the list
+      if (root.current?.contains(document.activeElement)) trigger.current?.focus();
       setOpen(false);
-      trigger.current?.focus();
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', escape);
@@ -44,7 +54,7 @@ export function UserMenu({
       document.removeEventListener('keydown', escape);
     };
   }, [open]);
-  useEffect(() => () => clearTimeout(leaving.current), []);
+  useEffect(() => () => clearTimeout(hover.current), []);
 
   const choose = (action: () => void) => () => {
     setOpen(false);
@@ -55,14 +65,10 @@ export function UserMenu({
       className="user-menu"
       ref={root}
       // a mouse resting on it opens it; a finger's tap is a click (no hover on a phone)
-      onPointerEnter={(event) => {
-        if (event.pointerType !== 'mouse') return;
-        clearTimeout(leaving.current);
-        setOpen(true);
-      }}
-      onPointerLeave={(event) => {
-        if (event.pointerType !== 'mouse') return;
-        leaving.current = setTimeout(() => setOpen(false), LEAVE_MS);
+      onPointerEnter={(event) => event.pointerType === 'mouse' && later(true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && later(false)}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <button
@@ -70,26 +76,35 @@ export function UserMenu({
         type="button"
         className="user-trigger"
         data-testid="user-menu"
-        aria-haspopup="menu"
+        // the name is hidden on a phone: the button still says whose it is
+        aria-label={username}
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        aria-controls={listId}
+        onClick={() => {
+          clearTimeout(hover.current);
+          setOpen((o) => !o);
+        }}
       >
         <span className="user-avatar" aria-hidden="true">
-          {avatar ? <img src={avatar} alt="" /> : username.slice(0, 1)}
+          {avatar && avatar !== brokenAvatar ? (
+            <img src={avatar} alt="" onError={() => setBrokenAvatar(avatar)} />
+          ) : (
+            username.slice(0, 1)
+          )}
         </span>
         <span className="user-name">{username}</span>
       </button>
       {open && (
-        // the gap below the trigger is the pop-up's own padding: the pointer crosses it inside the menu
+        // the gap below the avatar is the pop-up's own padding: the pointer crosses it inside the menu
         <div className="user-menu-pop">
-          <ul className="user-menu-list" role="menu" aria-label={username}>
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(() => navigate('/setting/personalCenter'))}>
+          <ul className="user-menu-list" id={listId}>
+            <li>
+              <button type="button" onClick={choose(() => navigate('/setting/personalCenter'))}>
                 {t('header.personalCenter')}
               </button>
             </li>
-            <li role="none">
-              <button type="button" role="menuitem" className="danger" onClick={choose(onLogout)}>
+            <li>
+              <button type="button" className="danger" onClick={choose(onLogout)}>
                 {t('header.logout')}
               </button>
             </li>

@@ -1,8 +1,9 @@
 import '../../lib/locales/page-texts';
 import './face-check.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
-import { lazyWithAntd } from '../../app/antd-lazy';
+import { Suspense, useEffect, useState } from 'react';
+import { loadAntd, lazyWithAntd } from '../../app/antd-lazy';
+import { LoadBoundary } from '../load-boundary';
 import { certificateProgressKey } from '../../lib/certificate-progress';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -10,7 +11,19 @@ import { PlainNotice } from '../plain-notice';
 import { getOpenChecks, openChecksKey, type OpenCheck } from './face-check-api';
 
 /** The check's dialog is antd's: it comes, with antd, when a check is opened (我的学习 draws none). */
-const FaceCheckDialog = lazyWithAntd(() => import('./face-check-dialog').then((m) => ({ default: m.FaceCheckDialog })));
+const loadDialog = () => import('./face-check-dialog').then((m) => ({ default: m.FaceCheckDialog }));
+const FaceCheckDialog = lazyWithAntd(loadDialog);
+/** Asked for as a finger touches the button, a moment before its click. */
+const fetchDialog = () => void Promise.all([loadDialog(), loadAntd()]).catch(() => undefined);
+
+/** Drawn while the dialog's code is on its way: the button that opened it shows it is busy. */
+function Waiting({ onWaiting }: { onWaiting(waiting: boolean): void }) {
+  useEffect(() => {
+    onWaiting(true);
+    return () => onWaiting(false);
+  }, [onWaiting]);
+  return null;
+}
 
 /** The learner's open checks, for any page that shows study (我的学习, 课程进度, 个人中心). */
 export function useOpenChecks() {
@@ -27,6 +40,7 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
   const client = useQueryClient();
   const { data } = useOpenChecks();
   const [open, setOpen] = useState<OpenCheck | undefined>();
+  const [waiting, setWaiting] = useState(false);
   if (!data || data.length === 0) return null;
   return (
     <>
@@ -47,8 +61,10 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
             </span>
             <button
               type="button"
-              className="plain-btn small primary"
+              className={`plain-btn small primary${waiting && open?.checkId === c.checkId ? ' loading' : ''}`}
+              aria-busy={waiting && open?.checkId === c.checkId}
               data-testid="pending-check-open"
+              onPointerDown={fetchDialog}
               onClick={() => setOpen(c)}
             >
               {t('face.pending.take')}
@@ -57,19 +73,22 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
         ))}
       </PlainNotice>
       {open && (
-        <Suspense fallback={null}>
-          <FaceCheckDialog
-            key={open.checkId}
-            check={open}
-            onClose={() => setOpen(undefined)}
-            onPassed={() => {
-              setOpen(undefined);
-              void client.invalidateQueries({ queryKey: openChecksKey });
-              void client.invalidateQueries({ queryKey: certificateProgressKey });
-              onPassed?.();
-            }}
-          />
-        </Suspense>
+        // a dialog whose code will not load says so here, not in place of the whole page
+        <LoadBoundary key={open.checkId}>
+          <Suspense fallback={<Waiting onWaiting={setWaiting} />}>
+            <FaceCheckDialog
+              key={open.checkId}
+              check={open}
+              onClose={() => setOpen(undefined)}
+              onPassed={() => {
+                setOpen(undefined);
+                void client.invalidateQueries({ queryKey: openChecksKey });
+                void client.invalidateQueries({ queryKey: certificateProgressKey });
+                onPassed?.();
+              }}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
     </>
   );

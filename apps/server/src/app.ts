@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import {
   jsonSchemaTransform,
@@ -452,27 +452,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (ctx.sms.outbox && !config.isProduction) await app.register(devRoutes(ctx));
   if (config.metrics.onApiPort) await app.register(metricsRoutes(ctx));
 
-  // 5. Static files: the face pre-check's detector model and WASM binaries (immutable per
-  // installed version), then the built web app at /. The build holds copies of the former
-  // with their brotli and gzip files (half the bytes a phone downloads); without a build, the
-  // packages' own files are sent as they are.
-  const builtOr = (dir: string, installed: () => string) =>
-    fs.existsSync(path.join(WEB_DIST, dir))
+  // 5. Static files: the face pre-check's detector model and WASM binaries, then the built web
+  // app at /. The build holds copies of the former with their brotli and gzip files (half the
+  // bytes a phone downloads); without a build, the packages' own files are sent as they are.
+  // Their addresses are the same from one release to the next while the library's code (a
+  // hashed file) is not: a phone asks again each time (ETag → 304), so a new library never
+  // runs an old model or binary.
+  const builtOr = (dir: string, installed: () => string) => ({
+    ...(fs.existsSync(path.join(WEB_DIST, dir))
       ? { root: path.join(WEB_DIST, dir), preCompressed: true }
-      : { root: installed() };
+      : { root: installed() }),
+    cacheControl: false as const,
+    setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'no-cache'),
+  });
   await app.register(fastifyStatic, {
     ...builtOr('face-models', faceModelsDir),
     prefix: '/face-models/',
     decorateReply: false,
     allowedPath: (pathName) => /^\/blazeface\.(json|bin)$/.test(pathName),
-    maxAge: '7d',
   });
   await app.register(fastifyStatic, {
     ...builtOr('tfjs-wasm', tfjsWasmDir),
     prefix: '/tfjs-wasm/',
     decorateReply: false,
     allowedPath: (pathName) => /^\/tfjs-backend-wasm(-simd|-threaded-simd)?\.wasm$/.test(pathName),
-    maxAge: '7d',
   });
   // pdf.js's character maps and standard fonts, for PDF units whose fonts are not embedded
   const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));

@@ -120,7 +120,7 @@ describe.each(dialects)('study events without a learner index on $name (0029)', 
           select e.warp_course_id, sum(e.credited_seconds) from study_events e
           join train_warp_courses w on w.id = e.warp_course_id
           where w.train_person_id in ('x', 'y') group by e.warp_course_id`.execute(handle.db);
-        expect(plan.rows.map((r) => r.detail).join('\n')).toContain('study_events_warp_course_idx');
+        expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH e USING INDEX study_events_warp_course_idx/);
       }
       await handle.close();
     } finally {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,25 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     const model = await fetch(`${server.baseUrl}/face-models/blazeface.json`);
     expect(model.status).toBe(200);
     expect(((await model.json()) as { format?: string }).format).toBe('graph-model');
+    // the same address from one release to the next, beside a library whose file name changes:
+    // asked again each time (an ETag makes it a 304), never kept for days
+    const ask = (headers: Record<string, string>) =>
+      new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(
+            `${server.baseUrl}/face-models/blazeface.bin`,
+            { headers: { 'accept-encoding': 'br', ...headers } },
+            (res) => {
+              res.resume();
+              resolve(res);
+            },
+          )
+          .on('error', reject),
+      );
+    const first = await ask({});
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const revalidated = (await ask({ 'if-none-match': first.headers.etag! })).statusCode;
+    expect(revalidated).toBe(304);
     const wasm = await fetch(`${server.baseUrl}/tfjs-wasm/tfjs-backend-wasm-simd.wasm`);
     expect(wasm.headers.get('content-type')).toBe('application/wasm');
     expect((await fetch(`${server.baseUrl}/face-models/faceres.bin`)).status).toBe(404);

@@ -13,6 +13,15 @@ const FIRST_PAGES: Record<string, string[]> = {
 };
 
 /**
+ * Pages a page's code is fetched for ahead, once that page is drawn and the phone is idle
+ * (`prefetchPage` in src/lib/page-files.ts): a learner's next step from 我的学习 is the player,
+ * drawn with antd, which 我的学习 does not load.
+ */
+const NEXT_PAGES: Record<string, string[]> = {
+  '/show': ['src/app/antd-provider.tsx', 'src/features/study/pages/show-page.tsx'],
+};
+
+/**
  * Puts a few lines into index.html that ask, as the page is parsed, for the code (and CSS) of
  * the page the address opens: the login page, the layout and 首页, the certificate check or the
  * phone's face photo. Without them that code is found only once the app's main script has
@@ -31,16 +40,20 @@ export function firstPagePreload(): Plugin {
         const entry = chunks.find((c) => c.isEntry);
         // what index.html already asks for
         const known = new Set(entry ? closure(ctx.bundle, entry.fileName) : []);
-        const files: Record<string, string[]> = {};
-        for (const [route, modules] of Object.entries(FIRST_PAGES)) {
-          const wanted = new Set<string>();
-          for (const id of modules) {
-            const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
-            if (!chunk) throw new Error(`first-page preload: no chunk for ${id}`);
-            for (const file of closure(ctx.bundle, chunk.fileName)) if (!known.has(file)) wanted.add(file);
+        const filesOf = (pages: Record<string, string[]>) => {
+          const files: Record<string, string[]> = {};
+          for (const [route, modules] of Object.entries(pages)) {
+            const wanted = new Set<string>();
+            for (const id of modules) {
+              const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
+              if (!chunk) throw new Error(`first-page preload: no chunk for ${id}`);
+              for (const file of closure(ctx.bundle!, chunk.fileName)) if (!known.has(file)) wanted.add(file);
+            }
+            files[route] = [...wanted].map((f) => `/${f}`);
           }
-          files[route] = [...wanted].map((f) => `/${f}`);
-        }
+          return files;
+        };
+        const files = filesOf(FIRST_PAGES);
         const script =
           `(function(){var f=${JSON.stringify(files)};` +
           `var p=location.hash.replace(/^#/,'').split('?')[0];` +
@@ -53,7 +66,9 @@ export function firstPagePreload(): Plugin {
         const at = /<meta name="viewport"[^>]*>/.exec(html);
         if (!at) throw new Error('first-page preload: no viewport meta in index.html');
         const end = at.index + at[0].length;
-        return `${html.slice(0, end)}<script>${script}</script>${html.slice(end)}`;
+        // the next pages' files: data, not a script (no hash to allow, nothing run)
+        const next = `<script type="application/json" id="page-files">${JSON.stringify(filesOf(NEXT_PAGES))}</script>`;
+        return `${html.slice(0, end)}<script>${script}</script>${html.slice(end)}`.replace('</body>', `${next}</body>`);
       },
     },
   };

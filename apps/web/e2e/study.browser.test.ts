@@ -12,6 +12,35 @@ describe('studying in Chromium', () => {
   });
   afterAll(() => env.close());
 
+  it("fetches the player's code ahead once the learner scrolls 我的学习, and opens a course from the cache", async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().waitFor();
+    const files = JSON.parse((await page.locator('#page-files').textContent())!) as Record<string, string[]>;
+    const player = files['/show']!.find((f) => /\/show-page-[\w-]+\.js$/.test(f))!;
+    expect(player).toBeTruthy();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fetched: Array<{ url: string; cached: boolean }> = [];
+    cdp.on('Network.responseReceived', ({ response }) =>
+      fetched.push({ url: response.url, cached: Boolean(response.fromPrefetchCache || response.fromDiskCache) }),
+    );
+    // left alone, the page fetches nothing more
+    await page.waitForTimeout(1_000);
+    expect(fetched.filter((f) => f.url.endsWith(player))).toEqual([]);
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => fetched.filter((f) => f.url.endsWith(player)).length).toBe(1);
+    // opening a course takes the player's code from the cache, not from the server
+    fetched.length = 0;
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    expect(fetched.filter((f) => f.url.endsWith(player))).toEqual([
+      { url: expect.stringContaining(player), cached: true },
+    ]);
+    await context.close();
+  });
+
   it('plays a courseware video and sees the credited time on /progress', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import '../../../components/plain-controls.css';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { formatDate } from '../../../lib/format';
+import { prefetchPage } from '../../../lib/page-files';
 import { useTranslation } from '../../../lib/i18n';
 import { onRealtimeMessage } from '../../../lib/realtime';
 import { useCertificateProgress, useClassCourses, useClassInfo, useMyClasses, type MyClass } from '../api/study-api';
@@ -150,6 +151,22 @@ export default function StudyPage() {
       }),
     [client],
   );
+  const hasClasses = (data?.records.length ?? 0) > 0;
+  // the player (antd's, ~170 KB) is a learner's next page: its code is fetched into the cache,
+  // not run, as soon as he touches, scrolls or types on this page (a tap on a course included),
+  // so opening one waits less for it. Not on a timer: a page left alone (a measurement) fetches nothing.
+  useEffect(() => {
+    if (!hasClasses) return;
+    const events = ['pointerdown', 'touchstart', 'scroll', 'wheel', 'keydown'] as const;
+    const fetchPlayer = () => {
+      prefetchPage('/show');
+      for (const name of events) window.removeEventListener(name, fetchPlayer);
+    };
+    for (const name of events) window.addEventListener(name, fetchPlayer, { passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, fetchPlayer);
+    };
+  }, [hasClasses]);
   if (isPending)
     return (
       <section className="page study-page">

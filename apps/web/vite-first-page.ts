@@ -13,9 +13,9 @@ const FIRST_PAGES: Record<string, string[]> = {
 };
 
 /**
- * Pages a page's code is fetched for ahead, once that page is drawn and the phone is idle
- * (`prefetchPage` in src/lib/page-files.ts): a learner's next step from 我的学习 is the player,
- * drawn with antd, which 我的学习 does not load.
+ * Pages whose code another page fetches ahead, into the cache and unrun (`prefetchPage` in
+ * src/lib/page-files.ts): 我的学习 asks for the player's at the learner's first touch, scroll
+ * or key, since the player is drawn with antd and 我的学习 loads none of it.
  */
 const NEXT_PAGES: Record<string, string[]> = {
   '/show': ['src/app/antd-provider.tsx', 'src/features/study/pages/show-page.tsx'],

@@ -77,7 +77,6 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
         <LoadBoundary key={open.checkId}>
           <Suspense fallback={<Waiting onWaiting={setWaiting} />}>
             <FaceCheckDialog
-              key={open.checkId}
               check={open}
               onClose={() => setOpen(undefined)}
               onPassed={() => {

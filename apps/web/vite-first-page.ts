@@ -15,10 +15,10 @@ const FIRST_PAGES: Record<string, string[]> = {
 /**
  * Pages whose code another page fetches ahead, into the cache and unrun (`prefetchPage` in
  * src/lib/page-files.ts): 我的学习 asks for the player's at the learner's first touch, scroll
- * or key, since the player is drawn with antd and 我的学习 loads none of it.
+ * or key, so that opening a course waits for no code.
  */
 const NEXT_PAGES: Record<string, string[]> = {
-  '/show': ['src/app/antd-provider.tsx', 'src/features/study/pages/show-page.tsx'],
+  '/show': ['src/features/study/pages/show-page.tsx'],
 };
 
 /**

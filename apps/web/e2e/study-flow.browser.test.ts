@@ -110,7 +110,7 @@ describe('one course from the first unit to the certificate in Chromium', () => 
     expect(await page.getByTestId('unit-title').textContent()).toBe(units[2]!.title);
     // every unit in the list reads complete: 100 % with its tick, not a blue 93 %
     const listed = page.getByTestId('show-unit');
-    await expect.poll(() => listed.locator('.ant-progress-status-success').count()).toBe(3);
+    await expect.poll(() => listed.locator('.progress-line.done').count()).toBe(3);
     expect(await listed.allTextContents()).toEqual(units.map(() => expect.stringContaining('已完成')));
     const totalDuration = units.reduce((s, u) => s + u.duration_seconds, 0);
     const playing = (Date.now() - started - inChecks) / 1000;

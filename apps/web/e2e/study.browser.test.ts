@@ -38,6 +38,11 @@ describe('studying in Chromium', () => {
     expect(fetched.filter((f) => f.url.endsWith(player))).toEqual([
       { url: expect.stringContaining(player), cached: true },
     ]);
+    // on a phone the player runs none of antd: its run-time styles (any antd component's are
+    // `.ant-…`) are nowhere
+    await page.getByTestId('show-unit').first().waitFor();
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
+    expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
     await context.close();
   });
 
@@ -49,6 +54,9 @@ describe('studying in Chromium', () => {
     await page.getByTestId('course-item').first().getByRole('button').click();
     await page.waitForURL(/#\/show\?classCourseId=/);
     await page.getByTestId('player-video').waitFor();
+    await page.getByTestId('show-unit').first().waitFor();
+    // the player and its unit list are plain markup (the desktop layout's menu is antd's)
+    expect(await page.locator('.show-page [class*="ant-"]').count()).toBe(0);
     // the reports as they leave the browser
     const sent: Array<{ type: string | undefined; body: string }> = [];
     page.on('request', (request) => {
@@ -75,6 +83,8 @@ describe('studying in Chromium', () => {
       v.currentTime = v.duration - 1;
     });
     await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(25);
+    // and says so in a toast, whose host (antd's) loads with it
+    await page.getByText('未学完的部分不能快进').waitFor();
 
     await page.evaluate(() => document.querySelector('video')?.pause());
     await page.evaluate(() => (location.hash = '/progress'));
@@ -83,6 +93,38 @@ describe('studying in Chromium', () => {
       .toBeGreaterThanOrEqual(credited);
     await context.close();
   }, 90_000);
+
+  it('asks a learner who has not touched anything for 10 minutes whether he is still there, and plays on when he is', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    // the page's own clock, from here on: it runs as the real one, and can jump
+    await page.clock.install();
+    const video = page.getByTestId('player-video');
+    await page.evaluate(() => document.querySelector('video')?.play());
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    const dialog = page.getByTestId('still-there');
+    expect(await dialog.isVisible()).toBe(false);
+    // ten minutes and a report interval without a touch (the lid closed, say)
+    await page.clock.fastForward('10:20');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe('您还在学习吗？');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // modal: the page behind it cannot be used meanwhile
+    expect(await page.evaluate(() => document.querySelector('dialog')?.matches(':modal'))).toBe(true);
+    await dialog.getByRole('button', { name: '继续学习' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    // Escape closes it too; the video then waits for the learner's own play
+    await page.clock.fastForward('10:20');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await context.close();
+  }, 60_000);
 
   it("shows the manager today's 学时 and active learners on 概览 as the study record holds them", async () => {
     // the figures, summed by the test from study_events since the start of today (the organisation's day)

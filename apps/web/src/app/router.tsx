@@ -10,16 +10,17 @@ import { preloadable } from './preloadable';
 import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
-// with antd come with its provider (antd-lazy); the login page, 首页 and 我的学习 are plain markup.
+// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习 and the player are
+// plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));
 const IndexPage = preloadable(() => import('../features/courses/pages/index-page'));
 const CoursePage = preloadableWithAntd(() => import('../features/courses/pages/course-page'));
 const ErrorPage = lazyWithAntd(() => import('../pages/error-page'));
 const PublicPlaceholder = lazyWithAntd(() => import('../pages/public-placeholder'));
-// plain markup: a learner's first page after login
+// plain markup: a learner's first page after login, and the player, where he spends his time
 const StudyPage = preloadable(() => import('../features/study/pages/study-page'));
-const ShowPage = preloadableWithAntd(() => import('../features/study/pages/show-page'));
+const ShowPage = preloadable(() => import('../features/study/pages/show-page'));
 const ProgressPage = preloadableWithAntd(() => import('../features/study/pages/progress-page'));
 const VideoPage = preloadableWithAntd(() => import('../features/study/pages/video-page'));
 const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));

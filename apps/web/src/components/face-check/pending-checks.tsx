@@ -2,19 +2,13 @@ import '../../lib/locales/page-texts';
 import './face-check.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { loadAntd, lazyWithAntd } from '../../app/antd-lazy';
 import { LoadBoundary } from '../load-boundary';
 import { certificateProgressKey } from '../../lib/certificate-progress';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { PlainNotice } from '../plain-notice';
 import { getOpenChecks, openChecksKey, type OpenCheck } from './face-check-api';
-
-/** The check's dialog is antd's: it comes, with antd, when a check is opened (我的学习 draws none). */
-const loadDialog = () => import('./face-check-dialog').then((m) => ({ default: m.FaceCheckDialog }));
-const FaceCheckDialog = lazyWithAntd(loadDialog);
-/** Asked for as a finger touches the button, a moment before its click. */
-const fetchDialog = () => void Promise.all([loadDialog(), loadAntd()]).catch(() => undefined);
+import { fetchFaceCheckDialog, LazyFaceCheckDialog } from './lazy-face-check-dialog';
 
 /** Drawn while the dialog's code is on its way: the button that opened it shows it is busy. */
 function Waiting({ onWaiting }: { onWaiting(waiting: boolean): void }) {
@@ -64,7 +58,7 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
               className={`plain-btn small primary${waiting && open?.checkId === c.checkId ? ' loading' : ''}`}
               aria-busy={waiting && open?.checkId === c.checkId}
               data-testid="pending-check-open"
-              onPointerDown={fetchDialog}
+              onPointerDown={fetchFaceCheckDialog}
               onClick={() => setOpen(c)}
             >
               {t('face.pending.take')}
@@ -76,7 +70,7 @@ export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
         // a dialog whose code will not load says so here, not in place of the whole page
         <LoadBoundary key={open.checkId}>
           <Suspense fallback={<Waiting onWaiting={setWaiting} />}>
-            <FaceCheckDialog
+            <LazyFaceCheckDialog
               check={open}
               onClose={() => setOpen(undefined)}
               onPassed={() => {

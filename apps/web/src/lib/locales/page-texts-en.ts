@@ -76,6 +76,7 @@ export const pageTextsEn: PageMessages = {
     status: 'Status',
     backToStudy: 'Back to my study',
     pickCourse: 'Pick a course in My study',
+    noUnits: 'This course has no units yet',
     classmates: 'Classmates',
     newest: 'Newest',
     activity: 'Last 7 days',

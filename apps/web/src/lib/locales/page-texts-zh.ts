@@ -75,6 +75,7 @@ export const pageTextsZh = {
     status: '状态',
     backToStudy: '返回我的学习',
     pickCourse: '请从“我的学习”选择课程',
+    noUnits: '该课程还没有课件',
     classmates: '班级人数',
     newest: '新加入',
     activity: '近7天学习',

@@ -4,6 +4,7 @@ import '../courses.css';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import '../../../components/plain-controls.css';
 import { Panel } from '../../../components/panel';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useOnceTrue } from '../../../lib/use-once-true';
 import { LightPagination } from '../../../components/light-pagination';
 import { useDeferredValue, useState, type FormEvent } from 'react';
@@ -68,11 +69,7 @@ export default function IndexPage() {
           drawn early is pushed down by what arrives later (Lighthouse's layout shift), and the
           placeholder keeps the footer out of view meanwhile */}
       {!settled ? (
-        <div className="home-loading" aria-busy="true">
-          {[1, 2, 3, 4, 5, 6].map((n) => (
-            <div key={n} className="skeleton-line" />
-          ))}
-        </div>
+        <SkeletonLines lines={6} className="home-loading" />
       ) : (
         <>
           <h3>{t('courses.hot')}</h3>

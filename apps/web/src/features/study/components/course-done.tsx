@@ -1,6 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
-import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { PlainResult } from '../../../components/plain-result';
 import { useTranslation } from '../../../lib/i18n';
 import { useClassCourses } from '../api/study-api';
 
@@ -21,31 +21,28 @@ export function CourseDone({ trainPersonId, classCourseId }: { trainPersonId: st
   const next = [...courses.slice(index + 1), ...courses.slice(0, index)].find(
     (c) => c.learnStatus !== LearnStatus.COMPLETED,
   );
-  const action = examDue ? (
-    <Button type="primary" data-testid="next-step-exam" onClick={() => navigate(`/exams?course=${classCourseId}`)}>
-      {t('study.next.exam')}
-    </Button>
-  ) : next ? (
-    <Button
-      type="primary"
-      data-testid="next-step-course"
-      onClick={() => navigate(`/show?classCourseId=${next.trainClassCourseId}`)}
-    >
-      {t('study.next.course', { name: next.courseName })}
-    </Button>
-  ) : (
-    <Button type="primary" data-testid="next-step-certificate" onClick={() => navigate('/setting/personalCenter')}>
-      {t('study.next.certificate')}
-    </Button>
-  );
+  const [testId, text, to] = examDue
+    ? ['next-step-exam', t('study.next.exam'), `/exams?course=${classCourseId}`]
+    : next
+      ? [
+          'next-step-course',
+          t('study.next.course', { name: next.courseName }),
+          `/show?classCourseId=${next.trainClassCourseId}`,
+        ]
+      : ['next-step-certificate', t('study.next.certificate'), '/setting/personalCenter'];
   return (
-    <Result
+    <PlainResult
+      tone="success"
       className="course-done"
-      data-testid="course-done"
-      status="success"
+      testId="course-done"
       title={t('study.next.unitsDone', { name: course.courseName })}
-      subTitle={examDue ? t('study.next.examHint') : next ? t('study.next.courseHint') : t('study.next.allDone')}
-      extra={action}
-    />
+      actions={
+        <button type="button" className="plain-btn primary" data-testid={testId} onClick={() => navigate(to)}>
+          {text}
+        </button>
+      }
+    >
+      <p>{examDue ? t('study.next.examHint') : next ? t('study.next.courseHint') : t('study.next.allDone')}</p>
+    </PlainResult>
   );
 }

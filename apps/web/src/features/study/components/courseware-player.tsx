@@ -1,21 +1,24 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
-import { Alert, Button, Modal } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazyWithAntd } from '../../../app/antd-lazy';
 import { openChecksKey } from '../../../components/face-check/face-check-api';
+import { LazyFaceCheckDialog } from '../../../components/face-check/lazy-face-check-dialog';
+import { LoadBoundary } from '../../../components/load-boundary';
+import { PlainDialog } from '../../../components/plain-dialog';
+import { PlainNotice } from '../../../components/plain-notice';
 import { api } from '../../../lib/api-client';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
 import type { CreditAnswer } from '../api/study-api';
-import { FaceCheckDialog } from '../../../components/face-check/face-check-dialog';
 import { sendReport } from './report-sender';
 import type { StudyMedia } from './study-media';
 
-/** pdf.js and the reader: their own chunk, loaded for document units only */
-const PdfReader = lazy(() => import('./pdf-reader'));
+/** pdf.js and the reader (antd's buttons): their own chunk, loaded for document units only */
+const PdfReader = lazyWithAntd(() => import('./pdf-reader'));
 
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
@@ -292,57 +295,76 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
         {t('punct.colon')}
         <strong data-testid="credited-now">{Math.round(creditedNow)}</strong> {t('study.seconds')}
       </div>
-      {notice && <Alert type="warning" showIcon message={notice} />}
+      {notice && <PlainNotice tone="warning" title={notice} />}
       {dueCheck && checkAside && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('face.creditPaused')}
+        <PlainNotice
+          tone="warning"
+          title={t('face.creditPaused')}
           action={
-            <Button size="small" type="primary" onClick={() => setCheckAside(false)}>
+            <button type="button" className="plain-btn small primary" onClick={() => setCheckAside(false)}>
               {t('face.pending.take')}
-            </Button>
+            </button>
           }
         />
       )}
       {dueCheck && !checkAside && (
-        <FaceCheckDialog
-          key={dueCheck.checkId}
-          check={{ ...dueCheck, unitName: dueCheck.unitName ?? unit.tCourseName }}
-          onClose={() => setCheckAside(true)}
-          onPassed={() => {
-            // pages that list open checks or a withheld certificate read again
-            void client.invalidateQueries({ queryKey: openChecksKey });
-            void client.invalidateQueries({ queryKey: certificateProgressKey });
-            setDueCheck(undefined);
-            setNotice(undefined);
-            state.current.lastActivity = Date.now();
-            // at the end of a complete unit the page moves on; otherwise the video goes on
-            // (at the end of an incomplete one, from the furthest point credited)
-            const s = state.current;
-            if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
-            else {
-              if (s.ended && media.current) media.current.currentTime = s.furthest;
-              void media.current?.play();
+        // the dialog (antd's) loads when the first check is due; a load failure shows here
+        <LoadBoundary key={dueCheck.checkId}>
+          <Suspense
+            fallback={
+              <PlainNotice tone="info" title={t('face.checkTitle')} testId="face-check-loading">
+                {t('common.loading')}
+              </PlainNotice>
             }
-          }}
-        />
+          >
+            <LazyFaceCheckDialog
+              check={{ ...dueCheck, unitName: dueCheck.unitName ?? unit.tCourseName }}
+              onClose={() => setCheckAside(true)}
+              onPassed={() => {
+                // pages that list open checks or a withheld certificate read again
+                void client.invalidateQueries({ queryKey: openChecksKey });
+                void client.invalidateQueries({ queryKey: certificateProgressKey });
+                setDueCheck(undefined);
+                setNotice(undefined);
+                state.current.lastActivity = Date.now();
+                // at the end of a complete unit the page moves on; otherwise the video goes on
+                // (at the end of an incomplete one, from the furthest point credited)
+                const s = state.current;
+                if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
+                else {
+                  if (s.ended && media.current) media.current.currentTime = s.furthest;
+                  void media.current?.play();
+                }
+              }}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
-      <Modal
+      <PlainDialog
         open={stillThere}
         title={t('study.stillThere')}
-        okText={t('study.keepStudying')}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        closable={false}
-        maskClosable={false}
-        onOk={() => {
+        testId="still-there"
+        // Escape: the learner is here; the video waits for his play
+        onClose={() => {
           setStillThere(false);
           state.current.lastActivity = Date.now();
-          void media.current?.play();
         }}
+        footer={
+          <button
+            type="button"
+            className="plain-btn primary"
+            onClick={() => {
+              setStillThere(false);
+              state.current.lastActivity = Date.now();
+              void media.current?.play();
+            }}
+          >
+            {t('study.keepStudying')}
+          </button>
+        }
       >
         {t('study.stillThereText')}
-      </Modal>
+      </PlainDialog>
     </div>
   );
 }

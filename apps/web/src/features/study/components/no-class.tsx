@@ -1,6 +1,6 @@
-import '../../../components/plain-controls.css';
 import { Role } from '@anxun/shared/constants';
 import { useNavigate } from 'react-router';
+import { PlainResult } from '../../../components/plain-result';
 import { useTranslation } from '../../../lib/i18n';
 import { useOrg } from '../../../shell/use-org';
 import { useUser } from '../../../stores/user-store';
@@ -17,31 +17,29 @@ export function NoClass({ onRefresh }: { onRefresh(): void }) {
   const orgName = org?.baseOrgName ?? '';
   if (role === Role.ADMIN) {
     return (
-      <div className="no-class" data-testid="no-class">
-        <span className="no-class-mark" aria-hidden="true">
-          i
-        </span>
-        <h3>{t('study.noClassAdmin.title', { org: orgName })}</h3>
+      <PlainResult tone="info" testId="no-class" title={t('study.noClassAdmin.title', { org: orgName })}>
         <p>{t('study.noClassAdmin.text')}</p>
-      </div>
+      </PlainResult>
     );
   }
   return (
-    <div className="no-class" data-testid="no-class">
-      <span className="no-class-mark" aria-hidden="true">
-        i
-      </span>
-      <h3>{t('study.noClassLearner.title', { org: orgName })}</h3>
+    <PlainResult
+      tone="info"
+      testId="no-class"
+      title={t('study.noClassLearner.title', { org: orgName })}
+      actions={
+        <>
+          <button type="button" className="plain-btn primary" onClick={onRefresh}>
+            {t('study.noClassLearner.refresh')}
+          </button>
+          <button type="button" className="plain-btn" onClick={() => navigate('/index')}>
+            {t('study.noClassLearner.ask')}
+          </button>
+        </>
+      }
+    >
       <p>{t('study.noClassLearner.text', { org: orgName })}</p>
       {org?.footer.phone && <p>{t('study.noClassLearner.phone', { phone: org.footer.phone })}</p>}
-      <div className="no-class-actions">
-        <button type="button" className="plain-btn primary" onClick={onRefresh}>
-          {t('study.noClassLearner.refresh')}
-        </button>
-        <button type="button" className="plain-btn" onClick={() => navigate('/index')}>
-          {t('study.noClassLearner.ask')}
-        </button>
-      </div>
-    </div>
+    </PlainResult>
   );
 }

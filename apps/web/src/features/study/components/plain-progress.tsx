@@ -1,6 +1,7 @@
 /**
  * antd's Progress drawn plain, for 我的学习 (no antd there): a ring for a class and a line for
- * a course, in the theme's colour, green with a tick when complete.
+ * a course or a unit (spans: it may sit inside a button), in the theme's colour, green with a
+ * tick when complete.
  */
 const clamp = (percent: number) => Math.max(0, Math.min(100, percent));
 
@@ -40,17 +41,17 @@ export function ProgressLine({ percent }: { percent: number }) {
   const value = clamp(percent);
   const done = value >= 100;
   return (
-    <div
+    <span
       className={`progress-line${done ? ' done' : ''}`}
       role="progressbar"
       aria-valuenow={value}
       aria-valuemin={0}
       aria-valuemax={100}
     >
-      <div className="progress-line-track">
-        <div className="progress-line-value" style={{ width: `${value}%` }} />
-      </div>
+      <span className="progress-line-track">
+        <span className="progress-line-value" style={{ width: `${value}%` }} />
+      </span>
       <span className="progress-line-text">{done ? '✓' : `${Math.round(value)}%`}</span>
-    </div>
+    </span>
   );
 }

@@ -2,9 +2,10 @@ import '../../../lib/locales/page-texts';
 import '../study.css';
 import { LearnStatus } from '@anxun/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Empty, List, Skeleton } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PlainResult } from '../../../components/plain-result';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { studyKeys, useUnits } from '../api/study-api';
@@ -16,6 +17,8 @@ import { UnitProgress } from '../components/unit-progress';
 /**
  * 播放: the player and the course's unit list. At the end of a unit (its end check passed)
  * the next one starts; after the last the player stays on it and offers the next step.
+ * Plain markup, like 我的学习: a learner's phone runs none of antd here until a face check,
+ * a PDF unit or a toast brings it.
  */
 export default function ShowPage() {
   const { t } = useTranslation();
@@ -29,18 +32,19 @@ export default function ShowPage() {
   /** moved on by itself at the end of a unit: the next one plays at once */
   const [autoPlay, setAutoPlay] = useState(false);
 
+  const backToStudy = (
+    <Link to="/study" className="plain-btn">
+      {t('study.backToStudy')}
+    </Link>
+  );
   if (!classCourseId) {
-    return (
-      <Empty className="page" description={t('study.pickCourse')}>
-        <Link to="/study">{t('study.backToStudy')}</Link>
-      </Empty>
-    );
+    return <PlainResult tone="info" className="page" title={t('study.pickCourse')} actions={backToStudy} />;
   }
-  if (isPending || !units) return <Skeleton active className="page" />;
+  if (isPending || !units) return <SkeletonLines lines={4} className="page" />;
   // the first unit not yet complete — chosen once: completing it must not switch the player away
   opened.current ??= (units.find((u) => u.learnStatus !== LearnStatus.COMPLETED) ?? units.at(-1))?.trainWarpCourseId;
   const current = units.find((u) => u.trainWarpCourseId === (chosen ?? opened.current)) ?? units[0];
-  if (!current) return <Empty className="page" />;
+  if (!current) return <PlainResult tone="info" className="page" title={t('study.noUnits')} actions={backToStudy} />;
   const allDone = units.every((u) => u.learnStatus === LearnStatus.COMPLETED);
 
   const refresh = () => {
@@ -73,34 +77,38 @@ export default function ShowPage() {
         />
         {allDone && <CourseDone trainPersonId={current.trainPersonId} classCourseId={classCourseId} />}
       </div>
-      <List
-        className="show-units"
-        header={t('study.units')}
-        dataSource={units}
-        renderItem={(u) => (
-          <List.Item
-            className={u.trainWarpCourseId === current.trainWarpCourseId ? 'active' : ''}
-            data-testid="show-unit"
-            onClick={() => {
-              setAutoPlay(false);
-              setChosen(u.trainWarpCourseId);
-            }}
-          >
-            <div className="unit-row">
-              <div>
-                {u.sortOrder}. {u.tCourseName} <StatusTag status={u.learnStatus} />
-              </div>
-              <UnitProgress percent={u.sysPercentage} status={u.learnStatus} />
-              <small>
-                {u.kind === 'document' && u.pageCount
-                  ? t('study.pages', { count: u.pageCount })
-                  : `${t('study.duration')} ${formatClock(u.durationSeconds)}`}{' '}
-                · {t('study.credited')} {Math.round(u.studyLength)} {t('study.seconds')}
-              </small>
-            </div>
-          </List.Item>
-        )}
-      />
+      <nav className="show-units" aria-labelledby="show-units-title">
+        <h3 id="show-units-title">{t('study.units')}</h3>
+        <ul>
+          {units.map((u) => {
+            const active = u.trainWarpCourseId === current.trainWarpCourseId;
+            return (
+              <li key={u.trainWarpCourseId} data-testid="show-unit">
+                <button
+                  type="button"
+                  className={`unit-row${active ? ' active' : ''}`}
+                  aria-current={active ? 'true' : undefined}
+                  onClick={() => {
+                    setAutoPlay(false);
+                    setChosen(u.trainWarpCourseId);
+                  }}
+                >
+                  <span className="unit-row-name">
+                    {u.sortOrder}. {u.tCourseName} <StatusTag status={u.learnStatus} />
+                  </span>
+                  <UnitProgress percent={u.sysPercentage} status={u.learnStatus} />
+                  <small>
+                    {u.kind === 'document' && u.pageCount
+                      ? t('study.pages', { count: u.pageCount })
+                      : `${t('study.duration')} ${formatClock(u.durationSeconds)}`}{' '}
+                    · {t('study.credited')} {Math.round(u.studyLength)} {t('study.seconds')}
+                  </small>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
     </section>
   );
 }

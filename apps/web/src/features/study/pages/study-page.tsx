@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../components/plain-controls.css';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { formatDate } from '../../../lib/format';
 import { prefetchPage } from '../../../lib/page-files';
 import { useTranslation } from '../../../lib/i18n';
@@ -76,7 +77,7 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
       <CertificateLine progress={certificate} />
       <ClassInfoPanel trainClassId={cls.trainClassId} />
       {isPending ? (
-        <Placeholder />
+        <SkeletonLines lines={4} className="study-loading" />
       ) : (
         <ul className="course-list">
           {(data?.records ?? []).map((c) => (
@@ -122,17 +123,6 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
   );
 }
 
-/** Grey lines while a list loads. */
-function Placeholder() {
-  return (
-    <div className="study-loading" aria-busy="true">
-      {[1, 2, 3, 4].map((n) => (
-        <div key={n} className="skeleton-line" />
-      ))}
-    </div>
-  );
-}
-
 /**
  * 我的学习: my classes with progress, and their courses with the next step; open face checks
  * first. Plain markup, like the layout: a learner's first page after login runs none of
@@ -152,7 +142,7 @@ export default function StudyPage() {
     [client],
   );
   const hasClasses = (data?.records.length ?? 0) > 0;
-  // the player (antd's, ~170 KB) is a learner's next page: its code is fetched into the cache,
+  // the player is a learner's next page: its code is fetched into the cache,
   // not run, as soon as he touches, scrolls or types on this page (a tap on a course included),
   // so opening one waits less for it. Not on a timer: a page left alone (a measurement) fetches nothing.
   useEffect(() => {
@@ -170,7 +160,7 @@ export default function StudyPage() {
   if (isPending)
     return (
       <section className="page study-page">
-        <Placeholder />
+        <SkeletonLines lines={4} className="study-loading" />
       </section>
     );
   const classes = data?.records ?? [];

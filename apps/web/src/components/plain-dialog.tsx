@@ -1,0 +1,39 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './plain-controls.css';
+
+/**
+ * A modal question drawn like antd's Modal, for the pages drawn without antd: the browser's
+ * own `<dialog>`, so focus stays inside and the page behind is inert. Escape closes it
+ * (`onClose`), as it does antd's.
+ */
+export function PlainDialog({
+  open,
+  title,
+  children,
+  footer,
+  onClose,
+  testId,
+}: {
+  open: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+  onClose(): void;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="plain-dialog" aria-labelledby={titleId} onClose={onClose} data-testid={testId}>
+      <h3 id={titleId}>{title}</h3>
+      <div className="plain-dialog-body">{children}</div>
+      <div className="plain-dialog-footer">{footer}</div>
+    </dialog>
+  );
+}

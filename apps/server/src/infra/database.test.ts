@@ -32,4 +32,38 @@ describe.skipIf(!TEST_DATABASE_URL)('migrations on a shared PostgreSQL database'
       await dropSchema(url, decoy);
     }
   });
+
+  it('starts and reads its tables while another session creates and drops schemas in the same database', async () => {
+    const url = TEST_DATABASE_URL!;
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    const prefix = `t_${crypto.randomBytes(4).toString('hex')}_churn`;
+    let stop = false;
+    // another application (or test) making and dropping schemas with tables, as fast as it can
+    const churn = (async () => {
+      for (let i = 0; !stop; i++) {
+        await other.query(`CREATE SCHEMA ${prefix}${i}; CREATE TABLE ${prefix}${i}.t (id serial primary key, x text)`);
+        await other.query(`DROP SCHEMA ${prefix}${i} CASCADE`);
+      }
+    })();
+    try {
+      const server = await startServer({ databaseUrl: url });
+      try {
+        // each read names every schema it sees; one dropped meanwhile must not fail it
+        for (let i = 0; i < 300; i++) {
+          const tables = await server.ctx.db.introspection.getTables({ withInternalKyselyTables: true });
+          expect(tables.some((t) => t.name.startsWith(prefix) || t.schema?.startsWith(prefix))).toBe(false);
+          const persons = tables.find((t) => t.name === 'persons');
+          expect(persons?.columns.map((c) => c.name)).toContain('password_hash');
+          expect(tables.some((t) => t.name === 'kysely_migration')).toBe(true);
+        }
+      } finally {
+        await server.close();
+      }
+    } finally {
+      stop = true;
+      await churn;
+      await other.end();
+    }
+  }, 60_000);
 });

@@ -2,19 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type MigrationProvider,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from './config.js';
 import type { Database } from './db-schema.js';
 import { migrationsWith, type MigrationKeys } from './migrations/index.js';
+import { SearchPathPostgresDialect } from './pg-introspector.js';
 import { clearState, stateNames } from './server-state.js';
 import { SERVER_ROOT } from '../server-root.js';
 
@@ -65,7 +58,7 @@ export async function openDatabase(
     // opens a new one on the next query).
     pool.on('error', onIdleError);
     pool.on('connect', (client) => client.on('error', onIdleError));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     // PostgreSQL's commit waits for its own flush, and Node waits for it without blocking
     const groupCommit: GroupCommit = async (work) => ({
       value: await db.transaction().execute(work),

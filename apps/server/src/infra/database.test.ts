@@ -40,12 +40,15 @@ describe.skipIf(!TEST_DATABASE_URL)('migrations on a shared PostgreSQL database'
     const prefix = `t_${crypto.randomBytes(4).toString('hex')}_churn`;
     let stop = false;
     // another application (or test) making and dropping schemas with tables, as fast as it can
+    let churnFailed: unknown;
     const churn = (async () => {
       for (let i = 0; !stop; i++) {
         await other.query(`CREATE SCHEMA ${prefix}${i}; CREATE TABLE ${prefix}${i}.t (id serial primary key, x text)`);
         await other.query(`DROP SCHEMA ${prefix}${i} CASCADE`);
       }
-    })();
+    })().catch((err: unknown) => {
+      churnFailed = err;
+    });
     try {
       const server = await startServer({ databaseUrl: url });
       try {
@@ -65,5 +68,6 @@ describe.skipIf(!TEST_DATABASE_URL)('migrations on a shared PostgreSQL database'
       await churn;
       await other.end();
     }
+    expect(churnFailed).toBeUndefined();
   }, 60_000);
 });

@@ -33,7 +33,8 @@ interface ColumnRow {
  * another session drops meanwhile fails the whole read with `schema "…" does not exist`. Its
  * migrator asks it at every start whether the migration tables exist, so another
  * application's (or another test's) DROP SCHEMA in a shared database could fail a start.
- * This one reads only the schemas on the connection's search path (ours), by OID.
+ * This one reads only the schemas on the connection's search path (ours), and calls functions
+ * only on their rows, by OID.
  */
 export class SearchPathIntrospector implements DatabaseIntrospector {
   readonly #db: Kysely<unknown>;

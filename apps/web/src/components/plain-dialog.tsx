@@ -23,6 +23,7 @@ export function PlainDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const bodyId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -30,9 +31,18 @@ export function PlainDialog({
     else if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="plain-dialog" aria-labelledby={titleId} onClose={onClose} data-testid={testId}>
+    <dialog
+      ref={ref}
+      className="plain-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onClose={onClose}
+      data-testid={testId}
+    >
       <h3 id={titleId}>{title}</h3>
-      <div className="plain-dialog-body">{children}</div>
+      <div id={bodyId} className="plain-dialog-body">
+        {children}
+      </div>
       <div className="plain-dialog-footer">{footer}</div>
     </dialog>
   );

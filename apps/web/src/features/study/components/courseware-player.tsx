@@ -4,7 +4,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazyWithAntd } from '../../../app/antd-lazy';
 import { openChecksKey } from '../../../components/face-check/face-check-api';
-import { LazyFaceCheckDialog } from '../../../components/face-check/lazy-face-check-dialog';
+import { fetchFaceCheckDialog, LazyFaceCheckDialog } from '../../../components/face-check/lazy-face-check-dialog';
 import { LoadBoundary } from '../../../components/load-boundary';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { PlainNotice } from '../../../components/plain-notice';
@@ -109,6 +109,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
       if (answer.faceCheck) {
         setDueCheck(answer.faceCheck);
         setCheckAside(false);
+        // the check asks for the learner himself: no "still there?" over it
+        setStillThere(false);
         if (!media.current.paused) media.current.pause();
       }
       if (answer.refusal === 'OTHER_PLAYBACK') {
@@ -186,6 +188,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     s.ended = false;
     const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
     if (fresh) {
+      // a check may come with this playback's first answer: its dialog's code (antd's, small
+      // beside the video's) is asked for now rather than then
+      fetchFaceCheckDialog();
       s.playbackId = crypto.randomUUID();
       s.seq = 0;
       void api

@@ -86,14 +86,14 @@ export default function ShowPage() {
               <li key={u.trainWarpCourseId} data-testid="show-unit">
                 <button
                   type="button"
-                  className={`unit-row${active ? ' active' : ''}`}
+                  className={`show-unit-row${active ? ' active' : ''}`}
                   aria-current={active ? 'true' : undefined}
                   onClick={() => {
                     setAutoPlay(false);
                     setChosen(u.trainWarpCourseId);
                   }}
                 >
-                  <span className="unit-row-name">
+                  <span>
                     {u.sortOrder}. {u.tCourseName} <StatusTag status={u.learnStatus} />
                   </span>
                   <UnitProgress percent={u.sysPercentage} status={u.learnStatus} />

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.js');
@@ -64,6 +64,8 @@ export async function buildServer() {
     ],
   });
   fs.writeFileSync(STAMP, `${digest}\n`);
+  // esbuild's service process would otherwise live on beside the server npm start runs
+  await stop();
 }
 
 if (

@@ -241,6 +241,8 @@ async function interleaved(
   learners: NonNullable<LoadSpec['learners']>,
   generator: Generator,
   nextSeqStart: () => number,
+  /** names this run's profiles (BENCH_PROFILE) apart from the others' */
+  label = '',
 ) {
   const rounds = 3;
   const seconds = 3;
@@ -250,21 +252,41 @@ async function interleaved(
     sum.bare.push(
       await measured({ url: `${base}/api/health/live`, method: 'GET', connections, seconds, ...threads }, generator),
     );
+    const spec: LoadSpec = {
+      url: `${base}/api/train/cls_Warp/update-Warp`,
+      method: 'POST',
+      connections,
+      seconds,
+      learners: await atFurthest(learners),
+      seqStart: nextSeqStart(),
+    };
     sum.warp.push(
-      await measured(
-        {
-          url: `${base}/api/train/cls_Warp/update-Warp`,
-          method: 'POST',
-          connections,
-          seconds,
-          learners: await atFurthest(learners),
-          seqStart: nextSeqStart(),
-        },
-        generator,
-      ),
+      await profiled(`update-warp${label}-${connections}-${generator}-${round + 1}`, () => measured(spec, generator)),
     );
   }
   return { bare: combine(sum.bare), warp: combine(sum.warp) };
+}
+
+/**
+ * BENCH_PROFILE=folder: the server's CPU profile during each update-Warp round (the bare
+ * route's rounds left out), one file per round (open in Chrome's DevTools).
+ */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return work();
+  const profiler = new inspector.Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.mkdirSync(folder, { recursive: true });
+    const db = config.databaseUrl ? 'pg' : 'sqlite';
+    fs.writeFileSync(path.join(folder, `${db}-${name}.cpuprofile`), JSON.stringify(profile));
+    profiler.disconnect();
+  }
 }
 
 /** Rounds together: their requests, rates, CPU and outcomes added up, the worst round's latencies. */
@@ -317,24 +339,7 @@ for (const connections of [100, 400]) {
     }
   }
   for (const generator of generators) {
-    // BENCH_PROFILE=folder: the server's CPU profile during each update-Warp run (open in Chrome's DevTools)
-    const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
-    if (profiler) {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
-    }
     const { bare, warp } = await interleaved(connections, learners, generator, nextSeqStart);
-    if (profiler) {
-      const { profile } = await profiler.post('Profiler.stop');
-      fs.mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
-      const file = path.join(
-        process.env.BENCH_PROFILE!,
-        `update-warp-${config.databaseUrl ? 'pg' : 'sqlite'}-${connections}-${generator}.cpuprofile`,
-      );
-      fs.writeFileSync(file, JSON.stringify(profile));
-      profiler.disconnect();
-    }
     console.log(formatLoad(`GET /api/health/live x${connections} (${generator}, 3 rounds)`, bare));
     console.log(formatLoad(`POST update-Warp x${connections} (${generator}, 3 rounds)`, warp) + `  ${outcome(warp)}`);
     console.log(
@@ -373,7 +378,7 @@ for (const connections of [100, 400]) {
     .set({ rules: JSON.stringify({ faceCheck: true }) })
     .execute();
   const learners = await makeLearners(connections, 'benchface', true);
-  const { bare, warp } = await interleaved(connections, learners, 'autocannon', seqStarts());
+  const { bare, warp } = await interleaved(connections, learners, 'autocannon', seqStarts(), '-face');
   console.log(formatLoad(`GET /api/health/live x${connections} (autocannon, 3 rounds)`, bare));
   console.log(
     formatLoad(`POST update-Warp x${connections}, face checks on (autocannon, 3 rounds)`, warp) + `  ${outcome(warp)}`,

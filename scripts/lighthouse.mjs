@@ -1,8 +1,9 @@
 /* global location, sessionStorage -- read inside the page (page.evaluate, waitForFunction) */
 // `npm run lighthouse`: Lighthouse 12 (performance only) in Debian's Chromium against the built
 // server on a fresh data folder — mobile (Lighthouse's throttled phone) and desktop — for
-// /#/login, the guest home /#/index and, signed in as the demo learner, /#/study and the
-// player (/#/show). Prints a table of scores and the timings behind them; asserts nothing
+// /#/login, the guest home /#/index and a course's page /#/course and, signed in as the demo
+// learner, 我的学习 /#/study, a class's progress, the player (/#/show), a course's exams and
+// the personal centre. Prints a table of scores and the timings behind them; asserts nothing
 // (scores move from run to run; CI checks bytes instead, `npm run size`).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,11 +23,17 @@ try {
   const forms = ['mobile', 'desktop'].filter(
     (f) => !only.some((o) => o === 'mobile' || o === 'desktop') || only.includes(f),
   );
+  // BOOK, MEMBERSHIP and COURSE: the demo's first course book, and the demo learner's first
+  // class and first course in it, asked as the pages ask
   const pages = [
     ['/#/login', false],
     ['/#/index', false],
+    ['/#/course?id=BOOK', false],
     ['/#/study', true],
-    ['/#/show?classCourseId=FIRST', true],
+    ['/#/progress?trainPersonId=MEMBERSHIP', true],
+    ['/#/show?classCourseId=COURSE', true],
+    ['/#/exams?course=COURSE', true],
+    ['/#/setting/personalCenter', true],
   ];
   const named = only.filter((o) => o !== 'mobile' && o !== 'desktop');
   for (let [route, signedIn] of pages.filter(([r]) => named.length === 0 || named.some((n) => r.includes(n)))) {
@@ -43,18 +50,11 @@ try {
         await page.click('[data-testid="login-submit"]');
         await page.waitForFunction(() => location.hash.startsWith('#/study'));
       }
-      if (route.includes('FIRST')) {
-        // the player of the learner's first course, asked as the page asks (its own session)
-        const token = await page.evaluate(
-          () => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.token,
-        );
-        const get = async (url) => (await (await fetch(base + url, { headers: { Authorization: token } })).json()).data;
-        const [membership] = (await get('/api/train/person/select-page?size=1')).records;
-        const [course] = (
-          await get(`/api/train/cls_course/select-page?size=1&trainPersonId=${membership.trainPersonId}`)
-        ).records;
-        route = route.replace('FIRST', course.trainClassCourseId);
-      }
+      if (/BOOK|MEMBERSHIP|COURSE/.test(route)) route = await withIds(route, signedIn ? page : undefined);
+      // away from the app first: a page still on it would take Lighthouse's visit to another
+      // route as a change of the hash, not a load (its trace then has no navigation to measure);
+      // the tab's sessionStorage keeps the session across the two
+      if (signedIn) await page.goto('about:blank');
       const result = await lighthouse(
         base + route,
         { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn },
@@ -72,7 +72,7 @@ try {
       const a = result.lhr.audits;
       const ms = (id) => `${(a[id].numericValue / 1000).toFixed(1)} s`;
       rows.push({
-        page: route.replace(/classCourseId=[\w-]+/, 'classCourseId=…'),
+        page: route.replace(/=[\w-]{20,}/, '=…'),
         form,
         score: Math.round(result.lhr.categories.performance.score * 100),
         FCP: ms('first-contentful-paint'),
@@ -89,4 +89,20 @@ try {
 } finally {
   await browser?.close();
   await stop();
+}
+
+/** The route with the demo's ids in place of BOOK, MEMBERSHIP and COURSE (signed in: the tab's own session). */
+async function withIds(route, page) {
+  const token = await page?.evaluate(() => JSON.parse(sessionStorage.getItem('anxun-session') ?? '{}').state?.token);
+  const get = async (url) =>
+    (await (await fetch(base + url, { headers: token ? { Authorization: token } : {} })).json()).data;
+  if (route.includes('BOOK')) {
+    const [book] = (await get('/api/course/book/select-page?size=1')).records;
+    return route.replace('BOOK', book.courseBookId);
+  }
+  const [membership] = (await get('/api/train/person/select-page?size=1')).records;
+  if (route.includes('MEMBERSHIP')) return route.replace('MEMBERSHIP', membership.trainPersonId);
+  const [course] = (await get(`/api/train/cls_course/select-page?size=1&trainPersonId=${membership.trainPersonId}`))
+    .records;
+  return route.replace('COURSE', course.trainClassCourseId);
 }

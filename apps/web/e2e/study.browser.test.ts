@@ -91,6 +91,39 @@ describe('studying in Chromium', () => {
     await expect
       .poll(async () => Number(await page.getByTestId('total-studied').getAttribute('data-seconds')))
       .toBeGreaterThanOrEqual(credited);
+    // 课程进度 is plain markup too: each course with its units beneath, until it is folded
+    expect(await page.locator('.progress-page [class*="ant-"]').count()).toBe(0);
+    const table = page.getByTestId('progress-table');
+    const units = await table.getByTestId('progress-unit').count();
+    expect(units).toBeGreaterThan(0);
+    const fold = table.getByTestId('progress-course').first().getByRole('button');
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+    await fold.click();
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    expect(await table.getByTestId('progress-unit').count()).toBeLessThan(units);
+    await fold.click();
+    expect(await table.getByTestId('progress-unit').count()).toBe(units);
+    await context.close();
+  }, 90_000);
+
+  it('on a phone, 课程进度 runs none of antd, and a unit opens in the player', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('class-card').getByRole('button', { name: '课程进度' }).click();
+    const cards = page.getByTestId('progress-cards');
+    await cards.waitFor();
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
+    expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
+    // the second unit of the first course, straight from its line
+    const unit = cards.getByTestId('progress-course').first().getByTestId('progress-unit').nth(1);
+    const name = (await unit.textContent())!;
+    await unit.getByRole('link').click();
+    await page.waitForURL(/#\/show\?classCourseId=[\w-]+&unit=/);
+    await page.getByTestId('player-video').waitFor();
+    // that unit, not the course's first one the player opens on by itself
+    expect(name).toContain(await page.getByTestId('unit-title').textContent());
+    expect(await page.locator('[data-testid="show-unit"] [aria-current="true"]').textContent()).toMatch(/^2\. /);
     await context.close();
   }, 90_000);
 

@@ -10,7 +10,7 @@ import { preloadable } from './preloadable';
 import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
-// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习 and the player are
+// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习, 课程进度 and the player are
 // plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));
@@ -21,7 +21,7 @@ const PublicPlaceholder = lazyWithAntd(() => import('../pages/public-placeholder
 // plain markup: a learner's first page after login, and the player, where he spends his time
 const StudyPage = preloadable(() => import('../features/study/pages/study-page'));
 const ShowPage = preloadable(() => import('../features/study/pages/show-page'));
-const ProgressPage = preloadableWithAntd(() => import('../features/study/pages/progress-page'));
+const ProgressPage = preloadable(() => import('../features/study/pages/progress-page'));
 const VideoPage = preloadableWithAntd(() => import('../features/study/pages/video-page'));
 const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));
 // plain markup: a phone opens it from the face check's QR code, a first visit

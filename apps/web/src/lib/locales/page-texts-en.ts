@@ -90,6 +90,8 @@ export const pageTextsEn: PageMessages = {
     courseOrUnit: 'Course / unit',
     studiedRequired: 'Studied / required',
     go: 'Study',
+    fold: 'Hide the units of {{name}}',
+    unfold: 'Show the units of {{name}}',
   },
   face: {
     overdue: 'The time for this check ended at {{time}}: please finish it now; nothing is credited until it passes',

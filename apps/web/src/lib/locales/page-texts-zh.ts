@@ -89,6 +89,8 @@ export const pageTextsZh = {
     courseOrUnit: '课程 / 课件',
     studiedRequired: '已学 / 要求',
     go: '学习',
+    fold: '收起「{{name}}」的课件',
+    unfold: '展开「{{name}}」的课件',
   },
   face: {
     overdue: '已超过核验时限（{{time}}），请尽快完成；核验通过前不计学时',

@@ -30,15 +30,18 @@ export function useMyClasses() {
   });
 }
 
+/** A class's courses, as 我的学习 and 课程进度 ask for them (one cache entry per class). */
+export const classCoursesQuery = (trainPersonId: string | undefined) => ({
+  queryKey: studyKeys.courses(trainPersonId ?? ''),
+  enabled: Boolean(trainPersonId),
+  queryFn: () =>
+    api.get<{ records: PersonCourse[]; total: number }>('/api/train/cls_course/select-page', {
+      query: { trainPersonId, size: 100 },
+    }),
+});
+
 export function useClassCourses(trainPersonId: string | undefined) {
-  return useQuery({
-    queryKey: studyKeys.courses(trainPersonId ?? ''),
-    enabled: Boolean(trainPersonId),
-    queryFn: () =>
-      api.get<{ records: PersonCourse[]; total: number }>('/api/train/cls_course/select-page', {
-        query: { trainPersonId, size: 100 },
-      }),
-  });
+  return useQuery(classCoursesQuery(trainPersonId));
 }
 
 export function useClassInfo(trainClassId: string) {

@@ -19,9 +19,10 @@ async function keyOf(server: TestServer, stem: string) {
 export async function passExamOnPage(page: Page, server: TestServer): Promise<number> {
   await page.getByRole('tab', { name: '考试' }).click();
   await page.getByTestId('exam-start').click();
-  // a new paper starts the clock and uses an attempt: it asks first, in the organisation's
-  // theme (a dialog drawn outside the page's provider would take antd's own #1677ff)
-  const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
+  // a new paper starts the clock and uses an attempt: it asks first, in a modal dialog in the
+  // organisation's theme (not antd's own #1677ff)
+  const ok = page.getByTestId('exam-confirm-ok');
+  expect(await page.getByTestId('exam-confirm').evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
   expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(22, 119, 255)');
   await ok.click();
   const questions = page.getByTestId('exam-question');
@@ -36,24 +37,24 @@ export async function passExamOnPage(page: Page, server: TestServer): Promise<nu
     const key = await keyOf(server, stem);
     if (key.kind === 'single') {
       await q
-        .locator('.ant-radio-wrapper')
+        .getByRole('radio')
         .nth('ABCDEFGH'.indexOf(key.answer as string))
-        .click();
+        .check();
     } else if (key.kind === 'multiple') {
       for (const letter of key.answer as string[])
-        await q.locator('.ant-checkbox-wrapper').nth('ABCDEFGH'.indexOf(letter)).click();
+        await q.getByRole('checkbox').nth('ABCDEFGH'.indexOf(letter)).check();
     } else if (key.kind === 'judge') {
       await q
-        .locator('.ant-radio-wrapper')
+        .getByRole('radio')
         .nth(key.answer ? 0 : 1)
-        .click();
+        .check();
     } else {
-      const inputs = q.locator('input');
+      const inputs = q.getByRole('textbox');
       for (const [b, alts] of (key.answer as string[][]).entries()) await inputs.nth(b).fill(alts[0]!);
     }
   }
   await page.getByTestId('exam-submit').click();
-  const submit = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
+  const submit = page.getByTestId('exam-confirm-ok');
   const review = page.getByTestId('exam-review');
   await submit.click();
   // a click that lands while the dialog still animates in can be lost on a busy machine (the

@@ -25,7 +25,9 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     // sequential practice: a wrong answer shows the key and the analysis, and fills the wrong-answer book
     const card = page.getByTestId('practice-question');
     await card.waitFor();
-    await card.locator('.ant-radio-wrapper, .ant-checkbox-wrapper').first().click();
+    // plain form controls: 练题 runs none of antd
+    expect(await page.locator('.exams-page [class*="ant-"]').count()).toBe(0);
+    await card.locator('input[type="radio"], input[type="checkbox"]').first().check();
     const firstStem = (await card.locator('.question-stem').textContent())!;
     await page.getByTestId('practice-submit').click();
     const result = page.getByTestId('practice-result');
@@ -34,11 +36,19 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     await page.getByTestId('practice-next').click();
     await expect.poll(async () => (await card.locator('.question-stem').textContent()) !== firstStem).toBe(true);
 
+    // the tabs take the arrow keys: random practice, then back
+    await page.getByRole('tab', { name: '顺序练习' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('随机练习');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('随机练习');
+    await card.waitFor();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('顺序练习');
+
     // both courses' exams, answered from the bank's keys
     for (let course = 0; course < 2; course++) {
       if (course === 1) {
-        await page.locator('.exams-head .ant-select').click();
-        await page.getByTitle('危险化学品安全（2026年度全员安全生产培训班）').click();
+        await page.getByTestId('exam-course').selectOption({ label: '危险化学品安全（2026年度全员安全生产培训班）' });
       }
       expect(await passExamOnPage(page, env.server)).toBeGreaterThan(20);
       expect(await page.getByTestId('exam-score').textContent()).toContain('100 / 100');

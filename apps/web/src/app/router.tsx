@@ -10,7 +10,7 @@ import { preloadable } from './preloadable';
 import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
-// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习, 课程进度 and the player are
+// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习, 课程进度, the player and 练题 are
 // plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));
@@ -26,7 +26,7 @@ const VideoPage = preloadableWithAntd(() => import('../features/study/pages/vide
 const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));
 // plain markup: a phone opens it from the face check's QR code, a first visit
 const CameraPage = preloadable(() => import('../features/camera/pages/camera-page'));
-const ExamsPage = preloadableWithAntd(() => import('../features/exams/pages/exams-page'));
+const ExamsPage = preloadable(() => import('../features/exams/pages/exams-page'));
 // plain markup: a verifier's phone opens it from a certificate's QR code, a first visit
 const CardPage = preloadable(() => import('../features/card/pages/card-page'));
 // the console: its own chunks, loaded only by a training manager

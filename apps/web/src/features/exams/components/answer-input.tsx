@@ -1,4 +1,5 @@
-import { Checkbox, Input, Radio } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from '../../../lib/i18n';
 import type { AnswerValue, QuestionView } from '../api/exams-api';
 
 const LETTERS = 'ABCDEFGH';
@@ -20,63 +21,101 @@ interface Props {
   judgeTexts: [string, string];
 }
 
-/** The input a question's kind asks for: one option, several, true/false, or a text per blank. */
+/** The input a /** One choice: the browser's own radio or checkbox in the theme's colour, its whole line clickable. */
+function Choice({
+  type,
+  name,
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  type: 'radio' | 'checkbox';
+  name: string;
+  checked: boolean;
+  disabled: boolean | undefined;
+  onChange(): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className={`answer-option${checked ? ' checked' : ''}${disabled ? ' disabled' : ''}`}>
+      <input type={type} name={name} checked={checked} disabled={disabled} onChange={onChange} />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+/**
+ * The input a question's kind asks for: one option, several, true/false, or a text per blank.
+ * Plain form controls (练题 loads no antd): a phone's own, read by its screen reader as such.
+ */
 export function AnswerInput({ question, value, onChange, disabled, judgeTexts }: Props) {
-  if (question.kind === 'single') {
+  const { t } = useTranslation();
+  const name = useId();
+  if (question.kind === 'single' || question.kind === 'multiple') {
+    const multiple = question.kind === 'multiple';
+    const chosen = multiple ? (Array.isArray(value) ? value : []) : [];
     return (
-      <Radio.Group value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as string)}>
-        <div className="answer-options">
-          {question.options.map((text, i) => (
-            <Radio key={i} value={letter(i)}>
-              {letter(i)}. {text}
-            </Radio>
-          ))}
-        </div>
-      </Radio.Group>
-    );
-  }
-  if (question.kind === 'multiple') {
-    return (
-      <Checkbox.Group
-        value={Array.isArray(value) ? value : []}
-        disabled={disabled}
-        onChange={(checked) => onChange([...(checked as string[])].sort())}
-      >
-        <div className="answer-options">
-          {question.options.map((text, i) => (
-            <Checkbox key={i} value={letter(i)}>
-              {letter(i)}. {text}
-            </Checkbox>
-          ))}
-        </div>
-      </Checkbox.Group>
+      <div className="answer-options" role={multiple ? 'group' : 'radiogroup'}>
+        {question.options.map((text, i) => {
+          const key = letter(i);
+          const checked = multiple ? chosen.includes(key) : value === key;
+          return (
+            <Choice
+              key={i}
+              type={multiple ? 'checkbox' : 'radio'}
+              name={name}
+              checked={checked}
+              disabled={disabled}
+              onChange={() =>
+                onChange(multiple ? (checked ? chosen.filter((c) => c !== key) : [...chosen, key]).sort() : key)
+              }
+            >
+              {key}. {text}
+            </Choice>
+          );
+        })}
+      </div>
     );
   }
   if (question.kind === 'judge') {
     return (
-      <Radio.Group value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as boolean)}>
-        <Radio value={true}>{judgeTexts[0]}</Radio>
-        <Radio value={false}>{judgeTexts[1]}</Radio>
-      </Radio.Group>
+      <div className="answer-options answer-judge" role="radiogroup">
+        {([true, false] as const).map((answer, i) => (
+          <Choice
+            key={i}
+            type="radio"
+            name={name}
+            checked={value === answer}
+            disabled={disabled}
+            onChange={() => onChange(answer)}
+          >
+            {judgeTexts[i]}
+          </Choice>
+        ))}
+      </div>
     );
   }
   const blanks = Array.isArray(value) ? value : [];
+  const count = Math.max(1, question.blanks);
   return (
     <div className="answer-options">
-      {Array.from({ length: Math.max(1, question.blanks) }, (_, i) => (
-        <Input
-          key={i}
-          value={blanks[i] ?? ''}
-          disabled={disabled}
-          maxLength={100}
-          style={{ maxWidth: 280 }}
-          addonBefore={question.blanks > 1 ? `${i + 1}` : undefined}
-          onChange={(e) => {
-            const next = Array.from({ length: Math.max(1, question.blanks) }, (_, j) => blanks[j] ?? '');
-            next[i] = e.target.value;
-            onChange(next);
-          }}
-        />
+      {Array.from({ length: count }, (_, i) => (
+        <label key={i} className="answer-blank">
+          {question.blanks > 1 && <span className="answer-blank-number">{i + 1}</span>}
+          <input
+            className="plain-input"
+            aria-label={t('exams.blank', { n: i + 1 })}
+            value={blanks[i] ?? ''}
+            disabled={disabled}
+            maxLength={100}
+            onChange={(e) => {
+              const next = Array.from({ length: count }, (_, j) => blanks[j] ?? '');
+              next[i] = e.target.value;
+              onChange(next);
+            }}
+          />
+        </label>
       ))}
     </div>
   );

@@ -1,5 +1,7 @@
-import { Alert, Button, Card, Descriptions, Modal, Skeleton, Statistic, Table, Tag } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { PlainDialog } from '../../../components/plain-dialog';
+import { PlainNotice } from '../../../components/plain-notice';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import {
@@ -19,6 +21,80 @@ import { QuestionImage } from './question-image';
 
 const SAVE_EVERY_MS = 20_000;
 
+/** The time left to `deadline` as HH:mm:ss, each second; `onFinish` once it runs out. */
+function Countdown({ deadline, title, onFinish }: { deadline: number; title: string; onFinish(): void }) {
+  const [now, setNow] = useState(Date.now);
+  const finished = useRef(false);
+  const left = Math.max(0, deadline - now);
+  useEffect(() => {
+    if (left === 0) {
+      if (!finished.current) {
+        finished.current = true;
+        onFinish();
+      }
+      return;
+    }
+    // on the next whole second of the time left
+    const timer = setTimeout(() => setNow(Date.now()), left % 1000 || 1000);
+    return () => clearTimeout(timer);
+  }, [left, onFinish]);
+  const seconds = Math.ceil(left / 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    <div className="exam-countdown">
+      <span>{title}</span>
+      <strong role="timer" data-testid="exam-time-left">
+        {two(Math.floor(seconds / 3600))}:{two(Math.floor(seconds / 60) % 60)}:{two(seconds % 60)}
+      </strong>
+    </div>
+  );
+}
+
+/** A question asked before an exam starts or is handed in. */
+interface Confirm {
+  title: string;
+  text: string | undefined;
+  ok: string;
+  onOk(): void;
+}
+
+function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | undefined; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <PlainDialog
+      open={Boolean(confirm)}
+      title={confirm?.title}
+      onClose={onClose}
+      testId="exam-confirm"
+      footer={
+        <>
+          <button type="button" className="plain-btn small" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="plain-btn small primary"
+            data-testid="exam-confirm-ok"
+            onClick={() => {
+              confirm?.onOk();
+              onClose();
+            }}
+          >
+            {confirm?.ok}
+          </button>
+        </>
+      }
+    >
+      {confirm?.text}
+    </PlainDialog>
+  );
+}
+
+/** An attempt's state, as a tag. */
+const Tag = ({ tone, children }: { tone?: 'success' | 'error'; children: ReactNode }) => (
+  <span className={`plain-tag${tone ? ` ${tone}` : ''}`}>{children}</span>
+);
+
 /** The paper: a countdown by the server's deadline, answers saved as the learner goes, hand-in. */
 function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamReview): void }) {
   const { t } = useTranslation();
@@ -29,8 +105,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const latest = useRef(answers);
   latest.current = answers;
   const dirty = useRef(false);
-  // the hook's dialogs are drawn inside the page's provider, in its theme (a static one is not)
-  const [modal, modalHolder] = Modal.useModal();
+  const [confirm, setConfirm] = useState<Confirm | undefined>();
 
   const handIn = useCallback(() => {
     setSubmitting(true);
@@ -51,36 +126,37 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const answered = paper.questions.filter((q) => answers[q.questionId] !== undefined).length;
   return (
     <div className="exam-paper" data-testid="exam-paper">
-      {modalHolder}
-      <Card className="exam-bar">
-        <Statistic.Timer type="countdown" title={t('exams.timeLeft')} value={deadline.current} onFinish={handIn} />
+      <ConfirmDialog confirm={confirm} onClose={() => setConfirm(undefined)} />
+      <div className="exam-bar plain-panel">
+        <Countdown deadline={deadline.current} title={t('exams.timeLeft')} onFinish={handIn} />
         <span>
           {t('exams.answered')} {answered}/{paper.questions.length}
         </span>
-        <Button
-          type="primary"
-          loading={submitting}
+        <button
+          type="button"
+          className={`plain-btn primary${submitting ? ' loading' : ''}`}
+          aria-busy={submitting}
+          disabled={submitting}
           data-testid="exam-submit"
           onClick={() =>
-            modal.confirm({
+            setConfirm({
               title: t('exams.confirmSubmit'),
-              content:
+              text:
                 answered < paper.questions.length
                   ? t('exams.unanswered', { count: paper.questions.length - answered })
                   : undefined,
-              okText: t('exams.submit'),
-              cancelText: t('common.cancel'),
+              ok: t('exams.submit'),
               onOk: handIn,
             })
           }
         >
           {t('exams.submit')}
-        </Button>
-      </Card>
+        </button>
+      </div>
       {paper.questions.map((q, i) => (
-        <Card key={q.questionId} size="small" className="question-card" data-testid="exam-question">
+        <div key={q.questionId} className="question-card plain-panel" data-testid="exam-question">
           <p className="question-stem">
-            {i + 1}. <Tag>{t(`exams.kinds.${q.kind}`)}</Tag>
+            {i + 1}. <span className="plain-tag question-kind">{t(`exams.kinds.${q.kind}`)}</span>
             {q.stem}{' '}
             <small>
               （{q.points}
@@ -97,7 +173,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
               setAnswers((old) => ({ ...old, [q.questionId]: value }));
             }}
           />
-        </Card>
+        </div>
       ))}
     </div>
   );
@@ -112,7 +188,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   const [summary, setSummary] = useState<ExamSummary | undefined>();
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
-  const [modal, modalHolder] = Modal.useModal();
+  const [confirm, setConfirm] = useState<Confirm | undefined>();
   const load = useCallback(() => {
     examSummary(classCourseId)
       .then(setSummary)
@@ -127,9 +203,9 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   if (review) {
     return (
       <>
-        <Button onClick={() => (setReview(undefined), load())} style={{ marginBottom: 12 }}>
+        <button type="button" className="plain-btn small exam-back" onClick={() => (setReview(undefined), load())}>
           {t('exams.back')}
-        </Button>
+        </button>
         <ExamReviewView review={review} />
       </>
     );
@@ -145,36 +221,39 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
       />
     );
   }
-  if (!summary) return <Skeleton active />;
+  if (!summary) return <SkeletonLines lines={4} className="exams-loading" />;
   const { rules } = summary;
   const canStart = !summary.passed && (summary.openAttemptId || summary.attemptsUsed < summary.attemptsAllowed);
+  const facts: Array<[string, ReactNode]> = [
+    [t('exams.duration'), `${rules.durationMinutes} ${t('study.minutes')}`],
+    [t('exams.total'), rules.totalScore],
+    [t('exams.passMark'), rules.passScore],
+    [t('exams.attempts'), `${summary.attemptsUsed}/${summary.attemptsAllowed}`],
+    [t('exams.best'), summary.bestScore ?? '—'],
+    [t('exams.requiredLabel'), rules.required ? t('exams.requiredYes') : t('exams.requiredNo')],
+  ];
   return (
-    <Card data-testid="exam-summary">
-      {modalHolder}
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2, md: 3 }}
-        items={[
-          { key: 'd', label: t('exams.duration'), children: `${rules.durationMinutes} ${t('study.minutes')}` },
-          { key: 't', label: t('exams.total'), children: rules.totalScore },
-          { key: 'p', label: t('exams.passMark'), children: rules.passScore },
-          { key: 'a', label: t('exams.attempts'), children: `${summary.attemptsUsed}/${summary.attemptsAllowed}` },
-          { key: 'b', label: t('exams.best'), children: summary.bestScore ?? '—' },
-          {
-            key: 'r',
-            label: t('exams.requiredLabel'),
-            children: rules.required ? t('exams.requiredYes') : t('exams.requiredNo'),
-          },
-        ]}
-      />
+    <div className="exam-summary plain-panel" data-testid="exam-summary">
+      <ConfirmDialog confirm={confirm} onClose={() => setConfirm(undefined)} />
+      <dl className="exam-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>
+              {label}
+              {t('punct.colon')}
+            </dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
       {summary.passed ? (
-        <Alert type="success" showIcon message={t('exams.alreadyPassed')} data-testid="exam-passed" />
+        <PlainNotice tone="success" title={t('exams.alreadyPassed')} testId="exam-passed" />
       ) : !canStart ? (
-        <Alert type="warning" showIcon message={t('exams.noAttemptsLeft')} />
+        <PlainNotice tone="warning" title={t('exams.noAttemptsLeft')} />
       ) : (
-        <Button
-          type="primary"
-          className="exam-start"
+        <button
+          type="button"
+          className="plain-btn primary exam-start"
           data-testid="exam-start"
           onClick={() => {
             const go = () =>
@@ -184,57 +263,63 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
             // resuming costs nothing; a new paper starts the clock and uses an attempt
             if (summary.openAttemptId) go();
             else
-              modal.confirm({
+              setConfirm({
                 title: t('exams.confirmStart'),
-                content: t('exams.confirmStartText', {
+                text: t('exams.confirmStartText', {
                   minutes: rules.durationMinutes,
                   attempt: summary.attemptsUsed + 1,
                   allowed: summary.attemptsAllowed,
                 }),
-                okText: t('exams.start'),
-                cancelText: t('common.cancel'),
+                ok: t('exams.start'),
                 onOk: go,
               });
           }}
         >
           {summary.openAttemptId ? t('exams.resume') : t('exams.start')}
-        </Button>
+        </button>
       )}
       {summary.attempts.length > 0 && (
-        <Table
-          className="exam-history"
-          size="small"
-          rowKey="attemptId"
-          pagination={false}
-          dataSource={summary.attempts}
-          columns={[
-            { title: t('exams.startedAt'), dataIndex: 'startedAt', render: (d: string) => formatDateTime(d) },
-            { title: t('exams.score'), dataIndex: 'score', render: (s: number | null) => s ?? '—' },
-            {
-              title: t('study.status'),
-              key: 'status',
-              render: (_: unknown, a: ExamSummary['attempts'][number]) =>
-                a.status === 'open' ? (
-                  <Tag>{t('exams.inProgress')}</Tag>
-                ) : a.passed ? (
-                  <Tag color="success">{t('exams.passed')}</Tag>
-                ) : (
-                  <Tag color="error">{t('exams.failed')}</Tag>
-                ),
-            },
-            {
-              title: '',
-              key: 'review',
-              render: (_: unknown, a: ExamSummary['attempts'][number]) =>
-                a.status !== 'open' && (
-                  <Button size="small" type="link" onClick={() => void reviewExam(a.attemptId).then(setReview)}>
-                    {t('exams.review')}
-                  </Button>
-                ),
-            },
-          ]}
-        />
+        <div className="exam-history">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('exams.startedAt')}</th>
+                <th scope="col">{t('exams.score')}</th>
+                <th scope="col">{t('study.status')}</th>
+                <td />
+              </tr>
+            </thead>
+            <tbody>
+              {summary.attempts.map((a) => (
+                <tr key={a.attemptId}>
+                  <td>{formatDateTime(a.startedAt)}</td>
+                  <td>{a.score ?? '—'}</td>
+                  <td>
+                    {a.status === 'open' ? (
+                      <Tag>{t('exams.inProgress')}</Tag>
+                    ) : a.passed ? (
+                      <Tag tone="success">{t('exams.passed')}</Tag>
+                    ) : (
+                      <Tag tone="error">{t('exams.failed')}</Tag>
+                    )}
+                  </td>
+                  <td>
+                    {a.status !== 'open' && (
+                      <button
+                        type="button"
+                        className="plain-link"
+                        onClick={() => void reviewExam(a.attemptId).then(setReview)}
+                      >
+                        {t('exams.review')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-    </Card>
+    </div>
   );
 }

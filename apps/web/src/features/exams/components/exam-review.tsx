@@ -1,5 +1,6 @@
-import { Alert, Card, List, Result, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
+import { PlainNotice } from '../../../components/plain-notice';
+import { PlainResult } from '../../../components/plain-result';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import type { ExamReview } from '../api/exams-api';
@@ -18,57 +19,56 @@ export function ExamReviewView({ review }: { review: ExamReview }) {
   }, [review.attemptId]);
   return (
     <div data-testid="exam-review" ref={top} className="exam-review">
-      <Result
-        status={review.passed ? 'success' : 'warning'}
+      <PlainResult
+        tone={review.passed ? 'success' : 'warning'}
         title={
           <span data-testid="exam-score">
             {t('exams.score')} {review.score} / {review.totalScore}
           </span>
         }
-        subTitle={`${review.passed ? t('exams.passed') : t('exams.notPassed', { pass: review.passScore })} · ${formatDateTime(
-          review.submittedAt,
-        )}`}
-      />
-      {review.late && <Alert type="warning" showIcon message={t('exams.lateNotice')} />}
-      <List
-        dataSource={review.items}
-        renderItem={(item, i) => (
-          <List.Item>
-            <Card size="small" className={`review-item ${item.correct ? 'is-right' : 'is-wrong'}`}>
-              <p className="question-stem">
-                {i + 1}. <Tag>{t(`exams.kinds.${item.kind}`)}</Tag>
-                {item.stem}{' '}
-                <small>
-                  （{item.points}
-                  {t('exams.points')}）
-                </small>
-              </p>
-              <QuestionImage url={item.imageUrl} />
-              {item.options.length > 0 && (
-                <ol className="review-options">
-                  {item.options.map((o, j) => (
-                    <li key={j}>
-                      {letter(j)}. {o}
-                    </li>
-                  ))}
-                </ol>
-              )}
-              <div>
-                {t('exams.yourAnswer')}
-                {t('punct.colon')}
-                {answerText(item.given, judge)} · {t('exams.correctAnswer')}
-                {t('punct.colon')}
-                <strong>{answerText(item.correctAnswer, judge)}</strong> · {t('exams.earned')} {item.earned}
-              </div>
-              <div className="analysis">
-                {t('exams.analysis')}
-                {t('punct.colon')}
-                {item.analysis}
-              </div>
-            </Card>
-          </List.Item>
-        )}
-      />
+      >
+        <p>
+          {review.passed ? t('exams.passed') : t('exams.notPassed', { pass: review.passScore })} ·{' '}
+          {formatDateTime(review.submittedAt)}
+        </p>
+      </PlainResult>
+      {review.late && <PlainNotice tone="warning" title={t('exams.lateNotice')} />}
+      <ol className="review-list">
+        {review.items.map((item, i) => (
+          <li key={item.questionId} className={`review-item plain-panel ${item.correct ? 'is-right' : 'is-wrong'}`}>
+            <p className="question-stem">
+              {i + 1}. <span className="plain-tag question-kind">{t(`exams.kinds.${item.kind}`)}</span>
+              {item.stem}{' '}
+              <small>
+                （{item.points}
+                {t('exams.points')}）
+              </small>
+            </p>
+            <QuestionImage url={item.imageUrl} />
+            {item.options.length > 0 && (
+              <ol className="review-options">
+                {item.options.map((o, j) => (
+                  <li key={j}>
+                    {letter(j)}. {o}
+                  </li>
+                ))}
+              </ol>
+            )}
+            <div>
+              {t('exams.yourAnswer')}
+              {t('punct.colon')}
+              {answerText(item.given, judge)} · {t('exams.correctAnswer')}
+              {t('punct.colon')}
+              <strong>{answerText(item.correctAnswer, judge)}</strong> · {t('exams.earned')} {item.earned}
+            </div>
+            <div className="analysis">
+              {t('exams.analysis')}
+              {t('punct.colon')}
+              {item.analysis}
+            </div>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

@@ -1,5 +1,8 @@
-import { Alert, Button, Card, Empty, Progress, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { PlainNotice } from '../../../components/plain-notice';
+import { ProgressLine } from '../../../components/plain-progress';
+import { PlainResult } from '../../../components/plain-result';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useTranslation } from '../../../lib/i18n';
 import {
   answerPractice,
@@ -37,36 +40,35 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
   };
   useEffect(load, [bookId, mode]);
 
-  if (!state) return <Skeleton active />;
+  if (!state) return <SkeletonLines lines={5} className="exams-loading" />;
   const q = state.question;
   if (!q) {
     return mode === 'wrong' ? (
-      <Result status="success" title={t('exams.wrongBookEmpty')} />
+      <PlainResult tone="success" title={t('exams.wrongBookEmpty')} testId="practice-done" />
     ) : (
-      <Result
-        status="success"
+      <PlainResult
+        tone="success"
         title={t('exams.allDone', { total: state.total })}
-        extra={
-          <Button type="primary" onClick={() => void resetPractice(bookId).then(load)}>
+        testId="practice-done"
+        actions={
+          <button type="button" className="plain-btn primary" onClick={() => void resetPractice(bookId).then(load)}>
             {t('exams.restart')}
-          </Button>
+          </button>
         }
       />
     );
   }
   return (
-    <Card
-      className={`question-card${result ? (result.correct ? ' practice-right' : ' practice-wrong') : ''}`}
+    <div
+      className={`question-card plain-panel${result ? (result.correct ? ' practice-right' : ' practice-wrong') : ''}`}
       data-testid="practice-question"
     >
-      {mode === 'wrong' && (
-        <Alert className="wrong-book-rule" type="info" showIcon message={t('exams.wrongBookRule')} />
-      )}
+      {mode === 'wrong' && <PlainNotice className="wrong-book-rule" tone="info" title={t('exams.wrongBookRule')} />}
       <div className="practice-meta">
         {mode === 'sequential' ? (
-          <Progress
-            percent={Math.round(((state.position - 1) / Math.max(1, state.total)) * 100)}
-            format={() => `${state.position}/${state.total}`}
+          <ProgressLine
+            percent={((state.position - 1) / Math.max(1, state.total)) * 100}
+            text={`${state.position}/${state.total}`}
           />
         ) : null}
         <span>
@@ -76,44 +78,41 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
         </span>
       </div>
       <p className="question-stem">
-        <Tag>{t(`exams.kinds.${q.kind}`)}</Tag>
+        <span className="plain-tag question-kind">{t(`exams.kinds.${q.kind}`)}</span>
         {q.stem}
       </p>
       <QuestionImage url={q.imageUrl} />
       <AnswerInput question={q} value={value} onChange={setValue} disabled={Boolean(result)} judgeTexts={judge} />
       {result ? (
         <>
-          <Alert
+          <PlainNotice
             className="practice-result"
-            type={result.correct ? 'success' : 'error'}
-            showIcon
-            data-testid="practice-result"
-            message={result.correct ? t('exams.right') : t('exams.wrong')}
-            description={
-              <>
-                <div>
-                  {t('exams.correctAnswer')}
-                  {t('punct.colon')}
-                  <strong>{answerText(result.correctAnswer, judge)}</strong>
-                </div>
-                <div className="analysis">
-                  {t('exams.analysis')}
-                  {t('punct.colon')}
-                  {result.analysis}
-                </div>
-                {result.removedFromWrongBook && <div>{t('exams.removedFromBook')}</div>}
-              </>
-            }
-          />
-          <Button type="primary" onClick={load} data-testid="practice-next">
+            tone={result.correct ? 'success' : 'error'}
+            testId="practice-result"
+            title={result.correct ? t('exams.right') : t('exams.wrong')}
+          >
+            <div>
+              {t('exams.correctAnswer')}
+              {t('punct.colon')}
+              <strong>{answerText(result.correctAnswer, judge)}</strong>
+            </div>
+            <div className="analysis">
+              {t('exams.analysis')}
+              {t('punct.colon')}
+              {result.analysis}
+            </div>
+            {result.removedFromWrongBook && <div>{t('exams.removedFromBook')}</div>}
+          </PlainNotice>
+          <button type="button" className="plain-btn primary" onClick={load} data-testid="practice-next">
             {t('exams.next')}
-          </Button>
+          </button>
         </>
       ) : (
-        <Button
-          type="primary"
-          loading={busy}
-          disabled={!hasAnswer(value)}
+        <button
+          type="button"
+          className={`plain-btn primary${busy ? ' loading' : ''}`}
+          aria-busy={busy}
+          disabled={!hasAnswer(value) || busy}
           data-testid="practice-submit"
           onClick={() => {
             if (value === undefined) return;
@@ -125,9 +124,8 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
           }}
         >
           {t('exams.submitAnswer')}
-        </Button>
+        </button>
       )}
-      {mode === 'wrong' && state.wrongBook === 0 && <Empty />}
-    </Card>
+    </div>
   );
 }

@@ -1,15 +1,21 @@
 import '../../../lib/locales/page-texts';
 import '../locales/exams-texts';
 import '../exams.css';
-import { Empty, Select, Skeleton, Tabs } from 'antd';
+import '../../../components/plain-controls.css';
 import { useState } from 'react';
+import { PlainResult } from '../../../components/plain-result';
+import { PlainTabs } from '../../../components/plain-tabs';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { useMyCourses } from '../api/exams-api';
 import { ExamPanel } from '../components/exam-panel';
 import { PracticePanel } from '../components/practice-panel';
 
-/** 练题: for one of the learner's courses — sequential or random practice, the wrong-answer book, the exam. */
+/**
+ * 练题: for one of the learner's courses — sequential or random practice, the wrong-answer
+ * book, the exam. Plain markup (a learner practises on his phone): no antd.
+ */
 export default function ExamsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -18,48 +24,62 @@ export default function ExamsPage() {
   const [course, setCourse] = useState(params.get('course') ?? undefined);
   const [tab, setTab] = useState(params.get('tab') ?? 'sequential');
   const courses = useMyCourses();
-  if (courses.isPending) return <Skeleton active className="page" />;
-  if (courses.data.length === 0) return <Empty className="page" description={t('study.noClass')} />;
+  if (courses.isPending) {
+    return (
+      <section className="page exams-page">
+        <SkeletonLines lines={6} className="exams-loading" />
+      </section>
+    );
+  }
+  if (courses.data.length === 0) {
+    return (
+      <section className="page exams-page">
+        <PlainResult tone="info" title={t('study.noClass')} />
+      </section>
+    );
+  }
   const chosen = courses.data.find((c) => c.trainClassCourseId === course) ?? courses.data[0]!;
   return (
     <section className="page exams-page">
       <div className="exams-head">
         <h2>{t('route.exams')}</h2>
-        <Select
+        <select
+          className="plain-input plain-select"
           value={chosen.trainClassCourseId}
-          onChange={setCourse}
-          style={{ minWidth: 240 }}
+          onChange={(e) => setCourse(e.target.value)}
+          aria-label={t('exams.course')}
           data-testid="exam-course"
-          options={courses.data.map((c) => ({
-            value: c.trainClassCourseId,
-            label: `${c.courseName}（${c.className}）`,
-          }))}
-        />
+        >
+          {courses.data.map((c) => (
+            <option key={c.trainClassCourseId} value={c.trainClassCourseId}>
+              {`${c.courseName}（${c.className}）`}
+            </option>
+          ))}
+        </select>
       </div>
-      <Tabs
-        activeKey={tab}
+      <PlainTabs
+        active={tab}
         onChange={setTab}
-        destroyOnHidden
-        items={[
+        tabs={[
           {
             key: 'sequential',
             label: t('exams.sequential'),
-            children: <PracticePanel key={`s-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="sequential" />,
+            content: <PracticePanel key={`s-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="sequential" />,
           },
           {
             key: 'random',
             label: t('exams.random'),
-            children: <PracticePanel key={`r-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="random" />,
+            content: <PracticePanel key={`r-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="random" />,
           },
           {
             key: 'wrong',
             label: t('exams.wrongBook'),
-            children: <PracticePanel key={`w-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="wrong" />,
+            content: <PracticePanel key={`w-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="wrong" />,
           },
           {
             key: 'exam',
             label: t('exams.exam'),
-            children: <ExamPanel key={chosen.trainClassCourseId} classCourseId={chosen.trainClassCourseId} />,
+            content: <ExamPanel key={chosen.trainClassCourseId} classCourseId={chosen.trainClassCourseId} />,
           },
         ]}
       />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { ProgressLine } from './plain-progress';
+import { ProgressLine } from '../../../components/plain-progress';
 import { StatusTag } from './status-tag';
 import { UnitProgress } from './unit-progress';
 

@@ -14,7 +14,7 @@ import { useUser } from '../../../stores/user-store';
 import { classCoursesQuery, useMyClasses, useStudyTime, useUnits, type MyClass } from '../api/study-api';
 import { DailyChart } from '../components/daily-chart';
 import { isExamDue } from '../components/exam-due';
-import { ProgressRing } from '../components/plain-progress';
+import { ProgressRing } from '../../../components/plain-progress';
 import { ProgressCards, ProgressTable, type CourseRow } from '../components/progress-rows';
 
 function ClassProgress({ cls, courses, units }: { cls: MyClass; courses: PersonCourse[]; units: WarpCourseData[] }) {

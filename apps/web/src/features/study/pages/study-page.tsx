@@ -17,7 +17,7 @@ import { useCertificateProgress, useClassCourses, useClassInfo, useMyClasses, ty
 import { CertificateLine } from '../components/certificate-line';
 import { isExamDue } from '../components/exam-due';
 import { NoClass } from '../components/no-class';
-import { ProgressLine, ProgressRing } from '../components/plain-progress';
+import { ProgressLine, ProgressRing } from '../../../components/plain-progress';
 import { StatusTag } from '../components/status-tag';
 
 function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {

@@ -1,7 +1,9 @@
+import './plain-progress.css';
+
 /**
- * antd's Progress drawn plain, for 我的学习 (no antd there): a ring for a class and a line for
- * a course or a unit (spans: it may sit inside a button), in the theme's colour, green with a
- * tick when complete.
+ * antd's Progress drawn plain, for the pages drawn without antd: a ring for a class and a line
+ * for a course, a unit or a practice (spans: it may sit inside a button), in the theme's
+ * colour, green with a tick when complete.
  */
 const clamp = (percent: number) => Math.max(0, Math.min(100, percent));
 
@@ -37,7 +39,8 @@ export function ProgressRing({ percent, size = 84 }: { percent: number; size?: n
   );
 }
 
-export function ProgressLine({ percent }: { percent: number }) {
+/** `text` in place of the percentage (a practice's "3/10"). */
+export function ProgressLine({ percent, text }: { percent: number; text?: string }) {
   const value = clamp(percent);
   const done = value >= 100;
   return (
@@ -51,7 +54,7 @@ export function ProgressLine({ percent }: { percent: number }) {
       <span className="progress-line-track">
         <span className="progress-line-value" style={{ width: `${value}%` }} />
       </span>
-      <span className="progress-line-text">{done ? '✓' : `${Math.round(value)}%`}</span>
+      <span className="progress-line-text">{text ?? (done ? '✓' : `${Math.round(value)}%`)}</span>
     </span>
   );
 }

@@ -1,0 +1,80 @@
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './plain-controls.css';
+
+export interface PlainTab {
+  key: string;
+  label: ReactNode;
+  /** drawn only while its tab is chosen (antd's `destroyOnHidden`) */
+  content: ReactNode;
+}
+
+/**
+ * Tabs drawn like antd's (a line under the chosen one), for the pages drawn without antd: the
+ * WAI-ARIA tabs pattern, the arrow keys, Home and End moving between tabs and choosing them.
+ */
+export function PlainTabs({
+  tabs,
+  active,
+  onChange,
+  className,
+}: {
+  tabs: PlainTab[];
+  active: string;
+  onChange(key: string): void;
+  className?: string;
+}) {
+  const id = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const chosen = tabs.find((tab) => tab.key === active) ?? tabs[0];
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = tabs.findIndex((tab) => tab.key === chosen?.key);
+    const to =
+      event.key === 'ArrowRight'
+        ? (at + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1;
+    if (to < 0) return;
+    event.preventDefault();
+    onChange(tabs[to]!.key);
+    list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[to]?.focus();
+  };
+  return (
+    <div className={`plain-tabs${className ? ` ${className}` : ''}`}>
+      <div role="tablist" className="plain-tabs-list" ref={list} onKeyDown={move}>
+        {tabs.map((tab) => {
+          const selected = tab.key === chosen?.key;
+          return (
+            <button
+              key={tab.key}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${tab.key}`}
+              aria-selected={selected}
+              aria-controls={`${id}-panel`}
+              tabIndex={selected ? 0 : -1}
+              className="plain-tab"
+              onClick={() => onChange(tab.key)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {chosen && (
+        <div
+          role="tabpanel"
+          id={`${id}-panel`}
+          aria-labelledby={`${id}-tab-${chosen.key}`}
+          className="plain-tabs-panel"
+        >
+          {chosen.content}
+        </div>
+      )}
+    </div>
+  );
+}

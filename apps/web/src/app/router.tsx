@@ -10,7 +10,7 @@ import { preloadable } from './preloadable';
 import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
-// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习, 课程进度, the player and 练题 are
+// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习, 课程进度, the player, 练题 and 个人中心 are
 // plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));
@@ -23,7 +23,7 @@ const StudyPage = preloadable(() => import('../features/study/pages/study-page')
 const ShowPage = preloadable(() => import('../features/study/pages/show-page'));
 const ProgressPage = preloadable(() => import('../features/study/pages/progress-page'));
 const VideoPage = preloadableWithAntd(() => import('../features/study/pages/video-page'));
-const PersonalCenterPage = preloadableWithAntd(() => import('../features/account/pages/personal-center-page'));
+const PersonalCenterPage = preloadable(() => import('../features/account/pages/personal-center-page'));
 // plain markup: a phone opens it from the face check's QR code, a first visit
 const CameraPage = preloadable(() => import('../features/camera/pages/camera-page'));
 const ExamsPage = preloadable(() => import('../features/exams/pages/exams-page'));

@@ -13,6 +13,7 @@ export function PlainDialog({
   footer,
   onClose,
   testId,
+  className,
 }: {
   open: boolean;
   title: ReactNode;
@@ -20,6 +21,8 @@ export function PlainDialog({
   footer: ReactNode;
   onClose(): void;
   testId?: string;
+  /** a wider dialog, say */
+  className?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -33,7 +36,7 @@ export function PlainDialog({
   return (
     <dialog
       ref={ref}
-      className="plain-dialog"
+      className={`plain-dialog${className ? ` ${className}` : ''}`}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onClose={onClose}

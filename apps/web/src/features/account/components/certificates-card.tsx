@@ -1,7 +1,8 @@
 import type { MyCertificate as Certificate } from '@anxun/shared/schemas/certificates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { PlainNotice } from '../../../components/plain-notice';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { api } from '../../../lib/api-client';
 import { useCertificateProgress, type CertificateProgress } from '../../../lib/certificate-progress';
 import { downloadFile } from '../../../lib/download';
@@ -18,13 +19,13 @@ function Waiting({ waiting }: { waiting: CertificateProgress[] }) {
   return (
     <div className="certificates-waiting">
       {waiting.map((p) => (
-        <Alert
+        <PlainNotice
           key={p.trainPersonId}
-          type={p.status === 'withheld' ? 'warning' : 'info'}
-          showIcon
-          data-testid="certificate-waiting"
-          message={p.className}
-          description={[
+          tone={p.status === 'withheld' ? 'warning' : 'info'}
+          testId="certificate-waiting"
+          title={p.className}
+        >
+          {[
             p.coursesLeft > 0 ? t('study.certificate.studying', { count: p.coursesLeft }) : '',
             p.checksLeft > 0
               ? t(p.coursesLeft > 0 ? 'study.certificate.checksLeft' : 'study.certificate.withheld', {
@@ -34,7 +35,7 @@ function Waiting({ waiting }: { waiting: CertificateProgress[] }) {
           ]
             .filter(Boolean)
             .join(' ')}
-        />
+        </PlainNotice>
       ))}
     </div>
   );
@@ -50,89 +51,73 @@ export function CertificatesCard() {
   });
   const progress = useCertificateProgress();
   const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued');
+  const markPrinted = (c: Certificate) =>
+    void api.post(`/api/base/certificate/upIsPrinting/${c.id}`).then(() => {
+      notifySuccess(t('certificates.printedSaved'));
+      void client.invalidateQueries({ queryKey: key });
+    });
   return (
-    <Card title={t('certificates.title')} className="account-card" data-testid="certificates-card">
+    <div className="account-card plain-panel" data-testid="certificates-card">
+      <h3 className="account-card-title">{t('certificates.title')}</h3>
       <Waiting waiting={waiting} />
-      <List
-        loading={isPending}
-        dataSource={data ?? []}
-        locale={{
-          // a class on its way says what it waits for above; the bare hint is for no class at all
-          emptyText:
-            waiting.length > 0 ? (
-              <span />
-            ) : (
-              <Empty description={t('certificates.none')}>
-                <Link to="/study">{t('header.myStudy')}</Link>
-              </Empty>
-            ),
-        }}
-        renderItem={(c) => (
-          <List.Item
-            data-testid="certificate-item"
-            actions={
-              c.status === 'valid'
-                ? [
-                    <Button
-                      key="pdf"
-                      type="primary"
-                      size="small"
-                      data-testid="certificate-download"
-                      onClick={() =>
-                        void downloadFile(`/api/base/certificate/pdf/${c.id}`, `certificate-${c.number}.pdf`)
-                      }
-                    >
-                      {t('certificates.download')}
-                    </Button>,
-                    <Button
-                      key="printed"
-                      size="small"
-                      onClick={() =>
-                        void api.post(`/api/base/certificate/upIsPrinting/${c.id}`).then(() => {
-                          notifySuccess(t('certificates.printedSaved'));
-                          void client.invalidateQueries({ queryKey: key });
-                        })
-                      }
-                    >
-                      {t('certificates.markPrinted')}
-                    </Button>,
-                  ]
-                : []
-            }
-          >
-            <List.Item.Meta
-              title={
-                <Space wrap>
-                  <span>{c.className}</span>
+      {isPending ? (
+        <SkeletonLines lines={3} className="account-loading" />
+      ) : (data ?? []).length === 0 ? (
+        // a class on its way says what it waits for above; the bare hint is for no class at all
+        waiting.length === 0 && (
+          <p className="account-empty">
+            {t('certificates.none')} <Link to="/study">{t('header.myStudy')}</Link>
+          </p>
+        )
+      ) : (
+        <ul className="certificate-list">
+          {(data ?? []).map((c) => (
+            <li key={c.id} className="certificate-item" data-testid="certificate-item">
+              <div className="certificate-meta">
+                <div className="certificate-title">
+                  {c.className}
                   {c.status === 'valid' ? (
-                    <Tag color="success">{t('certificates.valid')}</Tag>
+                    <span className="plain-tag success">{t('certificates.valid')}</span>
                   ) : (
-                    <Tag color="error">{t('certificates.revoked')}</Tag>
+                    <span className="plain-tag error">{t('certificates.revoked')}</span>
                   )}
-                </Space>
-              }
-              description={
-                <div className="certificate-meta">
-                  <div>
-                    {t('certificates.number')}
-                    {t('punct.colon')}
-                    <strong data-testid="certificate-number">{c.number}</strong> · {t('certificates.code')}
-                    {t('punct.colon')}
-                    <strong data-testid="certificate-code">{c.verifyCode}</strong>
-                  </div>
-                  <div>
-                    {c.hours} {t('study.hours')} · {t('certificates.issued')} {formatDateTime(c.issuedAt)}
-                    {c.printCount > 0 && ` · ${t('certificates.printed', { count: c.printCount })}`}
-                  </div>
-                  <Typography.Link href={c.verifyUrl} target="_blank" data-testid="certificate-verify-link">
-                    {t('certificates.verifyLink')}
-                  </Typography.Link>
                 </div>
-              }
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+                <div>
+                  {t('certificates.number')}
+                  {t('punct.colon')}
+                  <strong data-testid="certificate-number">{c.number}</strong> · {t('certificates.code')}
+                  {t('punct.colon')}
+                  <strong data-testid="certificate-code">{c.verifyCode}</strong>
+                </div>
+                <div>
+                  {c.hours} {t('study.hours')} · {t('certificates.issued')} {formatDateTime(c.issuedAt)}
+                  {c.printCount > 0 && ` · ${t('certificates.printed', { count: c.printCount })}`}
+                </div>
+                <a href={c.verifyUrl} target="_blank" rel="noreferrer" data-testid="certificate-verify-link">
+                  {t('certificates.verifyLink')}
+                </a>
+              </div>
+              {c.status === 'valid' && (
+                <div className="account-actions">
+                  <button
+                    type="button"
+                    className="plain-btn small primary"
+                    data-testid="certificate-download"
+                    onClick={() =>
+                      void downloadFile(`/api/base/certificate/pdf/${c.id}`, `certificate-${c.number}.pdf`)
+                    }
+                  >
+                    {t('certificates.download')}
+                  </button>
+                  <button type="button" className="plain-btn small" onClick={() => markPrinted(c)}>
+                    {t('certificates.markPrinted')}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

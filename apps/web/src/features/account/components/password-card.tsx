@@ -1,77 +1,53 @@
 import { PASSWORD_MIN_LENGTH } from '@anxun/shared/constants';
 import { Msg } from '@anxun/shared/messages';
-import { Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { PasswordInput } from '../../../components/password-input';
+import { PlainField } from '../../../components/plain-field';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
+import { useFieldChecks } from '../../../lib/use-field-checks';
 import { changePassword } from '../api/account-api';
 
-interface Fields {
-  oldPassword: string;
-  newPassword: string;
-  confirm: string;
-}
-
-/** 修改密码: the current password, then the new one twice. */
+/** 修改密码: the current password, then the new one twice. Plain form (个人中心 loads no antd). */
 export function PasswordCard() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Fields>();
+  const form = useFieldChecks({
+    oldPassword: (v) => (v ? undefined : Msg.PASSWORD_REQUIRED),
+    newPassword: (v) =>
+      !v ? Msg.PASSWORD_REQUIRED : v.length < PASSWORD_MIN_LENGTH ? Msg.PASSWORD_TOO_SHORT : undefined,
+    confirm: (v, all) =>
+      !v ? Msg.PASSWORD_REQUIRED : v !== all.newPassword ? t('account.passwordMismatch') : undefined,
+  });
   const [busy, setBusy] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.checkAll()) return;
+    setBusy(true);
+    changePassword(form.values.oldPassword, form.values.newPassword)
+      .then(() => {
+        form.reset();
+        notifySuccess(t('account.passwordSaved'));
+      })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
   return (
-    <Card title={t('account.password')} className="account-card">
-      <Form
-        form={form}
-        layout="vertical"
-        className="account-form"
-        data-testid="password-form"
-        onFinish={(values) => {
-          setBusy(true);
-          changePassword(values.oldPassword, values.newPassword)
-            .then(() => {
-              form.resetFields();
-              notifySuccess(t('account.passwordSaved'));
-            })
-            .catch(() => undefined)
-            .finally(() => setBusy(false));
-        }}
-      >
-        <Form.Item
-          name="oldPassword"
-          label={t('account.oldPassword')}
-          rules={[{ required: true, message: Msg.PASSWORD_REQUIRED }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('account.newPassword')}
-          rules={[
-            { required: true, message: Msg.PASSWORD_REQUIRED },
-            { min: PASSWORD_MIN_LENGTH, message: Msg.PASSWORD_TOO_SHORT },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('account.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: Msg.PASSWORD_REQUIRED },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('account.passwordMismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>
+    <div className="account-card plain-panel">
+      <h3 className="account-card-title">{t('account.password')}</h3>
+      <form className="account-form" data-testid="password-form" noValidate onSubmit={submit}>
+        <PlainField label={t('account.oldPassword')} error={form.errors.oldPassword}>
+          <PasswordInput autoComplete="current-password" {...form.bind('oldPassword')} />
+        </PlainField>
+        <PlainField label={t('account.newPassword')} error={form.errors.newPassword}>
+          <PasswordInput autoComplete="new-password" {...form.bind('newPassword')} />
+        </PlainField>
+        <PlainField label={t('account.confirmPassword')} error={form.errors.confirm}>
+          <PasswordInput autoComplete="new-password" {...form.bind('confirm')} />
+        </PlainField>
+        <button type="submit" className={`plain-btn primary${busy ? ' loading' : ''}`} aria-busy={busy}>
           {t('account.save')}
-        </Button>
-      </Form>
-    </Card>
+        </button>
+      </form>
+    </div>
   );
 }

@@ -1,80 +1,84 @@
 import { Msg } from '@anxun/shared/messages';
 import { isSmsMobile } from '@anxun/shared/validators';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { PlainField } from '../../../components/plain-field';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
+import { useFieldChecks } from '../../../lib/use-field-checks';
 import { accountKeys, changePhone, sendCode } from '../api/account-api';
 
-/** 更换手机号: a code to the new number proves it is the learner's. */
+/** 更换手机号: a code to the new number proves it is the learner's. Plain form (no antd). */
 export function PhoneCard({ current }: { current: string | undefined }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [form] = Form.useForm<{ telPhoto: string; checkCode: string }>();
+  const form = useFieldChecks({
+    telPhoto: (v) => (!v.trim() ? Msg.MOBILE_REQUIRED : isSmsMobile(v.trim()) ? undefined : Msg.MOBILE_INVALID),
+    checkCode: (v) => (v.trim() ? undefined : Msg.SMS_CODE_REQUIRED),
+  });
   const [left, startCountdown] = useCountdown();
   const [busy, setBusy] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.checkAll()) return;
+    setBusy(true);
+    changePhone(form.values.telPhoto.trim(), form.values.checkCode.trim())
+      .then(() => {
+        form.reset();
+        void client.invalidateQueries({ queryKey: accountKeys.profile });
+        notifySuccess(t('account.phoneSaved'));
+      })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
   return (
-    <Card title={t('account.phoneTitle')} className="account-card">
+    <div className="account-card plain-panel">
+      <h3 className="account-card-title">{t('account.phoneTitle')}</h3>
       <p>
         {t('account.currentPhone')}
         {t('punct.colon')}
         <strong data-testid="current-phone">{current || '—'}</strong>
       </p>
-      <Form
-        form={form}
-        layout="vertical"
-        className="account-form"
-        onFinish={(values) => {
-          setBusy(true);
-          changePhone(values.telPhoto.trim(), values.checkCode.trim())
-            .then(() => {
-              form.resetFields();
-              void client.invalidateQueries({ queryKey: accountKeys.profile });
-              notifySuccess(t('account.phoneSaved'));
-            })
-            .catch(() => undefined)
-            .finally(() => setBusy(false));
-        }}
-      >
-        <Form.Item
-          name="telPhoto"
-          label={t('account.newPhone')}
-          rules={[
-            { required: true, message: Msg.MOBILE_REQUIRED },
-            {
-              validator: (_, v) =>
-                !v || isSmsMobile(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(Msg.MOBILE_INVALID)),
-            },
-          ]}
-        >
-          <Input inputMode="tel" maxLength={11} />
-        </Form.Item>
-        <Form.Item label={t('register.checkCode')} required>
-          <Space.Compact block>
-            <Form.Item name="checkCode" noStyle rules={[{ required: true, message: Msg.SMS_CODE_REQUIRED }]}>
-              <Input inputMode="numeric" maxLength={6} />
-            </Form.Item>
-            <Button
+      <form className="account-form" data-testid="phone-form" noValidate onSubmit={submit}>
+        <PlainField label={t('account.newPhone')} error={form.errors.telPhoto}>
+          <input className="plain-input" inputMode="tel" autoComplete="tel" maxLength={11} {...form.bind('telPhoto')} />
+        </PlainField>
+        <PlainField
+          label={t('register.checkCode')}
+          error={form.errors.checkCode}
+          action={
+            <button
+              type="button"
+              className="plain-btn"
               disabled={left > 0}
+              data-testid="phone-send-code"
               onClick={() => {
-                void form.validateFields(['telPhoto']).then(({ telPhoto }) =>
-                  sendCode(telPhoto.trim()).then((r) => {
+                if (!form.check('telPhoto')) return;
+                void sendCode(form.values.telPhoto.trim())
+                  .then((r) => {
                     startCountdown(r.resendAfter);
                     notifySuccess(t('login.codeSent'));
-                  }),
-                );
+                  })
+                  .catch(() => undefined);
               }}
             >
               {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>
+            </button>
+          }
+        >
+          <input
+            className="plain-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...form.bind('checkCode')}
+          />
+        </PlainField>
+        <button type="submit" className={`plain-btn primary${busy ? ' loading' : ''}`} aria-busy={busy}>
           {t('account.save')}
-        </Button>
-      </Form>
-    </Card>
+        </button>
+      </form>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Image, Modal, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { FaceCapture } from '../../../components/face-capture/face-capture';
+import { PlainDialog } from '../../../components/plain-dialog';
+import { PlainNotice } from '../../../components/plain-notice';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
@@ -33,12 +34,21 @@ export function ReferencePhotoCard() {
   };
 
   return (
-    <Card title={t('face.reference.title')} className="account-card" data-testid="reference-card">
+    <div className="account-card plain-panel" data-testid="reference-card">
+      <h3 className="account-card-title">{t('face.reference.title')}</h3>
       <div className="reference-body">
         {data?.photoUrl ? (
-          <Image src={data.photoUrl} width={160} height={160} className="reference-photo" alt="" />
+          <a href={data.photoUrl} target="_blank" rel="noreferrer" className="reference-photo-link">
+            <img
+              src={data.photoUrl}
+              width={160}
+              height={160}
+              className="reference-photo"
+              alt={t('face.reference.title')}
+            />
+          </a>
         ) : (
-          <Empty description={t('face.reference.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          <div className="reference-none">{t('face.reference.none')}</div>
         )}
         <div>
           <p>{t('face.reference.hint')}</p>
@@ -48,15 +58,26 @@ export function ReferencePhotoCard() {
               {data.setByAdmin ? ` · ${t('face.reference.setByAdmin')}` : ''}
             </p>
           )}
-          {error && !camera && <Alert type="error" showIcon message={error} data-testid="reference-error" />}
-          <Space wrap>
-            <Button type="primary" onClick={() => setCamera(true)} data-testid="reference-camera">
+          {error && !camera && <PlainNotice tone="error" title={error} testId="reference-error" />}
+          <div className="account-actions">
+            <button
+              type="button"
+              className="plain-btn primary"
+              onClick={() => setCamera(true)}
+              data-testid="reference-camera"
+            >
               {t('face.reference.take')}
-            </Button>
-            <Button onClick={() => file.current?.click()} loading={busy && !camera}>
+            </button>
+            <button
+              type="button"
+              className={`plain-btn${busy && !camera ? ' loading' : ''}`}
+              aria-busy={busy && !camera}
+              disabled={busy}
+              onClick={() => file.current?.click()}
+            >
               {t('face.reference.upload')}
-            </Button>
-          </Space>
+            </button>
+          </div>
           <input
             ref={file}
             type="file"
@@ -71,16 +92,23 @@ export function ReferencePhotoCard() {
           />
         </div>
       </div>
-      <Modal
+      <PlainDialog
         open={camera}
         title={t('face.reference.take')}
-        footer={null}
-        onCancel={() => setCamera(false)}
-        destroyOnHidden
+        onClose={() => setCamera(false)}
+        className="reference-dialog"
+        footer={
+          <button type="button" className="plain-btn small" onClick={() => setCamera(false)}>
+            {t('common.cancel')}
+          </button>
+        }
       >
-        {error && <Alert type="error" showIcon message={error} />}
-        <FaceCapture onCapture={(photo) => save(photo, 'camera')} busy={busy} submitText={t('face.reference.save')} />
-      </Modal>
-    </Card>
+        {error && <PlainNotice tone="error" title={error} />}
+        {/* the camera runs only while the dialog is open */}
+        {camera && (
+          <FaceCapture onCapture={(photo) => save(photo, 'camera')} busy={busy} submitText={t('face.reference.save')} />
+        )}
+      </PlainDialog>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import '../../../lib/locales/page-texts';
 import '../locales/account-texts';
 import '../account.css';
+import '../../../components/plain-controls.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Descriptions, Skeleton } from 'antd';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
+import { PlainFacts } from '../../../components/plain-facts';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useTranslation } from '../../../lib/i18n';
 import { useProfile } from '../api/account-api';
 import { CertificatesCard } from '../components/certificates-card';
@@ -11,30 +13,33 @@ import { PasswordCard } from '../components/password-card';
 import { PhoneCard } from '../components/phone-card';
 import { ReferencePhotoCard } from '../components/reference-photo-card';
 
-/** 个人中心: who I am (masked), face checks I still owe, my certificates (or what they wait for), my reference face for face checks, my password and phone. */
+/**
+ * 个人中心: who I am (masked), face checks I still owe, my certificates (or what they wait
+ * for), my reference face for face checks, my password and phone. Plain markup (no antd).
+ */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const client = useQueryClient();
+  const facts: Array<[string, string]> = profile.data
+    ? [
+        [t('account.name'), profile.data.name],
+        [t('account.account'), profile.data.account ?? '—'],
+        [t('account.org'), profile.data.orgName],
+        [t('account.idCard'), profile.data.idCard || '—'],
+      ]
+    : [];
   return (
     <section className="page account-page">
       <h2>{t('route.personalCenter')}</h2>
-      <Card title={t('account.profile')} className="account-card">
+      <div className="account-card plain-panel">
+        <h3 className="account-card-title">{t('account.profile')}</h3>
         {profile.data ? (
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2 }}
-            items={[
-              { key: 'n', label: t('account.name'), children: profile.data.name },
-              { key: 'a', label: t('account.account'), children: profile.data.account ?? '—' },
-              { key: 'o', label: t('account.org'), children: profile.data.orgName },
-              { key: 'i', label: t('account.idCard'), children: profile.data.idCard || '—' },
-            ]}
-          />
+          <PlainFacts facts={facts} testId="profile" />
         ) : (
-          <Skeleton active />
+          <SkeletonLines lines={2} className="account-loading" />
         )}
-      </Card>
+      </div>
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['account'] })} />
       <CertificatesCard />
       <ReferencePhotoCard />

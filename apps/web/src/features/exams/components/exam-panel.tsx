@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PlainDialog } from '../../../components/plain-dialog';
+import { PlainFacts } from '../../../components/plain-facts';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { formatDateTime } from '../../../lib/format';
@@ -235,17 +236,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   return (
     <div className="exam-summary plain-panel" data-testid="exam-summary">
       <ConfirmDialog confirm={confirm} onClose={() => setConfirm(undefined)} />
-      <dl className="exam-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>
-              {label}
-              {t('punct.colon')}
-            </dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <PlainFacts facts={facts} />
       {summary.passed ? (
         <PlainNotice tone="success" title={t('exams.alreadyPassed')} testId="exam-passed" />
       ) : !canStart ? (

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/src/infra/crypto.js';
+import { lastCode, loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+describe('个人中心 in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+  /** The demo learner's password as each test expects it: a retry starts where its first try did. */
+  const setDemoPassword = async (password: string) => {
+    await env.server.ctx.db
+      .updateTable('persons')
+      .set({ password_hash: await hashPassword(password) })
+      .where('account', '=', 'demo')
+      .execute();
+  };
+
+  it('on a phone, runs none of antd and changes the password, saying what is wrong first', async () => {
+    await setDemoPassword('demo1234');
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    const form = page.getByTestId('password-form');
+    await form.waitFor();
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
+    expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
+
+    // nothing typed: each field says so, and nothing is sent
+    const save = form.getByRole('button', { name: '保存' });
+    await save.click();
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['请输入密码', '请输入密码', '请输入密码']);
+    const oldPassword = form.getByLabel('原密码');
+    const newPassword = form.getByLabel('新密码', { exact: true });
+    const confirm = form.getByLabel('确认新密码');
+    await oldPassword.fill('demo1234');
+    await newPassword.fill('abc');
+    await confirm.fill('abcdef');
+    await save.click();
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['', '密码不能少于6位', '两次输入的新密码不一致']);
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    // the eye shows what was typed
+    await form.getByRole('button', { name: '显示密码' }).nth(1).click();
+    expect(await newPassword.getAttribute('type')).toBe('text');
+
+    await newPassword.fill('new-pass-2026');
+    await confirm.fill('new-pass-2026');
+    await save.click();
+    await page.getByText('密码已修改').waitFor();
+    // the form is emptied for the next time
+    expect(await oldPassword.inputValue()).toBe('');
+
+    // the new password signs in; the old one no longer does
+    const fresh = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(fresh.page, 'demo', 'demo1234');
+    await fresh.page.getByText('用户名或密码错误').waitFor();
+    await fresh.page.getByPlaceholder('密码').fill('new-pass-2026');
+    await fresh.page.getByTestId('login-submit').click();
+    await fresh.page.waitForURL(/#\/study/);
+    await fresh.context.close();
+    await context.close();
+  }, 90_000);
+
+  it('changes the phone with a code sent to the new number', async () => {
+    await setDemoPassword('demo1234');
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    const form = page.getByTestId('phone-form');
+    await form.waitFor();
+    expect(await page.locator('.account-page [class*="ant-"]').count()).toBe(0);
+    const phone = form.getByLabel('新手机号');
+    // a wrong number is said when the field is left, and gets no code
+    await phone.fill('12345');
+    await form.getByTestId('phone-send-code').click();
+    expect(await form.getByRole('alert').first().textContent()).toBe('请输入正确的手机号');
+    expect(await form.getByTestId('phone-send-code').isEnabled()).toBe(true);
+
+    await phone.fill('13900002026');
+    await form.getByTestId('phone-send-code').click();
+    await expect.poll(() => form.getByTestId('phone-send-code').textContent()).toMatch(/\d+/);
+    expect(await form.getByTestId('phone-send-code').isEnabled()).toBe(false);
+    await form.getByLabel('手机验证码').fill(await lastCode(env, '13900002026'));
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByText('手机号已更换').waitFor();
+    await expect.poll(() => page.getByTestId('current-phone').textContent()).toBe('139****2026');
+    await context.close();
+  }, 90_000);
+});

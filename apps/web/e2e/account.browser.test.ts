@@ -41,6 +41,9 @@ describe('个人中心 in Chromium', () => {
     await save.click();
     expect(await form.getByRole('alert').allTextContents()).toEqual(['', '密码不能少于6位', '两次输入的新密码不一致']);
     expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    // a message goes as soon as it is fixed, the confirmation's too when the new password now matches it
+    await newPassword.fill('abcdef');
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['', '', '']);
     // the eye shows what was typed
     await form.getByRole('button', { name: '显示密码' }).nth(1).click();
     expect(await newPassword.getAttribute('type')).toBe('text');
@@ -49,8 +52,12 @@ describe('个人中心 in Chromium', () => {
     await confirm.fill('new-pass-2026');
     await save.click();
     await page.getByText('密码已修改').waitFor();
-    // the form is emptied for the next time
+    // the form is emptied for the next time, and says nothing when focus passes through it
     expect(await oldPassword.inputValue()).toBe('');
+    await oldPassword.focus();
+    await newPassword.focus();
+    await page.getByRole('heading', { name: '修改密码' }).click();
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['', '', '']);
 
     // the new password signs in; the old one no longer does
     const fresh = await openPage(env, '/login', { width: 375, height: 812 });
@@ -79,14 +86,16 @@ describe('个人中心 in Chromium', () => {
     expect(await form.getByRole('alert').first().textContent()).toBe('请输入正确的手机号');
     expect(await form.getByTestId('phone-send-code').isEnabled()).toBe(true);
 
-    await phone.fill('13900002026');
+    // a number of this try's own: a retry meets no resend limit and no number already his
+    const newPhone = `139${String(Date.now()).slice(-8)}`;
+    await phone.fill(newPhone);
     await form.getByTestId('phone-send-code').click();
     await expect.poll(() => form.getByTestId('phone-send-code').textContent()).toMatch(/\d+/);
     expect(await form.getByTestId('phone-send-code').isEnabled()).toBe(false);
-    await form.getByLabel('手机验证码').fill(await lastCode(env, '13900002026'));
+    await form.getByLabel('手机验证码').fill(await lastCode(env, newPhone));
     await form.getByRole('button', { name: '保存' }).click();
     await page.getByText('手机号已更换').waitFor();
-    await expect.poll(() => page.getByTestId('current-phone').textContent()).toBe('139****2026');
+    await expect.poll(() => page.getByTestId('current-phone').textContent()).toBe(`139****${newPhone.slice(-4)}`);
     await context.close();
   }, 90_000);
 });

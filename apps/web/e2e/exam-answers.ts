@@ -23,7 +23,15 @@ export async function passExamOnPage(page: Page, server: TestServer): Promise<nu
   // organisation's theme (not antd's own #1677ff)
   const ok = page.getByTestId('exam-confirm-ok');
   expect(await page.getByTestId('exam-confirm').evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
-  expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(22, 119, 255)');
+  const theme = await page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('div'));
+    probe.style.background = 'var(--primary)';
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
+  expect(theme).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(theme);
   await ok.click();
   const questions = page.getByTestId('exam-question');
   await questions.first().waitFor();
@@ -57,9 +65,8 @@ export async function passExamOnPage(page: Page, server: TestServer): Promise<nu
   const submit = page.getByTestId('exam-confirm-ok');
   const review = page.getByTestId('exam-review');
   await submit.click();
-  // a click that lands while the dialog still animates in can be lost on a busy machine (the
-  // clean-clone CI run of 1d088ff): pressed once more if, 5 s on, the dialog is still open (a
-  // submit under way keeps its button busy, which takes no click)
+  // a click lost on a busy machine (the clean-clone CI run of 1d088ff, then antd's dialog): pressed
+  // once more if, 5 s on, the question is still open (a hand-in under way closes it at once)
   const reviewed = await review.waitFor({ timeout: 5_000 }).then(
     () => true,
     () => false,

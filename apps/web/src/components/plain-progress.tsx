@@ -39,15 +39,18 @@ export function ProgressRing({ percent, size = 84 }: { percent: number; size?: n
   );
 }
 
-/** `text` in place of the percentage (a practice's "3/10"). */
-export function ProgressLine({ percent, text }: { percent: number; text?: string }) {
+/**
+ * `text` in place of the percentage (a practice's "3/10"); `done` when 100 % is not the end
+ * (a course whose units are watched waits for its exam: a full bar, not green).
+ */
+export function ProgressLine({ percent, text, done: finished }: { percent: number; text?: string; done?: boolean }) {
   const value = clamp(percent);
-  const done = value >= 100;
+  const done = finished ?? value >= 100;
   return (
     <span
       className={`progress-line${done ? ' done' : ''}`}
       role="progressbar"
-      aria-valuenow={value}
+      aria-valuenow={Math.round(value)}
       aria-valuemin={0}
       aria-valuemax={100}
     >

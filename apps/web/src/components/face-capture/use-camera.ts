@@ -21,8 +21,14 @@ export function useCamera(enabled: boolean) {
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })
       .then(async (s) => {
+        // closed while the camera was starting (a dialog cancelled at the permission prompt):
+        // the cleanup has run already, so this stream is stopped here or never
+        if (cancelled) {
+          for (const track of s.getTracks()) track.stop();
+          return;
+        }
         stream = s;
-        if (cancelled || !video.current) return;
+        if (!video.current) return;
         video.current.srcObject = s;
         await video.current.play().catch(() => undefined);
         setReady(true);

@@ -19,9 +19,11 @@ interface Props {
   onChange(value: AnswerValue): void;
   disabled?: boolean;
   judgeTexts: [string, string];
+  /** the id of the question's stem: the group's name for a screen reader */
+  labelledBy?: string;
 }
 
-/** The input a /** One choice: the browser's own radio or checkbox in the theme's colour, its whole line clickable. */
+/** One choice: the browser's own radio or checkbox in the theme's colour, its whole line clickable. */
 function Choice({
   type,
   name,
@@ -49,14 +51,14 @@ function Choice({
  * The input a question's kind asks for: one option, several, true/false, or a text per blank.
  * Plain form controls (练题 loads no antd): a phone's own, read by its screen reader as such.
  */
-export function AnswerInput({ question, value, onChange, disabled, judgeTexts }: Props) {
+export function AnswerInput({ question, value, onChange, disabled, judgeTexts, labelledBy }: Props) {
   const { t } = useTranslation();
   const name = useId();
   if (question.kind === 'single' || question.kind === 'multiple') {
     const multiple = question.kind === 'multiple';
     const chosen = multiple ? (Array.isArray(value) ? value : []) : [];
     return (
-      <div className="answer-options" role={multiple ? 'group' : 'radiogroup'}>
+      <div className="answer-options" role={multiple ? 'group' : 'radiogroup'} aria-labelledby={labelledBy}>
         {question.options.map((text, i) => {
           const key = letter(i);
           const checked = multiple ? chosen.includes(key) : value === key;
@@ -80,7 +82,7 @@ export function AnswerInput({ question, value, onChange, disabled, judgeTexts }:
   }
   if (question.kind === 'judge') {
     return (
-      <div className="answer-options answer-judge" role="radiogroup">
+      <div className="answer-options answer-judge" role="radiogroup" aria-labelledby={labelledBy}>
         {([true, false] as const).map((answer, i) => (
           <Choice
             key={i}
@@ -99,7 +101,7 @@ export function AnswerInput({ question, value, onChange, disabled, judgeTexts }:
   const blanks = Array.isArray(value) ? value : [];
   const count = Math.max(1, question.blanks);
   return (
-    <div className="answer-options">
+    <div className="answer-options" role="group" aria-labelledby={labelledBy}>
       {Array.from({ length: count }, (_, i) => (
         <label key={i} className="answer-blank">
           {question.blanks > 1 && <span className="answer-blank-number">{i + 1}</span>}

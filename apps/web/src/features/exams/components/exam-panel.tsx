@@ -109,6 +109,8 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const [confirm, setConfirm] = useState<Confirm | undefined>();
 
   const handIn = useCallback(() => {
+    // the hand-in carries every answer: nothing is left to save
+    dirty.current = false;
     setSubmitting(true);
     submitExam(paper.attemptId, latest.current)
       .then(onDone)
@@ -121,7 +123,14 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       dirty.current = false;
       void saveExam(paper.attemptId, latest.current).catch(() => undefined);
     }, SAVE_EVERY_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      // left for another tab or course: the answers since the last save are saved now
+      if (dirty.current) {
+        dirty.current = false;
+        void saveExam(paper.attemptId, latest.current).catch(() => undefined);
+      }
+    };
   }, [paper.attemptId]);
 
   const answered = paper.questions.filter((q) => answers[q.questionId] !== undefined).length;
@@ -156,7 +165,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       </div>
       {paper.questions.map((q, i) => (
         <div key={q.questionId} className="question-card plain-panel" data-testid="exam-question">
-          <p className="question-stem">
+          <p className="question-stem" id={`stem-${q.questionId}`}>
             {i + 1}. <span className="plain-tag question-kind">{t(`exams.kinds.${q.kind}`)}</span>
             {q.stem}{' '}
             <small>
@@ -166,6 +175,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
           </p>
           <QuestionImage url={q.imageUrl} />
           <AnswerInput
+            labelledBy={`stem-${q.questionId}`}
             question={q}
             value={answers[q.questionId]}
             judgeTexts={judge}

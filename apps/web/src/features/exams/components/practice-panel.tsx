@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { PlainNotice } from '../../../components/plain-notice';
 import { ProgressLine } from '../../../components/plain-progress';
 import { PlainResult } from '../../../components/plain-result';
@@ -30,6 +30,7 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
   const [value, setValue] = useState<AnswerValue | undefined>();
   const [result, setResult] = useState<PracticeResult | undefined>();
   const [busy, setBusy] = useState(false);
+  const stemId = useId();
 
   const load = () => {
     setResult(undefined);
@@ -67,7 +68,7 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
       <div className="practice-meta">
         {mode === 'sequential' ? (
           <ProgressLine
-            percent={((state.position - 1) / Math.max(1, state.total)) * 100}
+            percent={Math.round(((state.position - 1) / Math.max(1, state.total)) * 100)}
             text={`${state.position}/${state.total}`}
           />
         ) : null}
@@ -77,12 +78,19 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
           <strong data-testid="wrong-book-count">{result?.wrongBook ?? state.wrongBook}</strong>
         </span>
       </div>
-      <p className="question-stem">
+      <p className="question-stem" id={stemId}>
         <span className="plain-tag question-kind">{t(`exams.kinds.${q.kind}`)}</span>
         {q.stem}
       </p>
       <QuestionImage url={q.imageUrl} />
-      <AnswerInput question={q} value={value} onChange={setValue} disabled={Boolean(result)} judgeTexts={judge} />
+      <AnswerInput
+        question={q}
+        value={value}
+        onChange={setValue}
+        disabled={Boolean(result)}
+        judgeTexts={judge}
+        labelledBy={stemId}
+      />
       {result ? (
         <>
           <PlainNotice

@@ -29,7 +29,10 @@ function RowProgress({ row, unit }: { row: ProgressRow; unit: boolean }) {
   return unit ? (
     <UnitProgress percent={row.percent} status={row.status} />
   ) : (
-    <ProgressLine percent={row.status === LearnStatus.COMPLETED ? 100 : Math.round(row.percent)} />
+    <ProgressLine
+      percent={row.status === LearnStatus.COMPLETED ? 100 : Math.round(row.percent)}
+      done={row.status === LearnStatus.COMPLETED}
+    />
   );
 }
 

@@ -87,7 +87,7 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                   {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
                 </h4>
                 <div className="course-item-intro">{c.intro}</div>
-                <ProgressLine percent={c.sysSchedule} />
+                <ProgressLine percent={c.sysSchedule} done={c.learnStatus === LearnStatus.COMPLETED} />
                 <div className="course-item-figures">
                   {t('study.units')} {c.completedUnits}/{c.unitCount} · {t('study.studied')} {c.studiedHours} /{' '}
                   {c.studyTimeLen} {t('study.hours')}

@@ -16,12 +16,10 @@ export function PlainTabs({
   tabs,
   active,
   onChange,
-  className,
 }: {
   tabs: PlainTab[];
   active: string;
   onChange(key: string): void;
-  className?: string;
 }) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
@@ -44,7 +42,7 @@ export function PlainTabs({
     list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[to]?.focus();
   };
   return (
-    <div className={`plain-tabs${className ? ` ${className}` : ''}`}>
+    <div className="plain-tabs">
       <div role="tablist" className="plain-tabs-list" ref={list} onKeyDown={move}>
         {tabs.map((tab) => {
           const selected = tab.key === chosen?.key;

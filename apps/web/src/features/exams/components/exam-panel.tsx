@@ -18,7 +18,7 @@ import {
 } from '../api/exams-api';
 import { AnswerInput } from './answer-input';
 import { ExamReviewView } from './exam-review';
-import { QuestionImage } from './question-image';
+import { QuestionStem } from './question-stem';
 
 const SAVE_EVERY_MS = 20_000;
 
@@ -165,15 +165,14 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       </div>
       {paper.questions.map((q, i) => (
         <div key={q.questionId} className="question-card plain-panel" data-testid="exam-question">
-          <p className="question-stem" id={`stem-${q.questionId}`}>
-            {i + 1}. <span className="plain-tag question-kind">{t(`exams.kinds.${q.kind}`)}</span>
-            {q.stem}{' '}
-            <small>
-              （{q.points}
-              {t('exams.points')}）
-            </small>
-          </p>
-          <QuestionImage url={q.imageUrl} />
+          <QuestionStem
+            id={`stem-${q.questionId}`}
+            number={i + 1}
+            kind={q.kind}
+            stem={q.stem}
+            points={q.points}
+            imageUrl={q.imageUrl}
+          />
           <AnswerInput
             labelledBy={`stem-${q.questionId}`}
             question={q}

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import type { ExamReview } from '../api/exams-api';
 import { answerText, letter } from './answer-input';
-import { QuestionImage } from './question-image';
+import { QuestionStem } from './question-stem';
 
 /** A handed-in paper: the score, and each question with the learner's answer, the key and the analysis. */
 export function ExamReviewView({ review }: { review: ExamReview }) {
@@ -36,15 +36,13 @@ export function ExamReviewView({ review }: { review: ExamReview }) {
       <ol className="review-list">
         {review.items.map((item, i) => (
           <li key={item.questionId} className={`review-item plain-panel ${item.correct ? 'is-right' : 'is-wrong'}`}>
-            <p className="question-stem">
-              {i + 1}. <span className="plain-tag question-kind">{t(`exams.kinds.${item.kind}`)}</span>
-              {item.stem}{' '}
-              <small>
-                （{item.points}
-                {t('exams.points')}）
-              </small>
-            </p>
-            <QuestionImage url={item.imageUrl} />
+            <QuestionStem
+              number={i + 1}
+              kind={item.kind}
+              stem={item.stem}
+              points={item.points}
+              imageUrl={item.imageUrl}
+            />
             {item.options.length > 0 && (
               <ol className="review-options">
                 {item.options.map((o, j) => (

@@ -14,7 +14,7 @@ import {
   type PracticeResult,
 } from '../api/exams-api';
 import { AnswerInput, answerText } from './answer-input';
-import { QuestionImage } from './question-image';
+import { QuestionStem } from './question-stem';
 
 const hasAnswer = (value: AnswerValue | undefined) =>
   value !== undefined && (!Array.isArray(value) || value.some((v) => v.trim() !== ''));
@@ -78,11 +78,7 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
           <strong data-testid="wrong-book-count">{result?.wrongBook ?? state.wrongBook}</strong>
         </span>
       </div>
-      <p className="question-stem" id={stemId}>
-        <span className="plain-tag question-kind">{t(`exams.kinds.${q.kind}`)}</span>
-        {q.stem}
-      </p>
-      <QuestionImage url={q.imageUrl} />
+      <QuestionStem id={stemId} kind={q.kind} stem={q.stem} imageUrl={q.imageUrl} />
       <AnswerInput
         question={q}
         value={value}

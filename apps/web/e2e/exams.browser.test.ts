@@ -16,6 +16,33 @@ describe('practice, exam, certificate and /card in Chromium', () => {
   });
   afterAll(() => env.close());
 
+  it('keeps an answer given just before the page was reloaded', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/exams'));
+    await page.getByRole('tab', { name: '考试' }).click();
+    await page.getByTestId('exam-start').click();
+    // the question opens on its OK button, as antd's confirm did: Enter starts the paper
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('开始考试');
+    await page.keyboard.press('Enter');
+    const first = page.getByTestId('exam-question').first();
+    const choice = first.locator('input[type="radio"], input[type="checkbox"]').first();
+    await choice.check();
+    // well within the 20 s between saves: only the save as the page goes keeps it
+    await page.reload();
+    await page.getByRole('tab', { name: '考试' }).click();
+    const resume = page.getByTestId('exam-start');
+    expect(await resume.textContent()).toBe('继续考试');
+    await resume.click();
+    await expect.poll(() => choice.isChecked(), { timeout: 10_000 }).toBe(true);
+    // handed in as it is, so the next test starts a paper of its own
+    await page.getByTestId('exam-submit').click();
+    await page.getByTestId('exam-confirm-ok').click();
+    await page.getByTestId('exam-review').waitFor();
+    await context.close();
+  }, 120_000);
+
   it('practises, passes both exams, downloads the certificate and checks it on /card', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

@@ -4,7 +4,8 @@ import './plain-controls.css';
 /**
  * A modal question drawn like antd's Modal, for the pages drawn without antd: the browser's
  * own `<dialog>`, so focus stays inside and the page behind is inert. Escape closes it
- * (`onClose`), as it does antd's.
+ * (`onClose`), as it does antd's. A control marked `data-autofocus` takes the focus as it
+ * opens (antd's confirm focuses its OK button).
  */
 export function PlainDialog({
   open,
@@ -30,8 +31,11 @@ export function PlainDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // the browser focuses the first control (often 取消); a dialog may name its own
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
     <dialog

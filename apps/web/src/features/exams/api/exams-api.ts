@@ -81,8 +81,13 @@ export const examSummary = (trainClassCourseId: string) =>
 export const startExam = (trainClassCourseId: string) =>
   api.post<ExamPaper>('/api/exam/mock/start', { json: { trainClassCourseId } });
 
-export const saveExam = (attemptId: string, answers: Record<string, AnswerValue>) =>
-  api.post<{ savedAt: string }>('/api/exam/mock/save', { json: { attemptId, answers }, silent: true });
+/** `leaving`: the page is being closed or reloaded; the request is kept alive past it. */
+export const saveExam = (attemptId: string, answers: Record<string, AnswerValue>, leaving = false) =>
+  api.post<{ savedAt: string }>('/api/exam/mock/save', {
+    json: { attemptId, answers },
+    silent: true,
+    keepalive: leaving,
+  });
 
 export const submitExam = (attemptId: string, answers: Record<string, AnswerValue>) =>
   api.post<ExamReview>('/api/exam/mock/submit', { json: { attemptId, answers } });

@@ -3,6 +3,7 @@ import { PlainDialog } from '../../../components/plain-dialog';
 import { PlainFacts } from '../../../components/plain-facts';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import {
@@ -76,6 +77,7 @@ function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | undefined; onC
             type="button"
             className="plain-btn small primary"
             data-testid="exam-confirm-ok"
+            data-autofocus
             onClick={() => {
               confirm?.onOk();
               onClose();
@@ -106,30 +108,51 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const latest = useRef(answers);
   latest.current = answers;
   const dirty = useRef(false);
+  const handedIn = useRef(false);
   const [confirm, setConfirm] = useState<Confirm | undefined>();
 
   const handIn = useCallback(() => {
     // the hand-in carries every answer: nothing is left to save
     dirty.current = false;
+    handedIn.current = true;
     setSubmitting(true);
     submitExam(paper.attemptId, latest.current)
       .then(onDone)
-      .catch(() => setSubmitting(false));
+      .catch(() => {
+        // not handed in: the answers are still to be saved
+        handedIn.current = false;
+        dirty.current = true;
+        setSubmitting(false);
+      });
   }, [paper.attemptId, onDone]);
 
   useEffect(() => {
-    const timer = setInterval(() => {
+    const save = (leaving = false) => {
       if (!dirty.current) return;
       dirty.current = false;
-      void saveExam(paper.attemptId, latest.current).catch(() => undefined);
-    }, SAVE_EVERY_MS);
+      void saveExam(paper.attemptId, latest.current, leaving).catch((err: unknown) => {
+        // not saved for want of a network or a server: the next save tries again (a refusal,
+        // such as a paper past its time, is not retried)
+        if (!handedIn.current && err instanceof ApiError && (err.status === 0 || err.status >= 500)) {
+          dirty.current = true;
+        }
+      });
+    };
+    const timer = setInterval(save, SAVE_EVERY_MS);
+    // a reload, a closed tab, a phone switching apps (which may then close the page unseen):
+    // the answers since the last save are sent now, in a request that outlives the page
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') save(true);
+    };
+    const onPageHide = () => save(true);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       clearInterval(timer);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
       // left for another tab or course: the answers since the last save are saved now
-      if (dirty.current) {
-        dirty.current = false;
-        void saveExam(paper.attemptId, latest.current).catch(() => undefined);
-      }
+      save();
     };
   }, [paper.attemptId]);
 

@@ -103,6 +103,13 @@ describe('studying in Chromium', () => {
     expect(await table.getByTestId('progress-unit').count()).toBeLessThan(units);
     await fold.click();
     expect(await table.getByTestId('progress-unit').count()).toBe(units);
+    // each bar is named by what it measures: a screen reader says whose progress it reads
+    const names = await page
+      .getByRole('progressbar')
+      .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThan(units);
+    for (const name of names) expect(name).toMatch(/^\S.* 学习进度$/);
+    expect(names).toContain(`${await page.getByTestId('progress-class').locator('h3').textContent()} 学习进度`);
     await context.close();
   }, 90_000);
 

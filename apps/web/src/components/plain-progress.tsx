@@ -7,7 +7,8 @@ import './plain-progress.css';
  */
 const clamp = (percent: number) => Math.max(0, Math.min(100, percent));
 
-export function ProgressRing({ percent, size = 84 }: { percent: number; size?: number }) {
+/** `label`: what it measures, its accessible name (the class's or course's name, say). */
+export function ProgressRing({ percent, label, size = 84 }: { percent: number; label: string; size?: number }) {
   const value = clamp(percent);
   const done = value >= 100;
   // the stroke is 6 % of the ring's width, as antd draws it
@@ -18,7 +19,8 @@ export function ProgressRing({ percent, size = 84 }: { percent: number; size?: n
       className={`progress-ring${done ? ' done' : ''}`}
       style={{ width: size, height: size }}
       role="progressbar"
-      aria-valuenow={value}
+      aria-label={label}
+      aria-valuenow={Math.round(value)}
       aria-valuemin={0}
       aria-valuemax={100}
     >
@@ -43,13 +45,24 @@ export function ProgressRing({ percent, size = 84 }: { percent: number; size?: n
  * `text` in place of the percentage (a practice's "3/10"); `done` when 100 % is not the end
  * (a course whose units are watched waits for its exam: a full bar, not green).
  */
-export function ProgressLine({ percent, text, done: finished }: { percent: number; text?: string; done?: boolean }) {
+export function ProgressLine({
+  percent,
+  label,
+  text,
+  done: finished,
+}: {
+  percent: number;
+  label: string;
+  text?: string;
+  done?: boolean;
+}) {
   const value = clamp(percent);
   const done = finished ?? value >= 100;
   return (
     <span
       className={`progress-line${done ? ' done' : ''}`}
       role="progressbar"
+      aria-label={label}
       aria-valuenow={Math.round(value)}
       aria-valuemin={0}
       aria-valuemax={100}

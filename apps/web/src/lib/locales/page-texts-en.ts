@@ -67,6 +67,7 @@ export const pageTextsEn: PageMessages = {
     stillThereText: 'Nothing happened for a while, so the video is paused. Continue when you are ready.',
     keepStudying: 'Continue',
     progress: 'Course progress',
+    progressOf: 'Progress of {{name}}',
     unit: 'Unit',
     duration: 'Length',
     watched: 'Watched',

@@ -66,6 +66,7 @@ export const pageTextsZh = {
     stillThereText: '长时间没有操作，视频已暂停。点击继续学习。',
     keepStudying: '继续学习',
     progress: '课程进度',
+    progressOf: '{{name}} 学习进度',
     unit: '课件',
     duration: '时长',
     watched: '观看进度',

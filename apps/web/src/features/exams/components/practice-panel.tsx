@@ -68,6 +68,7 @@ export function PracticePanel({ bookId, mode }: { bookId: string; mode: Practice
       <div className="practice-meta">
         {mode === 'sequential' ? (
           <ProgressLine
+            label={t('exams.practiceProgress')}
             percent={Math.round(((state.position - 1) / Math.max(1, state.total)) * 100)}
             text={`${state.position}/${state.total}`}
           />

@@ -26,10 +26,12 @@ export interface CourseRow extends ProgressRow {
 
 /** A course's share as the server says (100 % while its exam waits); a unit's with its tick when complete. */
 function RowProgress({ row, unit }: { row: ProgressRow; unit: boolean }) {
+  const { t } = useTranslation();
   return unit ? (
-    <UnitProgress percent={row.percent} status={row.status} />
+    <UnitProgress percent={row.percent} status={row.status} name={row.name} />
   ) : (
     <ProgressLine
+      label={t('study.progressOf', { name: row.name })}
       percent={row.status === LearnStatus.COMPLETED ? 100 : Math.round(row.percent)}
       done={row.status === LearnStatus.COMPLETED}
     />

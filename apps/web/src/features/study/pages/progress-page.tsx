@@ -48,7 +48,7 @@ function ClassProgress({ cls, courses, units }: { cls: MyClass; courses: PersonC
   return (
     <div className="progress-class plain-panel" data-testid="progress-class">
       <div className="progress-class-head">
-        <ProgressRing percent={cls.progress} size={72} />
+        <ProgressRing percent={cls.progress} size={72} label={t('study.progressOf', { name: cls.className })} />
         <div>
           <h3>{cls.className}</h3>
           <p>

@@ -96,7 +96,7 @@ export default function ShowPage() {
                   <span>
                     {u.sortOrder}. {u.tCourseName} <StatusTag status={u.learnStatus} />
                   </span>
-                  <UnitProgress percent={u.sysPercentage} status={u.learnStatus} />
+                  <UnitProgress percent={u.sysPercentage} status={u.learnStatus} name={u.tCourseName} />
                   <small>
                     {u.kind === 'document' && u.pageCount
                       ? t('study.pages', { count: u.pageCount })

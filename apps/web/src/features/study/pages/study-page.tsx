@@ -51,7 +51,7 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
   return (
     <div className="class-card plain-panel" data-testid="class-card">
       <div className="class-head">
-        <ProgressRing percent={cls.progress} />
+        <ProgressRing percent={cls.progress} label={t('study.progressOf', { name: cls.className })} />
         <div className="class-info">
           <h3>{cls.className}</h3>
           <p>
@@ -87,7 +87,11 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                   {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
                 </h4>
                 <div className="course-item-intro">{c.intro}</div>
-                <ProgressLine percent={c.sysSchedule} done={c.learnStatus === LearnStatus.COMPLETED} />
+                <ProgressLine
+                  label={t('study.progressOf', { name: c.courseName })}
+                  percent={c.sysSchedule}
+                  done={c.learnStatus === LearnStatus.COMPLETED}
+                />
                 <div className="course-item-figures">
                   {t('study.units')} {c.completedUnits}/{c.unitCount} · {t('study.studied')} {c.studiedHours} /{' '}
                   {c.studyTimeLen} {t('study.hours')}

@@ -5,7 +5,7 @@ import { installErrorCapture } from './app/error-capture';
 import { Providers } from './app/providers';
 import { AppRoutes, opensOnLogin, preloadFirstPage } from './app/router';
 import { LoadBoundary } from './components/load-boundary';
-import { prefetchHome } from './features/courses/api/course-requests';
+import { prefetchCourse, prefetchHome } from './features/courses/api/course-requests';
 import { prefetchOrgInfo, siteOrgCode } from './lib/org-info';
 import { useUser } from './stores/user-store';
 import './styles/base.css';
@@ -30,14 +30,19 @@ window.addEventListener('vite:preloadError', (event) => {
 void useUser.getState().restore();
 
 // What the first page shows first is asked for now, alongside the app's own start: the
-// page's code (index.html asks for it even earlier), on the login page and 首页 the
-// organisation's name and logo, and 首页's lists.
+// page's code (index.html asks for it even earlier), on the login page, 首页 and 课程详情 the
+// organisation's name and logo, 首页's lists, and a course's details and units.
 const [firstPath = '/', firstQuery = ''] = location.hash.replace(/^#/, '').split('?');
 const firstPage = preloadFirstPage(firstPath || '/');
 if (opensOnLogin(firstPath || '/')) prefetchOrgInfo(siteOrgCode(new URLSearchParams(firstQuery)));
 else if (['', '/', '/index'].includes(firstPath)) {
   prefetchOrgInfo(siteOrgCode(new URLSearchParams(firstQuery), useUser.getState().orgCode));
   prefetchHome();
+} else if (firstPath === '/course') {
+  const query = new URLSearchParams(firstQuery);
+  prefetchOrgInfo(siteOrgCode(query, useUser.getState().orgCode));
+  const book = query.get('id');
+  if (book) prefetchCourse(book);
 }
 
 const root = document.getElementById('root');

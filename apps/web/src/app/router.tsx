@@ -10,12 +10,12 @@ import { preloadable } from './preloadable';
 import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
-// with antd come with its provider (antd-lazy); the login page, 首页, 我的学习, 课程进度, the player, 练题 and 个人中心 are
+// with antd come with its provider (antd-lazy); the login page, 首页, 课程详情, 我的学习, 课程进度, the player, 练题 and 个人中心 are
 // plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));
 const IndexPage = preloadable(() => import('../features/courses/pages/index-page'));
-const CoursePage = preloadableWithAntd(() => import('../features/courses/pages/course-page'));
+const CoursePage = preloadable(() => import('../features/courses/pages/course-page'));
 const ErrorPage = lazyWithAntd(() => import('../pages/error-page'));
 const PublicPlaceholder = lazyWithAntd(() => import('../pages/public-placeholder'));
 // plain markup: a learner's first page after login, and the player, where he spends his time

@@ -4,7 +4,7 @@ import { prefetch } from '../../../lib/api-client';
 export const orgQuery = () => new URLSearchParams(location.search).get('OrgCode') ?? undefined;
 
 /**
- * What 首页 asks for, as address and parameters, in one place: its hooks (courses-api,
+ * What 首页 and 课程详情 ask for, as address and parameters, in one place: its hooks (courses-api,
  * online-api) ask these, and a first visit to 首页 asks them ahead (`prefetchHome`). No
  * React or query library here: the app's start imports this file.
  */
@@ -24,6 +24,10 @@ export const courseRequests = {
       },
     ] as const,
   newest: () => ['/api/train/person/select-newest', { size: 8, OrgCode: orgQuery() }] as const,
+  // 课程详情
+  info: (bookId: string) => [`/api/course/book/find-course-info/${encodeURIComponent(bookId)}`, undefined] as const,
+  units: (bookId: string) => ['/api/course/couwarp/select-warp-use-List', { courseBookId: bookId }] as const,
+  useState: (bookId: string) => ['/api/course/book/select-course-use-State', { courseBookId: bookId }] as const,
 };
 
 /** 首页's testimonials: the organisation's newest comments rated 4 or 5. */
@@ -36,6 +40,17 @@ export function prefetchHome(): void {
     courseRequests.list('', 1),
     courseRequests.comments(undefined, TESTIMONIALS.page, TESTIMONIALS),
     courseRequests.newest(),
+  ]) {
+    prefetch(url, query);
+  }
+}
+
+/** Asks a course's page's details, units and the learner's place in it while its code arrives (a first visit to 课程详情). */
+export function prefetchCourse(bookId: string): void {
+  for (const [url, query] of [
+    courseRequests.info(bookId),
+    courseRequests.units(bookId),
+    courseRequests.useState(bookId),
   ]) {
     prefetch(url, query);
   }

@@ -38,7 +38,10 @@ export function useCourseInfo(id: string | undefined) {
   return useQuery({
     queryKey: courseKeys.info(id ?? ''),
     enabled: Boolean(id),
-    queryFn: () => api.get<CourseInfo>(`/api/course/book/find-course-info/${encodeURIComponent(id!)}`),
+    queryFn: () => {
+      const [url, query] = courseRequests.info(id!);
+      return api.get<CourseInfo>(url, { query });
+    },
   });
 }
 
@@ -46,6 +49,9 @@ export function useCourseUnits(id: string | undefined) {
   return useQuery({
     queryKey: courseKeys.units(id ?? ''),
     enabled: Boolean(id),
-    queryFn: () => api.get<CourseUnit[]>('/api/course/couwarp/select-warp-use-List', { query: { courseBookId: id } }),
+    queryFn: () => {
+      const [url, query] = courseRequests.units(id!);
+      return api.get<CourseUnit[]>(url, { query });
+    },
   });
 }

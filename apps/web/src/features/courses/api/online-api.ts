@@ -57,11 +57,10 @@ export function useNewestLearners() {
 export function useCourseUseState(bookId: string) {
   return useQuery({
     queryKey: onlineKeys.useState(bookId),
-    queryFn: () =>
-      api.get<CourseUseState>('/api/course/book/select-course-use-State', {
-        query: { courseBookId: bookId },
-        silent: true,
-      }),
+    queryFn: () => {
+      const [url, query] = courseRequests.useState(bookId);
+      return api.get<CourseUseState>(url, { query, silent: true });
+    },
   });
 }
 

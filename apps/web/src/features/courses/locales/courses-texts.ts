@@ -16,6 +16,8 @@ const zh = {
     notInClass: '查看我的班级',
     loginToStudy: '登录后学习',
     none: '没有找到课程',
+    notFound: '课程不存在或已下架',
+    noUnits: '该课程还没有课件',
   },
   online: {
     replyCount: '{{count}} 个回答',
@@ -77,6 +79,8 @@ const en: typeof zh = {
     notInClass: 'See my classes',
     loginToStudy: 'Log in to study',
     none: 'No courses found',
+    notFound: 'This course does not exist or has been withdrawn',
+    noUnits: 'This course has no units yet',
   },
   online: {
     replyCount: '{{count}} answers',

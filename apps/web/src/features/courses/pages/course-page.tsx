@@ -2,146 +2,185 @@ import { LearnStatus } from '@anxun/shared/constants';
 import '../../../lib/locales/page-texts';
 import '../locales/courses-texts';
 import '../courses.css';
-import { Button, Card, Descriptions, Empty, List, Skeleton, Tabs } from 'antd';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import '../../../components/plain-controls.css';
+import { Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { lazyWithAntd } from '../../../app/antd-lazy';
+import { Panel } from '../../../components/panel';
+import { PlainFacts } from '../../../components/plain-facts';
+import { PlainNotice } from '../../../components/plain-notice';
+import { PlainResult } from '../../../components/plain-result';
+import { PlainTabs } from '../../../components/plain-tabs';
+import { SkeletonLines } from '../../../components/skeleton-lines';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useUser } from '../../../stores/user-store';
-import { useCourseInfo, useCourseUnits } from '../api/courses-api';
-import { useCertificateProgress, useCourseUseState } from '../api/online-api';
-import { CommentsPanel } from '../components/comments-panel';
-import { DiscussionPanel } from '../components/discussion-panel';
+import { useCourseInfo, useCourseUnits, type CourseBook, type CourseUnit } from '../api/courses-api';
+import { useCertificateProgress, useCourseUseState, type CourseUseState } from '../api/online-api';
 import { IntentDialog } from '../components/intent-dialog';
 
-/** 课程详情: the course, who teaches it, how many learn it, its units, comments and discussion. */
+// reviews and questions are antd's forms and lists, loaded when their tab is first opened
+const CommentsPanel = lazyWithAntd(() =>
+  import('../components/comments-panel').then((m) => ({ default: m.CommentsPanel })),
+);
+const DiscussionPanel = lazyWithAntd(() =>
+  import('../components/discussion-panel').then((m) => ({ default: m.DiscussionPanel })),
+);
+
+type CourseUseRecord = CourseUseState['records'][number];
+
+/** What the learner can do next with this course: study it, take its exam, fetch his certificate, or join. */
+function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRecord | undefined }) {
+  const { t } = useTranslation();
+  const signedIn = Boolean(useUser((s) => s.token));
+  const certificates = useCertificateProgress(signedIn);
+  if (!record) {
+    return (
+      <div className="home-hero-actions">
+        <Link className="plain-btn primary small" to={signedIn ? '/study' : '/login?redirect=/study'}>
+          {signedIn ? t('courses.notInClass') : t('courses.loginToStudy')}
+        </Link>
+        <IntentDialog courseName={book.name} buttonText={t('intent.open')} />
+      </div>
+    );
+  }
+  const examNext = record.examRequired && !record.examPassed && record.completedUnits === record.unitCount;
+  const done = record.learnStatus === LearnStatus.COMPLETED;
+  return (
+    <div className="home-hero-actions">
+      {examNext ? (
+        // every unit watched: the exam is the next step
+        <Link
+          className="plain-btn primary small"
+          data-testid="course-exam"
+          to={`/exams?course=${record.trainClassCourseId}`}
+        >
+          {t('study.next.exam')}
+        </Link>
+      ) : (
+        <Link
+          className={`plain-btn small${done ? '' : ' primary'}`}
+          data-testid="course-study"
+          to={`/show?classCourseId=${record.trainClassCourseId}`}
+        >
+          {done
+            ? t('study.review')
+            : record.learnStatus === LearnStatus.STUDYING
+              ? t('study.continue')
+              : t('study.start')}
+        </Link>
+      )}
+      {certificates.data?.some((c) => c.trainPersonId === record.trainPersonId && c.status === 'issued') && (
+        <Link className="plain-btn small" data-testid="course-certificate" to="/setting/personalCenter">
+          {t('study.next.certificate')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** 课程目录: the units in order, each with its length; a learner of the course may preview one. */
+function UnitList({ id, units, enrolled }: { id: string; units: CourseUnit[] | undefined; enrolled: boolean }) {
+  const { t } = useTranslation();
+  if (!units) return <SkeletonLines lines={4} className="course-units-loading" />;
+  if (units.length === 0) return <PlainNotice tone="info" title={t('courses.noUnits')} />;
+  return (
+    <ol className="course-unit-list" data-testid="course-unit-list">
+      {units.map((u) => (
+        <li key={u.courseWarpId}>
+          <span className="course-unit-title">
+            {u.sortOrder}. {u.title}
+          </span>
+          <span className="course-unit-length">{formatClock(u.durationSeconds)}</span>
+          {enrolled && (
+            <Link className="plain-link" to={`/video?courseBookId=${id}&warpId=${u.courseWarpId}`}>
+              {t('courses.preview')}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * 课程详情: the course, who teaches it, how many learn it, its units, comments and discussion.
+ * Plain markup: a guest opens it from 首页 on a phone; the reviews and questions bring antd
+ * when their tab is opened.
+ */
 export default function CoursePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const info = useCourseInfo(id || undefined);
   const units = useCourseUnits(id || undefined);
-  const signedIn = Boolean(useUser((s) => s.token));
   const courseUse = useCourseUseState(id);
-  const certificates = useCertificateProgress(signedIn);
   // the tab is the page's state (a link may open one): changing the URL would keep a copy alive
   const [tab, setTab] = useState(params.get('tab') ?? 'units');
-  if (!id) return <Empty className="page" description={t('study.pickCourse')} />;
-  if (info.isPending) return <Skeleton active className="page" />;
-  if (!info.data) return <Empty className="page" />;
+  if (!id) return <PlainResult className="page" tone="info" title={t('study.pickCourse')} />;
+  if (info.isPending) return <SkeletonLines lines={6} className="page course-loading" />;
+  if (!info.data) return <PlainResult className="page" tone="warning" title={t('courses.notFound')} />;
   const book = info.data;
+  const enrolled = Boolean(courseUse.data?.enrolled);
   // the learner's record of this course in their newest class, if they study it
   const record = courseUse.data?.records[0];
-  const enrolled = Boolean(courseUse.data?.enrolled);
+  const loading = <SkeletonLines lines={4} className="course-units-loading" />;
   return (
     <section className="page course-page">
-      <Card className="course-head">
+      <Panel className="course-head">
         <div className="course-cover course-cover-large" aria-hidden>
-          {book.images[0] ? <img src={book.images[0]} alt="" /> : <span>{book.name.slice(0, 2)}</span>}
+          {book.images[0] ? (
+            <img src={book.images[0]} alt="" width={240} height={150} />
+          ) : (
+            <span>{book.name.slice(0, 2)}</span>
+          )}
         </div>
         <div className="course-head-text">
           <h2>{book.name}</h2>
           <p>{book.intro}</p>
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2, md: 4 }}
-            items={[
-              { key: 't', label: t('courses.teachers'), children: book.teachers.join('、') || '—' },
-              { key: 'h', label: t('study.hours'), children: book.classHours },
-              { key: 'u', label: t('study.units'), children: book.unitCount },
-              { key: 'l', label: t('courses.learners'), children: book.learnerCount },
+          <PlainFacts
+            testId="course-facts"
+            facts={[
+              [t('courses.teachers'), book.teachers.join('、') || '—'],
+              [t('study.hours'), book.classHours],
+              [t('study.units'), book.unitCount],
+              [t('courses.learners'), book.learnerCount],
             ]}
           />
-          {record ? (
-            <div className="home-hero-actions">
-              {record.examRequired && !record.examPassed && record.completedUnits === record.unitCount ? (
-                // every unit watched: the exam is the next step
-                <Button
-                  type="primary"
-                  data-testid="course-exam"
-                  onClick={() => navigate(`/exams?course=${record.trainClassCourseId}`)}
-                >
-                  {t('study.next.exam')}
-                </Button>
-              ) : (
-                <Button
-                  type={record.learnStatus === LearnStatus.COMPLETED ? 'default' : 'primary'}
-                  data-testid="course-study"
-                  onClick={() => navigate(`/show?classCourseId=${record.trainClassCourseId}`)}
-                >
-                  {record.learnStatus === LearnStatus.COMPLETED
-                    ? t('study.review')
-                    : record.learnStatus === LearnStatus.STUDYING
-                      ? t('study.continue')
-                      : t('study.start')}
-                </Button>
-              )}
-              {certificates.data?.some((c) => c.trainPersonId === record.trainPersonId && c.status === 'issued') && (
-                <Button data-testid="course-certificate" onClick={() => navigate('/setting/personalCenter')}>
-                  {t('study.next.certificate')}
-                </Button>
-              )}
-            </div>
-          ) : (
-            <div className="home-hero-actions">
-              <Button type="primary" onClick={() => navigate(signedIn ? '/study' : '/login?redirect=/study')}>
-                {signedIn ? t('courses.notInClass') : t('courses.loginToStudy')}
-              </Button>
-              <IntentDialog courseName={book.name} buttonText={t('intent.open')} />
-            </div>
-          )}
+          <CourseActions book={book} record={record} />
         </div>
-      </Card>
-      <Card className="course-tabs">
-        <Tabs
-          activeKey={tab}
+      </Panel>
+      <Panel className="course-tabs">
+        <PlainTabs
+          active={tab}
           onChange={setTab}
-          items={[
+          tabs={[
             {
               key: 'units',
               label: t('courses.catalogue'),
-              children: (
-                <List
-                  loading={units.isPending}
-                  dataSource={units.data ?? []}
-                  renderItem={(u) => (
-                    <List.Item
-                      extra={formatClock(u.durationSeconds)}
-                      actions={
-                        enrolled
-                          ? [
-                              <Button
-                                key="preview"
-                                type="link"
-                                size="small"
-                                onClick={() => navigate(`/video?courseBookId=${id}&warpId=${u.courseWarpId}`)}
-                              >
-                                {t('courses.preview')}
-                              </Button>,
-                            ]
-                          : []
-                      }
-                    >
-                      {u.sortOrder}. {u.title}
-                    </List.Item>
-                  )}
-                />
-              ),
+              content: <UnitList id={id} units={units.data} enrolled={enrolled} />,
             },
             {
               key: 'comments',
               label: t('online.comments'),
-              children: <CommentsPanel bookId={id} canPost={enrolled} />,
+              content: (
+                <Suspense fallback={loading}>
+                  <CommentsPanel bookId={id} canPost={enrolled} />
+                </Suspense>
+              ),
             },
             {
               key: 'discussion',
               label: t('online.discussion'),
-              children: <DiscussionPanel bookId={id} canPost={enrolled} />,
+              content: (
+                <Suspense fallback={loading}>
+                  <DiscussionPanel bookId={id} canPost={enrolled} />
+                </Suspense>
+              ),
             },
           ]}
         />
-      </Card>
+      </Panel>
     </section>
   );
 }

@@ -132,6 +132,9 @@ describe('home page and a course page in Chromium', () => {
     await page.waitForURL(/#\/video\?/);
     await page.getByTestId('preview-video').waitFor();
     await page.getByText('不计入学时').waitFor();
+    expect(await page.locator('.video-page [class*="ant-"]').count()).toBe(0);
+    await page.getByRole('link', { name: '返回课程' }).click();
+    await page.getByTestId('course-unit-list').waitFor();
 
     await page.evaluate(() => (location.hash = '/progress'));
     await page.getByTestId('daily-chart').waitFor();

@@ -22,7 +22,7 @@ const PublicPlaceholder = lazyWithAntd(() => import('../pages/public-placeholder
 const StudyPage = preloadable(() => import('../features/study/pages/study-page'));
 const ShowPage = preloadable(() => import('../features/study/pages/show-page'));
 const ProgressPage = preloadable(() => import('../features/study/pages/progress-page'));
-const VideoPage = preloadableWithAntd(() => import('../features/study/pages/video-page'));
+const VideoPage = preloadable(() => import('../features/study/pages/video-page'));
 const PersonalCenterPage = preloadable(() => import('../features/account/pages/personal-center-page'));
 // plain markup: a phone opens it from the face check's QR code, a first visit
 const CameraPage = preloadable(() => import('../features/camera/pages/camera-page'));

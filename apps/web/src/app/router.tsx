@@ -10,7 +10,7 @@ import { preloadable } from './preloadable';
 import { lazyWithAntd, preloadableWithAntd } from './antd-lazy';
 
 // Pages are lazy chunks: a first visit to /#/login downloads only what login needs. Pages drawn
-// with antd come with its provider (antd-lazy); the login page, 首页, 课程详情, 我的学习, 课程进度, the player, 练题 and 个人中心 are
+// with antd come with its provider (antd-lazy); the login page, 首页, 课程详情, 视频, 我的学习, 课程进度, the player, 练题 and 个人中心 are
 // plain markup.
 const LoginPage = preloadable(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyWithAntd(() => import('../features/auth/pages/register-page'));

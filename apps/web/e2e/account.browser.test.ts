@@ -82,6 +82,14 @@ describe('个人中心 in Chromium', () => {
     await form.waitFor();
     expect(await page.locator('.account-page [class*="ant-"]').count()).toBe(0);
     const phone = form.getByLabel('新手机号');
+    // both fields are marked required, as antd's form marked them, and say so to a screen reader
+    expect(await phone.getAttribute('aria-required')).toBe('true');
+    expect(await form.getByLabel('手机验证码').getAttribute('aria-required')).toBe('true');
+    expect(
+      await form
+        .locator('label', { hasText: '新手机号' })
+        .evaluate((label) => getComputedStyle(label, '::before').content),
+    ).toBe('"*"');
     // a wrong number is said when the field is left, and gets no code
     await phone.fill('12345');
     await form.getByTestId('phone-send-code').click();

@@ -1,14 +1,16 @@
 import type { Profile } from '@anxun/shared/schemas/auth';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
+import type { MyCertificate } from '@anxun/shared/schemas/certificates';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { encryptForm } from '../../../lib/crypto';
 
-export type { Profile, ReferenceInfo };
+export type { MyCertificate, Profile, ReferenceInfo };
 
 export const accountKeys = {
   profile: ['account', 'profile'] as const,
   reference: ['account', 'face-reference'] as const,
+  certificates: ['account', 'certificates'] as const,
 };
 
 export const useProfile = () =>
@@ -16,6 +18,12 @@ export const useProfile = () =>
 
 export const useReference = () =>
   useQuery({ queryKey: accountKeys.reference, queryFn: () => api.get<ReferenceInfo>('/api/face/reference') });
+
+export const useMyCertificates = () =>
+  useQuery({
+    queryKey: accountKeys.certificates,
+    queryFn: () => api.get<MyCertificate[]>('/api/base/certificate/my'),
+  });
 
 export function uploadReference(photo: Blob, via: 'camera' | 'upload') {
   const form = new FormData();

@@ -1,5 +1,4 @@
-import type { MyCertificate as Certificate } from '@anxun/shared/schemas/certificates';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
@@ -9,8 +8,7 @@ import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-
-const key = ['account', 'certificates'] as const;
+import { accountKeys, useMyCertificates, type MyCertificate as Certificate } from '../api/account-api';
 
 /** The classes without a certificate yet, and what each still waits for. */
 function Waiting({ waiting }: { waiting: CertificateProgress[] }) {
@@ -45,16 +43,13 @@ function Waiting({ waiting }: { waiting: CertificateProgress[] }) {
 export function CertificatesCard() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { data, isPending } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<Certificate[]>('/api/base/certificate/my'),
-  });
+  const { data, isPending } = useMyCertificates();
   const progress = useCertificateProgress();
   const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued');
   const markPrinted = (c: Certificate) =>
     void api.post(`/api/base/certificate/upIsPrinting/${c.id}`).then(() => {
       notifySuccess(t('certificates.printedSaved'));
-      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: accountKeys.certificates });
     });
   return (
     <div className="account-card plain-panel" data-testid="certificates-card">

@@ -3,11 +3,12 @@ import '../locales/account-texts';
 import '../account.css';
 import '../../../components/plain-controls.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { PendingChecks } from '../../../components/face-check/pending-checks';
+import { PendingChecks, useOpenChecks } from '../../../components/face-check/pending-checks';
+import { useCertificateProgress } from '../../../lib/certificate-progress';
 import { PlainFacts } from '../../../components/plain-facts';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useTranslation } from '../../../lib/i18n';
-import { useProfile } from '../api/account-api';
+import { useMyCertificates, useProfile, useReference } from '../api/account-api';
 import { CertificatesCard } from '../components/certificates-card';
 import { PasswordCard } from '../components/password-card';
 import { PhoneCard } from '../components/phone-card';
@@ -21,6 +22,11 @@ export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const client = useQueryClient();
+  // drawn in one piece once every card's answer is here: cards filling in one by one moved
+  // the forms below them (layout shift 0.04–0.08 on a desktop)
+  const waiting = [useReference(), useMyCertificates(), useCertificateProgress(), useOpenChecks()].some(
+    (q) => q.isPending,
+  );
   const facts: Array<[string, string]> = profile.data
     ? [
         [t('account.name'), profile.data.name],
@@ -29,6 +35,14 @@ export default function PersonalCenterPage() {
         [t('account.idCard'), profile.data.idCard || '—'],
       ]
     : [];
+  if (waiting || profile.isPending) {
+    return (
+      <section className="page account-page">
+        <h2>{t('route.personalCenter')}</h2>
+        <SkeletonLines lines={8} className="account-loading-page" />
+      </section>
+    );
+  }
   return (
     <section className="page account-page">
       <h2>{t('route.personalCenter')}</h2>

@@ -7,6 +7,8 @@ type OutputChunk = Rolldown.OutputChunk;
 const FIRST_PAGES: Record<string, string[]> = {
   '/login': ['src/features/auth/pages/login-page.tsx'],
   '/index': ['src/shell/shell-layout.tsx', 'src/features/courses/pages/index-page.tsx'],
+  // a course's page: a shared link, or a search result
+  '/course': ['src/shell/shell-layout.tsx', 'src/features/courses/pages/course-page.tsx'],
   // a QR code opens these on a phone: a certificate's, and a face check's
   '/card': ['src/features/card/pages/card-page.tsx'],
   '/camera': ['src/features/camera/pages/camera-page.tsx'],
@@ -23,7 +25,7 @@ const NEXT_PAGES: Record<string, string[]> = {
 
 /**
  * Puts a few lines into index.html that ask, as the page is parsed, for the code (and CSS) of
- * the page the address opens: the login page, the layout and 首页, the certificate check or the
+ * the page the address opens: the login page, the layout and 首页 or 课程详情, the certificate check or the
  * phone's face photo. Without them that code is found only once the app's main script has
  * arrived and run — on a throttled phone a round trip and half a second later. The server
  * allows the script by its hash (app.ts).

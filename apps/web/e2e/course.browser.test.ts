@@ -65,7 +65,7 @@ describe('home page and a course page in Chromium', () => {
     // its units are asked at the app's start, not once the page's code is here, and the page
     // takes those answers: none asked twice. The page's code is held back (5 s at most) until
     // they have been asked.
-    const link = page.url().replace(/&tab=.*$/, '');
+    const link = page.url();
     const shared = await context.newPage();
     const api: string[] = [];
     shared.on('request', (r) => {
@@ -86,6 +86,25 @@ describe('home page and a course page in Chromium', () => {
     expect(api.filter((u) => early.some((e) => e.test(u)))).toHaveLength(4);
     expect(new Set(api).size).toBe(api.length);
     await context.close();
+  }, 90_000);
+
+  it('says when a course is gone, and offers to ask again when its units did not load', async () => {
+    const { page, context } = await openPage(env, '/course?id=00000000-0000-4000-8000-000000000000', {
+      width: 375,
+      height: 812,
+    });
+    await page.getByText('课程不存在或已下架').waitFor();
+    // the network drops the units' first request: the page says so, and 重试 asks again
+    await page.evaluate(() => (location.hash = '/index'));
+    const card = page.getByTestId('course-card').first();
+    let dropped = 0;
+    await page.route(/select-warp-use-List/, (route) => (dropped++ === 0 ? route.abort() : route.continue()));
+    await card.click();
+    await page.getByText('加载失败，请检查网络后重试').waitFor();
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect.poll(() => page.getByTestId('course-unit-list').locator('li').count()).toBeGreaterThan(0);
+    expect(dropped).toBe(2);
+    await context.close();
   });
 
   it('lets a learner review the course, ask and answer, preview a unit and see the 14-day chart', async () => {
@@ -101,6 +120,10 @@ describe('home page and a course page in Chromium', () => {
     await page.getByRole('tab', { name: '课程评价' }).click();
     const form = page.getByTestId('comment-form');
     await form.locator('textarea').fill('<b>很实用</b> 推荐给同事');
+    // a look at the units meanwhile keeps what was typed
+    await page.getByRole('tab', { name: '课程目录' }).click();
+    await page.getByRole('tab', { name: '课程评价' }).click();
+    expect(await form.locator('textarea').inputValue()).toBe('<b>很实用</b> 推荐给同事');
     await form.getByRole('button', { name: '发表评价' }).click();
     const mine = page.getByTestId('comment-item').filter({ hasText: '推荐给同事' });
     await mine.waitFor();

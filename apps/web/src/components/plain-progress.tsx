@@ -21,6 +21,7 @@ export function ProgressRing({ percent, label, size = 84 }: { percent: number; l
       role="progressbar"
       aria-label={label}
       aria-valuenow={Math.round(value)}
+      aria-valuetext={`${Math.round(value)}%`}
       aria-valuemin={0}
       aria-valuemax={100}
     >
@@ -64,6 +65,8 @@ export function ProgressLine({
       role="progressbar"
       aria-label={label}
       aria-valuenow={Math.round(value)}
+      // what it reads: a practice's "3/10", not 20
+      aria-valuetext={text ?? `${Math.round(value)}%`}
       aria-valuemin={0}
       aria-valuemax={100}
     >

@@ -1,10 +1,10 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './plain-controls.css';
 
 export interface PlainTab {
   key: string;
   label: ReactNode;
-  /** drawn only while its tab is chosen (antd's `destroyOnHidden`) */
+  /** drawn only while its tab is chosen (antd's `destroyOnHidden`), unless `keepMounted` */
   content: ReactNode;
 }
 
@@ -16,14 +16,19 @@ export function PlainTabs({
   tabs,
   active,
   onChange,
+  keepMounted = false,
 }: {
   tabs: PlainTab[];
   active: string;
   onChange(key: string): void;
+  /** a tab once opened stays drawn, hidden, while another is chosen (what is typed in it stays) */
+  keepMounted?: boolean;
 }) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const chosen = tabs.find((tab) => tab.key === active) ?? tabs[0];
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  if (keepMounted && chosen && !visited.has(chosen.key)) setVisited(new Set([...visited, chosen.key]));
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = tabs.findIndex((tab) => tab.key === chosen?.key);
     const to =
@@ -53,7 +58,7 @@ export function PlainTabs({
               role="tab"
               id={`${id}-tab-${tab.key}`}
               aria-selected={selected}
-              aria-controls={`${id}-panel`}
+              aria-controls={`${id}-panel-${tab.key}`}
               tabIndex={selected ? 0 : -1}
               className="plain-tab"
               onClick={() => onChange(tab.key)}
@@ -63,16 +68,20 @@ export function PlainTabs({
           );
         })}
       </div>
-      {chosen && (
-        <div
-          role="tabpanel"
-          id={`${id}-panel`}
-          aria-labelledby={`${id}-tab-${chosen.key}`}
-          className="plain-tabs-panel"
-        >
-          {chosen.content}
-        </div>
-      )}
+      {tabs
+        .filter((tab) => tab === chosen || (keepMounted && visited.has(tab.key)))
+        .map((tab) => (
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={`${id}-panel-${tab.key}`}
+            aria-labelledby={`${id}-tab-${tab.key}`}
+            className="plain-tabs-panel"
+            hidden={tab !== chosen}
+          >
+            {tab.content}
+          </div>
+        ))}
     </div>
   );
 }

@@ -56,7 +56,8 @@ export interface RequestOptions {
   fresh?: boolean;
 }
 
-const unknownError = () => new ApiError(ErrorCode.UNKNOWN, errorTable[ErrorCode.UNKNOWN].msg, 0);
+/** An answer without the envelope (a proxy's page, say), with its HTTP status; 0 when there was none. */
+const unknownError = (status = 0) => new ApiError(ErrorCode.UNKNOWN, errorTable[ErrorCode.UNKNOWN].msg, status);
 
 type Query = RequestOptions['query'];
 
@@ -145,7 +146,7 @@ export async function request<T>(method: string, url: string, options: RequestOp
     if (res.status >= 500 && !envelope) {
       error = new ApiError(ErrorCode.SERVER_ERROR, errorTable[ErrorCode.SERVER_ERROR].msg, res.status);
     } else if (!envelope) {
-      error = unknownError();
+      error = unknownError(res.status);
     } else {
       error = new ApiError(
         (envelope.code as number) ?? ErrorCode.UNKNOWN,

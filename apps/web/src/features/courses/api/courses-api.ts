@@ -40,7 +40,8 @@ export function useCourseInfo(id: string | undefined) {
     enabled: Boolean(id),
     queryFn: () => {
       const [url, query] = courseRequests.info(id!);
-      return api.get<CourseInfo>(url, { query });
+      // the page says what went wrong in its place: a toast would bring antd to a plain page
+      return api.get<CourseInfo>(url, { query, silent: true });
     },
   });
 }
@@ -51,7 +52,7 @@ export function useCourseUnits(id: string | undefined) {
     enabled: Boolean(id),
     queryFn: () => {
       const [url, query] = courseRequests.units(id!);
-      return api.get<CourseUnit[]>(url, { query });
+      return api.get<CourseUnit[]>(url, { query, silent: true });
     },
   });
 }

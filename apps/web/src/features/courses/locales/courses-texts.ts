@@ -18,6 +18,9 @@ const zh = {
     none: '没有找到课程',
     notFound: '课程不存在或已下架',
     noUnits: '该课程还没有课件',
+    loadFailed: '加载失败，请检查网络后重试',
+    retry: '重试',
+    previewOf: '预览 {{name}}',
   },
   online: {
     replyCount: '{{count}} 个回答',
@@ -81,6 +84,9 @@ const en: typeof zh = {
     none: 'No courses found',
     notFound: 'This course does not exist or has been withdrawn',
     noUnits: 'This course has no units yet',
+    loadFailed: 'Could not load; check the network and try again',
+    retry: 'Try again',
+    previewOf: 'Preview {{name}}',
   },
   online: {
     replyCount: '{{count}} answers',

@@ -3,15 +3,18 @@ import '../../../lib/locales/page-texts';
 import '../locales/courses-texts';
 import '../courses.css';
 import '../../../components/plain-controls.css';
-import { Suspense, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { lazyWithAntd } from '../../../app/antd-lazy';
+import { LoadBoundary } from '../../../components/load-boundary';
 import { Panel } from '../../../components/panel';
 import { PlainFacts } from '../../../components/plain-facts';
 import { PlainNotice } from '../../../components/plain-notice';
 import { PlainResult } from '../../../components/plain-result';
 import { PlainTabs } from '../../../components/plain-tabs';
 import { SkeletonLines } from '../../../components/skeleton-lines';
+import { ApiError } from '../../../lib/api-client';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useUser } from '../../../stores/user-store';
@@ -79,21 +82,45 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
   );
 }
 
-/** 课程目录: the units in order, each with its length; a learner of the course may preview one. */
-function UnitList({ id, units, enrolled }: { id: string; units: CourseUnit[] | undefined; enrolled: boolean }) {
+/** A request that failed for want of a network or a server (not a refusal): worth trying again. */
+const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+/** What failed to load, with a button that asks again. */
+function LoadFailed({ retry }: { retry(): void }) {
   const { t } = useTranslation();
-  if (!units) return <SkeletonLines lines={4} className="course-units-loading" />;
-  if (units.length === 0) return <PlainNotice tone="info" title={t('courses.noUnits')} />;
+  return (
+    <PlainNotice
+      tone="warning"
+      title={t('courses.loadFailed')}
+      action={
+        <button type="button" className="plain-btn small" onClick={retry}>
+          {t('courses.retry')}
+        </button>
+      }
+    />
+  );
+}
+
+/** 课程目录: the units in order, each with its length; a learner of the course may preview one. */
+function UnitList({ id, units, enrolled }: { id: string; units: UseQueryResult<CourseUnit[]>; enrolled: boolean }) {
+  const { t } = useTranslation();
+  if (units.isError) return <LoadFailed retry={() => void units.refetch()} />;
+  if (!units.data) return <SkeletonLines lines={4} className="course-units-loading" />;
+  if (units.data.length === 0) return <PlainNotice tone="info" title={t('courses.noUnits')} />;
   return (
     <ol className="course-unit-list" data-testid="course-unit-list">
-      {units.map((u) => (
+      {units.data.map((u) => (
         <li key={u.courseWarpId}>
           <span className="course-unit-title">
             {u.sortOrder}. {u.title}
           </span>
           <span className="course-unit-length">{formatClock(u.durationSeconds)}</span>
           {enrolled && (
-            <Link className="plain-link" to={`/video?courseBookId=${id}&warpId=${u.courseWarpId}`}>
+            <Link
+              className="plain-link"
+              aria-label={t('courses.previewOf', { name: u.title })}
+              to={`/video?courseBookId=${encodeURIComponent(id)}&warpId=${encodeURIComponent(u.courseWarpId)}`}
+            >
               {t('courses.preview')}
             </Link>
           )}
@@ -119,12 +146,26 @@ export default function CoursePage() {
   const [tab, setTab] = useState(params.get('tab') ?? 'units');
   if (!id) return <PlainResult className="page" tone="info" title={t('study.pickCourse')} />;
   if (info.isPending) return <SkeletonLines lines={6} className="page course-loading" />;
-  if (!info.data) return <PlainResult className="page" tone="warning" title={t('courses.notFound')} />;
+  if (!info.data) {
+    return info.isError && unreachable(info.error) ? (
+      <div className="page">
+        <LoadFailed retry={() => void info.refetch()} />
+      </div>
+    ) : (
+      <PlainResult className="page" tone="warning" title={t('courses.notFound')} />
+    );
+  }
   const book = info.data;
   const enrolled = Boolean(courseUse.data?.enrolled);
   // the learner's record of this course in their newest class, if they study it
   const record = courseUse.data?.records[0];
-  const loading = <SkeletonLines lines={4} className="course-units-loading" />;
+  // reviews and questions: antd's code, loaded on the tab's first opening; a failure to load it
+  // stays in the tab
+  const lazyTab = (content: ReactNode) => (
+    <LoadBoundary>
+      <Suspense fallback={<SkeletonLines lines={4} className="course-units-loading" />}>{content}</Suspense>
+    </LoadBoundary>
+  );
   return (
     <section className="page course-page">
       <Panel className="course-head">
@@ -152,31 +193,24 @@ export default function CoursePage() {
       </Panel>
       <Panel className="course-tabs">
         <PlainTabs
+          keepMounted
           active={tab}
           onChange={setTab}
           tabs={[
             {
               key: 'units',
               label: t('courses.catalogue'),
-              content: <UnitList id={id} units={units.data} enrolled={enrolled} />,
+              content: <UnitList id={id} units={units} enrolled={enrolled} />,
             },
             {
               key: 'comments',
               label: t('online.comments'),
-              content: (
-                <Suspense fallback={loading}>
-                  <CommentsPanel bookId={id} canPost={enrolled} />
-                </Suspense>
-              ),
+              content: lazyTab(<CommentsPanel bookId={id} canPost={enrolled} />),
             },
             {
               key: 'discussion',
               label: t('online.discussion'),
-              content: (
-                <Suspense fallback={loading}>
-                  <DiscussionPanel bookId={id} canPost={enrolled} />
-                </Suspense>
-              ),
+              content: lazyTab(<DiscussionPanel bookId={id} canPost={enrolled} />),
             },
           ]}
         />

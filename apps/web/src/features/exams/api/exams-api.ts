@@ -81,7 +81,7 @@ export const examSummary = (trainClassCourseId: string) =>
 export const startExam = (trainClassCourseId: string) =>
   api.post<ExamPaper>('/api/exam/mock/start', { json: { trainClassCourseId } });
 
-/** `leaving`: the page is being closed or reloaded; the request is kept alive past it. */
+/** `leaving`: the page is hidden, or closed or reloaded; the request is kept alive past it. */
 export const saveExam = (attemptId: string, answers: Record<string, AnswerValue>, leaving = false) =>
   api.post<{ savedAt: string }>('/api/exam/mock/save', {
     json: { attemptId, answers },

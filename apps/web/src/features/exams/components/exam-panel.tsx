@@ -22,6 +22,8 @@ import { ExamReviewView } from './exam-review';
 import { QuestionStem } from './question-stem';
 
 const SAVE_EVERY_MS = 20_000;
+/** A save's failures tried again: no network (0), a timeout, too many requests, the server's own. */
+const RETRIED = new Set([0, 408, 429, 500, 502, 503, 504]);
 
 /** The time left to `deadline` as HH:mm:ss, each second; `onFinish` once it runs out. */
 function Countdown({ deadline, title, onFinish }: { deadline: number; title: string; onFinish(): void }) {
@@ -58,6 +60,11 @@ interface Confirm {
   text: string | undefined;
   ok: string;
   onOk(): void;
+  /**
+   * Enter presses OK (a new paper: antd's confirm opens on OK); else it opens on 取消 (the
+   * hand-in: an Enter pressed twice on 交卷 must not hand the paper in)
+   */
+  focusOk?: boolean;
 }
 
 function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | undefined; onClose(): void }) {
@@ -77,7 +84,7 @@ function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | undefined; onC
             type="button"
             className="plain-btn small primary"
             data-testid="exam-confirm-ok"
-            data-autofocus
+            data-autofocus={confirm?.focusOk || undefined}
             onClick={() => {
               confirm?.onOk();
               onClose();
@@ -128,12 +135,13 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
 
   useEffect(() => {
     const save = (leaving = false) => {
-      if (!dirty.current) return;
+      // the hand-in carried every answer
+      if (!dirty.current || handedIn.current) return;
       dirty.current = false;
       void saveExam(paper.attemptId, latest.current, leaving).catch((err: unknown) => {
         // not saved for want of a network or a server: the next save tries again (a refusal,
         // such as a paper past its time, is not retried)
-        if (!handedIn.current && err instanceof ApiError && (err.status === 0 || err.status >= 500)) {
+        if (!handedIn.current && err instanceof ApiError && RETRIED.has(err.status)) {
           dirty.current = true;
         }
       });
@@ -295,6 +303,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
                 }),
                 ok: t('exams.start'),
                 onOk: go,
+                focusOk: true,
               });
           }}
         >

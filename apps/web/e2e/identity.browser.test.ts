@@ -51,6 +51,19 @@ describe('face checks in Chromium', () => {
     expect(
       await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.paused),
     ).toBe(true);
+    // the browser's own modal dialog, not antd's; Escape sets the check aside (the video stays
+    // paused, nothing credited) and 去核验 brings it back
+    expect(await page.locator('dialog.face-check-modal').evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await page.locator('.ant-modal').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '去核验' }).click();
+    await dialog.waitFor();
+    // so does 稍后核验, for a phone without a keyboard
+    await page.getByTestId('face-check-later').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '去核验' }).click();
+    await dialog.waitFor();
     await shoot(dialog);
     // the dialog closes only when the check passed
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });

@@ -19,6 +19,7 @@ export function PlainDialog({
   open: boolean;
   title: ReactNode;
   children: ReactNode;
+  /** the buttons; null for none (the dialog's content has its own) */
   footer: ReactNode;
   onClose(): void;
   testId?: string;
@@ -50,7 +51,7 @@ export function PlainDialog({
       <div id={bodyId} className="plain-dialog-body">
         {children}
       </div>
-      <div className="plain-dialog-footer">{footer}</div>
+      {footer != null && <div className="plain-dialog-footer">{footer}</div>}
     </dialog>
   );
 }

@@ -1,7 +1,12 @@
-import { Alert, Button, Modal, Result, Skeleton } from 'antd';
+import '../plain-controls.css';
+import './face-check.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FaceCapture } from '../face-capture/face-capture';
+import { PlainDialog } from '../plain-dialog';
+import { PlainNotice } from '../plain-notice';
+import { PlainResult } from '../plain-result';
+import { SkeletonLines } from '../skeleton-lines';
 import { formatDateTime, isPast } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import {
@@ -40,7 +45,7 @@ function PhoneHandOff({ check, onPassed }: { check: DueCheck; onPassed(): void }
   );
   return (
     <div className="face-qr" data-testid="face-qr">
-      {error && <Alert type="error" showIcon message={error} />}
+      {error && <PlainNotice tone="error" title={error} />}
       {qr ? (
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`}
@@ -48,15 +53,21 @@ function PhoneHandOff({ check, onPassed }: { check: DueCheck; onPassed(): void }
           data-testid="face-qr-image"
         />
       ) : (
-        !error && <Skeleton.Image active />
+        !error && <div className="face-qr-waiting skeleton-line" aria-busy="true" />
       )}
       <p>{t('face.phoneHint', { minutes: 5 })}</p>
-      {failed && <Alert type="warning" showIcon message={t('face.phoneFailed')} />}
-      <div>
-        <Button onClick={issue}>{t('face.refreshQr')}</Button>{' '}
-        <Button onClick={() => void checkPassed(check.checkId).then((passed) => passed && onPassed())}>
+      {failed && <PlainNotice tone="warning" title={t('face.phoneFailed')} />}
+      <div className="face-qr-actions">
+        <button type="button" className="plain-btn" onClick={issue}>
+          {t('face.refreshQr')}
+        </button>
+        <button
+          type="button"
+          className="plain-btn"
+          onClick={() => void checkPassed(check.checkId).then((passed) => passed && onPassed())}
+        >
           {t('face.phoneDone')}
-        </Button>
+        </button>
       </div>
     </div>
   );
@@ -113,7 +124,19 @@ export function FaceCheckDialog({
   };
 
   return (
-    <Modal open title={t('face.checkTitle')} footer={null} onCancel={onClose} maskClosable={false} destroyOnHidden>
+    // the browser's modal <dialog>: 稍后核验 or Escape sets the check aside, as antd's Modal's
+    // close did (the video stays paused; playing asks again)
+    <PlainDialog
+      open
+      title={t('face.checkTitle')}
+      onClose={onClose}
+      className="face-check-modal"
+      footer={
+        <button type="button" className="plain-btn small" onClick={onClose} data-testid="face-check-later">
+          {t('face.later')}
+        </button>
+      }
+    >
       <div data-testid="face-check-dialog">
         <p className="face-check-kind">{t(`face.kinds.${check.kind}`)}</p>
         {check.unitName && (
@@ -123,11 +146,10 @@ export function FaceCheckDialog({
           </p>
         )}
         {isPast(check.windowEndsAt) ? (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="face-check-overdue"
-            message={t('face.overdue', { time: formatDateTime(check.windowEndsAt) })}
+          <PlainNotice
+            tone="warning"
+            testId="face-check-overdue"
+            title={t('face.overdue', { time: formatDateTime(check.windowEndsAt) })}
           />
         ) : (
           <p className="face-check-window">
@@ -135,22 +157,22 @@ export function FaceCheckDialog({
           </p>
         )}
         {hasReference === undefined ? (
-          <Skeleton active />
+          <SkeletonLines lines={3} className="face-check-loading" />
         ) : !hasReference ? (
-          <Result
-            status="warning"
+          <PlainResult
+            tone="warning"
             title={t('face.noReference')}
-            extra={
-              <Link to="/setting/personalCenter">
-                <Button type="primary">{t('face.goSetReference')}</Button>
+            actions={
+              <Link className="plain-btn primary" to="/setting/personalCenter">
+                {t('face.goSetReference')}
               </Link>
             }
           />
         ) : answer?.ok ? (
-          <Result status="success" title={answer.msg} data-testid="face-check-passed" />
+          <PlainResult tone="success" title={answer.msg} testId="face-check-passed" />
         ) : (
           <>
-            {answer && <Alert type="error" showIcon message={answer.msg} data-testid="face-check-error" />}
+            {answer && <PlainNotice tone="error" title={answer.msg} testId="face-check-error" />}
             {usePhone ? (
               <PhoneHandOff check={check} onPassed={passOnce} />
             ) : (
@@ -160,21 +182,26 @@ export function FaceCheckDialog({
                 submitText={t('face.shoot')}
                 extra={
                   phone ? undefined : (
-                    <Button type="link" onClick={() => setUsePhone(true)} data-testid="face-use-phone">
+                    <button
+                      type="button"
+                      className="plain-link"
+                      onClick={() => setUsePhone(true)}
+                      data-testid="face-use-phone"
+                    >
                       {t('face.usePhone')}
-                    </Button>
+                    </button>
                   )
                 }
               />
             )}
             {usePhone && (
-              <Button type="link" onClick={() => setUsePhone(false)}>
+              <button type="button" className="plain-link" onClick={() => setUsePhone(false)}>
                 {t('face.useCamera')}
-              </Button>
+              </button>
             )}
           </>
         )}
       </div>
-    </Modal>
+    </PlainDialog>
   );
 }

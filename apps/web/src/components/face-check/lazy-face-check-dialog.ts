@@ -1,11 +1,11 @@
-import { loadAntd, lazyWithAntd } from '../../app/antd-lazy';
+import { lazy } from 'react';
 
 /**
- * The check's dialog is antd's: it comes, with antd, when a check opens (我的学习 and the
- * player draw none of antd themselves).
+ * The check's dialog (plain markup, the browser's modal <dialog>) comes when a check opens or
+ * is about to: the camera's code is of no use to a learner who is never checked.
  */
 const loadDialog = () => import('./face-check-dialog').then((m) => ({ default: m.FaceCheckDialog }));
-export const LazyFaceCheckDialog = lazyWithAntd(loadDialog);
+export const LazyFaceCheckDialog = lazy(loadDialog);
 
 /** Fetches the dialog's code ahead (as a finger touches the button that opens it). */
-export const fetchFaceCheckDialog = () => void Promise.all([loadDialog(), loadAntd()]).catch(() => undefined);
+export const fetchFaceCheckDialog = () => void loadDialog().catch(() => undefined);

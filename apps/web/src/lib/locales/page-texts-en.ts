@@ -95,6 +95,7 @@ export const pageTextsEn: PageMessages = {
     unfold: 'Show the units of {{name}}',
   },
   face: {
+    later: 'Later',
     overdue: 'The time for this check ended at {{time}}: please finish it now; nothing is credited until it passes',
     pending: {
       title: '{{count}} face check(s) to finish',

@@ -94,6 +94,7 @@ export const pageTextsZh = {
     unfold: '展开「{{name}}」的课件',
   },
   face: {
+    later: '稍后核验',
     overdue: '已超过核验时限（{{time}}），请尽快完成；核验通过前不计学时',
     pending: {
       title: '您有{{count}}次人脸核验待完成',

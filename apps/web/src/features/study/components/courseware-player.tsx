@@ -188,8 +188,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     s.ended = false;
     const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
     if (fresh) {
-      // a check may come with this playback's first answer: its dialog's code (antd's, small
-      // beside the video's) is asked for now rather than then
+      // a check may come with this playback's first answer: its dialog's code (the camera's,
+      // small beside the video) is asked for now rather than then
       fetchFaceCheckDialog();
       s.playbackId = crypto.randomUUID();
       s.seq = 0;
@@ -313,7 +313,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
         />
       )}
       {dueCheck && !checkAside && (
-        // the dialog (antd's) loads when the first check is due; a load failure shows here
+        // the dialog's code loads when the first check is due; a load failure shows here
         <LoadBoundary key={dueCheck.checkId}>
           <Suspense
             fallback={

@@ -130,7 +130,7 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
 /**
  * 我的学习: my classes with progress, and their courses with the next step; open face checks
  * first. Plain markup, like the layout: a learner's first page after login runs none of
- * antd (a face check's dialog brings it when opened).
+ * antd, nor does a face check's dialog.
  */
 export default function StudyPage() {
   const { t } = useTranslation();

@@ -36,8 +36,12 @@ describe('face checks in Chromium', () => {
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
 
-    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
-    await page.getByTestId('reference-camera').click();
+    // no reference photo yet: the check says so and links to 个人中心, which must be usable
+    // (the player, kept alive behind it, must not leave its modal dialog open)
+    await playFirstCourse(page);
+    await page.getByTestId('face-check-dialog').getByRole('link', { name: '去个人中心设置' }).click();
+    await page.waitForURL(/#\/setting\/personalCenter/);
+    await page.getByTestId('reference-camera').click({ timeout: 10_000 });
     // the in-browser pre-check (the same library, WASM) sees exactly one face
     await shoot(page);
     await page.getByTestId('reference-updated').waitFor({ timeout: 20_000 });

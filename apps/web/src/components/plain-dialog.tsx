@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import './plain-controls.css';
 
 /**
@@ -6,6 +6,10 @@ import './plain-controls.css';
  * own `<dialog>`, so focus stays inside and the page behind is inert. Escape closes it
  * (`onClose`), as it does antd's. A control marked `data-autofocus` takes the focus as it
  * opens (antd's confirm focuses its OK button).
+ *
+ * A page kept alive and hidden (the layout's keep-alive outlet) closes its open dialog, and
+ * opens it again when shown: a modal <dialog> left open in a hidden page would leave the
+ * page the learner went to inert. Closing it so does not call `onClose`.
  */
 export function PlainDialog({
   open,
@@ -29,14 +33,23 @@ export function PlainDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useEffect(() => {
+  /** a close of our own (hidden, unmounted, or `open` turned false), not the learner's */
+  const quiet = useRef(false);
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!dialog || !open) return;
+    if (!dialog.open) {
+      // (a close of our own whose event went nowhere, the page being hidden, is long past)
+      quiet.current = false;
       dialog.showModal();
       // the browser focuses the first control (often 取消); a dialog may name its own
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!open && dialog.open) dialog.close();
+    }
+    return () => {
+      if (!dialog.open) return;
+      quiet.current = true;
+      dialog.close();
+    };
   }, [open]);
   return (
     <dialog
@@ -44,7 +57,10 @@ export function PlainDialog({
       className={`plain-dialog${className ? ` ${className}` : ''}`}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClose={onClose}
+      onClose={() => {
+        if (quiet.current) quiet.current = false;
+        else onClose();
+      }}
       data-testid={testId}
     >
       <h3 id={titleId}>{title}</h3>

@@ -58,7 +58,8 @@ export function PlainTabs({
               role="tab"
               id={`${id}-tab-${tab.key}`}
               aria-selected={selected}
-              aria-controls={`${id}-panel-${tab.key}`}
+              // the panels drawn: the chosen one, and those kept mounted
+              aria-controls={tab === chosen || visited.has(tab.key) ? `${id}-panel-${tab.key}` : undefined}
               tabIndex={selected ? 0 : -1}
               className="plain-tab"
               onClick={() => onChange(tab.key)}

@@ -37,7 +37,11 @@ export async function compareForCheck(checkId: string, photo: Blob) {
 }
 
 export const issueCaptureToken = (checkId: string) =>
-  api.post<{ url: string; expiresAt: string; qrSvg: string }>('/api/face/capture-token', { json: { checkId } });
+  // its error is shown in the dialog (a toast would sit behind the modal, and bring antd)
+  api.post<{ url: string; expiresAt: string; qrSvg: string }>('/api/face/capture-token', {
+    json: { checkId },
+    silent: true,
+  });
 
 /** The check's state, for when the realtime message was missed (a page asleep, a reconnect). */
 export async function checkPassed(checkId: string): Promise<boolean> {

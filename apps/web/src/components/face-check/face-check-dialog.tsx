@@ -123,21 +123,24 @@ export function FaceCheckDialog({
     }
   };
 
+  // closed in the moment a passed check shows its result: it has passed, study goes on
+  const close = () => (answer?.ok ? passOnce() : onClose());
   return (
     // the browser's modal <dialog>: 稍后核验 or Escape sets the check aside, as antd's Modal's
     // close did (the video stays paused; playing asks again)
     <PlainDialog
       open
       title={t('face.checkTitle')}
-      onClose={onClose}
+      onClose={close}
       className="face-check-modal"
       footer={
-        <button type="button" className="plain-btn small" onClick={onClose} data-testid="face-check-later">
+        <button type="button" className="plain-btn small" onClick={close} data-testid="face-check-later">
           {t('face.later')}
         </button>
       }
     >
-      <div data-testid="face-check-dialog">
+      {/* the focus starts on the dialog's content, not on 稍后核验 (antd's Modal took it itself) */}
+      <div data-testid="face-check-dialog" tabIndex={-1} data-autofocus className="face-check-body">
         <p className="face-check-kind">{t(`face.kinds.${check.kind}`)}</p>
         {check.unitName && (
           <p className="face-check-unit" data-testid="face-check-unit">

@@ -8,6 +8,7 @@ import { useCertificateProgress } from '../../../lib/certificate-progress';
 import { PlainFacts } from '../../../components/plain-facts';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useTranslation } from '../../../lib/i18n';
+import { useOnceTrue } from '../../../lib/use-once-true';
 import { useMyCertificates, useProfile, useReference } from '../api/account-api';
 import { CertificatesCard } from '../components/certificates-card';
 import { PasswordCard } from '../components/password-card';
@@ -24,8 +25,10 @@ export default function PersonalCenterPage() {
   const client = useQueryClient();
   // drawn in one piece once every card's answer is here: cards filling in one by one moved
   // the forms below them (layout shift 0.04–0.08 on a desktop)
-  const waiting = [useReference(), useMyCertificates(), useCertificateProgress(), useOpenChecks()].some(
-    (q) => q.isPending,
+  // the first time only: a return to the page (kept alive, its answers since dropped from the
+  // cache) keeps what is typed in its forms
+  const settled = useOnceTrue(
+    ![profile, useReference(), useMyCertificates(), useCertificateProgress(), useOpenChecks()].some((q) => q.isPending),
   );
   const facts: Array<[string, string]> = profile.data
     ? [
@@ -35,7 +38,7 @@ export default function PersonalCenterPage() {
         [t('account.idCard'), profile.data.idCard || '—'],
       ]
     : [];
-  if (waiting || profile.isPending) {
+  if (!settled) {
     return (
       <section className="page account-page">
         <h2>{t('route.personalCenter')}</h2>

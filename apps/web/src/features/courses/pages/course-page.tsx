@@ -1,4 +1,5 @@
 import { LearnStatus } from '@anxun/shared/constants';
+import { ErrorCode } from '@anxun/shared/errors';
 import '../../../lib/locales/page-texts';
 import '../locales/courses-texts';
 import '../courses.css';
@@ -83,7 +84,8 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
 }
 
 /** A request that failed for want of a network or a server (not a refusal): worth trying again. */
-const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+const unreachable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.code === ErrorCode.UNKNOWN;
 
 /** What failed to load, with a button that asks again. */
 function LoadFailed({ retry }: { retry(): void }) {
@@ -104,7 +106,8 @@ function LoadFailed({ retry }: { retry(): void }) {
 /** 课程目录: the units in order, each with its length; a learner of the course may preview one. */
 function UnitList({ id, units, enrolled }: { id: string; units: UseQueryResult<CourseUnit[]>; enrolled: boolean }) {
   const { t } = useTranslation();
-  if (units.isError) return <LoadFailed retry={() => void units.refetch()} />;
+  // a failed refetch keeps the list it has
+  if (units.isError && !units.data) return <LoadFailed retry={() => void units.refetch()} />;
   if (!units.data) return <SkeletonLines lines={4} className="course-units-loading" />;
   if (units.data.length === 0) return <PlainNotice tone="info" title={t('courses.noUnits')} />;
   return (

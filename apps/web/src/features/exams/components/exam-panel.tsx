@@ -3,6 +3,7 @@ import { PlainDialog } from '../../../components/plain-dialog';
 import { PlainFacts } from '../../../components/plain-facts';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
+import { ErrorCode } from '@anxun/shared/errors';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -22,8 +23,13 @@ import { ExamReviewView } from './exam-review';
 import { QuestionStem } from './question-stem';
 
 const SAVE_EVERY_MS = 20_000;
-/** A save's failures tried again: no network (0), a timeout, too many requests, the server's own. */
-const RETRIED = new Set([0, 408, 429, 500, 502, 503, 504]);
+/**
+ * A save's failures tried again: no network (0), a timeout, too many requests, the server's or
+ * a gateway's own (5xx), and an answer that is not ours (a captive portal's page, say).
+ */
+const retried = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500 || err.code === ErrorCode.UNKNOWN);
 
 /** The time left to `deadline` as HH:mm:ss, each second; `onFinish` once it runs out. */
 function Countdown({ deadline, title, onFinish }: { deadline: number; title: string; onFinish(): void }) {
@@ -141,7 +147,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       void saveExam(paper.attemptId, latest.current, leaving).catch((err: unknown) => {
         // not saved for want of a network or a server: the next save tries again (a refusal,
         // such as a paper past its time, is not retried)
-        if (!handedIn.current && err instanceof ApiError && RETRIED.has(err.status)) {
+        if (!handedIn.current && retried(err)) {
           dirty.current = true;
         }
       });

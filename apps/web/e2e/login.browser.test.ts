@@ -34,11 +34,49 @@ describe('login in Chromium', () => {
     await context.close();
   });
 
-  it('shows the server message for a wrong password and stays on /login', async () => {
-    const { page, context } = await openPage(env, '/login');
+  it('shows the server message for a wrong password in a toast of its own, and stays on /login', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await loginByPassword(page, 'demo', 'wrong-password');
-    await page.getByText('用户名或密码错误').waitFor();
+    const toast = page.getByRole('alert').filter({ hasText: '用户名或密码错误' });
+    await toast.waitFor();
     expect(page.url()).toContain('#/login');
+    // the toast is plain markup: it brought neither antd's code nor its run-time styles
+    expect(asked.filter((u) => /antd|config-provider|notifier/.test(u))).toEqual([]);
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
+    expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
+    // the same words again while shown, now with a modal dialog open (a face check's, say):
+    // still one toast, drawn above the dialog rather than under its backdrop
+    await page.evaluate(() => {
+      const dialog = document.createElement('dialog');
+      dialog.textContent = 'a modal dialog';
+      dialog.style.cssText = 'margin-top: 0; width: 300px; padding: 40px';
+      document.body.append(dialog);
+      dialog.showModal();
+      document.querySelector('form')!.requestSubmit();
+    });
+    await expect.poll(() => asked.filter((u) => u.endsWith('/login')).length).toBe(2);
+    await page.waitForTimeout(300);
+    expect(await toast.count()).toBe(1);
+    // (the page behind a modal dialog is inert, and so hidden from hit-testing: what the
+    // screen shows is read instead, at the left of the toast's red mark)
+    const mark = (await toast.locator('.toast-mark').boundingBox())!;
+    const shot = await page.screenshot({ clip: { x: mark.x + 3, y: mark.y + mark.height / 2, width: 1, height: 1 } });
+    const [red, green, blue] = await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(1, 1);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data];
+    }, shot.toString('base64'));
+    // #ff4d4f, neither the dialog's white nor dimmed by its backdrop
+    expect(red).toBeGreaterThan(245);
+    expect(green).toBeLessThan(110);
+    expect(blue).toBeLessThan(110);
+    // and it goes after its 5 seconds
+    await toast.waitFor({ state: 'detached', timeout: 10_000 });
     await context.close();
   });
 

@@ -83,7 +83,7 @@ describe('studying in Chromium', () => {
       v.currentTime = v.duration - 1;
     });
     await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(25);
-    // and says so in a toast, whose host (antd's) loads with it
+    // and says so in a toast
     await page.getByText('未学完的部分不能快进').waitFor();
 
     await page.evaluate(() => document.querySelector('video')?.pause());

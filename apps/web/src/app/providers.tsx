@@ -1,7 +1,7 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { loadLanguage } from '../lib/i18n';
-import { whenNotifierNeeded } from '../lib/notify';
 import { useSettings } from '../stores/settings-store';
+import { ToastHost } from './toast-host';
 
 /**
  * Language and theme follow the settings store: the texts (lib/i18n) and the theme as a
@@ -24,15 +24,8 @@ export function Providers({ children }: { children: ReactNode }) {
   useSettingsEffects();
   return (
     <>
-      <NotifierHost />
+      <ToastHost />
       {children}
     </>
   );
-}
-
-/** antd's message API arrives in its own chunk with the first toast (a page's start pays none of it). */
-function NotifierHost() {
-  const [Host, setHost] = useState<ComponentType | undefined>();
-  useEffect(() => whenNotifierNeeded(() => import('./notifier-host').then((m) => setHost(() => m.NotifierHost))), []);
-  return Host ? <Host /> : null;
 }

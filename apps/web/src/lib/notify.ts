@@ -3,8 +3,8 @@ import { useSettings } from '../stores/settings-store';
 import { localiseText } from './i18n';
 
 /**
- * The API client and stores live outside React, but toasts need antd's App context. The
- * shell registers antd's message instance here once it mounts.
+ * The API client and stores live outside React; the toasts are drawn by the app's toast host
+ * (app/toast-host.tsx), which registers itself here as it mounts.
  */
 interface Notifier {
   error(content: string, durationSeconds: number): void;
@@ -24,36 +24,9 @@ export function setNotifier(next: Notifier | undefined): void {
   }
 }
 
-/** Loads the toasts' host (antd's message): asked for with the first toast, not at start. */
-let loadHost: (() => Promise<unknown>) | undefined;
-let hostAsked = false;
-
-function askHost(load: () => Promise<unknown>): void {
-  hostAsked = true;
-  // a chunk that would not load is asked for again with the next toast
-  load().catch(() => {
-    hostAsked = false;
-  });
-}
-
-/**
- * The app says how to load the host; it is loaded when the first toast is raised (at once if
- * one is already waiting), so no page pays antd's message code and styles to start.
- */
-export function whenNotifierNeeded(load: () => Promise<unknown>): () => void {
-  loadHost = load;
-  if (pending.length > 0 && !hostAsked) askHost(load);
-  return () => {
-    if (loadHost === load) loadHost = undefined;
-  };
-}
-
 function show(fn: (n: Notifier) => void): void {
   if (notifier) fn(notifier);
-  else {
-    pending.push(fn);
-    if (loadHost && !hostAsked) askHost(loadHost);
-  }
+  else pending.push(fn);
 }
 
 export function notifyError(text: string): void {

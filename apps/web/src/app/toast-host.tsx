@@ -1,0 +1,89 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { setNotifier } from '../lib/notify';
+import './toasts.css';
+
+type Tone = 'success' | 'error';
+
+interface Toast {
+  id: number;
+  tone: Tone;
+  text: string;
+  seconds: number;
+  /** counts the times the same words were raised again while shown: each starts its time anew */
+  again: number;
+}
+
+let nextId = 1;
+
+/**
+ * The toasts (the API client's errors, a form's "saved"), drawn like antd's message at the
+ * top of the page, in plain markup: the first toast of a page (a wrong password at login) no
+ * longer brings antd's code and styles to a phone. The same words raised again while shown
+ * start their time anew instead of stacking; a pointer resting on a toast keeps it.
+ *
+ * The list is a manual popover, shown again with each new toast, so that a toast raised
+ * while a modal <dialog> is open (the face check's) is drawn above it, not under its
+ * backdrop; a browser without popovers draws it fixed over the page, as before.
+ */
+export function ToastHost() {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const raise = (tone: Tone, text: string, seconds: number) =>
+      setToasts((shown) => {
+        const same = shown.find((t) => t.tone === tone && t.text === text);
+        if (same) return shown.map((t) => (t === same ? { ...t, again: t.again + 1 } : t));
+        return [...shown, { id: nextId++, tone, text, seconds, again: 0 }];
+      });
+    setNotifier({
+      error: (text, seconds) => raise('error', text, seconds),
+      success: (text, seconds) => raise('success', text, seconds),
+      clear: () => setToasts([]),
+    });
+    return () => setNotifier(undefined);
+  }, []);
+
+  const newest = toasts.at(-1);
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (!list || typeof list.showPopover !== 'function') return;
+    if (list.matches(':popover-open')) list.hidePopover();
+    // on top of whatever entered the top layer since (a dialog opened after the last toast)
+    if (newest) list.showPopover();
+  }, [newest?.id, newest?.again]);
+
+  const remove = (id: number) => setToasts((shown) => shown.filter((t) => t.id !== id));
+  return (
+    <div ref={ref} className="toasts" popover="manual" data-testid="toasts">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDone={() => remove(toast.id)} />
+      ))}
+    </div>
+  );
+}
+
+function ToastItem({ toast, onDone }: { toast: Toast; onDone(): void }) {
+  const [resting, setResting] = useState(false);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (resting || toast.seconds <= 0) return;
+    const timer = setTimeout(() => done.current(), toast.seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [resting, toast.seconds, toast.again]);
+  return (
+    <div
+      className={`toast ${toast.tone}`}
+      // an error interrupts a screen reader; a success waits for it to finish
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      onPointerEnter={() => setResting(true)}
+      onPointerLeave={() => setResting(false)}
+    >
+      <span className="toast-mark" aria-hidden="true">
+        {toast.tone === 'error' ? '✕' : '✓'}
+      </span>
+      <span>{toast.text}</span>
+    </div>
+  );
+}

@@ -144,6 +144,11 @@ describe('courseware in Chromium', () => {
     // the PDF: each page shown for its minimum, then the next opens; read through, it is complete
     await study.page.getByTestId('show-unit').filter({ hasText: '作业规程' }).click();
     await study.page.getByTestId('pdf-reader').waitFor();
+    // the reader is plain markup (antd's buttons and spinner were its only antd), its page
+    // turns named for a screen reader
+    await study.page.getByTestId('pdf-start').waitFor();
+    expect(await study.page.locator('[data-testid="pdf-reader"] [class*="ant-"]').count()).toBe(0);
+    await study.page.getByTestId('pdf-reader').getByRole('button', { name: '上一页' }).waitFor();
     await study.page.getByTestId('pdf-start').click();
     const next = study.page.getByTestId('pdf-next');
     await expect.poll(() => next.isDisabled()).toBe(true);

@@ -1,8 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazyWithAntd } from '../../../app/antd-lazy';
 import { openChecksKey } from '../../../components/face-check/face-check-api';
 import { fetchFaceCheckDialog, LazyFaceCheckDialog } from '../../../components/face-check/lazy-face-check-dialog';
 import { LoadBoundary } from '../../../components/load-boundary';
@@ -17,8 +16,8 @@ import type { CreditAnswer } from '../api/study-api';
 import { sendReport } from './report-sender';
 import type { StudyMedia } from './study-media';
 
-/** pdf.js and the reader (antd's buttons): their own chunk, loaded for document units only */
-const PdfReader = lazyWithAntd(() => import('./pdf-reader'));
+/** pdf.js and the reader: their own chunk, loaded for document units only */
+const PdfReader = lazy(() => import('./pdf-reader'));
 
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */

@@ -1,9 +1,9 @@
 import { LeftOutlined, ReadOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { loadPdf } from '../../../lib/pdfjs';
+import '../../../components/plain-controls.css';
 import type { StudyMedia } from './study-media';
 
 /** How often the reading clock ticks. */
@@ -177,38 +177,42 @@ export default function PdfReader({
   return (
     <div className="pdf-reader" data-testid="pdf-reader">
       <div className="pdf-page">
-        {!doc && <Spin />}
+        {!doc && <span className="pdf-loading" role="status" aria-label={t('common.loading')} />}
         <canvas ref={canvas} data-testid="pdf-canvas" />
         {doc && clock.current.paused && !clock.current.ended && (
-          <Button
-            className="pdf-start"
-            type="primary"
-            size="large"
-            icon={<ReadOutlined />}
+          <button
+            type="button"
+            className="plain-btn primary pdf-start"
             onClick={() => void handle.current?.play()}
             data-testid="pdf-start"
           >
-            {t('study.readOn')}
-          </Button>
+            <ReadOutlined /> {t('study.readOn')}
+          </button>
         )}
       </div>
       <div className="pdf-bar">
-        <Button
-          icon={<LeftOutlined />}
+        <button
+          type="button"
+          className="plain-btn pdf-turn"
           disabled={page <= 1}
           onClick={() => go(page - 1)}
           aria-label={t('study.prevPage')}
-        />
+        >
+          <LeftOutlined />
+        </button>
         <span data-testid="pdf-page">
           {page} / {pageCount}
         </span>
-        <Button
-          icon={<RightOutlined />}
+        <button
+          type="button"
+          className="plain-btn pdf-turn"
           disabled={!canNext}
           onClick={() => go(page + 1)}
           aria-label={t('study.nextPage')}
           data-testid="pdf-next"
-        />
+        >
+          <RightOutlined />
+        </button>
         <span className="pdf-left">
           {page === pageCount && clock.current.ended
             ? t('study.pdfDone')

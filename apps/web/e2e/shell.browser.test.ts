@@ -202,6 +202,29 @@ describe('shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the page as it was left when a tablet is turned across 992 px', async () => {
+    const { page, context } = await openPage(env, '/index', { width: 1024, height: 768 });
+    await page.locator('[data-layout="horizontal"]').waitFor();
+    const search = page.getByRole('searchbox', { name: '搜索课程' });
+    await search.fill('受限空间');
+    await page.evaluate(() => {
+      (window as unknown as { kept: Element | null }).kept = document.querySelector('input[type="search"]');
+    });
+    const same = () =>
+      page.evaluate(
+        () => (window as unknown as { kept: Element | null }).kept === document.querySelector('input[type="search"]'),
+      );
+    // portrait: the phone's layout, and the same page, the words still typed
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.locator('[data-layout="vertical"]').waitFor();
+    expect(await same()).toBe(true);
+    expect(await search.inputValue()).toBe('受限空间');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.locator('[data-layout="horizontal"]').waitFor();
+    expect(await same()).toBe(true);
+    await context.close();
+  });
+
   it('is vertical with a folded sidebar on a 375 px phone, and folds again after navigating', async () => {
     const { page, context } = await openPage(env, '/login', { width: 375, height: 740 });
     await loginByPassword(page, 'demo', 'demo1234');

@@ -113,8 +113,11 @@ export default function ShellLayout() {
     <QueryProvider>
       <div className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
         {layout === 'common' && header}
-        {hasSider ? (
-          <div className="shell-body">
+        {/* the page's frame keeps its place in the tree whatever the layout: crossing 992 px
+            (a tablet turned, a window narrowed) or another layout chosen must not remount the
+            kept pages, which would lose a form's input and the player's unit */}
+        <div className="shell-body">
+          {hasSider && (
             <aside
               aria-label={t('header.menu')}
               className={`shell-sider column-${settings.columnStyle}${layout === 'column' ? ' wide' : ''}${collapsed ? ' collapsed' : ''}`}
@@ -128,12 +131,10 @@ export default function ShellLayout() {
                 </Suspense>
               )}
             </aside>
-            {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
-            {main}
-          </div>
-        ) : (
-          main
-        )}
+          )}
+          {isMobile && mobileOpen && <div className="sider-mask" onClick={() => setMobileOpen(false)} />}
+          {main}
+        </div>
         {drawerWanted && (
           <Suspense fallback={null}>
             <ThemeDrawer />

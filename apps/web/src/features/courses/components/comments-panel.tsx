@@ -1,10 +1,18 @@
 import { COMMENT_MAX_LENGTH } from '@anxun/shared/schemas/online';
-import { Alert, Button, Empty, Input, List, Pagination, Popconfirm, Rate } from 'antd';
 import { useState } from 'react';
+import { LightPagination } from '../../../components/light-pagination';
+import { PlainNotice } from '../../../components/plain-notice';
+import { PlainTextarea } from '../../../components/plain-textarea';
+import { Stars } from '../../../components/stars';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { useComments, useDeleteComment, useSubmitComment, type Comment } from '../api/online-api';
+import { DeleteButton } from './delete-button';
+import { PostsState } from './query-states';
+import { StarInput } from './star-input';
+
+const PAGE_SIZE = 10;
 
 /** The learner's own comment: write it, or change it (one per course). */
 function CommentForm({ bookId, mine }: { bookId: string; mine: Comment | undefined }) {
@@ -18,26 +26,31 @@ function CommentForm({ bookId, mine }: { bookId: string; mine: Comment | undefin
       data-testid="comment-form"
       onSubmit={(e) => {
         e.preventDefault();
+        if (submit.isPending) return;
         submit.mutate(
           { courseBookId: bookId, rating, content: content.trim() },
           { onSuccess: () => notifySuccess(t('online.commentSaved')) },
         );
       }}
     >
-      <div>
-        {t('online.yourRating')} <Rate value={rating} onChange={(v) => setRating(v || 1)} />
+      <div className="post-rating">
+        {t('online.yourRating')} <StarInput value={rating} onChange={setRating} label={t('online.yourRating')} />
       </div>
-      <Input.TextArea
+      <PlainTextarea
         value={content}
-        onChange={(e) => setContent(e.target.value)}
+        onChange={setContent}
         maxLength={COMMENT_MAX_LENGTH}
-        showCount
-        autoSize={{ minRows: 2, maxRows: 6 }}
         placeholder={t('online.commentPlaceholder')}
+        label={t('online.commentLabel')}
       />
-      <Button type="primary" htmlType="submit" loading={submit.isPending} disabled={!content.trim()}>
+      <button
+        type="submit"
+        className={`plain-btn small primary${submit.isPending ? ' loading' : ''}`}
+        disabled={!content.trim()}
+        aria-busy={submit.isPending}
+      >
         {mine ? t('online.updateComment') : t('online.submitComment')}
-      </Button>
+      </button>
     </form>
   );
 }
@@ -46,62 +59,45 @@ function CommentForm({ bookId, mine }: { bookId: string; mine: Comment | undefin
 export function CommentsPanel({ bookId, canPost }: { bookId: string; canPost: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isPending } = useComments(bookId, page);
+  const comments = useComments(bookId, page);
+  const data = comments.data;
   const remove = useDeleteComment();
   const mine = data?.records.find((c) => c.mine);
+  const average = data?.averageRating ?? 0;
   return (
     <div className="online-panel" data-testid="comments-panel">
       <div className="rating-summary">
-        <Rate disabled allowHalf value={data?.averageRating ?? 0} />
+        <Stars value={average} label={t('online.averageOf', { rating: average })} />
         <span>
-          {data?.averageRating ?? 0} · {t('online.commentCount', { count: data?.total ?? 0 })}
+          {average} · {t('online.commentCount', { count: data?.total ?? 0 })}
         </span>
       </div>
       {canPost ? (
         <CommentForm key={mine?.id ?? 'new'} bookId={bookId} mine={mine} />
       ) : (
-        <Alert type="info" showIcon message={t('online.studyToComment')} />
+        <PlainNotice tone="info" title={t('online.studyToComment')} />
       )}
-      <List
-        loading={isPending}
-        dataSource={data?.records ?? []}
-        locale={{ emptyText: <Empty description={t('online.noComments')} /> }}
-        renderItem={(c) => (
-          <List.Item
-            data-testid="comment-item"
-            actions={
-              c.mine
-                ? [
-                    <Popconfirm
-                      key="delete"
-                      title={t('online.confirmDelete')}
-                      onConfirm={() => remove.mutate(c.id)}
-                      okText={t('common.confirm')}
-                      cancelText={t('common.cancel')}
-                    >
-                      <Button type="link" size="small">
-                        {t('online.delete')}
-                      </Button>
-                    </Popconfirm>,
-                  ]
-                : []
-            }
-          >
-            <List.Item.Meta
-              title={
-                <span className="post-head">
-                  <strong>{c.authorName}</strong>
-                  {c.mine && <span className="post-mine">{t('online.me')}</span>}
-                  <Rate disabled value={c.rating} className="post-rate" />
-                  <small>{formatDateTime(c.updatedAt)}</small>
-                </span>
-              }
-              description={<p className="post-text">{c.content}</p>}
-            />
-          </List.Item>
-        )}
-      />
-      {(data?.total ?? 0) > 10 && <Pagination current={page} total={data?.total ?? 0} onChange={setPage} />}
+      <PostsState query={comments} empty={t('online.noComments')}>
+        {(records) =>
+          records.map((c) => (
+            <li key={c.id} className="post" data-testid="comment-item">
+              <div className="post-head">
+                <strong>{c.authorName}</strong>
+                {c.mine && <span className="post-mine">{t('online.me')}</span>}
+                <Stars value={c.rating} label={t('online.ratingOf', { rating: c.rating })} />
+                <small>{formatDateTime(c.updatedAt)}</small>
+                {c.mine && (
+                  <span className="post-actions">
+                    <DeleteButton onConfirm={() => remove.mutate(c.id)} />
+                  </span>
+                )}
+              </div>
+              <p className="post-text">{c.content}</p>
+            </li>
+          ))
+        }
+      </PostsState>
+      <LightPagination current={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onChange={setPage} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { ANSWER_MAX_LENGTH } from '@anxun/shared/schemas/online';
-import { Alert, Button, Empty, Input, List, Pagination, Popconfirm } from 'antd';
 import { useState } from 'react';
+import { LightPagination } from '../../../components/light-pagination';
+import { PlainNotice } from '../../../components/plain-notice';
+import { PlainTextarea } from '../../../components/plain-textarea';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import {
@@ -11,9 +13,14 @@ import {
   type AnswerPost,
   type AnswerThread,
 } from '../api/online-api';
+import { DeleteButton } from './delete-button';
+import { PostsState } from './query-states';
+
+const PAGE_SIZE = 10;
 
 /** A text box with a send button; clears itself when the post went through. */
 function PostBox(props: {
+  label: string;
   placeholder: string;
   submitText: string;
   initial?: string;
@@ -30,6 +37,7 @@ function PostBox(props: {
       data-testid={props.testId}
       onSubmit={(e) => {
         e.preventDefault();
+        if (sending) return;
         setSending(true);
         props
           .onSend(content.trim())
@@ -38,19 +46,28 @@ function PostBox(props: {
           .finally(() => setSending(false));
       }}
     >
-      <Input.TextArea
+      <PlainTextarea
         value={content}
-        onChange={(e) => setContent(e.target.value)}
+        onChange={setContent}
         maxLength={ANSWER_MAX_LENGTH}
-        showCount
-        autoSize={{ minRows: 2, maxRows: 8 }}
+        maxRows={8}
         placeholder={props.placeholder}
+        label={props.label}
       />
       <div className="post-form-actions">
-        {props.onCancel && <Button onClick={props.onCancel}>{t('common.cancel')}</Button>}
-        <Button type="primary" htmlType="submit" loading={sending} disabled={!content.trim()}>
+        {props.onCancel && (
+          <button type="button" className="plain-btn small" onClick={props.onCancel}>
+            {t('common.cancel')}
+          </button>
+        )}
+        <button
+          type="submit"
+          className={`plain-btn small primary${sending ? ' loading' : ''}`}
+          disabled={!content.trim()}
+          aria-busy={sending}
+        >
           {props.submitText}
-        </Button>
+        </button>
       </div>
     </form>
   );
@@ -71,25 +88,17 @@ function Post({ post, deleted = false }: { post: AnswerPost; deleted?: boolean }
         {post.updatedAt !== post.createdAt && !deleted && <small>{t('online.edited')}</small>}
         {post.mine && !deleted && !editing && (
           <span className="post-actions">
-            <Button type="link" size="small" onClick={() => setEditing(true)}>
+            <button type="button" className="plain-link" onClick={() => setEditing(true)}>
               {t('online.edit')}
-            </Button>
-            <Popconfirm
-              title={t('online.confirmDelete')}
-              onConfirm={() => remove.mutate(post.id)}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-            >
-              <Button type="link" size="small">
-                {t('online.delete')}
-              </Button>
-            </Popconfirm>
+            </button>
+            <DeleteButton onConfirm={() => remove.mutate(post.id)} />
           </span>
         )}
       </div>
       {editing ? (
         <PostBox
           testId="edit-form"
+          label={t('online.editLabel')}
           initial={post.content}
           placeholder=""
           submitText={t('online.save')}
@@ -110,7 +119,7 @@ function Thread({ thread, canPost }: { thread: AnswerThread; canPost: boolean })
   const [replying, setReplying] = useState(false);
   const submit = useSubmitAnswer();
   return (
-    <List.Item className="thread" data-testid="discussion-thread">
+    <li className="thread" data-testid="discussion-thread">
       <Post post={thread} deleted={thread.deleted} />
       <div className="thread-replies">
         {thread.replies.map((r) => (
@@ -119,14 +128,20 @@ function Thread({ thread, canPost }: { thread: AnswerThread; canPost: boolean })
         <div className="thread-foot">
           <small>{t('online.replyCount', { count: thread.replies.length })}</small>
           {canPost && !thread.deleted && !replying && (
-            <Button size="small" onClick={() => setReplying(true)} data-testid="reply-open">
+            <button
+              type="button"
+              className="plain-btn small"
+              onClick={() => setReplying(true)}
+              data-testid="reply-open"
+            >
               {t('online.reply')}
-            </Button>
+            </button>
           )}
         </div>
         {replying && (
           <PostBox
             testId="reply-form"
+            label={t('online.replyLabel')}
             placeholder={t('online.replyPlaceholder')}
             submitText={t('online.reply')}
             onCancel={() => setReplying(false)}
@@ -138,7 +153,7 @@ function Thread({ thread, canPost }: { thread: AnswerThread; canPost: boolean })
           />
         )}
       </div>
-    </List.Item>
+    </li>
   );
 }
 
@@ -146,27 +161,25 @@ function Thread({ thread, canPost }: { thread: AnswerThread; canPost: boolean })
 export function DiscussionPanel({ bookId, canPost }: { bookId: string; canPost: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isPending } = useThreads(bookId, page);
+  const threads = useThreads(bookId, page);
   const submit = useSubmitAnswer();
   return (
     <div className="online-panel" data-testid="discussion-panel">
       {canPost ? (
         <PostBox
           testId="ask-form"
+          label={t('online.askLabel')}
           placeholder={t('online.askPlaceholder')}
           submitText={t('online.ask')}
           onSend={(content) => submit.mutateAsync({ courseBookId: bookId, content })}
         />
       ) : (
-        <Alert type="info" showIcon message={t('online.studyToDiscuss')} />
+        <PlainNotice tone="info" title={t('online.studyToDiscuss')} />
       )}
-      <List
-        loading={isPending}
-        dataSource={data?.records ?? []}
-        locale={{ emptyText: <Empty description={t('online.noThreads')} /> }}
-        renderItem={(thread) => <Thread thread={thread} canPost={canPost} />}
-      />
-      {(data?.total ?? 0) > 10 && <Pagination current={page} total={data?.total ?? 0} onChange={setPage} />}
+      <PostsState query={threads} empty={t('online.noThreads')}>
+        {(records) => records.map((thread) => <Thread key={thread.id} thread={thread} canPost={canPost} />)}
+      </PostsState>
+      <LightPagination current={page} pageSize={PAGE_SIZE} total={threads.data?.total ?? 0} onChange={setPage} />
     </div>
   );
 }

@@ -5,9 +5,8 @@ import '../locales/courses-texts';
 import '../courses.css';
 import '../../../components/plain-controls.css';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { lazyWithAntd } from '../../../app/antd-lazy';
 import { LoadBoundary } from '../../../components/load-boundary';
 import { Panel } from '../../../components/panel';
 import { PlainFacts } from '../../../components/plain-facts';
@@ -22,12 +21,11 @@ import { useUser } from '../../../stores/user-store';
 import { useCourseInfo, useCourseUnits, type CourseBook, type CourseUnit } from '../api/courses-api';
 import { useCertificateProgress, useCourseUseState, type CourseUseState } from '../api/online-api';
 import { IntentDialog } from '../components/intent-dialog';
+import { LoadFailed } from '../components/query-states';
 
-// reviews and questions are antd's forms and lists, loaded when their tab is first opened
-const CommentsPanel = lazyWithAntd(() =>
-  import('../components/comments-panel').then((m) => ({ default: m.CommentsPanel })),
-);
-const DiscussionPanel = lazyWithAntd(() =>
+// reviews and questions, loaded when their tab is first opened
+const CommentsPanel = lazy(() => import('../components/comments-panel').then((m) => ({ default: m.CommentsPanel })));
+const DiscussionPanel = lazy(() =>
   import('../components/discussion-panel').then((m) => ({ default: m.DiscussionPanel })),
 );
 
@@ -86,22 +84,6 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
 /** A request that failed for want of a network or a server (not a refusal): worth trying again. */
 const unreachable = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.code === ErrorCode.UNKNOWN;
-
-/** What failed to load, with a button that asks again. */
-function LoadFailed({ retry }: { retry(): void }) {
-  const { t } = useTranslation();
-  return (
-    <PlainNotice
-      tone="warning"
-      title={t('courses.loadFailed')}
-      action={
-        <button type="button" className="plain-btn small" onClick={retry}>
-          {t('courses.retry')}
-        </button>
-      }
-    />
-  );
-}
 
 /** 课程目录: the units in order, each with its length; a learner of the course may preview one. */
 function UnitList({ id, units, enrolled }: { id: string; units: UseQueryResult<CourseUnit[]>; enrolled: boolean }) {
@@ -162,7 +144,7 @@ export default function CoursePage() {
   const enrolled = Boolean(courseUse.data?.enrolled);
   // the learner's record of this course in their newest class, if they study it
   const record = courseUse.data?.records[0];
-  // reviews and questions: antd's code, loaded on the tab's first opening; a failure to load it
+  // reviews and questions: their code, loaded on the tab's first opening; a failure to load it
   // stays in the tab
   const lazyTab = (content: ReactNode) => (
     <LoadBoundary>

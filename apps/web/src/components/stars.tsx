@@ -1,9 +1,13 @@
-/** A read-only star rating (1–5), drawn as antd's disabled Rate is, without its code. */
+/**
+ * A read-only star rating (1–5), drawn as antd's disabled Rate with `allowHalf` is, without
+ * its code: the value to the nearest half star (an average of 4.7 shows four and a half).
+ */
 export function Stars({ value, label }: { value: number; label: string }) {
+  const halves = Math.round(value * 2) / 2;
   return (
     <span className="stars" role="img" aria-label={label}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} className={n <= Math.round(value) ? 'star on' : 'star'} aria-hidden>
+        <span key={n} className={n <= halves ? 'star on' : n - 0.5 === halves ? 'star half' : 'star'} aria-hidden>
           ★
         </span>
       ))}

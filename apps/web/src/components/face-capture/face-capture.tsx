@@ -3,7 +3,7 @@ import '../plain-controls.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { PlainNotice } from '../plain-notice';
-import { checkFrame, loadFacePrecheck, precheckWanted, type FrameCheck } from './face-precheck';
+import { checkFrame, loadFacePrecheck, precheckWanted, steadyFrames, type FrameCheck } from './face-precheck';
 import { captureFrame, useCamera } from './use-camera';
 
 interface Props {
@@ -45,10 +45,11 @@ export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
     const waited = setTimeout(() => setFrame((f) => (f === 'loading' ? 'unavailable' : f)), PRECHECK_WAIT_MS);
     loadFacePrecheck()
       .then((human) => {
+        const steady = steadyFrames();
         const tick = async () => {
           if (stopped || !video.current) return;
           try {
-            setFrame(await checkFrame(human, video.current));
+            setFrame(steady(await checkFrame(human, video.current)));
           } catch {
             setFrame('unavailable');
           }

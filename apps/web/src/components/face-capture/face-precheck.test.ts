@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { precheckWanted } from './face-precheck';
+import { precheckWanted, steadyFrames, type FrameCheck } from './face-precheck';
 
 const withConnection = (connection: object | undefined) =>
   Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
@@ -24,5 +24,18 @@ describe('whether the camera loads the face pre-check', () => {
     expect(precheckWanted()).toBe(true);
     withConnection(undefined);
     expect(precheckWanted()).toBe(true);
+  });
+});
+
+describe("the pre-check's verdicts, steadied", () => {
+  it('keeps "one face" through two frames without it, not three', () => {
+    const steady = steadyFrames();
+    const seen = ['none', 'one', 'none', 'small', 'none', 'one', 'none', 'one'] as const;
+    expect(seen.map(steady)).toEqual(['none', 'one', 'one', 'one', 'none', 'one', 'one', 'one']);
+  });
+
+  it('says two faces at once, and forgives nothing after them', () => {
+    const steady = steadyFrames();
+    expect(['one', 'many', 'none', 'one'].map((s) => steady(s as FrameCheck))).toEqual(['one', 'many', 'none', 'one']);
   });
 });

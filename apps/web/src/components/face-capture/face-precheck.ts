@@ -63,3 +63,25 @@ export async function checkFrame(human: Human, video: HTMLVideoElement): Promise
   const side = Math.min(video.videoWidth, video.videoHeight) || 1;
   return faces[0]!.box[2] / side < 0.15 ? 'small' : 'one';
 }
+
+/** Frames without the face, after it was seen, that still count as "one face". */
+const MISSES_FORGIVEN = 2;
+
+/**
+ * Steadies the pre-check's verdicts: a frame or two without the face after it was seen (a
+ * blink, a turned head, a slow phone's blurred frame) keeps "one face", so the hint and the
+ * button do not flicker while the learner holds still. Two faces are said at once. The photo
+ * is judged by the server whatever the pre-check said.
+ */
+export function steadyFrames(): (seen: FrameCheck) => FrameCheck {
+  let misses = MISSES_FORGIVEN;
+  return (seen) => {
+    if (seen === 'one') misses = 0;
+    else if (seen === 'many') misses = MISSES_FORGIVEN;
+    else if (misses < MISSES_FORGIVEN) {
+      misses += 1;
+      return 'one';
+    }
+    return seen;
+  };
+}

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPagePreload } from './vite-first-page';
@@ -6,9 +9,20 @@ import { precompress } from './vite-precompress';
 
 const api = 'http://127.0.0.1:10000';
 
+// React Router's package sends every bundler its development build (its `exports` name no
+// production condition): warnings checked on every render of <Routes>, and the texts of them
+// and of a developer's error page, in what phones download. The build takes its production
+// build, the same code with those off; `npm run dev` keeps the warnings.
+const routerProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '../production/index.mjs',
+);
+if (!fs.existsSync(routerProduction)) throw new Error(`React Router's production build is not at ${routerProduction}`);
+
 // In development the API server runs on 10000 and Vite proxies to it.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), firstPagePreload(), precheckFiles(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,
     proxy: {
@@ -66,4 +80,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

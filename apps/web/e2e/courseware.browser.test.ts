@@ -149,6 +149,15 @@ describe('courseware in Chromium', () => {
     await study.page.getByTestId('pdf-start').waitFor();
     expect(await study.page.locator('[data-testid="pdf-reader"] [class*="ant-"]').count()).toBe(0);
     await study.page.getByTestId('pdf-reader').getByRole('button', { name: '上一页' }).waitFor();
+    // the page is drawn again for the reader's width: a window narrowed, then widened back (a
+    // tablet turned) shows it as sharp and as wide as at first, not stretched from the narrow drawing
+    const canvasWidth = () => study.page.getByTestId('pdf-canvas').evaluate((c) => (c as HTMLCanvasElement).width);
+    await expect.poll(canvasWidth).toBeGreaterThan(0);
+    const wide = await canvasWidth();
+    await study.page.setViewportSize({ width: 700, height: 800 });
+    await expect.poll(canvasWidth).toBeLessThan(wide * 0.8);
+    await study.page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(canvasWidth).toBe(wide);
     await study.page.getByTestId('pdf-start').click();
     const next = study.page.getByTestId('pdf-next');
     await expect.poll(() => next.isDisabled()).toBe(true);

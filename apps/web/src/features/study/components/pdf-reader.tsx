@@ -1,6 +1,6 @@
 import { LeftOutlined, ReadOutlined, RightOutlined } from '@ant-design/icons';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { loadPdf } from '../../../lib/pdfjs';
 import '../../../components/plain-controls.css';
@@ -8,6 +8,8 @@ import type { StudyMedia } from './study-media';
 
 /** How often the reading clock ticks. */
 const TICK_MS = 250;
+/** The reader's width changed by more than this (CSS px): the page is drawn again for it. */
+const REDRAW_PX = 16;
 
 interface Props {
   ref: Ref<StudyMedia | null>;
@@ -43,6 +45,8 @@ export default function PdfReader({
 }: Props) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const frameWidth = useFrameWidth(frame);
   const [doc, setDoc] = useState<PDFDocumentProxy>();
   const [failed, setFailed] = useState(false);
   const clock = useRef({ time: 0, paused: true, ended: false });
@@ -117,7 +121,8 @@ export default function PdfReader({
     };
   }, [url]);
 
-  // the page shown, drawn to the width of the reader
+  // the page shown, drawn to the width of the reader, and again when that changes (a phone
+  // turned, a window widened: drawn once for a narrower reader, the page stayed small or blurred)
   useEffect(() => {
     if (!doc || !canvas.current) return;
     let task: RenderTask | undefined;
@@ -125,7 +130,7 @@ export default function PdfReader({
     void doc.getPage(page).then((p) => {
       const target = canvas.current;
       if (cancelled || !target) return;
-      const width = target.parentElement?.clientWidth || 800;
+      const width = frameWidth || target.parentElement?.clientWidth || 800;
       const base = p.getViewport({ scale: 1 });
       const scale = (width / base.width) * (window.devicePixelRatio || 1);
       const viewport = p.getViewport({ scale });
@@ -138,7 +143,7 @@ export default function PdfReader({
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, page]);
+  }, [doc, page, frameWidth]);
 
   // the reading clock: runs while playing and the page's share is not yet read
   useEffect(() => {
@@ -176,7 +181,7 @@ export default function PdfReader({
   if (failed) return <div className="pdf-reader pdf-failed">{t('study.pdfFailed')}</div>;
   return (
     <div className="pdf-reader" data-testid="pdf-reader">
-      <div className="pdf-page">
+      <div className="pdf-page" ref={frame}>
         {!doc && <span className="pdf-loading" role="status" aria-label={t('common.loading')} />}
         <canvas ref={canvas} data-testid="pdf-canvas" />
         {doc && clock.current.paused && !clock.current.ended && (
@@ -223,4 +228,37 @@ export default function PdfReader({
       </div>
     </div>
   );
+}
+
+/**
+ * The element's width in CSS px, followed as it changes by more than REDRAW_PX and settled for
+ * 150 ms (a window dragged wider draws the page once, not at every step); 0 before it is measured.
+ */
+function useFrameWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let first = true;
+    // a hidden page (kept alive by the layout) measures 0: its drawing is kept for its return
+    const measure = () =>
+      setWidth((before) => {
+        const now = target.clientWidth;
+        return now > 0 && Math.abs(now - before) > REDRAW_PX ? now : before;
+      });
+    // the first measure at once (usually before the document has loaded: drawn once), later ones settled
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      if (first) measure();
+      else timer = setTimeout(measure, 150);
+      first = false;
+    });
+    observer.observe(target);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [element]);
+  return width;
 }

@@ -51,10 +51,17 @@ export async function startBrowserEnv(
 export async function openPage(
   env: BrowserEnv,
   path: string,
-  options: { width?: number; height?: number; settings?: Record<string, unknown> } = {},
+  options: {
+    width?: number;
+    height?: number;
+    settings?: Record<string, unknown>;
+    /** a phone's touch screen: touch events, and CSS's (pointer: coarse) */
+    touch?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await env.browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (options.settings) {
     const value = JSON.stringify({ state: options.settings, version: 0 });

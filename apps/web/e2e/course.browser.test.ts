@@ -33,11 +33,15 @@ describe('home page and a course page in Chromium', () => {
     await page.getByText('没有找到课程').waitFor();
     await search.fill('');
     await expect.poll(() => page.locator('.course-grid').nth(1).getByTestId('course-card').count()).toBe(all);
+    // with a mouse the box and its button keep antd's small height, side by side
+    for (const part of [search, page.getByRole('button', { name: '搜索课程' })]) {
+      expect((await part.boundingBox())?.height).toBe(24);
+    }
     await context.close();
   });
 
   it("opens a course from 首页 for a guest's phone in plain markup, its reviews and questions too", async () => {
-    const { page, context } = await openPage(env, '/index', { width: 375, height: 812 });
+    const { page, context } = await openPage(env, '/index', { width: 375, height: 812, touch: true });
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const card = page.getByTestId('course-card').first();
@@ -51,6 +55,13 @@ describe('home page and a course page in Chromium', () => {
     // a guest previews nothing: each unit's name and length only
     expect(await page.getByTestId('course-unit-list').getByRole('link').count()).toBe(0);
     expect(await page.getByRole('link', { name: '登录后学习' }).getAttribute('href')).toBe('#/login?redirect=/study');
+    // under a thumb the small buttons are 32 px high, not a mouse's 24
+    for (const button of [
+      page.getByRole('link', { name: '登录后学习' }),
+      page.locator('.course-page').getByTestId('intent-open'),
+    ]) {
+      expect((await button.boundingBox())?.height).toBe(32);
+    }
     expect(asked.filter((u) => /antd-provider/.test(u))).toEqual([]);
     expect(await page.locator('.course-page [class*="ant-"]').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

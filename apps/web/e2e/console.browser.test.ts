@@ -466,6 +466,14 @@ describe('the console in Chromium', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(1000);
+    // drawn again for a narrower window (the dialog follows it), and for the wide one again
+    // (drawn once, the page was stretched from its first drawing)
+    const drawnWidth = () => canvas.evaluate((c: HTMLCanvasElement) => c.width);
+    const wide = await drawnWidth();
+    await page.setViewportSize({ width: 600, height: 800 });
+    await expect.poll(drawnWidth).toBeLessThan(wide * 0.7);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(drawnWidth).toBe(wide);
     await closeDialog(page);
     await page.getByTestId('template-save').click();
     await page

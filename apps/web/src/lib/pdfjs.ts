@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * Opens a PDF with pdf.js; the library, its worker and its character maps load with the first
@@ -17,4 +17,35 @@ export async function loadPdf(source: string | ArrayBuffer): Promise<PDFDocument
     standardFontDataUrl: '/pdfjs/standard_fonts/',
     isEvalSupported: false,
   }).promise;
+}
+
+/**
+ * Draws page `pageNumber` of `doc` on `canvas`, `width` CSS px wide and sharp at the device's
+ * pixel ratio. Returns a function that stops the drawing (a newer one for the same canvas must
+ * not start while it runs: pdf.js refuses two at once).
+ */
+export function drawPdfPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  width: number,
+): () => void {
+  let task: RenderTask | undefined;
+  let cancelled = false;
+  void doc.getPage(pageNumber).then(
+    (page) => {
+      if (cancelled) return;
+      const scale = (width / page.getViewport({ scale: 1 }).width) * (window.devicePixelRatio || 1);
+      const viewport = page.getViewport({ scale });
+      canvas.width = viewport.width;
+      canvas.height = viewport.height;
+      task = page.render({ canvasContext: canvas.getContext('2d')!, viewport });
+      task.promise.catch(() => undefined);
+    },
+    () => undefined,
+  );
+  return () => {
+    cancelled = true;
+    task?.cancel();
+  };
 }

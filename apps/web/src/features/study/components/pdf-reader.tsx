@@ -1,15 +1,14 @@
 import { LeftOutlined, ReadOutlined, RightOutlined } from '@ant-design/icons';
-import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { loadPdf } from '../../../lib/pdfjs';
+import { drawPdfPage, loadPdf } from '../../../lib/pdfjs';
+import { useElementWidth } from '../../../lib/use-element-width';
 import '../../../components/plain-controls.css';
 import type { StudyMedia } from './study-media';
 
 /** How often the reading clock ticks. */
 const TICK_MS = 250;
-/** The reader's width changed by more than this (CSS px): the page is drawn again for it. */
-const REDRAW_PX = 16;
 
 interface Props {
   ref: Ref<StudyMedia | null>;
@@ -46,7 +45,7 @@ export default function PdfReader({
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const frameWidth = useFrameWidth(frame);
+  const frameWidth = useElementWidth(frame);
   const [doc, setDoc] = useState<PDFDocumentProxy>();
   const [failed, setFailed] = useState(false);
   const clock = useRef({ time: 0, paused: true, ended: false });
@@ -124,25 +123,9 @@ export default function PdfReader({
   // the page shown, drawn to the width of the reader, and again when that changes (a phone
   // turned, a window widened: drawn once for a narrower reader, the page stayed small or blurred)
   useEffect(() => {
-    if (!doc || !canvas.current) return;
-    let task: RenderTask | undefined;
-    let cancelled = false;
-    void doc.getPage(page).then((p) => {
-      const target = canvas.current;
-      if (cancelled || !target) return;
-      const width = frameWidth || target.parentElement?.clientWidth || 800;
-      const base = p.getViewport({ scale: 1 });
-      const scale = (width / base.width) * (window.devicePixelRatio || 1);
-      const viewport = p.getViewport({ scale });
-      target.width = viewport.width;
-      target.height = viewport.height;
-      task = p.render({ canvasContext: target.getContext('2d')!, viewport });
-      task.promise.catch(() => undefined);
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
+    const target = canvas.current;
+    if (!doc || !target) return;
+    return drawPdfPage(doc, page, target, frameWidth || target.parentElement?.clientWidth || 800);
   }, [doc, page, frameWidth]);
 
   // the reading clock: runs while playing and the page's share is not yet read
@@ -228,37 +211,4 @@ export default function PdfReader({
       </div>
     </div>
   );
-}
-
-/**
- * The element's width in CSS px, followed as it changes by more than REDRAW_PX and settled for
- * 150 ms (a window dragged wider draws the page once, not at every step); 0 before it is measured.
- */
-function useFrameWidth(element: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const target = element.current;
-    if (!target || typeof ResizeObserver === 'undefined') return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let first = true;
-    // a hidden page (kept alive by the layout) measures 0: its drawing is kept for its return
-    const measure = () =>
-      setWidth((before) => {
-        const now = target.clientWidth;
-        return now > 0 && Math.abs(now - before) > REDRAW_PX ? now : before;
-      });
-    // the first measure at once (usually before the document has loaded: drawn once), later ones settled
-    const observer = new ResizeObserver(() => {
-      clearTimeout(timer);
-      if (first) measure();
-      else timer = setTimeout(measure, 150);
-      first = false;
-    });
-    observer.observe(target);
-    return () => {
-      clearTimeout(timer);
-      observer.disconnect();
-    };
-  }, [element]);
-  return width;
 }

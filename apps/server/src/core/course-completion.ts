@@ -14,8 +14,22 @@ export function isCourseComplete(input: {
   examPassed: boolean;
 }): boolean {
   const unitsDone = input.units.total > 0 && input.units.completed === input.units.total;
+  return unitsDone && isCourseCompleteButUnits(input);
+}
+
+/**
+ * Whether the course would be complete if its units all were: its 学时 met (to the second)
+ * and its exam passed where required. Only then need its units be counted.
+ */
+export function isCourseCompleteButUnits(input: {
+  studiedSeconds: number;
+  classHours: number;
+  secondsPerClassHour: number;
+  examRequired: boolean;
+  examPassed: boolean;
+}): boolean {
   const hoursMet = input.studiedSeconds >= input.classHours * input.secondsPerClassHour - 1;
-  return unitsDone && hoursMet && (!input.examRequired || input.examPassed);
+  return hoursMet && (!input.examRequired || input.examPassed);
 }
 
 /** Unit records' states, counted as `isCourseComplete` takes them. */

@@ -2,7 +2,7 @@ import { LearnStatus } from '@anxun/shared/constants';
 import { v7 as uuidv7 } from 'uuid';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AppContext } from '../../app-context.js';
-import { isCourseComplete } from '../../core/course-completion.js';
+import { isCourseComplete, isCourseCompleteButUnits } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import { parseDailyCapHours } from '../../core/class-rules.js';
 import { lockPersonRows } from '../../core/person.repository.js';
@@ -18,7 +18,8 @@ import {
 } from './credit-policy.js';
 import {
   addCreditedOnDays,
-  findCoursesWithUnits,
+  countCourseUnits,
+  findCourseProgress,
   findCreditedOnDays,
   findPlaybacks,
   findWarpCoursesByIds,
@@ -455,38 +456,51 @@ export class CreditBatcher {
     now: number,
   ): Promise<void> {
     if (credited.length === 0) return;
-    // read after the courseware records are written, so the units' states are this batch's
-    const { courses, units } = await findCoursesWithUnits(trx, this.ctx.dialect, [
-      ...new Set(credited.map((c) => c.trainPersonId)),
-    ]);
+    const { dialect } = this.ctx;
+    const { secondsPerClassHour } = this.ctx.config.study;
+    const courses = await findCourseProgress(trx, dialect, [...new Set(credited.map((c) => c.trainPersonId))]);
     // a batch holds hundreds of learners: look records up by key, not by scanning
     const courseByKey = new Map(courses.map((c) => [`${c.train_person_id}/${c.class_course_id}`, c]));
+    const studied = credited.flatMap(({ trainPersonId, classCourseId, seconds }) => {
+      const course = courseByKey.get(`${trainPersonId}/${classCourseId}`);
+      if (!course) return [];
+      const done = {
+        studiedSeconds: course.studied_seconds + seconds,
+        classHours: course.class_hours,
+        secondsPerClassHour,
+        examRequired: parseExamRules(course.rules).required,
+        examPassed: course.exam_passed_at !== null,
+      };
+      // only a course not yet complete whose 学时 (and exam) are met waits on its units: most
+      // reports add to a course short of its hours, and its units are not counted for them
+      return [
+        { course, done, unitsDecide: course.learn_status !== LearnStatus.COMPLETED && isCourseCompleteButUnits(done) },
+      ];
+    });
+    // counted after the courseware records are written, so the units' states are this batch's
+    const units = await countCourseUnits(trx, dialect, [
+      ...new Set(studied.filter((s) => s.unitsDecide).map((s) => s.course.train_person_id)),
+    ]);
     const unitCounts = new Map(
       units.map((u) => [`${u.train_person_id}/${u.class_course_id}`, { total: u.units, completed: u.completed }]),
     );
     const changed: Parameters<typeof saveCourseProgress>[2][number][] = [];
-    for (const { trainPersonId, classCourseId, seconds } of credited) {
-      const key = `${trainPersonId}/${classCourseId}`;
-      const course = courseByKey.get(key);
-      if (!course) continue;
-      const studied = course.studied_seconds + seconds;
-      const complete = isCourseComplete({
-        units: unitCounts.get(key) ?? { total: 0, completed: 0 },
-        studiedSeconds: studied,
-        classHours: course.class_hours,
-        secondsPerClassHour: this.ctx.config.study.secondsPerClassHour,
-        examRequired: parseExamRules(course.rules).required,
-        examPassed: course.exam_passed_at !== null,
-      });
+    for (const { course, done, unitsDecide } of studied) {
+      const complete =
+        unitsDecide &&
+        isCourseComplete({
+          ...done,
+          units: unitCounts.get(`${course.train_person_id}/${course.class_course_id}`) ?? { total: 0, completed: 0 },
+        });
       changed.push({
         id: course.id,
-        studied_seconds: studied,
+        studied_seconds: done.studiedSeconds,
         // a course completed meanwhile (an exam handed in) stays complete
         learn_status:
           complete || course.learn_status === LearnStatus.COMPLETED ? LearnStatus.COMPLETED : LearnStatus.STUDYING,
         start_time: course.start_time ?? now,
         last_learn_date: now,
-        end_time: complete && course.learn_status !== LearnStatus.COMPLETED ? now : course.end_time,
+        end_time: complete ? now : course.end_time,
       });
     }
     await saveCourseProgress(trx, this.ctx.dialect, changed);

@@ -184,43 +184,47 @@ export async function insertStudyEvents(db: Db, dialect: Dialect, rows: StudyEve
   );
 }
 
-/** The course records of memberships with the 学时 their class requires and their units' states. */
-export async function findCoursesWithUnits(db: Db, dialect: Dialect, trainPersonIds: string[]) {
-  if (trainPersonIds.length === 0) return { courses: [], units: [] };
-  const [courses, units] = await Promise.all([
-    db
-      .selectFrom('train_person_courses as pc')
-      .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
-      .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
-      .select([
-        'pc.id',
-        'pc.train_person_id',
-        'pc.class_course_id',
-        'pc.studied_seconds',
-        'pc.start_time',
-        'pc.learn_status',
-        'pc.end_time',
-        'pc.exam_passed_at',
-        'cc.class_hours',
-        'c.rules',
-      ])
-      .where(inValues(dialect, 'pc.train_person_id', trainPersonIds))
-      .execute(),
-    // each course's units counted, and those complete, by the database: a learner holds a
-    // record per unit of his class (tens), and only whether all are complete matters here
-    db
-      .selectFrom('train_warp_courses')
-      .select((eb) => [
-        'train_person_id',
-        'class_course_id',
-        eb.fn.countAll<number>().as('units'),
-        sql<number>`sum(case when learn_status = ${LearnStatus.COMPLETED} then 1 else 0 end)`.as('completed'),
-      ])
-      .where(inValues(dialect, 'train_person_id', trainPersonIds))
-      .groupBy(['train_person_id', 'class_course_id'])
-      .execute(),
-  ]);
-  return { courses, units: units.map((u) => ({ ...u, units: Number(u.units), completed: Number(u.completed) })) };
+/** The course records of memberships with the 学时 their class requires and its rules. */
+export async function findCourseProgress(db: Db, dialect: Dialect, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  return db
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
+    .select([
+      'pc.id',
+      'pc.train_person_id',
+      'pc.class_course_id',
+      'pc.studied_seconds',
+      'pc.start_time',
+      'pc.learn_status',
+      'pc.end_time',
+      'pc.exam_passed_at',
+      'cc.class_hours',
+      'c.rules',
+    ])
+    .where(inValues(dialect, 'pc.train_person_id', trainPersonIds))
+    .execute();
+}
+
+/**
+ * Each course's unit records of the memberships counted, and those complete, by the database:
+ * a learner holds a record per unit of his class (tens), and only whether all are complete matters.
+ */
+export async function countCourseUnits(db: Db, dialect: Dialect, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return [];
+  const units = await db
+    .selectFrom('train_warp_courses')
+    .select((eb) => [
+      'train_person_id',
+      'class_course_id',
+      eb.fn.countAll<number>().as('units'),
+      sql<number>`sum(case when learn_status = ${LearnStatus.COMPLETED} then 1 else 0 end)`.as('completed'),
+    ])
+    .where(inValues(dialect, 'train_person_id', trainPersonIds))
+    .groupBy(['train_person_id', 'class_course_id'])
+    .execute();
+  return units.map((u) => ({ ...u, units: Number(u.units), completed: Number(u.completed) }));
 }
 
 /** A learner's credited seconds on each of the given days (missing days: none). */

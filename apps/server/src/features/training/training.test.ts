@@ -282,4 +282,75 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     const fresh = await report(unit, { playbackId: 'new-device', seq: 1, position: 0 });
     expect(fresh.body.data.refusal).toBeNull();
   });
+
+  it('completes a course on the report that meets its 学时 once its units are done, and not while one is left', async () => {
+    const { db } = server.ctx;
+    const unit = units[2]!;
+    const record = await db
+      .selectFrom('train_warp_courses')
+      .select(['train_person_id', 'class_course_id'])
+      .where('id', '=', unit.trainWarpCourseId)
+      .executeTakeFirstOrThrow();
+    const ofCourse = { train_person_id: record.train_person_id, class_course_id: record.class_course_id };
+    const course = () =>
+      db
+        .selectFrom('train_person_courses')
+        .select(['learn_status', 'studied_seconds', 'end_time'])
+        .where('train_person_id', '=', ofCourse.train_person_id)
+        .where('class_course_id', '=', ofCourse.class_course_id)
+        .executeTakeFirstOrThrow();
+    const otherUnits = (status: number) =>
+      db
+        .updateTable('train_warp_courses')
+        .set({ learn_status: status })
+        .where('train_person_id', '=', ofCourse.train_person_id)
+        .where('class_course_id', '=', ofCourse.class_course_id)
+        .where('id', '!=', unit.trainWarpCourseId)
+        .execute();
+    const before = (await course()).studied_seconds;
+    /** the course's 学时 met when `seconds` more are credited */
+    const hoursIn = (seconds: number) =>
+      db
+        .updateTable('train_class_courses')
+        .set({ class_hours: (before + seconds) / server.ctx.config.study.secondsPerClassHour })
+        .where('id', '=', ofCourse.class_course_id)
+        .execute();
+    // this unit studied afresh, its course not complete
+    const length = unit.durationSeconds;
+    expect(length).toBeGreaterThan(25);
+    await db
+      .updateTable('train_warp_courses')
+      .set({ learn_status: 1, furthest_seconds: 0, last_position: 0 })
+      .where('id', '=', unit.trainWarpCourseId)
+      .execute();
+    await db
+      .updateTable('train_person_courses')
+      .set({ learn_status: 1, end_time: null })
+      .where((eb) => eb.and(ofCourse))
+      .execute();
+    const playbackId = `p${++playbackCounter}`;
+    const send = async (seconds: number, position: number, seq: number) => {
+      at(seconds);
+      return (await report(unit, { playbackId, seq, position })).body.data;
+    };
+
+    // the hours met while units are unfinished: studying, not complete
+    await otherUnits(1);
+    await hoursIn(20);
+    at(200);
+    await send(0, 0, 1);
+    await send(10, 10, 2);
+    await send(10, 20, 3);
+    expect(await course()).toMatchObject({ studied_seconds: before + 20, learn_status: 1, end_time: null });
+
+    // the other units done and the hours raised to the whole unit: the report that finishes the
+    // unit (within 3 s of its end) leaves the hours 3 s short, and the next, on the finished
+    // unit, meets them and completes the course
+    await otherUnits(2);
+    await hoursIn(length);
+    expect(await send(length - 23, length - 3, 4)).toMatchObject({ creditedSeconds: length - 23, learnStatus: 2 });
+    expect(await course()).toMatchObject({ studied_seconds: before + length - 3, learn_status: 1, end_time: null });
+    expect(await send(3, length, 5)).toMatchObject({ creditedSeconds: 3, learnStatus: 2 });
+    expect(await course()).toMatchObject({ studied_seconds: before + length, learn_status: 2, end_time: now });
+  });
 });

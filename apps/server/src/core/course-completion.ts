@@ -4,30 +4,30 @@ import { LearnStatus } from '@anxun/shared/constants';
  * batch and the exams): every unit watched to its end, the course's 学时 met (to the
  * second), and — when the class requires it — its exam passed.
  */
-export function isCourseComplete(input: {
-  /** the course's unit records, and how many of them are complete */
-  units: { total: number; completed: number };
+export function isCourseComplete(
+  input: CourseStanding & {
+    /** the course's unit records, and how many of them are complete */
+    units: { total: number; completed: number };
+  },
+): boolean {
+  const unitsDone = input.units.total > 0 && input.units.completed === input.units.total;
+  return unitsDone && isCourseCompleteButUnits(input);
+}
+
+/** What decides a course's completion besides its units. */
+export interface CourseStanding {
   studiedSeconds: number;
   classHours: number;
   secondsPerClassHour: number;
   examRequired: boolean;
   examPassed: boolean;
-}): boolean {
-  const unitsDone = input.units.total > 0 && input.units.completed === input.units.total;
-  return unitsDone && isCourseCompleteButUnits(input);
 }
 
 /**
  * Whether the course would be complete if its units all were: its 学时 met (to the second)
  * and its exam passed where required. Only then need its units be counted.
  */
-export function isCourseCompleteButUnits(input: {
-  studiedSeconds: number;
-  classHours: number;
-  secondsPerClassHour: number;
-  examRequired: boolean;
-  examPassed: boolean;
-}): boolean {
+export function isCourseCompleteButUnits(input: CourseStanding): boolean {
   const hoursMet = input.studiedSeconds >= input.classHours * input.secondsPerClassHour - 1;
   return hoursMet && (!input.examRequired || input.examPassed);
 }

@@ -46,8 +46,17 @@ describe('login in Chromium', () => {
     expect(asked.filter((u) => /antd|config-provider|notifier/.test(u))).toEqual([]);
     const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((e) => e.textContent));
     expect(styles.filter((text) => text?.includes('.ant-'))).toEqual([]);
-    // the same words again while shown, now with a modal dialog open (a face check's, say):
-    // still one toast, drawn above the dialog rather than under its backdrop
+    // the same words again while shown: still one toast, its words put in anew (a screen
+    // reader says them again; antd's second message was read out too)
+    const words = toast.locator('span:not(.toast-mark)');
+    await words.evaluate((e) => e.setAttribute('data-said', ''));
+    await page.evaluate(() => document.querySelector('form')!.requestSubmit());
+    await expect.poll(() => asked.filter((u) => u.endsWith('/login')).length).toBe(2);
+    await expect.poll(() => toast.locator('[data-said]').count()).toBe(0);
+    expect(await words.textContent()).toBe('用户名或密码错误');
+    expect(await toast.count()).toBe(1);
+    // the same words once more, now with a modal dialog open (a face check's, say): still one
+    // toast, drawn above the dialog rather than under its backdrop
     await page.evaluate(() => {
       const dialog = document.createElement('dialog');
       dialog.textContent = 'a modal dialog';
@@ -56,9 +65,17 @@ describe('login in Chromium', () => {
       dialog.showModal();
       document.querySelector('form')!.requestSubmit();
     });
-    await expect.poll(() => asked.filter((u) => u.endsWith('/login')).length).toBe(2);
+    await expect.poll(() => asked.filter((u) => u.endsWith('/login')).length).toBe(3);
     await page.waitForTimeout(300);
     expect(await toast.count()).toBe(1);
+    // and not inert like the page behind the dialog: the pointer reaches it (a resting pointer
+    // keeps it) and so does a screen reader
+    const box = (await toast.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('[role="alert"]'),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit).toBe(true);
     // (the page behind a modal dialog is inert, and so hidden from hit-testing: what the
     // screen shows is read instead, at the left of the toast's red mark)
     const mark = (await toast.locator('.toast-mark').boundingBox())!;

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { setNotifier } from '../lib/notify';
 import './toasts.css';
 
@@ -23,19 +24,41 @@ let nextId = 1;
  *
  * The list is a manual popover, shown again with each new toast, so that a toast raised
  * while a modal <dialog> is open (the face check's) is drawn above it, not under its
- * backdrop; a browser without popovers draws it fixed over the page, as before.
+ * backdrop; a browser without popovers draws it fixed over the page, as before. While a modal
+ * dialog is open the list lives inside it: outside, it would be inert like the rest of the
+ * page (not read out by a screen reader, not reached by the pointer that keeps it).
  */
 export function ToastHost() {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [modal, setModal] = useState<HTMLDialogElement | null>(null);
   const ref = useRef<HTMLDivElement>(null);
 
+  // a dialog opened or closed (its `open` attribute), or taken out of the page: the list
+  // follows the modal one on top, or returns to the page
   useEffect(() => {
-    const raise = (tone: Tone, text: string, seconds: number) =>
+    if (typeof MutationObserver === 'undefined') return;
+    const follow = () => setModal(topModal());
+    const opened = new MutationObserver(follow);
+    opened.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    const removed = new MutationObserver(() => {
+      if (modal && !modal.isConnected) follow();
+    });
+    if (modal) removed.observe(document.body, { subtree: true, childList: true });
+    return () => {
+      opened.disconnect();
+      removed.disconnect();
+    };
+  }, [modal]);
+
+  useEffect(() => {
+    const raise = (tone: Tone, text: string, seconds: number) => {
+      setModal(topModal());
       setToasts((shown) => {
         const same = shown.find((t) => t.tone === tone && t.text === text);
         if (same) return shown.map((t) => (t === same ? { ...t, again: t.again + 1 } : t));
         return [...shown, { id: nextId++, tone, text, seconds, again: 0 }];
       });
+    };
     setNotifier({
       error: (text, seconds) => raise('error', text, seconds),
       success: (text, seconds) => raise('success', text, seconds),
@@ -51,16 +74,29 @@ export function ToastHost() {
     if (list.matches(':popover-open')) list.hidePopover();
     // on top of whatever entered the top layer since (a dialog opened after the last toast)
     if (newest) list.showPopover();
-  }, [newest?.id, newest?.again]);
+  }, [newest?.id, newest?.again, modal]);
 
   const remove = (id: number) => setToasts((shown) => shown.filter((t) => t.id !== id));
-  return (
+  const list = (
     <div ref={ref} className="toasts" popover="manual" data-testid="toasts">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDone={() => remove(toast.id)} />
       ))}
     </div>
   );
+  return modal ? createPortal(list, modal) : list;
+}
+
+/** The modal <dialog> open on top, if any (the last opened is the last in the page, as ours are). */
+function topModal(): HTMLDialogElement | null {
+  let open: NodeListOf<HTMLDialogElement>;
+  try {
+    open = document.querySelectorAll<HTMLDialogElement>('dialog:modal');
+  } catch {
+    // a browser without :modal has no inert page behind its dialogs either
+    return null;
+  }
+  return open[open.length - 1] ?? null;
 }
 
 function ToastItem({ toast, onDone }: { toast: Toast; onDone(): void }) {
@@ -83,7 +119,8 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone(): void }) {
       <span className="toast-mark" aria-hidden="true">
         {toast.tone === 'error' ? '✕' : '✓'}
       </span>
-      <span>{toast.text}</span>
+      {/* put in anew when the same words are raised again, so a screen reader says them again */}
+      <span key={toast.again}>{toast.text}</span>
     </div>
   );
 }

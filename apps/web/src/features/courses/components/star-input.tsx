@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import '../../../components/stars.css';
 
 /**
  * A 1–5 star rating to choose, drawn like antd's Rate: five radios (the arrow keys move

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLearner } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 describe('home page and a course page in Chromium', () => {
@@ -135,6 +136,27 @@ describe('home page and a course page in Chromium', () => {
     await page.waitForURL(/#\/course\?id=/);
     await page.getByTestId('course-study').waitFor();
 
+    // classmates' reviews, older than the learner's to come: a second page of them
+    const bookId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
+    const { db } = env.server.ctx;
+    const written = await db.selectFrom('course_comments').select('id').where('book_id', '=', bookId).execute();
+    for (let i = written.length; i < 11; i++) {
+      const personId = await addLearner(env.server, { account: `reviewer${i}`, password: 'reviewer-pass' });
+      const at = Date.now() - 86_400_000 - i * 60_000;
+      await db
+        .insertInto('course_comments')
+        .values({
+          id: crypto.randomUUID(),
+          book_id: bookId,
+          person_id: personId,
+          rating: 4,
+          content: `第${i}条`,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+
     // a review: markup is shown as the text it is; four stars chosen from the keyboard
     await page.getByRole('tab', { name: '课程评价' }).click();
     const form = page.getByTestId('comment-form');
@@ -155,6 +177,19 @@ describe('home page and a course page in Chromium', () => {
     expect(await mine.locator('b').count()).toBe(0);
     expect(await mine.getByRole('img', { name: '4 星' }).count()).toBe(1);
     await page.getByTestId('comment-form').getByRole('button', { name: '修改评价' }).waitFor();
+    // the next page from the keyboard: the pager keeps the focus while it loads, and the form
+    // still holds the learner's review, which is on the first page
+    const pager = page.getByTestId('comments-panel').getByRole('navigation');
+    await pager.getByRole('button', { name: '2', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await pager.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
+    await expect.poll(() => mine.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('2');
+    await page.getByTestId('comment-form').getByRole('button', { name: '修改评价' }).waitFor();
+    expect(await page.getByTestId('comment-form').locator('textarea').inputValue()).toBe('<b>很实用</b> 推荐给同事');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await mine.waitFor();
     // 删除 asks first: 取消 keeps the review, 确定 removes it
     await mine.getByRole('button', { name: '删除' }).click();
     const ask = page.getByRole('dialog', { name: '确定删除吗？' });
@@ -164,6 +199,10 @@ describe('home page and a course page in Chromium', () => {
     await mine.getByRole('button', { name: '删除' }).click();
     await ask.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => mine.count()).toBe(0);
+    // the focus, where the 删除 button went, is on the reviews' panel, not lost to the page
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe(
+      await page.getByRole('tab', { name: '课程评价' }).getAttribute('id'),
+    );
     await page.getByTestId('comment-form').getByRole('button', { name: '发表评价' }).waitFor();
 
     // a question of one's own, and an answer to a classmate's

@@ -78,6 +78,8 @@ export function PlainTabs({
             id={`${id}-panel-${tab.key}`}
             aria-labelledby={`${id}-tab-${tab.key}`}
             className="plain-tabs-panel"
+            // focusable from a script, not a stop of Tab: what was focused in it may go (a post deleted)
+            tabIndex={-1}
             hidden={tab !== chosen}
           >
             {tab.content}

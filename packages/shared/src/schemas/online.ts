@@ -43,6 +43,11 @@ export const commentsPage = z.object({
   total: z.number(),
   /** average rating of all comments the query matches, 0 when none */
   averageRating: z.number(),
+  /**
+   * the signed-in learner's own comment on the course asked for, on whatever page it falls
+   * (his form shows it on every page); null for a guest, none written, or no course asked
+   */
+  mine: comment.nullable(),
 });
 
 /** One comment per learner per course: submitting again replaces it. */

@@ -83,7 +83,14 @@ export async function listComments(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  return { records: rows.map((r) => toComment(r, viewer)), total, averageRating: Math.round(average * 10) / 10 };
+  const own =
+    viewer && query.courseBookId ? await findCommentOfPerson(ctx.db, query.courseBookId, viewer.personId) : undefined;
+  return {
+    records: rows.map((r) => toComment(r, viewer)),
+    total,
+    averageRating: Math.round(average * 10) / 10,
+    mine: own ? toComment(own, viewer) : null,
+  };
 }
 
 export async function submitComment(

@@ -48,11 +48,22 @@ describe.each(dialects)('course comments and discussion on $name', ({ databaseUr
     // a guest reads it too, with the name masked and nothing marked as theirs
     const guest = await get(`/api/online/cmtion/select-page?courseBookId=${bookId}`, null);
     expect(guest.body.data.records[0]).toMatchObject({ authorName: '张**', mine: false });
+    expect(guest.body.data.mine).toBeNull();
+    // his own comment comes with every page, also one it is not on (his form shows it there)
+    const later = await get(`/api/online/cmtion/select-page?courseBookId=${bookId}&current=2&size=10`);
+    expect(later.body.data.records).toEqual([]);
+    expect(later.body.data.mine).toMatchObject({
+      id: first.body.data.id,
+      rating: 5,
+      content: '复习后更清楚了',
+      mine: true,
+    });
     expect(JSON.stringify(guest.body)).not.toContain(DEMO_LEARNER.name);
 
     expect((await del(`/api/online/cmtion/delete/${first.body.data.id}`, outsider)).status).toBe(404);
     expect((await del(`/api/online/cmtion/delete/${first.body.data.id}`)).body.data).toEqual({ deleted: true });
-    expect((await get(`/api/online/cmtion/select-page?courseBookId=${bookId}`)).body.data.total).toBe(0);
+    const emptied = (await get(`/api/online/cmtion/select-page?courseBookId=${bookId}`)).body.data;
+    expect(emptied).toMatchObject({ total: 0, mine: null });
   });
 
   it('refuses comments from someone who does not study the course, and bad ratings or text', async () => {

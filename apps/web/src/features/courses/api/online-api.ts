@@ -1,6 +1,6 @@
 import type { CourseUseState, NewestLearner } from '@anxun/shared/schemas/training';
 import type { AnswerPost, AnswerThread, Comment, CommentsPage } from '@anxun/shared/schemas/online';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { courseRequests } from './course-requests';
 
@@ -18,6 +18,15 @@ export const onlineKeys = {
   useState: (bookId: string) => ['online', 'use-state', bookId] as const,
 };
 
+/**
+ * While another page of the same course's posts loads, the page shown stays (its pager and
+ * the focus on it, and the learner's own comment in his form); another course's does not.
+ */
+function samePosts<T>(place: string) {
+  return (previous: T | undefined, query: Query<T, Error, T, readonly unknown[]> | undefined) =>
+    query?.queryKey[2] === place ? previous : undefined;
+}
+
 export function useComments(
   bookId: string | undefined,
   page: number,
@@ -29,6 +38,7 @@ export function useComments(
       const [url, query] = courseRequests.comments(bookId, page, options);
       return api.get<CommentsPage>(url, { query, silent: true });
     },
+    placeholderData: samePosts<CommentsPage>(bookId ?? 'org'),
   });
 }
 
@@ -40,6 +50,7 @@ export function useThreads(bookId: string, page: number) {
         query: { courseBookId: bookId, current: page, size: 10 },
         silent: true,
       }),
+    placeholderData: samePosts<{ records: AnswerThread[]; total: number }>(bookId),
   });
 }
 

@@ -62,7 +62,8 @@ export function CommentsPanel({ bookId, canPost }: { bookId: string; canPost: bo
   const comments = useComments(bookId, page);
   const data = comments.data;
   const remove = useDeleteComment();
-  const mine = data?.records.find((c) => c.mine);
+  // his own comment, whatever page is shown
+  const mine = data?.mine ?? undefined;
   const average = data?.averageRating ?? 0;
   return (
     <div className="online-panel" data-testid="comments-panel">

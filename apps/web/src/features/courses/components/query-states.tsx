@@ -37,5 +37,10 @@ export function PostsState<T>({
   // a failed refetch keeps the page it has
   if (!query.data) return <LoadFailed retry={() => void query.refetch()} />;
   if (query.data.records.length === 0) return <p className="post-empty">{empty}</p>;
-  return <ul className="post-list">{children(query.data.records)}</ul>;
+  // another page on its way: this one stays, marked busy
+  return (
+    <ul className={`post-list${query.isPlaceholderData ? ' loading' : ''}`} aria-busy={query.isPlaceholderData}>
+      {children(query.data.records)}
+    </ul>
+  );
 }

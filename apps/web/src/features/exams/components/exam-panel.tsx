@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { PlainDialog } from '../../../components/plain-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PlainFacts } from '../../../components/plain-facts';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
@@ -73,36 +73,19 @@ interface Confirm {
   focusOk?: boolean;
 }
 
-function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | undefined; onClose(): void }) {
-  const { t } = useTranslation();
+function ExamConfirm({ confirm, onClose }: { confirm: Confirm | undefined; onClose(): void }) {
   return (
-    <PlainDialog
+    <ConfirmDialog
       open={Boolean(confirm)}
       title={confirm?.title}
+      ok={confirm?.ok}
+      focusOk={confirm?.focusOk}
+      onOk={() => confirm?.onOk()}
       onClose={onClose}
       testId="exam-confirm"
-      footer={
-        <>
-          <button type="button" className="plain-btn small" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="plain-btn small primary"
-            data-testid="exam-confirm-ok"
-            data-autofocus={confirm?.focusOk || undefined}
-            onClick={() => {
-              confirm?.onOk();
-              onClose();
-            }}
-          >
-            {confirm?.ok}
-          </button>
-        </>
-      }
     >
       {confirm?.text}
-    </PlainDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -173,7 +156,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const answered = paper.questions.filter((q) => answers[q.questionId] !== undefined).length;
   return (
     <div className="exam-paper" data-testid="exam-paper">
-      <ConfirmDialog confirm={confirm} onClose={() => setConfirm(undefined)} />
+      <ExamConfirm confirm={confirm} onClose={() => setConfirm(undefined)} />
       <div className="exam-bar plain-panel">
         <Countdown deadline={deadline.current} title={t('exams.timeLeft')} onFinish={handIn} />
         <span>
@@ -281,7 +264,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   ];
   return (
     <div className="exam-summary plain-panel" data-testid="exam-summary">
-      <ConfirmDialog confirm={confirm} onClose={() => setConfirm(undefined)} />
+      <ExamConfirm confirm={confirm} onClose={() => setConfirm(undefined)} />
       <PlainFacts facts={facts} />
       {summary.passed ? (
         <PlainNotice tone="success" title={t('exams.alreadyPassed')} testId="exam-passed" />

@@ -165,7 +165,12 @@ export default function PdfReader({
   return (
     <div className="pdf-reader" data-testid="pdf-reader">
       <div className="pdf-page" ref={frame}>
-        {!doc && <span className="pdf-loading" role="status" aria-label={t('common.loading')} />}
+        {/* a live region says its words, not its label */}
+        {!doc && (
+          <span className="pdf-loading" role="status">
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </span>
+        )}
         <canvas ref={canvas} data-testid="pdf-canvas" />
         {doc && clock.current.paused && !clock.current.ended && (
           <button

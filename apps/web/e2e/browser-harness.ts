@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startServer, type TestServer } from '../../server/test/harness.js';
 
 /**
@@ -85,3 +85,18 @@ export async function lastCode(env: BrowserEnv, phone: string): Promise<string> 
   if (!match?.[1]) throw new Error(`no code for ${phone}`);
   return match[1];
 }
+
+/**
+ * The drawing width of a canvas (device pixels) once it is drawn for the width its frame (its
+ * parent) is shown at, at the screen's pixel ratio; -1 while it is not (not drawn yet, or
+ * drawn for another width). A canvas starts 300 wide: its width alone says nothing.
+ */
+export function fittedCanvasWidth(canvas: Locator): Promise<number> {
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const wanted = c.parentElement!.clientWidth * devicePixelRatio;
+    return Math.abs(c.width - wanted) < 1.5 ? c.width : -1;
+  });
+}
+
+/** low < value < high */
+export const between = (value: number, low: number, high: number) => value > low && value < high;

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+import {
+  between,
+  fittedCanvasWidth,
+  loginByPassword,
+  openPage,
+  startBrowserEnv,
+  type BrowserEnv,
+} from './browser-harness';
 
 // valid ID numbers (checksums right) for three new learners
 const LEARNERS = [
@@ -468,12 +475,13 @@ describe('the console in Chromium', () => {
       .toBeGreaterThan(1000);
     // drawn again for a narrower window (the dialog follows it), and for the wide one again
     // (drawn once, the page was stretched from its first drawing)
-    const drawnWidth = () => canvas.evaluate((c: HTMLCanvasElement) => c.width);
-    const wide = await drawnWidth();
+    const fitted = () => fittedCanvasWidth(canvas);
+    await expect.poll(fitted, { timeout: 10_000 }).toBeGreaterThan(0);
+    const wide = await fitted();
     await page.setViewportSize({ width: 600, height: 800 });
-    await expect.poll(drawnWidth).toBeLessThan(wide * 0.7);
+    await expect.poll(async () => between(await fitted(), 0, wide * 0.7), { timeout: 10_000 }).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(drawnWidth).toBe(wide);
+    await expect.poll(fitted, { timeout: 10_000 }).toBe(wide);
     await closeDialog(page);
     await page.getByTestId('template-save').click();
     await page

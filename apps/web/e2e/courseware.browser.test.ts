@@ -5,7 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, turnOffFaceChecks } from '../../server/test/harness.js';
 import { mediaTools } from '../../server/src/infra/media.js';
-import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+import {
+  between,
+  fittedCanvasWidth,
+  loginByPassword,
+  openPage,
+  startBrowserEnv,
+  type BrowserEnv,
+} from './browser-harness';
 
 /** A clip no browser plays as it is (AVI, MPEG-4 part 2 + MP2), made with the server's own ffmpeg. */
 function aviClip(seconds: number): string {
@@ -151,13 +158,13 @@ describe('courseware in Chromium', () => {
     await study.page.getByTestId('pdf-reader').getByRole('button', { name: '上一页' }).waitFor();
     // the page is drawn again for the reader's width: a window narrowed, then widened back (a
     // tablet turned) shows it as sharp and as wide as at first, not stretched from the narrow drawing
-    const canvasWidth = () => study.page.getByTestId('pdf-canvas').evaluate((c) => (c as HTMLCanvasElement).width);
-    await expect.poll(canvasWidth).toBeGreaterThan(0);
-    const wide = await canvasWidth();
+    const fitted = () => fittedCanvasWidth(study.page.getByTestId('pdf-canvas'));
+    await expect.poll(fitted, { timeout: 10_000 }).toBeGreaterThan(0);
+    const wide = await fitted();
     await study.page.setViewportSize({ width: 700, height: 800 });
-    await expect.poll(canvasWidth).toBeLessThan(wide * 0.8);
+    await expect.poll(async () => between(await fitted(), 0, wide * 0.8), { timeout: 10_000 }).toBe(true);
     await study.page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(canvasWidth).toBe(wide);
+    await expect.poll(fitted, { timeout: 10_000 }).toBe(wide);
     await study.page.getByTestId('pdf-start').click();
     const next = study.page.getByTestId('pdf-next');
     await expect.poll(() => next.isDisabled()).toBe(true);

@@ -116,8 +116,11 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone(): void }) {
       onPointerEnter={() => setResting(true)}
       onPointerLeave={() => setResting(false)}
     >
+      {/* drawn, not a character: a ✓ took whatever font it was inherited from (a dialog's differs) */}
       <span className="toast-mark" aria-hidden="true">
-        {toast.tone === 'error' ? '✕' : '✓'}
+        <svg viewBox="0 0 16 16" width="16" height="16">
+          <path d={toast.tone === 'error' ? 'M5.5 5.5l5 5m0-5l-5 5' : 'M4.5 8.3l2.4 2.4 4.6-4.8'} />
+        </svg>
       </span>
       {/* put in anew when the same words are raised again, so a screen reader says them again */}
       <span key={toast.again}>{toast.text}</span>

@@ -39,7 +39,7 @@ export default function PdfPage({ data, label, failedText }: { data: ArrayBuffer
   useEffect(() => {
     const target = canvas.current;
     if (!doc || !target) return;
-    return drawPdfPage(doc, 1, target, width || target.parentElement?.clientWidth || 800);
+    return drawPdfPage(doc, 1, target, width);
   }, [doc, width]);
   // one frame whatever is shown, so its width is followed after a failed file is replaced
   return (

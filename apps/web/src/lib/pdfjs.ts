@@ -20,8 +20,8 @@ export async function loadPdf(source: string | ArrayBuffer): Promise<PDFDocument
 }
 
 /**
- * Draws page `pageNumber` of `doc` on `canvas`, `width` CSS px wide and sharp at the device's
- * pixel ratio. Returns a function that stops the drawing (a newer one for the same canvas must
+ * Draws page `pageNumber` of `doc` on `canvas`, `width` CSS px wide (0, not measured yet: as
+ * wide as the canvas's frame) and sharp at the device's pixel ratio. Returns a function that stops the drawing (a newer one for the same canvas must
  * not start while it runs: pdf.js refuses two at once).
  */
 export function drawPdfPage(
@@ -35,7 +35,8 @@ export function drawPdfPage(
   void doc.getPage(pageNumber).then(
     (page) => {
       if (cancelled) return;
-      const scale = (width / page.getViewport({ scale: 1 }).width) * (window.devicePixelRatio || 1);
+      const cssWidth = width || canvas.parentElement?.clientWidth || 800;
+      const scale = (cssWidth / page.getViewport({ scale: 1 }).width) * (window.devicePixelRatio || 1);
       const viewport = page.getViewport({ scale });
       canvas.width = viewport.width;
       canvas.height = viewport.height;

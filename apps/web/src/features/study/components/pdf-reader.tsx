@@ -125,7 +125,7 @@ export default function PdfReader({
   useEffect(() => {
     const target = canvas.current;
     if (!doc || !target) return;
-    return drawPdfPage(doc, page, target, frameWidth || target.parentElement?.clientWidth || 800);
+    return drawPdfPage(doc, page, target, frameWidth);
   }, [doc, page, frameWidth]);
 
   // the reading clock: runs while playing and the page's share is not yet read

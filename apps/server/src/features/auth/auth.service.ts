@@ -31,12 +31,14 @@ import {
 import { startSession, type DeviceInfo } from '../../core/session.service.js';
 
 /** Removes the RSA layer from every present field (each may be ciphertext or plain). */
-export function decryptWire<T extends Record<string, string | undefined>>(ctx: AppContext, wire: T): T {
-  const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(wire)) {
-    out[key] = value === undefined ? undefined : decryptField(value, ctx.keys.privateKey);
-  }
-  return out as T;
+export async function decryptWire<T extends Record<string, string | undefined>>(ctx: AppContext, wire: T): Promise<T> {
+  const fields = await Promise.all(
+    Object.entries(wire).map(async ([key, value]) => [
+      key,
+      value === undefined ? undefined : await decryptField(value, ctx.keys.privateKey),
+    ]),
+  );
+  return Object.fromEntries(fields) as T;
 }
 
 /** Parses with a shared form schema; the first issue's text (spec §5) is the answer. */
@@ -147,7 +149,7 @@ export async function login(
 ): Promise<LoginResponse> {
   // Before any RSA work: decrypting is the expensive part of a login request.
   await throttleIp(ctx, device.ip);
-  const plain = decryptWire(ctx, wire);
+  const plain = await decryptWire(ctx, wire);
   if (plain.telPhoto !== undefined || plain.checkCode !== undefined) {
     return loginWithCheckCode(ctx, plain, device);
   }
@@ -164,7 +166,7 @@ export async function socialLogin(ctx: AppContext, wire: LoginWire, device: Omit
 export async function register(ctx: AppContext, wire: Record<string, string | undefined>, ip: string) {
   const wait = await ctx.limiters.registerPerIp.hit(ip);
   if (wait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, wait);
-  const form = parseForm(registerForm, decryptWire(ctx, wire));
+  const form = parseForm(registerForm, await decryptWire(ctx, wire));
   const org = await findOrgByCode(ctx.db, form.orgCode);
   if (!org) throw new AppError(ErrorCode.BAD_REQUEST, '单位编码不存在，请向培训管理员确认');
   // The code comes first: only the phone's owner learns whether a number is registered.
@@ -215,7 +217,7 @@ export async function changePassword(
   personId: string,
   wire: { oldPassword: string; newPassword: string },
 ) {
-  const form = parseForm(updatePasswordForm, decryptWire(ctx, wire));
+  const form = parseForm(updatePasswordForm, await decryptWire(ctx, wire));
   await throttleAccount(ctx, `person:${personId}`);
   const person = await findPersonById(ctx.db, personId);
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);

@@ -23,8 +23,8 @@ import { toWarpCourseData } from './warp-course.mapper.js';
  */
 
 /** The report inside `entity`: JSON text (the web client) or RSA-OAEP ciphertext of it (spec §7). */
-export function readEntity(ctx: AppContext, entity: string): ProgressReportWire {
-  const text = decryptField(entity, ctx.keys.privateKey);
+export async function readEntity(ctx: AppContext, entity: string): Promise<ProgressReportWire> {
+  const text = await decryptField(entity, ctx.keys.privateKey);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -69,7 +69,7 @@ export async function report(
   wire: ProgressReportWire | { entity: string },
   client: { ip: string; userAgent: string | undefined; requestId?: string },
 ): Promise<UpdateWarpResult> {
-  const progress = 'entity' in wire ? readEntity(ctx, wire.entity) : wire;
+  const progress = 'entity' in wire ? await readEntity(ctx, wire.entity) : wire;
   const { decision, row, faceCheck } = await batcher.submit({
     personId: user.personId,
     sessionId: user.sessionId,

@@ -164,6 +164,17 @@ describe('the console in Chromium', () => {
       .filter({ hasText: '有限空间作业安全' })
       .getByText('草稿')
       .waitFor();
+    // 编辑 right after 新建 shows the course's own values, not the new-course form's
+    const ownBook = page.getByTestId('course-table').locator('tr').filter({ hasText: '有限空间作业安全' });
+    await ownBook.getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => page.getByTestId('course-name').inputValue()).toBe('有限空间作业安全');
+    await closeDialog(page);
+    const seeded = page.getByTestId('course-table').locator('tr').filter({ hasText: '消防安全基础' });
+    await page.getByTestId('course-new').click();
+    await closeDialog(page);
+    await seeded.getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => page.getByTestId('course-name').inputValue()).toBe('消防安全基础');
+    await closeDialog(page);
 
     // questions for a course from a spreadsheet
     await page.evaluate(() => (location.hash = '/manage/questions'));
@@ -207,6 +218,15 @@ describe('the console in Chromium', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: '新员工入职安全培训' }).click();
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.getByTestId('notice-table').getByText('入职培训须知').waitFor();
+    await page
+      .getByTestId('notice-table')
+      .locator('tr')
+      .filter({ hasText: '入职培训须知' })
+      .getByRole('button', { name: '编辑' })
+      .click();
+    await expect.poll(() => modal.locator('input').first().inputValue()).toBe('入职培训须知');
+    await expect.poll(() => modal.locator('textarea').inputValue()).toBe('请在两周内完成全部课程。');
+    await closeDialog(page);
 
     // an enquiry a visitor left reaches the console
     await env.server.request('POST', '/api/train/intendedPerson/addNew-Intended', {

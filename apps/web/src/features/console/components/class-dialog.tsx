@@ -87,6 +87,7 @@ export function ClassDialog({
         form={form}
         layout="vertical"
         preserve={false}
+        clearOnDestroy
         initialValues={cls ? formOf(cls) : DEFAULTS}
         onFinish={(v) => {
           const body = {

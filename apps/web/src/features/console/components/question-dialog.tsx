@@ -86,6 +86,7 @@ export function QuestionDialog({
       <Form<Values>
         form={form}
         layout="vertical"
+        clearOnDestroy
         initialValues={
           question
             ? { ...question, options: question.options.length > 0 ? question.options : ['', '', '', ''] }

@@ -200,6 +200,7 @@ export default function CoursesPage() {
           form={form}
           layout="vertical"
           preserve={false}
+          clearOnDestroy
           initialValues={editing ?? { classHours: 2 }}
           onFinish={save}
         >

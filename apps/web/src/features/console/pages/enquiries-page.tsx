@@ -123,6 +123,7 @@ export default function EnquiriesPage() {
           form={form}
           layout="vertical"
           preserve={false}
+          clearOnDestroy
           onFinish={(values: { idCard: string; departmentId?: string; password?: string }) => {
             if (!making) return;
             void learnerFromEnquiry(making.id, {

@@ -143,6 +143,7 @@ export default function NoticesPage() {
           form={form}
           layout="vertical"
           preserve={false}
+          clearOnDestroy
           initialValues={editing ? { title: editing.title, content: editing.content } : {}}
           onFinish={save}
         >

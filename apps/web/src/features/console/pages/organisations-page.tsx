@@ -198,6 +198,7 @@ export default function OrganisationsPage() {
           form={form}
           layout="vertical"
           preserve={false}
+          clearOnDestroy
           initialValues={dialog?.kind === 'edit' ? dialog.org : {}}
           onFinish={submit}
         >

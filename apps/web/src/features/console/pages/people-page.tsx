@@ -225,6 +225,7 @@ export default function PeoplePage() {
           form={form}
           layout="vertical"
           preserve={false}
+          clearOnDestroy
           initialValues={{ departmentId }}
           onFinish={(values: Record<string, string | undefined>) => {
             const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''));

@@ -168,7 +168,15 @@ describe('the console in Chromium', () => {
     const ownBook = page.getByTestId('course-table').locator('tr').filter({ hasText: '有限空间作业安全' });
     await ownBook.getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => page.getByTestId('course-name').inputValue()).toBe('有限空间作业安全');
-    await closeDialog(page);
+    // a 学时 out of range is refused in words, not changed into another number
+    const hours = modal.locator('.ant-input-number-input');
+    await hours.fill('-3');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await modal.getByText('请输入 0.05 到 200 之间的数').waitFor();
+    expect(Number(await hours.inputValue())).toBe(-3);
+    await hours.fill('3');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect.poll(() => ownBook.locator('td').allTextContents()).toContain('3');
     const seeded = page.getByTestId('course-table').locator('tr').filter({ hasText: '消防安全基础' });
     await page.getByTestId('course-new').click();
     await closeDialog(page);
@@ -227,6 +235,11 @@ describe('the console in Chromium', () => {
     await expect.poll(() => modal.locator('input').first().inputValue()).toBe('入职培训须知');
     await expect.poll(() => modal.locator('textarea').inputValue()).toBe('请在两周内完成全部课程。');
     await closeDialog(page);
+
+    // the 学时 edit in 操作日志, what it was and what it is
+    await page.evaluate(() => (location.hash = '/manage/audit'));
+    const edit = page.getByTestId('audit-page').locator('tr').filter({ hasText: 'course-book.update' }).first();
+    await edit.getByText('classHours 2 → 3').waitFor();
 
     // an enquiry a visitor left reaches the console
     await env.server.request('POST', '/api/train/intendedPerson/addNew-Intended', {

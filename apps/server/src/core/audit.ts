@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { AuthUser } from './session.service.js';
 import type { Db } from '../infra/database.js';
 import { maskIdNumbers } from '../http/log-redaction.js';
@@ -15,6 +16,34 @@ function clean(values: Record<string, unknown> | undefined) {
       .filter(([key]) => !SECRET.test(key))
       .map(([key, value]) => [key, typeof value === 'string' ? maskIdNumbers(value) : value]),
   );
+}
+
+const CLIP = 200;
+const clip = (value: unknown) =>
+  typeof value === 'string' && value.length > CLIP ? `${value.slice(0, CLIP)}…` : value;
+
+/**
+ * What an edit changes: each field of `after` whose value differs from `before`'s, with both
+ * values (long texts cut to 200 characters), and the `keep` fields (what names the record)
+ * whether changed or not. A field the edit leaves out (undefined) is not a change.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  keep: readonly string[] = ['name'],
+): AuditSummary {
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of keep) {
+    if (key in before) was[key] = clip(before[key]);
+    is[key] = clip(after[key] ?? before[key]);
+  }
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined || isDeepStrictEqual(before[key], value)) continue;
+    was[key] = clip(before[key]);
+    is[key] = clip(value);
+  }
+  return { before: was, after: is };
 }
 
 /**

@@ -3,7 +3,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import type { CreateBookBody, ManagedBook, managedBookQuery, updateBookBody } from '@anxun/shared/schemas/course-books';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { recordAudit } from '../../core/audit.js';
+import { changedFields, recordAudit } from '../../core/audit.js';
 import { bookOwnerOf } from '../../core/book-owner.js';
 import { publicFileUrl } from '../../core/file-url.js';
 import { recordTime } from '../../core/record-time.js';
@@ -123,7 +123,16 @@ export async function editBook(
     {
       action: 'course-book.update',
       id,
-      summary: { before: { name: before.name }, after: { name: body.name ?? before.name } },
+      summary: changedFields(
+        {
+          name: before.name,
+          intro: before.intro,
+          teachers: teachersOf(before.teachers),
+          category: before.category,
+          classHours: before.class_hours,
+        },
+        { ...body, category: body.category?.trim() },
+      ),
     },
     (trx) =>
       updateBook(trx, id, {

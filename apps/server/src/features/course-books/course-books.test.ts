@@ -110,9 +110,14 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect((await call('POST', `/api/manage/course-books/${bookId}/restore`)).body.data.status).toBe('published');
     const audit = await server.ctx.db
       .selectFrom('audit_log')
-      .select('action')
+      .select(['action', 'summary'])
       .where('target_id', '=', bookId)
+      .orderBy('created_at')
       .execute();
+    // the edit's record says what changed, 学时 included (a regulator reads it), and not what did not
+    const update = JSON.parse(audit.find((a) => a.action === 'course-book.update')!.summary);
+    expect(update.before).toEqual({ name: '有限空间作业安全', classHours: 4 });
+    expect(update.after).toEqual({ name: '有限空间作业安全（2027版）', classHours: 6 });
     expect(audit.map((a) => a.action)).toEqual([
       'course-book.create',
       'course-book.publish',

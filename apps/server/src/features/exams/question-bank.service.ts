@@ -9,7 +9,7 @@ import type {
 } from '@anxun/shared/schemas/exams';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { recordAudit } from '../../core/audit.js';
+import { changedFields, recordAudit } from '../../core/audit.js';
 import { bookOwnerOf } from '../../core/book-owner.js';
 import { questionImageUrl } from './question-view.js';
 import { findVisibleBook } from '../../core/catalogue.repository.js';
@@ -277,7 +277,27 @@ export async function editQuestion(ctx: AppContext, user: AuthUser, id: string, 
       action: 'question.update',
       targetType: 'question',
       targetId: id,
-      summary: { before: { stem: before.stem.slice(0, 60) }, after: { stem: q.stem.slice(0, 60) } },
+      summary: changedFields(
+        {
+          kind: before.kind,
+          stem: before.stem,
+          options: JSON.parse(before.options),
+          answer: JSON.parse(before.answer),
+          analysis: before.analysis,
+          points: before.points,
+          difficulty: before.difficulty,
+        },
+        {
+          kind: q.kind,
+          stem: q.stem,
+          options: q.options,
+          answer: q.answer,
+          analysis: q.analysis,
+          points: q.points,
+          difficulty: q.difficulty,
+        },
+        ['stem'],
+      ),
       now,
     });
   });

@@ -15,7 +15,7 @@ import {
   insertAnnouncement,
   updateAnnouncement,
 } from '../../core/announcement.repository.js';
-import { recordAudit } from '../../core/audit.js';
+import { changedFields, recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -106,7 +106,7 @@ export async function editAnnouncement(
       action: 'notice.update',
       targetType: 'notice',
       targetId: id,
-      summary: { before: { title: before.title }, after: { title: body.title ?? before.title } },
+      summary: changedFields({ title: before.title, content: before.content }, body, ['title']),
       now,
     });
   });

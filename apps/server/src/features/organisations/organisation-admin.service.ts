@@ -10,7 +10,7 @@ import type {
 } from '@anxun/shared/schemas/organisations';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { recordAudit } from '../../core/audit.js';
+import { changedFields, recordAudit } from '../../core/audit.js';
 import { isUniqueViolation } from '../../core/db-errors.js';
 import { publicFileUrl } from '../../core/file-url.js';
 import {
@@ -63,6 +63,14 @@ const footerValues = (b: Partial<Record<keyof typeof FOOTER, string | undefined>
     Object.entries(FOOTER)
       .filter(([key]) => b[key as keyof typeof FOOTER] !== undefined)
       .map(([key, column]) => [column, b[key as keyof typeof FOOTER]!.trim()]),
+  );
+/** The footer's texts an edit sets, by their API names (as trimmed for the database). */
+const footerTexts = (b: Partial<Record<keyof typeof FOOTER, string | undefined>>) =>
+  Object.fromEntries(
+    Object.keys(FOOTER).flatMap((key) => {
+      const value = b[key as keyof typeof FOOTER];
+      return value === undefined ? [] : [[key, value.trim()]];
+    }),
   );
 const FOOTER = {
   footerCopyright: 'footer_copyright',
@@ -171,7 +179,17 @@ export async function editOrganisation(
       action: 'organisation.update',
       targetType: 'organisation',
       targetId: id,
-      summary: { before: { name: before.name }, after: { name: body.name ?? before.name } },
+      summary: changedFields(
+        {
+          name: before.name,
+          footerCopyright: before.footerCopyright,
+          footerAddress: before.footerAddress,
+          footerPhone: before.footerPhone,
+          icpRecord: before.icpRecord,
+          policeRecord: before.policeRecord,
+        },
+        { ...(body.name ? { name: body.name } : {}), ...footerTexts(body) },
+      ),
       now,
     });
   });

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { createClass, updateClass, useBooks, type ManagedClass } from '../api/console-api';
+import { rangeRule } from '../lib/range-rule';
 
 interface ClassForm {
   name: string;
@@ -156,31 +157,41 @@ export function ClassDialog({
           <Form.Item name="atEnd" label={t('console.atEnd')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="randomEveryMinutes" label={t('console.randomEvery')}>
-            <InputNumber min={0} max={15} />
+          <Form.Item name="randomEveryMinutes" label={t('console.randomEvery')} rules={[rangeRule(0, 15)]}>
+            <InputNumber />
           </Form.Item>
         </Space>
-        <Form.Item name="dailyCapHours" label={t('console.dailyCap')} extra={t('console.dailyCapHint')}>
-          <InputNumber min={0.5} max={24} step={0.5} data-testid="class-daily-cap" />
+        <Form.Item
+          name="dailyCapHours"
+          label={t('console.dailyCap')}
+          extra={t('console.dailyCapHint')}
+          rules={[rangeRule(0.5, 24)]}
+        >
+          <InputNumber step={0.5} data-testid="class-daily-cap" />
         </Form.Item>
-        <Form.Item name="retentionYears" label={t('console.retentionYears')} extra={t('console.retentionYearsHint')}>
-          <InputNumber min={3} max={30} precision={0} data-testid="class-retention" />
+        <Form.Item
+          name="retentionYears"
+          label={t('console.retentionYears')}
+          extra={t('console.retentionYearsHint')}
+          rules={[rangeRule(3, 30)]}
+        >
+          <InputNumber precision={0} data-testid="class-retention" />
         </Form.Item>
         <Form.Item name="examRequired" valuePropName="checked">
           <Checkbox>{t('console.examRequired')}</Checkbox>
         </Form.Item>
         <Space wrap>
-          <Form.Item name="durationMinutes" label={t('console.examMinutes')}>
-            <InputNumber min={5} max={600} />
+          <Form.Item name="durationMinutes" label={t('console.examMinutes')} rules={[rangeRule(5, 600)]}>
+            <InputNumber />
           </Form.Item>
-          <Form.Item name="totalScore" label={t('console.totalScore')}>
-            <InputNumber min={10} max={1000} />
+          <Form.Item name="totalScore" label={t('console.totalScore')} rules={[rangeRule(10, 1000)]}>
+            <InputNumber />
           </Form.Item>
-          <Form.Item name="passScore" label={t('console.passScore')}>
-            <InputNumber min={1} max={1000} />
+          <Form.Item name="passScore" label={t('console.passScore')} rules={[rangeRule(1, 1000)]}>
+            <InputNumber />
           </Form.Item>
-          <Form.Item name="retakes" label={t('console.retakes')}>
-            <InputNumber min={0} max={20} />
+          <Form.Item name="retakes" label={t('console.retakes')} rules={[rangeRule(0, 20)]}>
+            <InputNumber />
           </Form.Item>
         </Space>
       </Form>

@@ -14,6 +14,7 @@ import {
   type BankQuestion,
 } from '../api/console-api';
 import { FileButton } from './file-button';
+import { rangeRule } from '../lib/range-rule';
 
 const KINDS = ['single', 'multiple', 'judge', 'fill'] as const;
 const LETTERS = 'ABCDEFGH';
@@ -103,8 +104,13 @@ export function QuestionDialog({
               data-testid="question-kind"
             />
           </Form.Item>
-          <Form.Item name="points" label={t('console.bank.points')} extra={t('console.bank.pointsHint')}>
-            <InputNumber min={0.5} max={100} step={0.5} />
+          <Form.Item
+            name="points"
+            label={t('console.bank.points')}
+            extra={t('console.bank.pointsHint')}
+            rules={[rangeRule(0.5, 100)]}
+          >
+            <InputNumber step={0.5} />
           </Form.Item>
           <Form.Item name="difficulty" label={t('console.bank.difficulty')}>
             <Select

@@ -7,6 +7,36 @@ import { useTranslation } from '../../../lib/i18n';
 import { useAudit, type AuditPage as Page } from '../api/console-api';
 
 type Row = Page['records'][number];
+type Values = Record<string, unknown>;
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : Array.isArray(value)
+      ? value.map(shown).join('、')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
+/** A record's fields, one a line, by their API names; a change reads before → after. */
+function SummaryLines({ summary }: { summary: unknown }) {
+  const { before = {}, after = {} } = (summary ?? {}) as { before?: Values; after?: Values };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return (
+    <ul className="console-summary">
+      {keys.map((key) => {
+        const was = shown(before[key]);
+        const is = shown(after[key]);
+        const text = !(key in after) ? was : !(key in before) || was === is ? is : `${was} → ${is}`;
+        return (
+          <li key={key}>
+            <span className="console-summary-key">{key}</span> {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** 操作日志: every write of the organisation's managers, newest first. */
 export default function AuditPage() {
@@ -50,7 +80,7 @@ export default function AuditPage() {
             {
               title: t('console.summary'),
               dataIndex: 'summary',
-              render: (s: unknown) => <code className="console-summary">{JSON.stringify(s)}</code>,
+              render: (s: unknown) => <SummaryLines summary={s} />,
             },
           ]}
         />

@@ -20,6 +20,7 @@ import {
 import { FileButton } from '../components/file-button';
 import { SharedBooksPanel } from '../components/shared-books-panel';
 import { UnitsDrawer } from '../components/units-drawer';
+import { rangeRule } from '../lib/range-rule';
 
 const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning' } as const;
 
@@ -207,8 +208,12 @@ export default function CoursesPage() {
           <Form.Item name="name" label={t('console.books.name')} rules={[{ required: true, whitespace: true }]}>
             <Input maxLength={60} data-testid="course-name" />
           </Form.Item>
-          <Form.Item name="classHours" label={t('console.requiredHours')} rules={[{ required: true }]}>
-            <InputNumber min={0.05} max={200} step={0.5} />
+          <Form.Item
+            name="classHours"
+            label={t('console.requiredHours')}
+            rules={[rangeRule(0.05, 200), { required: true }]}
+          >
+            <InputNumber step={0.5} />
           </Form.Item>
           <Form.Item name="category" label={t('console.books.category')}>
             <Input maxLength={30} />

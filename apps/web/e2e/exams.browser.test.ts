@@ -44,9 +44,30 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     expect(await resume.textContent()).toBe('继续考试');
     await resume.click();
     await expect.poll(() => choice.isChecked(), { timeout: 10_000 }).toBe(true);
+    // 已答 counts questions that hold an answer: a tick taken back or a blank's text cleared is none
+    const questions = page.getByTestId('exam-question');
+    const total = await questions.count();
+    const counter = page.locator('.exam-bar span').filter({ hasText: '已答' });
+    await expect.poll(() => counter.textContent()).toBe(`已答 1/${total}`);
+    const tick = questions
+      .filter({ has: page.locator('input[type="checkbox"]') })
+      .first()
+      .locator('input')
+      .first();
+    await tick.check();
+    await expect.poll(() => counter.textContent()).toBe(`已答 2/${total}`);
+    await tick.uncheck();
+    await expect.poll(() => counter.textContent()).toBe(`已答 1/${total}`);
+    const blank = questions.locator('input.plain-input').first();
+    await blank.fill('abc');
+    await expect.poll(() => counter.textContent()).toBe(`已答 2/${total}`);
+    await blank.fill('');
+    await expect.poll(() => counter.textContent()).toBe(`已答 1/${total}`);
     // the hand-in question opens on 取消: a second Enter does not hand the paper in
     await page.getByTestId('exam-submit').click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('取消');
+    // and it says how many are left unanswered
+    await page.getByText(`还有 ${total - 1} 道题未作答`).waitFor();
     await context.close();
   }, 120_000);
 

@@ -13,6 +13,10 @@ export function answerText(value: AnswerValue | null | undefined, judgeTexts: [s
   return value;
 }
 
+/** Whether a question holds an answer: an option ticked, a blank with text (every tick taken back, or text cleared, is none). */
+export const hasAnswer = (value: AnswerValue | null | undefined): boolean =>
+  value !== undefined && value !== null && (!Array.isArray(value) || value.some((v) => v.trim() !== ''));
+
 interface Props {
   question: QuestionView;
   value: AnswerValue | undefined;

@@ -18,7 +18,7 @@ import {
   type ExamReview,
   type ExamSummary,
 } from '../api/exams-api';
-import { AnswerInput } from './answer-input';
+import { AnswerInput, hasAnswer } from './answer-input';
 import { ExamReviewView } from './exam-review';
 import { QuestionStem } from './question-stem';
 
@@ -153,7 +153,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
     };
   }, [paper.attemptId]);
 
-  const answered = paper.questions.filter((q) => answers[q.questionId] !== undefined).length;
+  const answered = paper.questions.filter((q) => hasAnswer(answers[q.questionId])).length;
   return (
     <div className="exam-paper" data-testid="exam-paper">
       <ExamConfirm confirm={confirm} onClose={() => setConfirm(undefined)} />

@@ -13,11 +13,8 @@ import {
   type PracticeQuestion,
   type PracticeResult,
 } from '../api/exams-api';
-import { AnswerInput, answerText } from './answer-input';
+import { AnswerInput, answerText, hasAnswer } from './answer-input';
 import { QuestionStem } from './question-stem';
-
-const hasAnswer = (value: AnswerValue | undefined) =>
-  value !== undefined && (!Array.isArray(value) || value.some((v) => v.trim() !== ''));
 
 /**
  * One practice mode: a question (no key), the learner's answer, then the key and analysis,

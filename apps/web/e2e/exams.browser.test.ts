@@ -39,7 +39,12 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     await choice.check();
     // well within the 20 s between saves: only the save as the page goes keeps it
     await page.reload();
-    await page.getByRole('tab', { name: '考试' }).click();
+    // practice waits for the hand-in: its panel says so and opens the exam, with no error toast
+    const refused = page.getByTestId('practice-refused');
+    await refused.getByText('考试进行中，交卷后才能练习').waitFor();
+    expect(await page.getByTestId('toasts').locator('.toast').count()).toBe(0);
+    await refused.getByRole('button', { name: '继续考试' }).click();
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('考试');
     const resume = page.getByTestId('exam-start');
     expect(await resume.textContent()).toBe('继续考试');
     await resume.click();

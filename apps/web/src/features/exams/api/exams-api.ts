@@ -64,7 +64,7 @@ export function useMyCourses() {
 }
 
 export const nextPractice = (courseBookId: string, mode: PracticeMode) =>
-  api.get<PracticeQuestion>('/api/exam/practice/next', { query: { courseBookId, mode } });
+  api.get<PracticeQuestion>('/api/exam/practice/next', { query: { courseBookId, mode }, silent: true });
 
 export const answerPractice = (body: {
   courseBookId: string;

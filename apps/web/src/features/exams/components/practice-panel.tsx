@@ -3,7 +3,8 @@ import { PlainNotice } from '../../../components/plain-notice';
 import { ProgressLine } from '../../../components/plain-progress';
 import { PlainResult } from '../../../components/plain-result';
 import { SkeletonLines } from '../../../components/skeleton-lines';
-import { useTranslation } from '../../../lib/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { localiseText, useTranslation } from '../../../lib/i18n';
 import {
   answerPractice,
   nextPractice,
@@ -20,24 +21,54 @@ import { QuestionStem } from './question-stem';
  * One practice mode: a question (no key), the learner's answer, then the key and analysis,
  * then the next. Sequential practice resumes where it stopped, on any device.
  */
-export function PracticePanel({ bookId, mode }: { bookId: string; mode: PracticeMode }) {
-  const { t } = useTranslation();
+export function PracticePanel({
+  bookId,
+  mode,
+  onExam,
+}: {
+  bookId: string;
+  mode: PracticeMode;
+  /** opens the exam tab: offered while the course's exam is running (practice waits for its hand-in) */
+  onExam(): void;
+}) {
+  const { t, language } = useTranslation();
   const judge: [string, string] = [t('exams.true'), t('exams.false')];
   const [state, setState] = useState<PracticeQuestion | undefined>();
   const [value, setValue] = useState<AnswerValue | undefined>();
   const [result, setResult] = useState<PracticeResult | undefined>();
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<ApiError | undefined>();
   const stemId = useId();
 
   const load = () => {
     setResult(undefined);
     setValue(undefined);
+    setRefusal(undefined);
+    // a refusal is said in the panel, not in a toast over an empty one
     nextPractice(bookId, mode)
       .then(setState)
-      .catch(() => undefined);
+      .catch((err: unknown) => {
+        if (err instanceof ApiError) setRefusal(err);
+      });
   };
   useEffect(load, [bookId, mode]);
 
+  if (refusal) {
+    // 409: the course's exam is running (practice shows keys from the same bank)
+    const examRunning = refusal.status === 409;
+    return (
+      <PlainResult
+        tone={examRunning ? 'info' : 'warning'}
+        title={localiseText(language, refusal.message)}
+        testId="practice-refused"
+        actions={
+          <button type="button" className="plain-btn primary" onClick={examRunning ? onExam : load}>
+            {examRunning ? t('exams.resume') : t('exams.retry')}
+          </button>
+        }
+      />
+    );
+  }
   if (!state) return <SkeletonLines lines={5} className="exams-loading" />;
   const q = state.question;
   if (!q) {

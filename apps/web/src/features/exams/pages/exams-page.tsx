@@ -24,6 +24,7 @@ export default function ExamsPage() {
   const [course, setCourse] = useState(params.get('course') ?? undefined);
   const [tab, setTab] = useState(params.get('tab') ?? 'sequential');
   const courses = useMyCourses();
+  const openExam = () => setTab('exam');
   if (courses.isPending) {
     return (
       <section className="page exams-page">
@@ -64,17 +65,38 @@ export default function ExamsPage() {
           {
             key: 'sequential',
             label: t('exams.sequential'),
-            content: <PracticePanel key={`s-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="sequential" />,
+            content: (
+              <PracticePanel
+                key={`s-${chosen.courseBookId}`}
+                bookId={chosen.courseBookId}
+                mode="sequential"
+                onExam={openExam}
+              />
+            ),
           },
           {
             key: 'random',
             label: t('exams.random'),
-            content: <PracticePanel key={`r-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="random" />,
+            content: (
+              <PracticePanel
+                key={`r-${chosen.courseBookId}`}
+                bookId={chosen.courseBookId}
+                mode="random"
+                onExam={openExam}
+              />
+            ),
           },
           {
             key: 'wrong',
             label: t('exams.wrongBook'),
-            content: <PracticePanel key={`w-${chosen.courseBookId}`} bookId={chosen.courseBookId} mode="wrong" />,
+            content: (
+              <PracticePanel
+                key={`w-${chosen.courseBookId}`}
+                bookId={chosen.courseBookId}
+                mode="wrong"
+                onExam={openExam}
+              />
+            ),
           },
           {
             key: 'exam',

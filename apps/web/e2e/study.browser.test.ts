@@ -77,14 +77,25 @@ describe('studying in Chromium', () => {
     const entity = new URLSearchParams(sent[0]!.body).get('entity');
     expect(JSON.parse(entity!)).toMatchObject({ seq: expect.any(Number), rate: 1, hidden: false });
 
-    // skipping ahead is not allowed
+    // skipping ahead is not allowed, but only back to where the learner was, not to the last
+    // report's point (up to 15 s behind it)
+    const playhead = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    await expect.poll(playhead, { timeout: 15_000 }).toBeGreaterThan(credited + 6);
+    const reached = await playhead();
     await page.evaluate(() => {
       const v = document.querySelector('video')!;
       v.currentTime = v.duration - 1;
     });
-    await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(25);
+    await expect.poll(playhead).toBeLessThan(reached + 2);
+    expect(await playhead()).toBeGreaterThan(reached - 1);
     // and says so in a toast
     await page.getByText('未学完的部分不能快进').waitFor();
+    // going back from ground not yet reported reports it at once, from where the learner was
+    const reportsBefore = sent.length;
+    await page.evaluate(() => (document.querySelector('video')!.currentTime = 2));
+    await expect.poll(() => sent.length, { timeout: 3_000 }).toBeGreaterThan(reportsBefore);
+    const back = JSON.parse(new URLSearchParams(sent[reportsBefore]!.body).get('entity')!);
+    expect(back.position).toBeGreaterThan(reached - 1);
 
     await page.evaluate(() => document.querySelector('video')?.pause());
     await page.evaluate(() => (location.hash = '/progress'));

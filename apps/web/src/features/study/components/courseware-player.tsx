@@ -25,6 +25,8 @@ const NEW_PLAYBACK_AFTER_MS = 80_000;
 /** no interaction for this long while playing → "are you still there?" */
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
+/** the most a playhead moves between two timeupdate events when it plays (they come every ~250 ms) */
+const PLAYED_STEP = 1.5;
 
 const isAtEnd = (v: StudyMedia | null) => Boolean(v?.ended);
 
@@ -42,7 +44,7 @@ interface Props {
 
 /**
  * The courseware player (issue: learning core, /show): resumes where the learner stopped,
- * never seeks beyond the furthest credited point, keeps the rate at 1×, reports every 15 s
+ * never seeks beyond the furthest point credited or played through here, keeps the rate at 1×, reports every 15 s
  * and on pause, pauses when the page is hidden, asks after long idling, and shows what the
  * server credited. The server decides all credit; this only reports.
  *
@@ -60,6 +62,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     playbackId: undefined as string | undefined,
     seq: 0,
     furthest: unit.furthestSeconds,
+    /** the furthest point played through in this page, credited or not yet reported: seeking may go back to it */
+    watched: unit.furthestSeconds,
     /** the playhead at the last timeupdate (the element is gone when the player unmounts) */
     position: 0,
     pausedAt: 0,
@@ -86,7 +90,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
   latest.current = { onAnswer, onUnitDone };
 
   /** Sends a report of the current playback; `final` ends it (its next play is a new playback). */
-  const report = async (options: { final?: boolean; leaving?: boolean } = {}) => {
+  const report = async (options: { final?: boolean; leaving?: boolean; position?: number } = {}) => {
     const s = state.current;
     const v = media.current;
     if (!s.playbackId) return undefined;
@@ -94,7 +98,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
       trainWarpCourseId: unit.trainWarpCourseId,
       playbackId: s.playbackId,
       seq: ++s.seq,
-      position: Math.round((v?.currentTime ?? s.position) * 10) / 10,
+      position: Math.round((options.position ?? v?.currentTime ?? s.position) * 10) / 10,
       rate: v?.playbackRate ?? 1,
       hidden: document.visibilityState === 'hidden',
       ...(options.final ? { final: true } : {}),
@@ -104,6 +108,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
       const answer = await sendReport(body, options.leaving ?? false);
       if (!mounted.current || !media.current) return answer; // the player has gone (a report on leaving)
       s.furthest = answer.furthestSeconds;
+      s.watched = Math.max(s.watched, s.furthest);
       setCreditedNow((c) => c + answer.creditedSeconds);
       if (answer.faceCheck) {
         setDueCheck(answer.faceCheck);
@@ -119,6 +124,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {
         // a refused stretch is watched again from the furthest credited point
         setNotice(answer.refusalMsg ?? undefined);
+        s.watched = s.furthest;
         if (media.current.currentTime > s.furthest + SEEK_SLACK) media.current.currentTime = s.furthest;
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
@@ -272,17 +278,30 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
           preload="metadata"
           data-testid="player-video"
           onLoadedMetadata={onLoaded}
-          onTimeUpdate={() => {
-            if (media.current) state.current.position = media.current.currentTime;
+          onTimeUpdate={(e) => {
+            const v = e.currentTarget;
+            const s = state.current;
+            // played through (timeupdate comes every ~250 ms), not jumped to by a seek
+            const step = v.currentTime - s.position;
+            if (!v.seeking && step > 0 && step <= PLAYED_STEP) s.watched = Math.max(s.watched, v.currentTime);
+            s.position = v.currentTime;
           }}
           onPlay={onPlay}
           onPause={onPause}
           onEnded={() => void onEnded()}
           onSeeking={() => {
             const v = media.current;
-            if (v && v.currentTime > state.current.furthest + SEEK_SLACK) {
-              v.currentTime = state.current.furthest;
+            if (!v) return;
+            const s = state.current;
+            // ahead: as far as the learner has played, not the last report's point (up to 15 s behind)
+            const allowed = Math.max(s.furthest, s.watched);
+            if (v.currentTime > allowed + SEEK_SLACK) {
+              v.currentTime = allowed;
               notifyError(t('study.noSeek'));
+            } else if (v.currentTime < s.position && s.position > s.furthest + SEEK_SLACK && s.playbackId) {
+              // back, from ground not yet reported: report it first, so that it is credited
+              // (the next report, from the earlier point, would cover no new ground)
+              void report({ position: s.position });
             }
           }}
           onRateChange={() => {

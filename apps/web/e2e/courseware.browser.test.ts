@@ -98,6 +98,16 @@ describe('courseware in Chromium', () => {
     const reading = drawer.getByTestId('unit-row').filter({ hasText: '作业规程' });
     await reading.waitFor({ timeout: 60_000 });
     await expect(reading.textContent()).resolves.toContain('2 页');
+    // its preview shows its pages (a <video> had shown nothing), the second after the first
+    await reading.getByRole('button', { name: '预览' }).click();
+    const previewed = page.getByTestId('unit-document-preview');
+    const drawn = previewed.getByTestId('pdf-page');
+    await expect.poll(() => fittedCanvasWidth(drawn), { timeout: 15_000 }).toBeGreaterThan(300);
+    expect(await drawn.getAttribute('aria-label')).toBe('作业规程，第 1 / 2 页');
+    await previewed.locator('.ant-pagination-next').click();
+    await expect.poll(() => drawn.getAttribute('aria-label')).toBe('作业规程，第 2 / 2 页');
+    expect(await page.locator('.ant-modal video').count()).toBe(0);
+    await page.locator('.ant-modal-close').click();
     await drawer.locator('.ant-drawer-close').click();
 
     // published, then taken by a new class

@@ -8,8 +8,21 @@ import {
   PlayCircleOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Empty, Modal, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Empty,
+  Modal,
+  Pagination,
+  Popconfirm,
+  Progress,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -28,6 +41,38 @@ import {
   type ManagedUnit,
 } from '../api/console-api';
 import { startResumableUpload, type UploadHandle } from '../lib/resumable-upload';
+
+const PdfPage = lazy(() => import('../../../components/pdf-page'));
+
+/** A document unit's pages, one at a time (a PDF in a <video> had shown nothing). */
+function DocumentPreview({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(0);
+  return (
+    <div className="unit-document-preview" data-testid="unit-document-preview">
+      <Suspense fallback={<Spin />}>
+        <PdfPage
+          data={url}
+          page={page}
+          onPageCount={setPages}
+          label={t('console.units.pageOf', { title, page, pages })}
+          failedText={t('console.units.previewFailed')}
+        />
+      </Suspense>
+      {pages > 1 && (
+        <Pagination
+          simple
+          current={page}
+          total={pages}
+          pageSize={1}
+          onChange={setPage}
+          className="unit-preview-pager"
+        />
+      )}
+    </div>
+  );
+}
 import { FileButton } from './file-button';
 
 const VIDEO_ACCEPT = 'video/*,.mp4,.m4v,.mov,.avi,.mkv,.wmv,.flv,.webm,.mpg,.mpeg,.3gp,.ts,.pdf,application/pdf';
@@ -51,7 +96,7 @@ export function UnitsDrawer({ book, onClose }: { book: ManagedBook | undefined; 
   const bookId = book?.courseBookId;
   const units = useBookUnits(bookId);
   const [sending, setSending] = useState<Sending[]>([]);
-  const [preview, setPreview] = useState<{ title: string; url: string; poster: string | null }>();
+  const [preview, setPreview] = useState<{ title: string; url: string; poster: string | null; document: boolean }>();
   const dragged = useRef<number | undefined>(undefined);
   const key = consoleKeys.units(bookId ?? '');
   const show = (data: BookUnits) => {
@@ -117,7 +162,9 @@ export function UnitsDrawer({ book, onClose }: { book: ManagedBook | undefined; 
   };
   const open = (u: ManagedUnit) =>
     void unitPlayUrl(u.warpId).then(
-      (r) => r.playUrl && setPreview({ title: u.title, url: r.playUrl, poster: u.posterUrl }),
+      (r) =>
+        r.playUrl &&
+        setPreview({ title: u.title, url: r.playUrl, poster: u.posterUrl, document: u.kind === 'document' }),
       () => undefined,
     );
 
@@ -284,8 +331,12 @@ export function UnitsDrawer({ book, onClose }: { book: ManagedBook | undefined; 
         destroyOnHidden
         width={720}
       >
-        {preview && (
-          <video className="unit-preview" src={preview.url} poster={preview.poster ?? undefined} controls autoPlay />
+        {preview?.document ? (
+          <DocumentPreview url={preview.url} title={preview.title} />
+        ) : (
+          preview && (
+            <video className="unit-preview" src={preview.url} poster={preview.poster ?? undefined} controls autoPlay />
+          )
         )}
       </Modal>
     </Drawer>

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { findOwnClassCourse, findPaperRulesJson, savePaperRules } from './exam-paper.repository.js';
 import { findQuestionsOfBook } from './exams.repository.js';
-import { defaultRules, drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
+import { defaultPaper, defaultRules, drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
 import { answerText } from './question-sheet.js';
 
 /**
@@ -29,16 +29,20 @@ async function setupOf(
   const classTotal = parseExamRules(course.rules).totalScore;
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
   const effective = rules ?? defaultRules(classTotal);
-  const problems = problemsOf(effective, bank, classTotal);
+  // the sample is what a learner would sit now: without rules of its own, the default plan
+  // takes fewer of a kind the bank lacks and scales the points to the class's total, so a
+  // short bank stops nothing (and its sample adds up to that total)
+  const paper = rules ? drawPaper(bank, rules) : defaultPaper(bank, classTotal);
+  const problems = rules ? problemsOf(rules, bank, classTotal) : bank.length === 0 ? ['题库中没有试题'] : [];
   return {
     classCourseId: course.id,
     courseName: course.course_name,
     classTotal,
     rules: rules ?? null,
     effective,
-    total: rulesTotal(effective),
-    problems: rules ? problems : problems.filter((p) => !p.startsWith('试卷总分')),
-    sample: drawPaper(bank, effective).map((p) => ({
+    total: paper.reduce((sum, p) => sum + p.points, 0),
+    problems,
+    sample: paper.map((p) => ({
       questionId: p.questionId,
       kind: p.q.kind,
       stem: p.q.stem,

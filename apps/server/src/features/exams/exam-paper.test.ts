@@ -193,4 +193,36 @@ describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl
     expect((await server.request('GET', url(), { headers: as(other) })).status).toBe(404);
     expect((await put(random(10, 5, 10, 2, [4, 6, 2, 5]), other)).status).toBe(404);
   });
+
+  it('previews, on a bank short of the default plan, the paper a learner sits: fewer of a kind, the points adding up to the total', async () => {
+    await put(null);
+    const judges = await server.ctx.db
+      .selectFrom('questions')
+      .select('id')
+      .where('book_id', '=', bookId)
+      .where('kind', '=', 'judge')
+      .where('retired_at', 'is', null)
+      .execute();
+    expect(judges.length).toBeGreaterThan(3);
+    await server.ctx.db
+      .updateTable('questions')
+      .set({ retired_at: Date.now() })
+      .where(
+        'id',
+        'in',
+        judges.slice(3).map((q) => q.id),
+      )
+      .execute();
+    const setup = (await server.request('GET', url(), { headers: as() })).body.data;
+    // the default plan wants 10 判断题: the paper takes the 3 there are, nothing stops it
+    expect(setup.problems).toEqual([]);
+    expect(setup.sample.filter((q: { kind: string }) => q.kind === 'judge')).toHaveLength(3);
+    const points = (qs: Array<{ points: number }>) => qs.reduce((sum, q) => sum + q.points, 0);
+    expect(points(setup.sample)).toBe(100);
+    expect(setup.total).toBe(100);
+    const { paper } = await sit('paper-short-bank');
+    expect(paper.status, paper.text).toBe(200);
+    expect(paper.body.data.questions).toHaveLength(setup.sample.length);
+    expect(points(paper.body.data.questions)).toBe(100);
+  });
 });

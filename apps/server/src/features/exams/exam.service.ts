@@ -23,9 +23,9 @@ import {
 import { findPersonById } from '../../core/person.repository.js';
 import { recordExamOutcome } from '../../core/training-records.repository.js';
 import { parseOptions, questionImageUrl, toQuestionView } from './question-view.js';
-import { composePaper, correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
+import { correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
 import { findPaperRulesJson } from './exam-paper.repository.js';
-import { drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
+import { defaultPaper, drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 
 /** Answers reaching the server this long after the deadline still count (network, a slow click). */
@@ -204,25 +204,8 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   if (rulesOfCourse && problemsOf(rulesOfCourse, bank, rulesTotal(rulesOfCourse)).length > 0) {
     throw new AppError(ErrorCode.DUPLICATE, '本课程题库中的试题不足以组卷，请联系培训管理员');
   }
-  const bankById = new Map(bank.map((q) => [q.id, q]));
   // each question copied onto the paper as it stands now; by the course's rules if it has them
-  const paper: Paper = rulesOfCourse
-    ? drawPaper(bank, rulesOfCourse)
-    : composePaper(bank, rules.totalScore).map((p) => {
-        const q = bankById.get(p.questionId)!;
-        return {
-          ...p,
-          q: {
-            id: q.id,
-            kind: q.kind,
-            stem: q.stem,
-            options: q.options,
-            answer: q.answer,
-            analysis: q.analysis,
-            image_file_id: q.image_file_id,
-          },
-        };
-      });
+  const paper: Paper = rulesOfCourse ? drawPaper(bank, rulesOfCourse) : defaultPaper(bank, rules.totalScore);
   const paperTotal = paper.reduce((s, p) => s + p.points, 0);
   if (paper.length === 0) throw new AppError(ErrorCode.DUPLICATE, '本课程暂无试题');
   const now = ctx.now();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { paperRules, type PaperRules, type QuestionKind } from '@anxun/shared/schemas/exams';
 import { KIND_LABEL } from './question-sheet.js';
-import { PAPER_PLAN } from './scoring.js';
+import { composePaper, PAPER_PLAN } from './scoring.js';
 
 /**
  * How a paper is drawn from a bank (issue: Console II): by the class course's rules — at
@@ -116,20 +116,29 @@ export function drawPaper(bank: readonly BankItem[], rules: PaperRules): PaperIt
           const q = byId.get(p.questionId);
           return q ? [{ q, points: p.points }] : [];
         });
-  return picked.map(({ q, points }) => {
-    const copy = rules.shuffleOptions ? withShuffledOptions(q) : q;
-    return {
-      questionId: q.id,
-      points,
-      q: {
-        id: q.id,
-        kind: q.kind,
-        stem: q.stem,
-        options: copy.options,
-        answer: copy.answer,
-        analysis: q.analysis,
-        image_file_id: q.image_file_id ?? null,
-      },
-    };
-  });
+  return picked.map(({ q, points }) => paperItem(rules.shuffleOptions ? withShuffledOptions(q) : q, points));
+}
+
+/** A question as a paper holds it: copied as it stands now (a later edit of the bank does not change the paper). */
+const paperItem = (q: BankItem, points: number): PaperItem => ({
+  questionId: q.id,
+  points,
+  q: {
+    id: q.id,
+    kind: q.kind,
+    stem: q.stem,
+    options: q.options,
+    answer: q.answer,
+    analysis: q.analysis,
+    image_file_id: q.image_file_id ?? null,
+  },
+});
+
+/**
+ * The paper of a course with no rules of its own: the platform's plan, fewer of a kind where
+ * the bank has fewer, its points scaled so that they add up to the class's total.
+ */
+export function defaultPaper(bank: readonly BankItem[], total: number): PaperItem[] {
+  const byId = new Map(bank.map((q) => [q.id, q]));
+  return composePaper(bank, total).map((p) => paperItem(byId.get(p.questionId)!, p.points));
 }

@@ -91,7 +91,7 @@ const shuffle = <T>(items: T[]): T[] => {
  * fewer), points in proportion to the plan's weights, adding up to exactly `totalScore`.
  */
 export function composePaper(
-  bank: Array<{ id: string; kind: QuestionKind }>,
+  bank: ReadonlyArray<{ id: string; kind: QuestionKind }>,
   totalScore: number,
 ): Array<{ questionId: string; points: number }> {
   const picked = (Object.keys(PAPER_PLAN) as QuestionKind[]).flatMap((kind) =>

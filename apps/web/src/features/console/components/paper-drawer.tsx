@@ -199,6 +199,14 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
         title={t('console.paper.previewTitle', { total: shown.total })}
         onCancel={() => setPreview(false)}
       >
+        {shown.problems.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('console.paper.problems')}
+            description={shown.problems.join('；')}
+          />
+        )}
         <List
           size="small"
           dataSource={shown.sample}

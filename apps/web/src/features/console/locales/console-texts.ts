@@ -355,7 +355,7 @@ registerTexts({
         total: '合计 {{total}} 分（班级考试总分 {{classTotal}} 分）',
         problems: '按当前规则无法组卷',
         preview: '预览试卷',
-        previewTitle: '试卷样例（按已保存的规则，共 {{total}} 分；每位学员抽到的题不同）',
+        previewTitle: '试卷样例（学员现在抽到的样子，共 {{total}} 分；每位学员抽到的题不同）',
         useDefault: '恢复默认规则',
         key: '答案：{{answer}}',
       },
@@ -844,7 +844,8 @@ registerTexts({
         total: "Total {{total}} (class's exam total {{classTotal}})",
         problems: 'No paper can be drawn by these rules',
         preview: 'Preview a paper',
-        previewTitle: 'A sample paper by the saved rules ({{total}} points; each learner draws other questions)',
+        previewTitle:
+          'A sample paper as a learner would draw it now ({{total}} points; each learner draws other questions)',
         useDefault: 'Back to the default',
         key: 'Key: {{answer}}',
       },

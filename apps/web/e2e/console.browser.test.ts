@@ -105,6 +105,19 @@ describe('the console in Chromium', () => {
     await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');
     await closeDialog(page);
     await page.getByTestId('department-tree').getByText('生产部（3）').waitFor();
+    // a department with learners is not deleted: the toast says why, and the page throws nothing
+    const thrown: string[] = [];
+    page.on('pageerror', (error) => thrown.push(error.message));
+    await page.getByTestId('department-tree').getByText('生产部（3）').click();
+    // (antd spaces a two-character label: 删 除)
+    await page
+      .getByTestId('department-tree')
+      .getByRole('button', { name: /^删\s?除$/ })
+      .click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await page.getByRole('alert').filter({ hasText: '部门下还有子部门或学员，不能删除' }).waitFor();
+    expect(thrown).toEqual([]);
+    await page.getByTestId('department-tree').getByRole('button', { name: '全部学员' }).click();
     // a reference photo for one of them, set by the manager
     await page
       .getByTestId('learner-table')

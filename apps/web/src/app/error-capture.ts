@@ -7,7 +7,12 @@ export function installErrorCapture(): void {
   window.addEventListener('error', (e) => add(e.message, e.error instanceof Error ? (e.error.stack ?? '') : ''));
   window.addEventListener('unhandledrejection', (e) => {
     const reason: unknown = e.reason;
-    if (reason instanceof Error && reason.name === 'ApiError') return;
+    // a refusal the API client has already said in a toast (a handler that only acts on
+    // success need not catch it): handled, not an error of the page
+    if (reason instanceof Error && reason.name === 'ApiError') {
+      e.preventDefault();
+      return;
+    }
     add(reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? (reason.stack ?? '') : '');
   });
 }

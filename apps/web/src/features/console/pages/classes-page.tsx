@@ -2,6 +2,7 @@ import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -16,6 +17,7 @@ import {
   type ManagedClass,
 } from '../api/console-api';
 import { ClassDialog } from '../components/class-dialog';
+import { classPhase, PHASE_COLOR } from '../lib/class-phase';
 import { EnrolDialog } from '../components/enrol-dialog';
 import { PaperDrawer } from '../components/paper-drawer';
 
@@ -116,9 +118,10 @@ export default function ClassesPage() {
               title: t('console.statusTitle'),
               dataIndex: 'status',
               width: 80,
-              render: (s: ManagedClass['status']) => (
-                <Tag color={s === 'open' ? 'processing' : 'default'}>{t(`console.${s}`)}</Tag>
-              ),
+              render: (_: unknown, c: ManagedClass) => {
+                const phase = classPhase(c, dayjs().format('YYYY-MM-DD'));
+                return <Tag color={PHASE_COLOR[phase]}>{t(`console.${phase}`)}</Tag>;
+              },
             },
             {
               title: t('console.actions'),

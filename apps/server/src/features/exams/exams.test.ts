@@ -294,7 +294,7 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     await addOrganisation(server, '10020', '另一家单位');
     await addLearner(server, { account: 'other-admin20', password: 'other1234', role: 'admin', orgCode: '10020' });
     const stranger = (await login(server, 'other-admin20', 'other1234')).body.data.credentials.accessToken;
-    expect((await setImage(first.id, stranger)).status).toBe(403);
+    expect((await setImage(first.id, stranger)).status).toBe(404);
 
     const set = await setImage(first.id, admin);
     expect(set.status, set.text).toBe(200);

@@ -41,31 +41,50 @@ function toRecord(ctx: AppContext, row: FileRow): FileRecord {
   };
 }
 
-/** Who may see or change files attached to an object: the owner, or an admin of its organisation. */
-async function canManage(ctx: AppContext, user: AuthUser, otcType: string, otcId: string): Promise<boolean> {
+/**
+ * Who may see or change files attached to an object: the owner, or an admin of its
+ * organisation. Another organisation's object, or none, is `unseen` (404, as every other
+ * route answers for it); one of the user's own organisation he may not touch, `forbidden`.
+ */
+async function access(
+  ctx: AppContext,
+  user: AuthUser,
+  otcType: string,
+  otcId: string,
+): Promise<'allowed' | 'forbidden' | 'unseen'> {
   if (otcType === FileType.AVATAR) {
-    if (otcId === user.personId) return true;
-    if (user.role !== Role.ADMIN) return false;
+    if (otcId === user.personId) return 'allowed';
+    if (user.role !== Role.ADMIN) return 'forbidden';
     // a manager looks after his learners' pictures, not a fellow manager's or the operator's
     const person = await findPersonById(ctx.db, otcId);
-    return person?.org_id === user.orgId && person.role === Role.LEARNER;
+    if (person?.org_id !== user.orgId) return 'unseen';
+    return person.role === Role.LEARNER ? 'allowed' : 'forbidden';
   }
   if (otcType === FileType.COURSE_COVER || otcType === FileType.QUESTION_IMAGE) {
     // a manager's for his organisation's books and their questions; the platform operator's for the platform's own
     const book =
       otcType === FileType.COURSE_COVER ? await findBookOrg(ctx.db, otcId) : await findQuestionBookOrg(ctx.db, otcId);
-    if (!book) return false;
-    return book.org_id === null ? user.role === Role.SUPER : user.role === Role.ADMIN && book.org_id === user.orgId;
+    if (!book) return 'unseen';
+    if (book.org_id === null) return user.role === Role.SUPER ? 'allowed' : 'forbidden';
+    if (book.org_id !== user.orgId) return 'unseen';
+    return user.role === Role.ADMIN ? 'allowed' : 'forbidden';
   }
   // the platform operator sets the logo of the organisations he creates
-  if (user.role === Role.SUPER) return Boolean(await findOrgById(ctx.db, otcId));
-  return user.role === Role.ADMIN && otcId === user.orgId;
+  if (user.role === Role.SUPER) return (await findOrgById(ctx.db, otcId)) ? 'allowed' : 'unseen';
+  if (otcId !== user.orgId) return 'unseen';
+  return user.role === Role.ADMIN ? 'allowed' : 'forbidden';
+}
+
+async function checkAccess(ctx: AppContext, user: AuthUser, otcType: string, otcId: string): Promise<void> {
+  const verdict = await access(ctx, user, otcType, otcId);
+  if (verdict === 'unseen') throw new AppError(ErrorCode.NOT_FOUND);
+  if (verdict === 'forbidden') throw new AppError(ErrorCode.FORBIDDEN);
 }
 
 export async function listFiles(ctx: AppContext, user: AuthUser | undefined, otcId: string, otcType: string) {
   if (!isPublic({ otc_type: otcType })) {
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
-    if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
+    await checkAccess(ctx, user, otcType, otcId);
   }
   const rows = await findFilesByOwnerObject(ctx.db, otcId, otcType);
   return rows.map((row) => toRecord(ctx, row));
@@ -81,7 +100,7 @@ export async function uploadImage(
   forOrgId?: string,
 ): Promise<FileRecord> {
   const otcId = otcType === FileType.AVATAR ? user.personId : (forOrgId ?? user.orgId);
-  if (!(await canManage(ctx, user, otcType, otcId))) throw new AppError(ErrorCode.FORBIDDEN);
+  await checkAccess(ctx, user, otcType, otcId);
   if (upload.data.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要上传的图片');
   if (upload.data.length > AVATAR_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, '图片不能超过2MB');
   const image = await normaliseImage(upload.data, otcType);
@@ -162,7 +181,7 @@ export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): P
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
   const isOwner = file.owner_id === user.personId;
   // someone else's file is as good as missing: the answer does not tell it exists
-  if (!isOwner && !(await canManage(ctx, user, file.otc_type, file.otc_id))) {
+  if (!isOwner && (await access(ctx, user, file.otc_type, file.otc_id)) !== 'allowed') {
     throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
   }
   if (file.otc_type === FileType.CERT_SEAL && (await isSealInUse(ctx.db, id))) {

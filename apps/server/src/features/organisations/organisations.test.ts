@@ -118,7 +118,7 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
       body: form,
       headers: as(admin),
     });
-    expect(foreignLogo.status).toBe(403);
+    expect(foreignLogo.status).toBe(404);
     const menu = await server.request('GET', '/router/getList', { headers: as(admin) });
     expect(JSON.stringify(menu.body.data)).not.toContain('/manage/organisations');
     const operatorMenu = await server.request('GET', '/router/getList', { headers: as() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu } from './menu-model';
+import { LAYOUT_ROUTES } from './route-config';
+import { buildMenu, SIGNED_OUT_MENU } from './menu-model';
 import type { MenuRoute } from './route-config';
 
 const learner = { admin: false, roles: ['learner'], abilities: [] };
@@ -34,5 +35,17 @@ describe('menu rules (spec §2/§6)', () => {
     const many = Array.from({ length: 19 }, (_, i) => r(`/p/${i}`));
     expect(buildMenu([r('/p', { children: many })], learner)[0]!.scroll).toBe(true);
     expect(buildMenu([r('/p', { children: many.slice(0, 18) })], learner)[0]!.scroll).toBe(false);
+  });
+
+  it("shows a visitor who has not signed in the learner's pages, none of the console's", () => {
+    const keys = (nodes: ReturnType<typeof buildMenu>): string[] =>
+      nodes.flatMap((n) => [n.key, ...keys(n.children ?? [])]);
+    const visitor = keys(buildMenu(LAYOUT_ROUTES, SIGNED_OUT_MENU));
+    expect(visitor).toContain('/index');
+    expect(visitor).toContain('/study');
+    expect(visitor.filter((k) => k.startsWith('/manage'))).toEqual([]);
+    // a manager signed in sees them
+    const admin = keys(buildMenu(LAYOUT_ROUTES, { admin: false, roles: ['admin'], abilities: [] }));
+    expect(admin).toContain('/manage/people');
   });
 });

@@ -28,3 +28,11 @@ export function buildMenu(routes: MenuRoute[], acl: AclState): MenuNode[] {
       return [{ key: r.path, title: r.title, icon: r.icon }];
     });
 }
+
+/**
+ * The menu a visitor who has not signed in sees: the pages that name no role. Spec §6 gives
+ * logged-out pages a virtual full-access state, so that nothing on a public page is hidden
+ * from him; the menu under it listed the console's pages too (管理后台, 单位管理…), each of
+ * which asks him to sign in and then refuses a learner.
+ */
+export const SIGNED_OUT_MENU: AclState = { admin: false, roles: [], abilities: [] };

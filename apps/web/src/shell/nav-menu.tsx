@@ -4,8 +4,9 @@ import { useTranslation } from '../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { useAcl } from '../stores/acl-store';
 import { useSettings } from '../stores/settings-store';
+import { useUser } from '../stores/user-store';
 import { menuIcon } from './icons';
-import { buildMenu, type MenuNode } from './menu-model';
+import { buildMenu, SIGNED_OUT_MENU, type MenuNode } from './menu-model';
 import { LAYOUT_ROUTES } from './route-config';
 
 type Item = Required<MenuProps>['items'][number];
@@ -25,6 +26,7 @@ export function NavMenu({
   const navigate = useNavigate();
   const location = useLocation();
   const acl = useAcl();
+  const signedIn = useUser((s) => s.token !== undefined);
   const themeName = useSettings((s) => s.themeName);
 
   const toItems = (nodes: MenuNode[]): Item[] =>
@@ -55,7 +57,7 @@ export function NavMenu({
       theme={themeName === 'white' ? 'light' : 'dark'}
       className="nav-menu"
       selectedKeys={[location.pathname]}
-      items={toItems(buildMenu(LAYOUT_ROUTES, acl))}
+      items={toItems(buildMenu(LAYOUT_ROUTES, signedIn ? acl : SIGNED_OUT_MENU))}
       onClick={onClick}
       inlineCollapsed={mode === 'inline' ? collapsed : undefined}
     />

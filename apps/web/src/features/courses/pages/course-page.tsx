@@ -168,7 +168,7 @@ export default function CoursePage() {
             testId="course-facts"
             facts={[
               [t('courses.teachers'), book.teachers.join('、') || '—'],
-              [t('study.hours'), book.classHours],
+              [t('courses.hoursLabel'), book.classHours],
               [t('study.units'), book.unitCount],
               [t('courses.learners'), book.learnerCount],
             ]}

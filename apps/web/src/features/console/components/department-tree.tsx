@@ -10,18 +10,32 @@ interface TreeNode {
   children: TreeNode[];
 }
 
-/** The flat list as a tree, in the server's order. */
+/**
+ * The flat list as a tree, in the server's order, each department titled with its learners
+ * and its sub-departments' (生产部 with three learners in its 一车间 reads 生产部（3）, as the
+ * list beside it shows them with 含下级部门).
+ */
 export function toTree(departments: Department[]): TreeNode[] {
-  const nodes = new Map(
-    departments.map((d) => [d.id, { key: d.id, title: `${d.name}（${d.memberCount}）`, children: [] as TreeNode[] }]),
-  );
-  const roots: TreeNode[] = [];
-  for (const d of departments) {
-    const node = nodes.get(d.id)!;
-    const parent = d.parentId ? nodes.get(d.parentId) : undefined;
-    (parent ? parent.children : roots).push(node);
+  interface Draft {
+    key: string;
+    name: string;
+    own: number;
+    children: Draft[];
   }
-  return roots;
+  const drafts = new Map<string, Draft>(
+    departments.map((d) => [d.id, { key: d.id, name: d.name, own: d.memberCount, children: [] }]),
+  );
+  const roots: Draft[] = [];
+  for (const d of departments) {
+    const parent = d.parentId ? drafts.get(d.parentId) : undefined;
+    (parent ? parent.children : roots).push(drafts.get(d.id)!);
+  }
+  const finish = (d: Draft): { node: TreeNode; count: number } => {
+    const children = d.children.map(finish);
+    const count = children.reduce((sum, c) => sum + c.count, d.own);
+    return { node: { key: d.key, title: `${d.name}（${count}）`, children: children.map((c) => c.node) }, count };
+  };
+  return roots.map((r) => finish(r).node);
 }
 
 /** 部门树: pick a department to list its learners; add, rename and delete departments. */

@@ -42,10 +42,19 @@ export default function FaceReviewPage() {
   const items = queue.data?.records ?? [];
   const list = (
     <>
-      {items.length === 0 && !queue.isPending && <Empty description={t('console.faceReview.none')} />}
       <List<FaceReviewItem>
         loading={queue.isPending}
         dataSource={items}
+        // the one empty state: its own words, not the list's 暂无数据 beneath them
+        locale={{
+          emptyText: (
+            <Empty
+              description={t(
+                state === 'reviewed' && !check ? 'console.faceReview.noneReviewed' : 'console.faceReview.none',
+              )}
+            />
+          ),
+        }}
         renderItem={(item) => (
           <Card size="small" className="face-review-item" data-testid="face-review-item">
             <Space wrap align="start" size="large">

@@ -209,7 +209,13 @@ export default function QuestionsPage() {
           }}
         />
       )}
-      <Modal open={result !== undefined} footer={null} width={720} onCancel={() => setResult(undefined)}>
+      <Modal
+        open={result !== undefined}
+        title={t('console.bank.import')}
+        footer={null}
+        width={720}
+        onCancel={() => setResult(undefined)}
+      >
         {result && result.errors.length === 0 && (
           <Result status="success" title={t('console.bank.imported', { count: result.created })} />
         )}

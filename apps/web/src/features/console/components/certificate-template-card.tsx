@@ -62,7 +62,7 @@ export function CertificateTemplateCard() {
 
   return (
     <Card size="small" title={t('console.settings.template')} loading={template.isPending} data-testid="template-card">
-      <Form form={form} layout="vertical" style={{ maxWidth: 520 }}>
+      <Form name="certificateTemplate" form={form} layout="vertical" style={{ maxWidth: 520 }}>
         <Form.Item
           name="title"
           label={t('console.settings.templateTitle')}

@@ -85,6 +85,7 @@ export function ClassDialog({
       destroyOnHidden
     >
       <Form<ClassForm>
+        name="class"
         form={form}
         layout="vertical"
         preserve={false}

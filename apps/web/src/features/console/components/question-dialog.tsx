@@ -85,6 +85,7 @@ export function QuestionDialog({
       destroyOnHidden
     >
       <Form<Values>
+        name="question"
         form={form}
         layout="vertical"
         clearOnDestroy

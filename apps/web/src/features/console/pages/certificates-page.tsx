@@ -161,7 +161,7 @@ export default function CertificatesPage() {
         <p className="console-hint">
           {action?.kind === 'revoke' ? t('console.certificates.revokeHint') : t('console.certificates.reissueHint')}
         </p>
-        <Form form={form} layout="vertical" preserve={false} clearOnDestroy onFinish={submit}>
+        <Form name="certificateRevoke" form={form} layout="vertical" preserve={false} clearOnDestroy onFinish={submit}>
           <Form.Item
             name="reason"
             label={t('console.certificates.reason')}

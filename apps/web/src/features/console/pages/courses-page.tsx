@@ -198,6 +198,7 @@ export default function CoursesPage() {
         destroyOnHidden
       >
         <Form
+          name="book"
           form={form}
           layout="vertical"
           preserve={false}

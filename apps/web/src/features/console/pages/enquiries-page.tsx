@@ -120,6 +120,7 @@ export default function EnquiriesPage() {
         destroyOnHidden
       >
         <Form
+          name="enquiry"
           form={form}
           layout="vertical"
           preserve={false}

@@ -205,7 +205,7 @@ export default function FaceReviewPage() {
         destroyOnHidden
       >
         {deciding?.decision === 'void' && <p className="report-alert">{t('console.faceReview.voidHint')}</p>}
-        <Form form={form} layout="vertical" preserve={false} clearOnDestroy onFinish={submit}>
+        <Form name="faceReview" form={form} layout="vertical" preserve={false} clearOnDestroy onFinish={submit}>
           <Form.Item
             name="reason"
             label={t('console.faceReview.reason')}

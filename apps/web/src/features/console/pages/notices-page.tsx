@@ -140,6 +140,7 @@ export default function NoticesPage() {
         destroyOnHidden
       >
         <Form
+          name="notice"
           form={form}
           layout="vertical"
           preserve={false}

@@ -195,6 +195,7 @@ export default function OrganisationsPage() {
         destroyOnHidden
       >
         <Form
+          name="organisation"
           form={form}
           layout="vertical"
           preserve={false}

@@ -222,6 +222,7 @@ export default function PeoplePage() {
         destroyOnHidden
       >
         <Form
+          name="learner"
           form={form}
           layout="vertical"
           preserve={false}

@@ -133,6 +133,10 @@ describe('one course from the first unit to the certificate in Chromium', () => 
       expect(record.study_length).toBeGreaterThanOrEqual(unit.duration_seconds - REPORT_INTERVAL_SECONDS);
       expect(record.study_length).toBeLessThanOrEqual(unit.duration_seconds);
     }
+    // 本次已计入 counts every unit played on this page, not only the one playing
+    const total = records.reduce((sum, r) => sum + r.study_length, 0);
+    const shown = Number(await page.getByTestId('credited-now').textContent());
+    expect(Math.abs(shown - total)).toBeLessThanOrEqual(1);
     const refusals = await db
       .selectFrom('study_events')
       .select('refusal')

@@ -34,6 +34,9 @@ interface Props {
   unit: WarpCourseData;
   /** start playing as soon as the video can (the page moved on to this unit by itself) */
   autoPlay?: boolean;
+  /** the seconds credited on this page so far, every unit's (本次已计入) */
+  creditedNow: number;
+  /** a report's answer; also the last one of a player gone (another unit picked), which still counts */
   onAnswer(answer: CreditAnswer): void;
   /**
    * The unit was watched to its end, its last report answered and its end check (if the
@@ -53,7 +56,7 @@ interface Props {
  * check that comes with a report opens here, on the unit it belongs to; at the unit's end
  * the page moves on only after it passed.
  */
-export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone }: Props) {
+export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer, onUnitDone }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   /** the <video>, or the PDF reader acting as one */
@@ -73,7 +76,6 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     lastActivity: Date.now(),
     timer: undefined as ReturnType<typeof setInterval> | undefined,
   });
-  const [creditedNow, setCreditedNow] = useState(0);
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
   /** a face check the server says is due: the video waits for it */
@@ -106,10 +108,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, onAnswer, onUnitDone 
     if (options.final) s.playbackId = undefined;
     try {
       const answer = await sendReport(body, options.leaving ?? false);
-      if (!mounted.current || !media.current) return answer; // the player has gone (a report on leaving)
+      if (!mounted.current || !media.current) {
+        // the player has gone (another unit picked, or the page left): its credit still counts
+        latest.current.onAnswer(answer);
+        return answer;
+      }
       s.furthest = answer.furthestSeconds;
       s.watched = Math.max(s.watched, s.furthest);
-      setCreditedNow((c) => c + answer.creditedSeconds);
       if (answer.faceCheck) {
         setDueCheck(answer.faceCheck);
         setCheckAside(false);

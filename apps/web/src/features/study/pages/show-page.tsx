@@ -31,6 +31,8 @@ export default function ShowPage() {
   const opened = useRef<string | undefined>(undefined);
   /** moved on by itself at the end of a unit: the next one plays at once */
   const [autoPlay, setAutoPlay] = useState(false);
+  /** 本次已计入: what this page has been credited, across the units played on it */
+  const [creditedNow, setCreditedNow] = useState(0);
 
   const backToStudy = (
     <Link to="/study" className="plain-btn">
@@ -60,7 +62,9 @@ export default function ShowPage() {
           key={current.trainWarpCourseId}
           unit={current}
           autoPlay={autoPlay}
+          creditedNow={creditedNow}
           onAnswer={(answer) => {
+            setCreditedNow((c) => c + answer.creditedSeconds);
             client.setQueryData(studyKeys.units(classCourseId), (old: typeof units | undefined) =>
               old?.map((u) =>
                 u.trainWarpCourseId === answer.trainWarpCourseId ? { ...u, ...answer, playUrl: u.playUrl } : u,

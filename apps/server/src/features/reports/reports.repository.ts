@@ -298,6 +298,7 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
   return db
     .selectFrom('train_warp_courses as w')
     .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'w.class_course_id')
     .select([
       'w.id',
       'w.train_person_id',
@@ -308,6 +309,8 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
       'cw.duration_seconds',
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
+    // the class's courses in their order, each course's units in theirs
+    .orderBy('cc.sort_order')
     .orderBy('cw.sort_order')
     .execute();
 }

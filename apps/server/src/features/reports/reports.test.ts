@@ -354,6 +354,36 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(partRows.reduce((s, r) => s + Number(r['计入时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
     expect(String(partRows[0]!['未计时记录'])).toMatch(/倍速×\d+/);
     expect(byUnit.rows.filter((r) => r['姓名'] === '报表whole').every((r) => r['完成'] === '是')).toBe(true);
+    // a class of two courses: each learner's rows follow the class's course order, each course's units theirs
+    const books = await server.ctx.db.selectFrom('course_books').select(['id', 'name']).execute();
+    const bookId = (name: string) => books.find((b) => b.name === name)!.id;
+    const two = await server.request('POST', '/api/manage/classes', {
+      json: { name: '报表两课班', bookIds: [bookId('危险化学品安全'), bookId('消防安全基础')], rules: RULES },
+      headers: as(admin),
+    });
+    expect(two.status, two.text).toBe(200);
+    await server.request('POST', `/api/manage/classes/${two.body.data.id}/enrol`, {
+      json: { personIds: [ids.none] },
+      headers: as(admin),
+    });
+    const twoRows = (await sheetOf(`/api/manage/reports/class-units/export?classId=${two.body.data.id}`)).rows;
+    expect(twoRows.map((r) => r['课程'])).toEqual([
+      ...Array(3).fill('危险化学品安全'),
+      ...Array(3).fill('消防安全基础'),
+    ]);
+    const unitTitles = async (book: string) =>
+      (
+        await server.ctx.db
+          .selectFrom('course_warps')
+          .select('title')
+          .where('book_id', '=', bookId(book))
+          .orderBy('sort_order')
+          .execute()
+      ).map((u) => u.title);
+    expect(twoRows.map((r) => r['课件'])).toEqual([
+      ...(await unitTitles('危险化学品安全')),
+      ...(await unitTitles('消防安全基础')),
+    ]);
 
     const departments = await sheetOf(`/api/manage/reports/departments/export?classId=${classId}`);
     expect(departments.rows.find((r) => r['部门'] === '报表安全部')).toMatchObject({

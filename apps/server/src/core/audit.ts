@@ -9,23 +9,37 @@ export type AuditSummary = { before?: Record<string, unknown>; after?: Record<st
 
 const SECRET = /password|secret|token|code_hash/i;
 
-function clean(values: Record<string, unknown> | undefined) {
+const CLIP = 200;
+
+/** A value as the log keeps it: ID numbers masked wherever they are, then long texts cut to 200 characters. */
+function kept(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const masked = maskIdNumbers(value);
+    return masked.length > CLIP ? `${masked.slice(0, CLIP)}…` : masked;
+  }
+  if (Array.isArray(value)) return value.map(kept);
+  if (value && typeof value === 'object') return clean(value as Record<string, unknown>);
+  return value;
+}
+
+function clean(values: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!values) return undefined;
   return Object.fromEntries(
     Object.entries(values)
       .filter(([key]) => !SECRET.test(key))
-      .map(([key, value]) => [key, typeof value === 'string' ? maskIdNumbers(value) : value]),
+      .map(([key, value]) => [key, kept(value)]),
   );
 }
 
-const CLIP = 200;
-const clip = (value: unknown) =>
-  typeof value === 'string' && value.length > CLIP ? `${value.slice(0, CLIP)}…` : value;
+/** A summary as the log stores it: no secret field, ID numbers masked, long texts cut. */
+export const summaryText = (summary: AuditSummary): string =>
+  JSON.stringify({ before: clean(summary.before), after: clean(summary.after) });
 
 /**
  * What an edit changes: each field of `after` whose value differs from `before`'s, with both
- * values (long texts cut to 200 characters), and the `keep` fields (what names the record)
- * whether changed or not. A field the edit leaves out (undefined) is not a change.
+ * values (recordAudit masks and cuts them, as every summary), and the `keep` fields (what
+ * names the record) whether changed or not. A field the edit leaves out (undefined) is not a
+ * change.
  */
 export function changedFields(
   before: Record<string, unknown>,
@@ -35,13 +49,13 @@ export function changedFields(
   const was: Record<string, unknown> = {};
   const is: Record<string, unknown> = {};
   for (const key of keep) {
-    if (key in before) was[key] = clip(before[key]);
-    is[key] = clip(after[key] ?? before[key]);
+    if (key in before) was[key] = before[key];
+    is[key] = after[key] ?? before[key];
   }
   for (const [key, value] of Object.entries(after)) {
     if (value === undefined || isDeepStrictEqual(before[key], value)) continue;
-    was[key] = clip(before[key]);
-    is[key] = clip(value);
+    was[key] = before[key];
+    is[key] = value;
   }
   return { before: was, after: is };
 }
@@ -72,7 +86,7 @@ export async function recordAudit(
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,
-      summary: JSON.stringify({ before: clean(entry.summary.before), after: clean(entry.summary.after) }),
+      summary: summaryText(entry.summary),
       created_at: entry.now,
     })
     .execute();

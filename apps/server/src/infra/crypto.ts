@@ -29,6 +29,8 @@ function decryptionKey(privateKey: crypto.KeyObject): Promise<crypto.webcrypto.C
       false,
       ['decrypt'],
     );
+    // a failed import is tried again next time, not kept
+    key.catch(() => decryptionKeys.delete(privateKey));
     decryptionKeys.set(privateKey, key);
   }
   return key;
@@ -48,17 +50,17 @@ export async function decryptField(value: string, privateKey: crypto.KeyObject):
   const bytes = Buffer.from(value, 'base64');
   if (bytes.length === 0 || bytes.length % RSA_BLOCK_BYTES !== 0) return value;
   const key = await decryptionKey(privateKey);
-  const blocks: Buffer[] = [];
+  // one block at a time: garbage shaped like ciphertext costs one block's work, not all of them
+  const parts: Buffer[] = [];
   for (let offset = 0; offset < bytes.length; offset += RSA_BLOCK_BYTES) {
-    blocks.push(bytes.subarray(offset, offset + RSA_BLOCK_BYTES));
+    try {
+      const block = bytes.subarray(offset, offset + RSA_BLOCK_BYTES);
+      parts.push(Buffer.from(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, key, block)));
+    } catch {
+      throw new BadCiphertextError('ciphertext does not decrypt');
+    }
   }
-  let parts: ArrayBuffer[];
-  try {
-    parts = await Promise.all(blocks.map((block) => crypto.subtle.decrypt({ name: 'RSA-OAEP' }, key, block)));
-  } catch {
-    throw new BadCiphertextError('ciphertext does not decrypt');
-  }
-  const text = Buffer.concat(parts.map((part) => Buffer.from(part))).toString('utf8');
+  const text = Buffer.concat(parts).toString('utf8');
   if (text.includes('\uFFFD')) throw new BadCiphertextError('plaintext is not UTF-8');
   return text;
 }

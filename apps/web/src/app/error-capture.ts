@@ -7,10 +7,11 @@ export function installErrorCapture(): void {
   window.addEventListener('error', (e) => add(e.message, e.error instanceof Error ? (e.error.stack ?? '') : ''));
   window.addEventListener('unhandledrejection', (e) => {
     const reason: unknown = e.reason;
-    // a refusal the API client has already said in a toast (a handler that only acts on
-    // success need not catch it): handled, not an error of the page
     if (reason instanceof Error && reason.name === 'ApiError') {
-      e.preventDefault();
+      // a refusal the API client has already said in a toast (a handler that only acts on
+      // success need not catch it): handled, not an error of the page. A silent request's
+      // refusal nobody caught stays in the console.
+      if ((reason as Error & { notified?: boolean }).notified) e.preventDefault();
       return;
     }
     add(reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? (reason.stack ?? '') : '');

@@ -9,6 +9,8 @@ import { notifyError } from './notify';
  * the session ended elsewhere (handled once by the listener the session store installs).
  */
 export class ApiError extends Error {
+  /** said to the user in a toast already (a request not asked to be silent) */
+  notified = false;
   constructor(
     readonly code: number | string,
     message: string,
@@ -159,7 +161,10 @@ export async function request<T>(method: string, url: string, options: RequestOp
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     error = new ApiError(ErrorCode.UNKNOWN, timedOut ? '请求超时，请稍后重试' : '网络异常，请检查网络连接', 0);
   }
-  if (!options.silent) notifyError(error.message);
+  if (!options.silent) {
+    notifyError(error.message);
+    error.notified = true;
+  }
   throw error;
 }
 

@@ -95,6 +95,8 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     const edited = await call('PUT', `/api/manage/course-books/${bookId}`, {
       name: '有限空间作业安全（2027版）',
       classHours: 6,
+      // sent as it was: not a change
+      category: '专项作业',
     });
     expect(edited.body.data).toMatchObject({ name: '有限空间作业安全（2027版）', classHours: 6 });
     const bad = await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 0 });

@@ -309,7 +309,6 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
       'cw.duration_seconds',
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
-    // the class's courses in their order, each course's units in theirs
     .orderBy('cc.sort_order')
     .orderBy('cw.sort_order')
     .execute();

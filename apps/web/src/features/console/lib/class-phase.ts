@@ -14,7 +14,7 @@ export function classPhase(c: Pick<ManagedClass, 'status' | 'startDate' | 'endDa
 }
 
 export const PHASE_COLOR: Record<ClassPhase, string> = {
-  notStarted: 'default',
+  notStarted: 'cyan',
   open: 'processing',
   ended: 'warning',
   closed: 'default',

@@ -934,7 +934,7 @@ registerTexts({
       reopen: 'Reopen',
       open: 'Open',
       notStarted: 'Not started',
-      ended: 'Past its end',
+      ended: 'Overdue',
       closed: 'Closed',
       memberCount: 'Members',
       requiredHours: 'Class hours',

@@ -54,17 +54,21 @@ export function PracticePanel({
   useEffect(load, [bookId, mode]);
 
   if (refusal) {
-    // 409: the course's exam is running (practice shows keys from the same bank)
+    // 409: the course's exam is running (practice shows keys from the same bank); a network
+    // or server failure may pass on a retry; any other refusal (not in the course) will not
     const examRunning = refusal.status === 409;
+    const passing = refusal.status === 0 || refusal.status >= 500;
     return (
       <PlainResult
         tone={examRunning ? 'info' : 'warning'}
         title={localiseText(language, refusal.message)}
         testId="practice-refused"
         actions={
-          <button type="button" className="plain-btn primary" onClick={examRunning ? onExam : load}>
-            {examRunning ? t('exams.resume') : t('exams.retry')}
-          </button>
+          (examRunning || passing) && (
+            <button type="button" className="plain-btn primary" onClick={examRunning ? onExam : load}>
+              {examRunning ? t('exams.resume') : t('exams.retry')}
+            </button>
+          )
         }
       />
     );

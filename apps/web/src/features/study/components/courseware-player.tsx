@@ -1,6 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { openChecksKey } from '../../../components/face-check/face-check-api';
 import { fetchFaceCheckDialog, LazyFaceCheckDialog } from '../../../components/face-check/lazy-face-check-dialog';
@@ -91,6 +91,15 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   const latest = useRef({ onAnswer, onUnitDone });
   latest.current = { onAnswer, onUnitDone };
 
+  /**
+   * Moves the playhead for the learner (a refused stretch, a skip past what he played, the
+   * start): the seek it causes is not his, so it sends no report of the ground it leaves.
+   */
+  const moveTo = (v: StudyMedia, seconds: number) => {
+    state.current.position = seconds;
+    v.currentTime = seconds;
+  };
+
   /** Sends a report of the current playback; `final` ends it (its next play is a new playback). */
   const report = async (options: { final?: boolean; leaving?: boolean; position?: number } = {}) => {
     const s = state.current;
@@ -130,7 +139,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // a refused stretch is watched again from the furthest credited point
         setNotice(answer.refusalMsg ?? undefined);
         s.watched = s.furthest;
-        if (media.current.currentTime > s.furthest + SEEK_SLACK) media.current.currentTime = s.furthest;
+        if (media.current.currentTime > s.furthest + SEEK_SLACK) moveTo(media.current, s.furthest);
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
       }
@@ -179,6 +188,17 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       void reportRef.current({ final: true, leaving: true });
     };
   }, []);
+
+  // a page kept in the background (another page opened) or another unit chosen: the video
+  // stops, as when the tab is hidden. Its element outlives the effects of a kept page, and a
+  // video playing on unseen, its playback ended below, earned nothing when the page came back.
+  // (A layout effect: its cleanup runs while the element is still this player's.)
+  useLayoutEffect(
+    () => () => {
+      media.current?.pause();
+    },
+    [],
+  );
 
   const stopTimer = () => {
     const s = state.current;
@@ -236,7 +256,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   const onLoaded = () => {
     const v = media.current;
     if (!v) return;
-    v.currentTime = Math.min(unit.lastPosition, state.current.furthest);
+    moveTo(v, Math.min(unit.lastPosition, state.current.furthest));
     // a browser may refuse to start without a gesture: the learner presses play then
     if (autoPlay) void v.play().catch(() => undefined);
   };
@@ -286,9 +306,12 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
           onTimeUpdate={(e) => {
             const v = e.currentTarget;
             const s = state.current;
-            // played through (timeupdate comes every ~250 ms), not jumped to by a seek
+            // played through (timeupdate comes every ~250 ms) from ground already played, not
+            // jumped to by a seek (a skip within the slack past it does not walk it on)
             const step = v.currentTime - s.position;
-            if (!v.seeking && step > 0 && step <= PLAYED_STEP) s.watched = Math.max(s.watched, v.currentTime);
+            if (!v.seeking && !v.paused && step > 0 && step <= PLAYED_STEP && s.position <= s.watched + PLAYED_STEP) {
+              s.watched = Math.max(s.watched, v.currentTime);
+            }
             s.position = v.currentTime;
           }}
           onPlay={onPlay}
@@ -301,13 +324,17 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
             // ahead: as far as the learner has played, not the last report's point (up to 15 s behind)
             const allowed = Math.max(s.furthest, s.watched);
             if (v.currentTime > allowed + SEEK_SLACK) {
-              v.currentTime = allowed;
+              moveTo(v, allowed);
               notifyError(t('study.noSeek'));
             } else if (v.currentTime < s.position && s.position > s.furthest + SEEK_SLACK && s.playbackId) {
               // back, from ground not yet reported: report it first, so that it is credited
               // (the next report, from the earlier point, would cover no new ground)
               void report({ position: s.position });
             }
+          }}
+          onSeeked={(e) => {
+            // the next step is measured from where the seek landed
+            state.current.position = e.currentTarget.currentTime;
           }}
           onRateChange={() => {
             const v = media.current;
@@ -360,8 +387,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
                 const s = state.current;
                 if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
                 else {
-                  if (s.ended && media.current) media.current.currentTime = s.furthest;
-                  void media.current?.play();
+                  if (s.ended && media.current) moveTo(media.current, s.furthest);
+                  void media.current?.play().catch(() => undefined);
                 }
               }}
             />
@@ -384,7 +411,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
             onClick={() => {
               setStillThere(false);
               state.current.lastActivity = Date.now();
-              void media.current?.play();
+              void media.current?.play().catch(() => undefined);
             }}
           >
             {t('study.keepStudying')}

@@ -167,7 +167,7 @@ export default function CoursePage() {
           <PlainFacts
             testId="course-facts"
             facts={[
-              [t('courses.teachers'), book.teachers.join('、') || '—'],
+              [t('courses.teachers'), book.teachers.join(t('punct.list')) || '—'],
               [t('courses.hoursLabel'), book.classHours],
               [t('study.units'), book.unitCount],
               [t('courses.learners'), book.learnerCount],

@@ -6,10 +6,13 @@ import { expect } from 'vitest';
  * shots of the fake camera can land on the same frame (it loops a few shots): a check refuses
  * that as a copy of an earlier photo, and a person would simply shoot again — so does this.
  */
-export async function shoot(scope: Locator | Page): Promise<void> {
-  await expect
-    .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
-    .toContain('已检测到人脸');
+export async function shoot(scope: Locator | Page, options: { precheck?: boolean } = {}): Promise<void> {
+  // without the pre-check (its model held back), the button is enabled from the start
+  if (options.precheck !== false) {
+    await expect
+      .poll(() => scope.getByTestId('face-hint').first().textContent(), { timeout: 30_000 })
+      .toContain('已检测到人脸');
+  }
   const button = scope.getByTestId('face-shoot').first();
   for (let attempt = 0; attempt < 6; attempt++) {
     await button.click();

@@ -62,6 +62,10 @@ export const classCourseSummary = z.object({
   unitCount: z.number(),
 });
 
+/** 未开始 / 进行中 / 已到期 (past its end date, not closed) / 已结课 */
+export const classPhase = z.enum(['notStarted', 'open', 'ended', 'closed']);
+export type ClassPhase = z.infer<typeof classPhase>;
+
 export const managedClass = z.object({
   id: z.string(),
   name: z.string(),
@@ -69,6 +73,8 @@ export const managedClass = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   status: z.enum(['open', 'closed']),
+  /** where it stands on its dates today (the study time zone's day); closed once closed */
+  phase: classPhase,
   rules: classRules,
   courses: z.array(classCourseSummary),
   memberCount: z.number(),

@@ -24,6 +24,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Db, Dialect } from '../../infra/database.js';
 import { parseClassRules } from '../../core/class-rules.js';
 import type { EnrolSheetRow } from './enrol-sheet.js';
+import { classPhase } from './class-phase.js';
 import {
   countMembers,
   courseHasActivity,
@@ -70,15 +71,20 @@ const rulesOf = (json: string): ClassRules => parseClassRules(json);
 async function toManaged(db: Db, rows: ClassRow[]): Promise<ManagedClass[]> {
   const ids = rows.map((r) => r.id);
   const [courses, members] = await Promise.all([findClassCourses(db, ids), countMembers(db, ids)]);
+  const today = recordTime(Date.now()).slice(0, 10);
   return rows.map((r) => {
     const mine = courses.filter((c) => c.class_id === r.id);
+    const dates = {
+      startDate: msToDay(r.start_date),
+      endDate: msToDay(r.end_date),
+      status: r.closed_at === null || r.closed_at === undefined ? ('open' as const) : ('closed' as const),
+    };
     return {
       id: r.id,
       name: r.name,
       teacher: r.teacher,
-      startDate: msToDay(r.start_date),
-      endDate: msToDay(r.end_date),
-      status: r.closed_at === null || r.closed_at === undefined ? 'open' : 'closed',
+      ...dates,
+      phase: classPhase(dates, today),
       rules: rulesOf(r.rules),
       courses: mine.map((c) => ({
         trainClassCourseId: c.id,

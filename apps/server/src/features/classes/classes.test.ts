@@ -109,6 +109,22 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     expect(unknownBook.status).toBe(404);
   });
 
+  it("says where each class stands on its dates by the study time zone's day (Asia/Shanghai), whatever the client's zone", async () => {
+    const day = (offsetDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(Date.now() + offsetDays * 86_400_000);
+    const make = async (name: string, startDate: string, endDate: string) =>
+      (await call('POST', '/api/manage/classes', { name, startDate, endDate, bookIds: [books[0]!.id], rules: RULES }))
+        .body.data as { id: string; phase: string };
+    const later = await make('下月班', day(2), day(30));
+    const now = await make('本期班', day(0), day(0));
+    const past = await make('上期班', day(-30), day(-1));
+    expect([later.phase, now.phase, past.phase]).toEqual(['notStarted', 'open', 'ended']);
+    await call('POST', `/api/manage/classes/${past.id}/close`);
+    const listed = (await call('GET', '/api/manage/classes')).body.data.records as Array<{ id: string; phase: string }>;
+    const phaseOf = (id: string) => listed.find((c) => c.id === id)?.phase;
+    expect([phaseOf(later.id), phaseOf(now.id), phaseOf(past.id)]).toEqual(['notStarted', 'open', 'closed']);
+  });
+
   it('enrols a department with its sub-departments and single learners; again is no error; disabled ones are left out', async () => {
     // the learner is online when it happens: his page hears it
     const token = (await login(server, 'p-workshop', 'study1234')).body.data.credentials.accessToken;

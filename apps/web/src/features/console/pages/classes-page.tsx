@@ -2,7 +2,6 @@ import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -17,7 +16,7 @@ import {
   type ManagedClass,
 } from '../api/console-api';
 import { ClassDialog } from '../components/class-dialog';
-import { classPhase, PHASE_COLOR } from '../lib/class-phase';
+import { PHASE_COLOR } from '../lib/class-phase';
 import { EnrolDialog } from '../components/enrol-dialog';
 import { PaperDrawer } from '../components/paper-drawer';
 
@@ -118,10 +117,9 @@ export default function ClassesPage() {
               title: t('console.statusTitle'),
               dataIndex: 'status',
               width: 80,
-              render: (_: unknown, c: ManagedClass) => {
-                const phase = classPhase(c, dayjs().format('YYYY-MM-DD'));
-                return <Tag color={PHASE_COLOR[phase]}>{t(`console.${phase}`)}</Tag>;
-              },
+              render: (_: unknown, c: ManagedClass) => (
+                <Tag color={PHASE_COLOR[c.phase]}>{t(`console.${c.phase}`)}</Tag>
+              ),
             },
             {
               title: t('console.actions'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classPhase } from './class-phase';
+import { classPhase } from './class-phase.js';
 
 describe("a class's phase in 班级管理", () => {
   const today = '2026-11-29';

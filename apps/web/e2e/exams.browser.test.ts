@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { markDemoLearnerStudied } from '../../server/test/harness.js';
+import { login, markDemoLearnerStudied } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 import { passExamOnPage } from './exam-answers';
 
@@ -73,6 +73,70 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('取消');
     // and it says how many are left unanswered
     await page.getByText(`还有 ${total - 1} 道题未作答`).waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('继续考试 opens the class whose exam is running when the course is in another class too', async () => {
+    const db = env.server.ctx.db;
+    const clearAttempts = async () => {
+      await db.deleteFrom('exam_attempts').execute();
+    };
+    await clearAttempts();
+    onTestFinished(clearAttempts);
+    // the manager puts the demo class's first course in a second class and enrols the learner
+    const admin = (await login(env.server, 'admin', 'admin1234')).body.data.credentials.accessToken as string;
+    const manage = (method: string, url: string, json: unknown) =>
+      env.server.request(method, `/api/manage${url}`, { json, headers: { Authorization: admin } });
+    const demoClass = await db.selectFrom('train_classes').select(['id', 'name']).executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom('train_class_courses as cc')
+      .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+      .select(['cc.book_id', 'b.name'])
+      .where('cc.class_id', '=', demoClass.id)
+      .orderBy('cc.sort_order')
+      .executeTakeFirstOrThrow();
+    const demo = await db.selectFrom('persons').select('id').where('account', '=', 'demo').executeTakeFirstOrThrow();
+    const second = await manage('POST', '/classes', {
+      name: '复训班',
+      bookIds: [course.book_id],
+      rules: {
+        faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+        exam: { required: true, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+      },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect((await manage('POST', `/classes/${second.body.data.id}/enrol`, { personIds: [demo.id] })).status).toBe(200);
+    onTestFinished(async () => {
+      const member = await db
+        .selectFrom('train_persons')
+        .select('id')
+        .where('class_id', '=', second.body.data.id)
+        .executeTakeFirstOrThrow();
+      await env.server.request('DELETE', `/api/manage/classes/${second.body.data.id}/members/${member.id}`, {
+        headers: { Authorization: admin },
+      });
+    });
+
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/exams'));
+    const select = page.getByTestId('exam-course');
+    const inDemoClass = `${course.name}（${demoClass.name}）`;
+    await select.selectOption({ label: inDemoClass });
+    await page.getByRole('tab', { name: '考试' }).click();
+    await page.getByTestId('exam-start').click();
+    await page.getByTestId('exam-confirm-ok').click();
+    await page.getByTestId('exam-question').first().waitFor();
+    // the same course in the second class: practice waits for the running exam, the demo class's
+    await select.selectOption({ label: `${course.name}（复训班）` });
+    await page.getByRole('tab', { name: '顺序练习' }).click();
+    const refused = page.getByTestId('practice-refused');
+    await refused.getByText('考试进行中，交卷后才能练习').waitFor();
+    await refused.getByRole('button', { name: '继续考试' }).click();
+    await expect.poll(() => select.locator('option:checked').textContent()).toBe(inDemoClass);
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('考试');
+    await expect.poll(() => page.getByTestId('exam-start').textContent()).toBe('继续考试');
     await context.close();
   }, 120_000);
 

@@ -75,8 +75,8 @@ export const answerPractice = (body: {
 
 export const resetPractice = (courseBookId: string) => api.post('/api/exam/practice/reset', { json: { courseBookId } });
 
-export const examSummary = (trainClassCourseId: string) =>
-  api.get<ExamSummary>('/api/exam/mock/summary', { query: { trainClassCourseId } });
+export const examSummary = (trainClassCourseId: string, silent = false) =>
+  api.get<ExamSummary>('/api/exam/mock/summary', { query: { trainClassCourseId }, silent });
 
 export const startExam = (trainClassCourseId: string) =>
   api.post<ExamPaper>('/api/exam/mock/start', { json: { trainClassCourseId } });

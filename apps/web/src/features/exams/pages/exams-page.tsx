@@ -8,7 +8,7 @@ import { PlainTabs } from '../../../components/plain-tabs';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
-import { useMyCourses } from '../api/exams-api';
+import { examSummary, useMyCourses } from '../api/exams-api';
 import { ExamPanel } from '../components/exam-panel';
 import { PracticePanel } from '../components/practice-panel';
 
@@ -24,7 +24,6 @@ export default function ExamsPage() {
   const [course, setCourse] = useState(params.get('course') ?? undefined);
   const [tab, setTab] = useState(params.get('tab') ?? 'sequential');
   const courses = useMyCourses();
-  const openExam = () => setTab('exam');
   if (courses.isPending) {
     return (
       <section className="page exams-page">
@@ -40,6 +39,21 @@ export default function ExamsPage() {
     );
   }
   const chosen = courses.data.find((c) => c.trainClassCourseId === course) ?? courses.data[0]!;
+  // practice waits for the book's running exam, which may be another class's (a book in two
+  // classes): 继续考试 opens the class whose exam is running, the chosen one if none is found
+  const openExam = () => {
+    const same = courses.data.filter((c) => c.courseBookId === chosen.courseBookId);
+    const running =
+      same.length < 2
+        ? Promise.resolve(chosen)
+        : Promise.all(same.map((c) => examSummary(c.trainClassCourseId, true).catch(() => undefined))).then(
+            (sums) => same[sums.findIndex((s) => s?.openAttemptId)] ?? chosen,
+          );
+    void running.then((c) => {
+      setCourse(c.trainClassCourseId);
+      setTab('exam');
+    });
+  };
   return (
     <section className="page exams-page">
       <div className="exams-head">

@@ -156,6 +156,18 @@ describe('the console in Chromium', () => {
     await page.getByTestId('paper-preview').first().click();
     await expect.poll(() => page.getByTestId('paper-sample').locator('.ant-list-item').count()).toBeGreaterThan(10);
     await closeDialog(page);
+    // a count out of range is said and the paper not saved, not turned into the nearest allowed one
+    const count = page.getByTestId('paper-count-single').first();
+    const saveable = page.getByTestId('paper-save').first();
+    const before = await count.inputValue();
+    await count.fill('-3');
+    await count.press('Tab');
+    await page.getByText('请输入 0 到 200 之间的数').waitFor();
+    expect(await count.inputValue()).toBe('-3');
+    expect(await saveable.isDisabled()).toBe(true);
+    await count.fill(before);
+    await count.press('Tab');
+    await expect.poll(() => saveable.isDisabled()).toBe(false);
     await page.locator('.ant-drawer-close').click();
 
     // the department enrolled
@@ -500,6 +512,12 @@ describe('the console in Chromium', () => {
     await page.getByTestId('retention-years').fill(String(years));
     await page.getByTestId('retention-save').click();
     await expect.poll(kept).toBe(years);
+    // fewer years than the law's three are said, not raised to three on blur
+    await page.getByTestId('retention-years').fill('2');
+    await page.getByTestId('retention-years').press('Tab');
+    expect(await page.getByTestId('retention-problem').textContent()).toBe('请输入 3 到 30 之间的数');
+    expect(await page.getByTestId('retention-years').inputValue()).toBe('2');
+    expect(await page.getByTestId('retention-save').isDisabled()).toBe(true);
     await page.getByTestId('template-title').fill('安全生产培训合格证');
     await page.getByTestId('template-signature').fill('培训负责人：王建国');
     await page.getByTestId('template-preview').click();

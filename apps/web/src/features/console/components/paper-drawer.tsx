@@ -13,11 +13,13 @@ import {
   Table,
   Tabs,
   Tag,
+  Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { savePaper, useBankQuestions, usePaperSetup, type BankQuestion, type ManagedClass } from '../api/console-api';
+import { rangeProblem } from '../lib/range-rule';
 
 const KINDS: QuestionKind[] = ['single', 'multiple', 'judge', 'fill'];
 const LETTERS = 'ABCDEFGH';
@@ -32,6 +34,20 @@ const EMPTY_RANDOM: RandomRules = {
   },
   shuffleOptions: false,
 };
+
+/**
+ * A kind's count and a question's points, as the server takes them. The fields take no
+ * min/max (InputNumber clamped -3 into 0 on blur, unsaid): a number outside is said, and
+ * the paper is not saved with it.
+ */
+const countProblem = (n: number) => rangeProblem(n, 0, 200);
+const pointsProblem = (n: number) => rangeProblem(n, 0.5, 100);
+const rulesProblem = (rules: PaperRules) =>
+  rules.mode === 'random'
+    ? KINDS.map((k) => countProblem(rules.kinds[k].count) ?? pointsProblem(rules.kinds[k].points)).find(Boolean)
+    : rules.questions.map((q) => pointsProblem(q.points)).find(Boolean);
+const Problem = ({ text }: { text: string | undefined }) =>
+  text ? <Typography.Text type="danger">{text}</Typography.Text> : null;
 
 const totalOf = (rules: PaperRules) =>
   rules.mode === 'random'
@@ -59,8 +75,15 @@ function FixedPicker({
     <>
       <Space wrap>
         {t('console.paper.eachPoints')}
-        <InputNumber min={0.5} max={100} step={0.5} value={points} onChange={(v) => set(ids, v ?? points)} />
+        <InputNumber
+          step={0.5}
+          value={points}
+          status={pointsProblem(points) ? 'error' : undefined}
+          onChange={(v) => set(ids, v ?? points)}
+          data-testid="paper-each-points"
+        />
         <span className="console-hint">{t('console.paper.picked', { count: ids.length })}</span>
+        <Problem text={pointsProblem(points)} />
       </Space>
       <Table<BankQuestion>
         rowKey="id"
@@ -121,23 +144,23 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
     <Space key={k} className="paper-kind" wrap>
       <span className="paper-kind-name">{t(`console.bank.kind.${k}`)}</span>
       <InputNumber
-        min={0}
-        max={200}
+        precision={0}
+        status={countProblem(r.kinds[k].count) ? 'error' : undefined}
         value={r.kinds[k].count}
         addonAfter={t('console.paper.questionsUnit')}
         onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], count: v ?? 0 } } })}
         data-testid={`paper-count-${k}`}
       />
       <InputNumber
-        min={0.5}
-        max={100}
         step={0.5}
+        status={pointsProblem(r.kinds[k].points) ? 'error' : undefined}
         value={r.kinds[k].points}
         addonAfter={t('console.paper.pointsUnit')}
         onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], points: v ?? 0.5 } } })}
         data-testid={`paper-points-${k}`}
       />
       <span className="console-hint">= {r.kinds[k].count * r.kinds[k].points}</span>
+      <Problem text={countProblem(r.kinds[k].count) ?? pointsProblem(r.kinds[k].points)} />
     </Space>
   );
   return (
@@ -184,7 +207,12 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
         <Alert type="warning" showIcon message={t('console.paper.problems')} description={shown.problems.join('；')} />
       )}
       <Space wrap>
-        <Button type="primary" onClick={() => save(rules)} data-testid="paper-save">
+        <Button
+          type="primary"
+          disabled={Boolean(rulesProblem(rules))}
+          onClick={() => save(rules)}
+          data-testid="paper-save"
+        >
           {t('console.saveShort')}
         </Button>
         <Button onClick={() => setPreview(true)} data-testid="paper-preview">

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { setRetention, settingsKeys, useRetention } from '../api/settings-api';
+import { rangeProblem } from '../lib/range-rule';
 
 /** 档案保存: how many years the organisation keeps its training records and face-check photos. */
 export function RetentionCard() {
@@ -15,8 +16,10 @@ export function RetentionCard() {
   useEffect(() => {
     if (retention.data) setYears(retention.data.retentionYears);
   }, [retention.data]);
+  // a number outside 3–30 is said, not changed into one (InputNumber's min/max clamped it on blur)
+  const problem = rangeProblem(years, 3, 30);
   const save = () => {
-    if (years === null) return;
+    if (years === null || problem) return;
     setSaving(true);
     void setRetention(years)
       .then(() => {
@@ -36,9 +39,8 @@ export function RetentionCard() {
       <Space wrap align="center">
         <span>{t('console.settings.retentionYears')}</span>
         <InputNumber
-          min={3}
-          max={30}
           precision={0}
+          status={problem ? 'error' : undefined}
           value={years}
           onChange={(v) => setYears(v)}
           addonAfter={t('console.settings.years')}
@@ -47,12 +49,17 @@ export function RetentionCard() {
         <Button
           type="primary"
           loading={saving}
-          disabled={years === null || years === retention.data?.retentionYears}
+          disabled={years === null || Boolean(problem) || years === retention.data?.retentionYears}
           onClick={save}
           data-testid="retention-save"
         >
           {t('console.saveShort')}
         </Button>
+        {problem && (
+          <Typography.Text type="danger" data-testid="retention-problem">
+            {problem}
+          </Typography.Text>
+        )}
       </Space>
       {retention.data && (
         <p className="console-hint" data-testid="retention-photos">

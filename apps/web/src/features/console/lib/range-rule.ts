@@ -8,7 +8,13 @@ import { t } from '../../../lib/i18n';
  */
 export const rangeRule = (min: number, max: number): FormRule => ({
   validator: async (_rule, value: number | null | undefined) => {
-    if (value === null || value === undefined) return;
-    if (value < min || value > max) throw new Error(t('console.outOfRange', { min, max }));
+    const problem = rangeProblem(value, min, max);
+    if (problem) throw new Error(problem);
   },
 });
+
+/** The same words for a number field outside a form (held in a page's state): none when in range or empty. */
+export const rangeProblem = (value: number | null | undefined, min: number, max: number): string | undefined =>
+  value === null || value === undefined || (value >= min && value <= max)
+    ? undefined
+    : t('console.outOfRange', { min, max });

@@ -4,9 +4,15 @@ import { formatDate, formatDateTime, formatDuration } from './format';
 describe('dates of record', () => {
   it('show the wall clock of the organisation, whatever zone the browser is in', () => {
     // issued just after midnight in Shanghai: the 24th, as the certificate PDF says
-    expect(formatDateTime('2026-11-24T00:05:07.089+08:00')).toBe('2026/11/24 00:05');
-    expect(formatDate('2026-11-24T00:05:07.089+08:00')).toBe('2026/11/24');
-    expect(formatDateTime('2026-07-01T08:00:00.000-04:00')).toBe('2026/07/01 08:00');
+    expect(formatDateTime('2026-11-24T00:05:07.089+08:00')).toBe('2026-11-24 00:05');
+    expect(formatDate('2026-11-24T00:05:07.089+08:00')).toBe('2026-11-24');
+    expect(formatDateTime('2026-07-01T08:00:00.000-04:00')).toBe('2026-07-01 08:00');
+  });
+
+  it("write a UTC time in the browser's zone the same way, a day as the exports write it", () => {
+    const at = new Date(2026, 0, 5, 7, 3);
+    expect(formatDateTime(at.toISOString())).toBe('2026-01-05 07:03');
+    expect(formatDate(at.toISOString())).toBe('2026-01-05');
   });
 
   it('show nothing as a dash', () => {

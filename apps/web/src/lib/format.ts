@@ -5,26 +5,28 @@ let dateTime: Intl.DateTimeFormat | undefined;
 const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:\d{2}$/;
 
 /**
- * A time as 2026/11/24 00:05. Times of record carry the organisation's offset (the server's
+ * A time as 2026-11-24 00:05, the way the exports, the date pickers and a class's dates
+ * write a day (pages wrote 2026/11/24 beside a sheet's 2026-11-24). Times of record carry the organisation's offset (the server's
  * `STUDY_TIMEZONE`): shown as written, so the page says the same day as the certificate PDF
  * whatever zone the browser is in. A UTC time (`Z`) is shown in the browser's zone. '—' for none.
  */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const m = RECORD_TIME.exec(iso);
-  if (m) return `${m[1]}/${m[2]}/${m[3]} ${m[4]}:${m[5]}`;
-  dateTime ??= new Intl.DateTimeFormat('zh-CN', {
+  if (m) return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}`;
+  dateTime ??= new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
+    hourCycle: 'h23',
   });
-  return dateTime.format(new Date(iso));
+  const p = Object.fromEntries(dateTime.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-/** The day of a time, 2026/11/24, by the same rule. */
+/** The day of a time, 2026-11-24, by the same rule. */
 export const formatDate = (iso: string | null | undefined): string => formatDateTime(iso).split(' ')[0]!;
 
 /** Seconds as m:ss (a video's length or position). */

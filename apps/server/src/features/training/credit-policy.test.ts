@@ -59,6 +59,19 @@ describe('crediting an honest learner', () => {
     expect(s.total()).toBe(60);
   });
 
+  it('loses nothing to network jitter: ground a report covers ahead of its time is made up by the next', () => {
+    const s = session(60);
+    // reports sent every 15 s of playing; every other one half a second longer on its way
+    s.report(0.5, { seq: 1, position: 0 });
+    const quick = s.report(15, { seq: 2, position: 15 });
+    expect(quick).toMatchObject({ creditedSeconds: 14.5, furthest: 14.5, refusal: undefined });
+    expect(s.report(30.5, { seq: 3, position: 30 })).toMatchObject({ creditedSeconds: 15.5, furthest: 30 });
+    expect(s.report(45, { seq: 4, position: 45 }).creditedSeconds).toBe(14.5);
+    const last = s.report(60.5, { seq: 5, position: 60 });
+    expect(last).toMatchObject({ creditedSeconds: 15.5, furthest: 60, completed: true });
+    expect(s.total()).toBe(60);
+  });
+
   it('earns nothing for re-watching, but is not refused', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });
@@ -160,6 +173,24 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.report(16, { seq: 2, position: 15 })).toMatchObject({ creditedSeconds: 0, refusal: 'REPLAY' });
     expect(s.report(17, { seq: 1, position: 15 }).refusal).toBe('REPLAY');
     expect(s.total()).toBe(15);
+  });
+
+  it('stepping ahead of the clock by the slack in every report: the ground beyond the time is not gained', () => {
+    const s = session(33);
+    s.report(0, { seq: 1, position: 0 });
+    // 17 reports 4 ms apart, each 1.99 s further on: within the 2 s slack every time
+    let last = s.report(0.004, { seq: 2, position: 1.99 });
+    for (let seq = 3; seq <= 18; seq++) last = s.report(seq * 0.004, { seq, position: (seq - 1) * 1.99 });
+    expect(last.completed).toBe(false);
+    expect(s.warp.furthest).toBeLessThan(0.1);
+    expect(s.total()).toBeLessThan(0.1);
+    // one report a second, 2.95 s further each time: the unit does not complete in 11 s
+    const t = session(31);
+    t.report(0, { seq: 1, position: 0 });
+    for (let seq = 2; seq <= 12; seq++) last = t.report(seq - 1, { seq, position: Math.min(31, (seq - 1) * 2.95) });
+    expect(last.completed).toBe(false);
+    expect(t.warp.furthest).toBeLessThanOrEqual(t.total());
+    expect(t.warp.furthest).toBeLessThan(14);
   });
 
   it('a forged position past the end', () => {

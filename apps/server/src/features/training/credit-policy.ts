@@ -11,7 +11,8 @@
  * and nothing when the rate is above 1×, the page was hidden, the gap was idle, another
  * playback of the learner is live (a new playback of the same login session takes over
  * instead), the report is a replay, or a face check is due.
- * A refused report never moves the furthest point: that part must be watched again, so the
+ * The furthest point moves only by what was credited (the slack for jitter is not ground
+ * gained). A refused report never moves the furthest point: that part must be watched again, so the
  * player rewinds to the furthest point the answer carries. (A paused player reports when it
  * resumes: an IDLE answer then only restarts the clock, and nothing watched is lost.)
  */
@@ -159,8 +160,11 @@ function decide(input: CreditInput): CreditDecision {
   if (newGround <= 0) return noCredit(undefined);
 
   const credited = Math.max(0, Math.min(elapsed, newGround, remainingToday));
-  // Beyond the cap, only the part that fitted counts as watched.
-  const furthest = credited < Math.min(elapsed, newGround) ? warp.furthest + credited : position;
+  // The furthest point moves by what was credited, never by the slack: ground a report covers
+  // beyond its time (jitter, or a script stepping 2 s ahead of the clock in every report) is
+  // covered again by the next report's time, or not at all — a unit completes only when its
+  // ground, all but the tolerance at its end, was credited. Beyond the cap, likewise.
+  const furthest = warp.furthest + credited;
   return {
     creditedSeconds: roundSeconds(credited),
     refusal: undefined,

@@ -31,7 +31,8 @@ export const classProgressQuery = z.strictObject({
   ...range,
 });
 
-const checkCounts = z.object({ passed: z.number(), failed: z.number(), pending: z.number() });
+/** voided: passed, then voided by a manager in 核验审核 (not counted as passed) */
+const checkCounts = z.object({ passed: z.number(), failed: z.number(), pending: z.number(), voided: z.number() });
 
 export const classProgressRow = z.object({
   trainPersonId: z.string(),
@@ -91,7 +92,8 @@ export const learnerCourseReport = z.object({
 export const learnerCheckReport = z.object({
   checkId: z.string(),
   kind: z.enum(['start', 'random', 'end']),
-  status: z.enum(['pending', 'failed', 'passed']),
+  /** voided: passed, then voided by a manager in 核验审核 */
+  status: z.enum(['pending', 'failed', 'passed', 'voided']),
   dueAt: z.string(),
   passedAt: z.string().nullable(),
   bestScore: z.number().nullable(),

@@ -232,6 +232,18 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const record = (await server.request('GET', `/api/manage/reports/learners/${personId}`, { headers: as(admin) }))
       .body.data;
     expect(record.classes[0].courses[0].units[0].refusals.VOIDED).toBe(1);
+    // the voided check is told as voided, not as the pass it was, wherever checks are counted
+    expect(progress.faceChecks).toEqual({ passed: 1, failed: 1, pending: 0, voided: 1 });
+    const told = record.classes[0].faceChecks as Array<{ checkId: string; status: string }>;
+    expect(told.find((c) => c.checkId === checks.doubtful)?.status).toBe('voided');
+    expect(told.find((c) => c.checkId === checks.first)?.status).toBe('passed');
+    const month = (await server.request('GET', '/api/manage/dashboard', { headers: as(admin) })).body.data.last30Days;
+    expect(month).toMatchObject({ checksPassed: 1, checksFailed: 1, checksPending: 0 });
+    // and the class's last 7 days, as the learner sees them, count what stands
+    const info = (
+      await server.request('GET', `/api/train/person/select-class-info/${classId}`, { headers: as(learner) })
+    ).body.data;
+    expect(info.activity).toEqual({ activeLearners: 1, studySeconds: Math.round(standing - since) });
 
     // reviewed once only; audited; listed among the reviewed
     expect(

@@ -1,6 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../../infra/database.js';
+import { checkState } from '../../core/face-check-state.js';
 
 /**
  * The dashboard's reads: figures of one organisation grouped by day, counted from the records
@@ -57,10 +58,14 @@ export async function checksByDay(db: Db, orgId: string, start: number) {
     .selectFrom('face_checks as f')
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select((eb) => [dayIndex(eb.ref('f.due_at'), start).as('d'), 'f.status', eb.fn.countAll<number>().as('n')])
+    .select((eb) => [
+      dayIndex(eb.ref('f.due_at'), start).as('d'),
+      checkState().as('status'),
+      eb.fn.countAll<number>().as('n'),
+    ])
     .where('c.org_id', '=', orgId)
     .where('f.due_at', '>=', start)
-    .groupBy([sql`1`, 'f.status'])
+    .groupBy([sql`1`, sql`2`])
     .execute();
 }
 

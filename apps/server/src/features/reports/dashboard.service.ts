@@ -63,9 +63,10 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
   for (const r of checks) {
     const day = at(r.d);
     if (!day) continue;
+    // a voided pass is none of these: not a pass, and not a failure of the learner's camera
     if (r.status === 'passed') day.checksPassed += Number(r.n);
     else if (r.status === 'failed') day.checksFailed += Number(r.n);
-    else day.checksPending += Number(r.n);
+    else if (r.status === 'pending') day.checksPending += Number(r.n);
   }
   for (const r of exams) {
     const day = at(r.d);

@@ -1,5 +1,6 @@
 import { LearnStatus, Role } from '@anxun/shared/constants';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { checkState } from '../../core/face-check-state.js';
 import type { Db } from '../../infra/database.js';
 import type { IdCardIndex } from '../../core/person.repository.js';
 import type { Database } from '../../infra/db-schema.js';
@@ -228,7 +229,7 @@ export async function countChecksByStatus(db: Db, trainPersonIds: string[], clas
   if (trainPersonIds.length === 0) return [];
   let q = db
     .selectFrom('face_checks as f')
-    .select((eb) => ['f.train_person_id', 'f.status', eb.fn.countAll<number>().as('n')])
+    .select((eb) => ['f.train_person_id', checkState().as('status'), eb.fn.countAll<number>().as('n')])
     .where('f.train_person_id', 'in', trainPersonIds);
   if (classCourseId) {
     q = q.where((eb) =>
@@ -241,7 +242,7 @@ export async function countChecksByStatus(db: Db, trainPersonIds: string[], clas
       ),
     );
   }
-  return q.groupBy(['f.train_person_id', 'f.status']).execute();
+  return q.groupBy(['f.train_person_id', sql`2`]).execute();
 }
 
 /** The class's courses in order, by name. */
@@ -359,7 +360,7 @@ export async function findChecks(db: Db, trainPersonIds: string[]) {
       'f.id',
       'f.train_person_id',
       'f.kind',
-      'f.status',
+      checkState().as('status'),
       'f.due_at',
       'f.passed_at',
       'f.best_score',

@@ -164,7 +164,12 @@ export async function classProgress(
         courseCount: mine.length,
         examsPassed: mine.filter((c) => c.exam_passed_at !== null).length,
         examAttempts: attempts.get(r.train_person_id) ?? 0,
-        faceChecks: { passed: counted('passed'), failed: counted('failed'), pending: counted('pending') },
+        faceChecks: {
+          passed: counted('passed'),
+          failed: counted('failed'),
+          pending: counted('pending'),
+          voided: counted('voided'),
+        },
         certificate: cert ? { number: cert.number, status: cert.status } : null,
         lastStudyAt: recordTimeOrNull(last),
       };

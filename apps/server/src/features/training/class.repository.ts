@@ -184,19 +184,22 @@ export async function countMembers(db: Db, classId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Credited study of the class's members since `since` (ms). */
+/**
+ * Credited study of the class's members since `since` (ms), net of what a voided face check
+ * took back (its compensating events, negative): a learner whose credit was all taken back is
+ * not active, and his seconds are not counted.
+ */
 export async function classActivity(db: Db, classId: string, since: number) {
-  const row = await db
+  const rows = await db
     .selectFrom('study_events as e')
     .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
     .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
-    .select((eb) => [
-      eb.fn.count<number>('e.person_id').distinct().as('learners'),
-      eb.fn.coalesce(eb.fn.sum<number>('e.credited_seconds'), eb.val(0)).as('seconds'),
-    ])
+    .select((eb) => ['e.person_id', eb.fn.sum<number>('e.credited_seconds').as('seconds')])
     .where('tp.class_id', '=', classId)
     .where('e.created_at', '>=', since)
-    .where('e.credited_seconds', '>', 0)
-    .executeTakeFirstOrThrow();
-  return { activeLearners: Number(row.learners), studySeconds: Math.round(Number(row.seconds)) };
+    .where('e.credited_seconds', '!=', 0)
+    .groupBy('e.person_id')
+    .execute();
+  const net = rows.map((r) => Number(r.seconds)).filter((s) => s > 0);
+  return { activeLearners: net.length, studySeconds: Math.round(net.reduce((a, b) => a + b, 0)) };
 }

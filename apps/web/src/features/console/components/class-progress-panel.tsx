@@ -201,6 +201,7 @@ export function ClassProgressPanel() {
             render: (_: unknown, r) => (
               <span className={r.faceChecks.failed > 0 ? 'report-alert' : undefined}>
                 {t('console.reports.checksCell', r.faceChecks)}
+                {r.faceChecks.voided > 0 && t('console.reports.checksVoided', r.faceChecks)}
               </span>
             ),
           },

@@ -8,7 +8,7 @@ import { AnswerSheetModal } from './answer-sheet-modal';
 
 type ClassRecord = LearnerReport['classes'][number];
 type UnitRecord = ClassRecord['courses'][number]['units'][number];
-const CHECK_COLOR = { pending: 'warning', failed: 'error', passed: 'success' } as const;
+const CHECK_COLOR = { pending: 'warning', failed: 'error', passed: 'success', voided: 'default' } as const;
 
 /** 学习档案: one learner's classes, courses and units with how each second was credited. */
 export function LearnerRecordDrawer({
@@ -133,7 +133,7 @@ export function LearnerRecordDrawer({
                 columns={[
                   { title: t('console.reports.dueAt'), dataIndex: 'dueAt', width: 140, render: time },
                   {
-                    title: t('console.bank.kindTitle'),
+                    title: t('console.reports.checkWhen'),
                     dataIndex: 'kind',
                     width: 70,
                     render: (k: ClassRecord['faceChecks'][number]['kind']) => t(`console.reports.checkKind.${k}`),

@@ -1,0 +1,12 @@
+import { sql } from 'kysely';
+
+export type CheckState = 'pending' | 'failed' | 'passed' | 'voided';
+
+/**
+ * A face check's state as reports, archives and the dashboard tell it: its own status, or
+ * 'voided' once a manager voided it in 核验审核 (face_check_reviews, the identity feature's;
+ * the check's row keeps the pass it recorded, and the credit it let through was taken back).
+ * For a query whose face_checks are aliased `f`.
+ */
+export const checkState = () =>
+  sql<CheckState>`case when exists (select 1 from face_check_reviews fr where fr.check_id = f.id and fr.decision = 'voided') then 'voided' else f.status end`;

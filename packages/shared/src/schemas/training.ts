@@ -34,6 +34,7 @@ export const updateWarpBody = z.union([z.strictObject({ entity: line(ENTITY_MAX_
 export const refusalCode = z.enum([
   'REPLAY',
   'OTHER_PLAYBACK',
+  'CLASS_PERIOD',
   'FACE_CHECK_DUE',
   'HIDDEN',
   'RATE',

@@ -172,9 +172,17 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
         },
         headers: as(token),
       });
-    expect((await report(1, 0)).body.data.refusal).toBeNull();
+    // the class starts on 2027-01-01: study before it earns nothing, and says why
+    expect((await report(1, 0)).body.data.refusal).toBe('CLASS_PERIOD');
     await new Promise((r) => setTimeout(r, 2100));
-    expect((await report(2, 2)).body.data.creditedSeconds).toBeGreaterThan(1.5);
+    const early = (await report(2, 2)).body.data;
+    expect(early).toMatchObject({ creditedSeconds: 0, refusal: 'CLASS_PERIOD' });
+    expect(early.refusalMsg).toContain('不在班级培训期内');
+    // the manager brings the start forward to today (the study time zone's): now it counts
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(Date.now());
+    expect((await call('PUT', `/api/manage/classes/${classId}`, { startDate: today })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await report(3, 2)).body.data.creditedSeconds).toBeGreaterThan(1.5);
 
     const members = await call('GET', `/api/manage/classes/${classId}/members`);
     expect(members.body.data.total).toBe(3);

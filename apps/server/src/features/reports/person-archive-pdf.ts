@@ -23,6 +23,7 @@ const REFUSAL: Record<string, string> = {
   OTHER_PLAYBACK: '同时播放',
   FACE_CHECK_DUE: '待人脸核验',
   DAILY_CAP: '超每日上限',
+  CLASS_PERIOD: '培训期外',
   REPLAY: '重复上报',
   VOIDED: '核验作废',
 };

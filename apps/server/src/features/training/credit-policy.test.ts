@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decideCredit,
   DEFAULT_CREDIT_RULES,
+  inPeriod,
   type CreditInput,
   type PlaybackState,
   type WarpState,
@@ -284,5 +285,36 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.report(200, { seq: 1, position: 15, playbackId: 'p2' }).refusal).toBeUndefined();
     expect(s.report(215, { seq: 2, position: 30, playbackId: 'p2' }).creditedSeconds).toBe(15);
     expect(s.total()).toBe(30);
+  });
+});
+
+describe("a class's training period", () => {
+  it('credits nothing outside it, and keeps the playback going for when it is', () => {
+    const s = session(600);
+    expect(s.report(0, { seq: 1, position: 0 })).toMatchObject({ refusal: undefined });
+    const outside = decideCredit({
+      report: { playbackId: 'p1', seq: 2, position: 15, rate: 1, hidden: false },
+      sessionId: 's1',
+      warp: s.warp,
+      playback: s.playback(),
+      creditedTodaySeconds: 0,
+      faceGate: 'ok',
+      inPeriod: false,
+      now: T0 + 15_000,
+      rules,
+    });
+    expect(outside).toMatchObject({ creditedSeconds: 0, refusal: 'CLASS_PERIOD', furthest: 0 });
+  });
+
+  it('runs from its start day to the end of its end day, and ends when the class is closed', () => {
+    // days of record start at 00:00 in Shanghai (16:00 UTC the day before)
+    const day = (d: string) => Date.parse(`${d}T00:00:00+08:00`);
+    const c = { class_closed_at: null, class_start_date: day('2026-12-01'), class_end_date: day('2026-12-31') };
+    expect(inPeriod(c, day('2026-12-01') - 1)).toBe(false);
+    expect(inPeriod(c, day('2026-12-01'))).toBe(true);
+    expect(inPeriod(c, day('2027-01-01') - 1)).toBe(true);
+    expect(inPeriod(c, day('2027-01-01'))).toBe(false);
+    expect(inPeriod({ ...c, class_closed_at: day('2026-12-10') }, day('2026-12-15'))).toBe(false);
+    expect(inPeriod({ class_closed_at: null, class_start_date: null, class_end_date: null }, T0)).toBe(true);
   });
 });

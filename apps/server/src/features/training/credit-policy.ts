@@ -8,7 +8,9 @@
  *  - the new ground it covers beyond the furthest point already watched (re-watching
  *    earns nothing), and
  *  - what is left of the learner's daily cap,
- * and nothing when the rate is above 1×, the page was hidden, the gap was idle, another
+ * and nothing outside the class's training period (before its start date, after its end
+ * date, or once it is closed: what a regulator reads is the study of the class's period),
+ * when the rate is above 1×, the page was hidden, the gap was idle, another
  * playback of the learner is live (a new playback of the same login session takes over
  * instead), the report is a replay, or a face check is due.
  * The furthest point moves only by what was credited (the slack for jitter is not ground
@@ -18,7 +20,7 @@
  */
 
 export type Refusal =
-  'REPLAY' | 'OTHER_PLAYBACK' | 'FACE_CHECK_DUE' | 'HIDDEN' | 'RATE' | 'IDLE' | 'SEEK' | 'DAILY_CAP';
+  'REPLAY' | 'OTHER_PLAYBACK' | 'CLASS_PERIOD' | 'FACE_CHECK_DUE' | 'HIDDEN' | 'RATE' | 'IDLE' | 'SEEK' | 'DAILY_CAP';
 
 export interface ProgressReport {
   playbackId: string;
@@ -80,6 +82,8 @@ export interface CreditInput {
   creditedTodaySeconds: number;
   /** from the identity gate: 'ok', or a check due/failed */
   faceGate: 'ok' | 'due';
+  /** whether the class is within its training period now (from its dates, not closed); absent: it is */
+  inPeriod?: boolean;
   now: number;
   rules: CreditRules;
 }
@@ -135,6 +139,9 @@ function decide(input: CreditInput): CreditDecision {
   const takesOver = otherIsLive && playback.sessionId === input.sessionId && report.seq === 1;
   if (otherIsLive && !takesOver) return refuse('OTHER_PLAYBACK', true);
 
+  // Outside the class's period nothing is credited; the report still keeps the playback's clock.
+  if (input.inPeriod === false) return refuse('CLASS_PERIOD');
+
   // A due face check stops credit at once, the first report of a playback included (the
   // player pauses for the check at the start instead of after the first interval).
   if (input.faceGate !== 'ok') return refuse('FACE_CHECK_DUE');
@@ -189,3 +196,17 @@ export function isComplete(furthest: number, duration: number, rules: CreditRule
 }
 
 const roundSeconds = (s: number) => Math.round(s * 1000) / 1000;
+
+/**
+ * Whether a class is within its training period at `now`: not closed, on or after its start
+ * day and on or before its end day (days of the study time zone, stored as the ms of their
+ * start; the end day runs 24 hours — the zones of record keep no summer time).
+ */
+export function inPeriod(
+  c: { class_closed_at: number | null; class_start_date: number | null; class_end_date: number | null },
+  now: number,
+): boolean {
+  if (c.class_closed_at !== null) return false;
+  if (c.class_start_date !== null && now < Number(c.class_start_date)) return false;
+  return c.class_end_date === null || now < Number(c.class_end_date) + 86_400_000;
+}

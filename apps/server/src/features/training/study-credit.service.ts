@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
 import {
   decideCredit,
+  inPeriod,
   type CreditDecision,
   type PlaybackState,
   type ProgressReport,
@@ -33,6 +34,7 @@ import { saveCourseProgress, saveWarpProgress } from '../../core/training-record
 export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   REPLAY: '重复的进度上报，未计入学时',
   OTHER_PLAYBACK: '您正在其他窗口或设备上学习，本窗口不计学时',
+  CLASS_PERIOD: '不在班级培训期内（未开始、已到期或已结课），学习不计学时',
   FACE_CHECK_DUE: '请先完成人脸核验，核验通过前不计学时',
   HIDDEN: '页面不在前台，本段未计入学时',
   RATE: '倍速播放不计学时',
@@ -337,6 +339,7 @@ export class CreditBatcher {
         playback: playbacks.get(job.personId),
         creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
         faceGate: gates[i] ? 'due' : 'ok',
+        inPeriod: inPeriod(row, now),
         now,
         rules: {
           idleLimitSeconds: study.idleLimitSeconds,

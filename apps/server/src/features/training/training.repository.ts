@@ -35,6 +35,9 @@ export function selectWarpCourses(db: Db) {
       'w.duration_seconds',
       'w.sort_order',
       'c.rules as class_rules',
+      'c.closed_at as class_closed_at',
+      'c.start_date as class_start_date',
+      'c.end_date as class_end_date',
     ]);
 }
 

@@ -131,8 +131,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         setStillThere(false);
         if (!media.current.paused) media.current.pause();
       }
-      if (answer.refusal === 'OTHER_PLAYBACK') {
-        // another device or window studies now: this one waits instead of rewinding every report
+      if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
+        // another device or window studies now, or the class is outside its training period:
+        // this one waits, saying why, instead of rewinding every report
         if (!media.current.paused) media.current.pause();
         setNotice(answer.refusalMsg ?? undefined);
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {

@@ -15,7 +15,7 @@ import {
   learnerQuery,
   updateLearnerBody,
 } from '@anxun/shared/schemas/learners';
-import { readSheet, XLSX } from '../../http/sheet-upload.js';
+import { attachment, readSheet, XLSX } from '../../http/sheet-upload.js';
 import { followUpEnquiry, learnerFromEnquiry, listEnquiries } from './enquiry.service.js';
 import { exportLearners } from './learner-export.service.js';
 import { importLearners } from './learner-import.service.js';
@@ -103,7 +103,9 @@ export const learnersRoutes =
           .type(XLSX)
           .header(
             'content-disposition',
-            `attachment; filename="learners.xlsx"; filename*=UTF-8''${encodeURIComponent('学员名单.xlsx')}`,
+            request.query.full
+              ? attachment('学员名单（含完整身份证号）.xlsx', 'learners-full-id.xlsx')
+              : attachment('学员名单.xlsx', 'learners.xlsx'),
           )
           .send(await exportLearners(ctx, userOf(request), request.query, request.ip)),
     );

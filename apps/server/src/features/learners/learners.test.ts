@@ -144,6 +144,12 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
       .where('action', '=', 'learner.export')
       .execute();
     expect(audits.map((a) => JSON.parse(a.summary).after.fullIdNumbers).sort()).toEqual([false, true]);
+    // the sheet with whole ID numbers is named so
+    const named = await fetch(`${server.baseUrl}/api/manage/learners/export?full=1`, { headers: as(admin) });
+    expect(decodeURIComponent(named.headers.get('content-disposition') ?? '')).toContain(
+      '学员名单（含完整身份证号）.xlsx',
+    );
+    await named.arrayBuffer();
   });
 
   it('edits a learner and moves him between departments', async () => {

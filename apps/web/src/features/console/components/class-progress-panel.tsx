@@ -12,6 +12,7 @@ import { useClassProgress, type ClassProgressRow, type MemberStatus, type Report
 import { ClassArchiveButton } from './class-archive-button';
 import { asSelect, toTree } from './department-tree';
 import { LearnerRecordDrawer } from './learner-record-drawer';
+import { fullIdName } from '../lib/full-id-name';
 
 export const STATUS_COLOR: Record<MemberStatus, string> = {
   'not-started': 'default',
@@ -35,7 +36,7 @@ export function ClassProgressPanel() {
   const download = (path: string, name: string, filtered = true) => {
     const params = { classId, ...(filtered ? filter : {}), ...(fullIds ? { full: '1' } : {}) };
     const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
-    void downloadFile(`${path}?${query.toString()}`, name);
+    void downloadFile(`${path}?${query.toString()}`, fullIdName(name, fullIds));
   };
   const className = progress.data?.className ?? '';
   const client = useQueryClient();

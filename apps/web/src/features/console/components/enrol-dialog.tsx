@@ -12,6 +12,7 @@ import {
   type ManagedClass,
 } from '../api/console-api';
 import { asSelect, toTree } from './department-tree';
+import { FileButton } from './file-button';
 import { SheetErrors } from './sheet-errors';
 
 type Way = 'departments' | 'learners' | 'sheet';
@@ -120,16 +121,21 @@ export function EnrolDialog({ cls, onClose, onDone }: { cls: ManagedClass; onClo
                 >
                   {t('console.enrolTemplate')}
                 </Button>
-                <input
-                  type="file"
-                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  aria-label={t('console.chooseFile')}
-                  data-testid="enrol-file"
-                  onChange={(e) => {
-                    setFile(e.target.files?.[0]);
-                    setSheetResult(undefined);
-                  }}
-                />
+                <Space wrap>
+                  <FileButton
+                    accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    testId="enrol-file"
+                    onFile={(picked) => {
+                      setFile(picked);
+                      setSheetResult(undefined);
+                    }}
+                  >
+                    {t('console.chooseFile')}
+                  </FileButton>
+                  <span className="console-hint" data-testid="enrol-file-name">
+                    {file?.name ?? t('console.noFileChosen')}
+                  </span>
+                </Space>
                 {sheetResult && sheetResult.errors.length > 0 && (
                   <SheetErrors
                     errors={sheetResult.errors}

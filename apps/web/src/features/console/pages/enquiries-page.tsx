@@ -53,7 +53,7 @@ export default function EnquiriesPage() {
           size="small"
           loading={enquiries.isPending}
           dataSource={enquiries.data?.records ?? []}
-          scroll={{ x: 980 }}
+          scroll={{ x: 1260 }}
           pagination={{
             current,
             pageSize: 20,
@@ -66,7 +66,18 @@ export default function EnquiriesPage() {
             { title: t('console.name'), dataIndex: 'name', width: 90 },
             { title: t('console.phone'), dataIndex: 'phone', width: 120 },
             { title: t('console.company'), dataIndex: 'orgName', width: 160 },
-            { title: t('console.courses'), dataIndex: 'courseName', width: 140, render: (v: string) => v || '—' },
+            {
+              title: t('console.intendedCourse'),
+              dataIndex: 'courseName',
+              width: 140,
+              render: (v: string) => v || '—',
+            },
+            {
+              title: t('console.enquiryNote'),
+              dataIndex: 'note',
+              width: 160,
+              render: (v: string) => v || '—',
+            },
             {
               title: t('console.statusTitle'),
               dataIndex: 'status',
@@ -84,6 +95,7 @@ export default function EnquiriesPage() {
             {
               title: t('console.followUp'),
               dataIndex: 'followUp',
+              width: 240,
               render: (v: string, e: Enquiry) => (
                 <Input.Search
                   size="small"

@@ -11,6 +11,25 @@ import { reviewFaceCheck, useFaceReview, type FaceReviewItem } from '../api/face
 
 const STATUS_COLOR = { pending: 'warning', failed: 'error', passed: 'success' } as const;
 
+type Attempt = FaceReviewItem['attempts'][number];
+/**
+ * A check's attempts as tiles: refused ones in a row for the same reason, with no photo kept
+ * (a phone sending the same frame again and again: 14 tiles of 与已有照片相同), are one tile
+ * with their count and the last one's time.
+ */
+function tilesOf(attempts: Attempt[]): Array<{ a: Attempt; count: number; lastAt: string }> {
+  const tiles: Array<{ a: Attempt; count: number; lastAt: string }> = [];
+  for (const a of attempts) {
+    const prev = tiles.at(-1);
+    const same = (x: Attempt) => x.result === 'rejected' && !x.photoUrl && x.reason === a.reason;
+    if (prev && same(prev.a) && same(a)) {
+      prev.count++;
+      prev.lastAt = a.at;
+    } else tiles.push({ a, count: 1, lastAt: a.at });
+  }
+  return tiles;
+}
+
 /** 核验审核: a doubtful face check beside the reference photo — confirmed, or voided with its credit. */
 export default function FaceReviewPage() {
   const { t } = useTranslation();
@@ -66,7 +85,7 @@ export default function FaceReviewPage() {
                 )}
                 <div className="console-hint">{t('console.faceReview.reference')}</div>
               </div>
-              {item.attempts.map((a) => (
+              {tilesOf(item.attempts).map(({ a, count, lastAt }) => (
                 <div key={a.attemptId} className="face-review-photo">
                   {a.photoUrl ? (
                     <Image src={a.photoUrl} width={112} height={112} alt="" />
@@ -89,6 +108,11 @@ export default function FaceReviewPage() {
                   {a.reason && a.result === 'rejected' && (
                     <div className="console-hint">
                       {t(`console.faceReview.refused.${a.reason}`, { defaultValue: a.reason })}
+                    </div>
+                  )}
+                  {count > 1 && (
+                    <div className="console-hint" data-testid="face-review-repeats">
+                      {t('console.faceReview.repeats', { count, last: formatDateTime(lastAt) })}
                     </div>
                   )}
                   <div className="console-hint face-review-device" title={a.device ?? ''}>

@@ -18,6 +18,7 @@ import {
 } from '../api/console-api';
 import { asSelect, DepartmentTree, toTree } from '../components/department-tree';
 import { FaceReferenceDialog } from '../components/face-reference-dialog';
+import { fullIdName } from '../lib/full-id-name';
 import { ImportDialog } from '../components/import-dialog';
 import { RegistrationSetting } from '../components/registration-setting';
 
@@ -118,7 +119,10 @@ export default function PeoplePage() {
                   ...(status ? { status } : {}),
                   ...(fullIds ? { full: '1' } : {}),
                 });
-                void downloadFile(`/api/manage/learners/export?${query.toString()}`, '学员名单.xlsx');
+                void downloadFile(
+                  `/api/manage/learners/export?${query.toString()}`,
+                  fullIdName('学员名单.xlsx', fullIds),
+                );
               }}
             >
               {t('console.export')}

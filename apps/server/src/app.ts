@@ -217,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checkCodePerIp: limiter('checkCodePerIp'),
       checkCodePerPhone: limiter('checkCodePerPhone'),
       checkCodePerPhoneDaily: limiter('checkCodePerPhoneDaily'),
+      checkCodeDaily: limiter('checkCodeDaily'),
       registerPerIp: limiter('registerPerIp'),
       postPerPerson: limiter('postPerPerson'),
       facePerPerson: limiter('facePerPerson'),

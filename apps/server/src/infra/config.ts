@@ -31,6 +31,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent', 'webhook']).default('console'),
   /** production with the console provider: only when set, and the code is never printed whole */
   SMS_ALLOW_CONSOLE: flag.optional(),
+  /** check codes the whole platform sends in 24 hours: a ceiling on what a script can make it spend */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(5000),
   /** aliyun: AccessKey ID / secret; tencent: SecretId / SecretKey */
   SMS_ACCESS_KEY_ID: z.string().optional(),
   SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -185,6 +187,8 @@ export interface AppConfig {
     checkCodePerPhone: RateLimitPolicy;
     /** a daily ceiling per phone against SMS flooding */
     checkCodePerPhoneDaily: RateLimitPolicy;
+    /** the platform's texts in 24 hours, all numbers together (SMS pumping to many numbers) */
+    checkCodeDaily: RateLimitPolicy;
     registerPerIp: RateLimitPolicy;
     /** comments and discussion posts per person: enough to talk, too few to flood */
     postPerPerson: RateLimitPolicy;
@@ -323,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkCodePerIp: { points: 300, durationSeconds: 10 * 60 },
       checkCodePerPhone: { points: 1, durationSeconds: 60 },
       checkCodePerPhoneDaily: { points: 10, durationSeconds: 24 * 3600 },
+      checkCodeDaily: { points: e.SMS_DAILY_LIMIT, durationSeconds: 24 * 3600 },
       registerPerIp: { points: 200, durationSeconds: 10 * 60 },
       postPerPerson: { points: 10, durationSeconds: 60 },
       facePerPerson: { points: 12, durationSeconds: 60 },

@@ -67,6 +67,20 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
     throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
   }
 
+  // the platform's daily ceiling, all numbers together: a script sending to many numbers (each
+  // within its own budgets) stops here, not at the SMS bill
+  const platformWait = await ctx.limiters.checkCodeDaily.hit('platform');
+  if (platformWait) {
+    await ctx.limiters.checkCodePerPhone.refund(phone);
+    await ctx.limiters.checkCodePerPhoneDaily.refund(phone);
+    ctx.log.warn({ limit: ctx.config.rateLimits.checkCodeDaily.points }, 'the daily check-code ceiling is reached');
+    throw new AppError(
+      ErrorCode.RATE_LIMITED,
+      '今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录',
+      platformWait,
+    );
+  }
+
   const code = randomDigits(CHECK_CODE_LENGTH);
   const id = crypto.randomUUID();
   await insertCheckCode(ctx.db, {
@@ -87,6 +101,7 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
     await deleteCheckCode(ctx.db, id);
     await ctx.limiters.checkCodePerPhone.refund(phone);
     await ctx.limiters.checkCodePerPhoneDaily.refund(phone);
+    await ctx.limiters.checkCodeDaily.refund('platform');
     if (!(err instanceof SmsError)) throw err;
     ctx.log.warn({ phone: maskPhone(phone), sms: err.detail }, 'check code not sent');
     throw new AppError(SMS_ERRORS[err.kind].code, SMS_ERRORS[err.kind].msg);

@@ -169,6 +169,27 @@ describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) =>
       await server.close();
     }
   });
+  it("caps the platform's texts in a day, all numbers together (SMS_DAILY_LIMIT)", async () => {
+    const server = await startServer({
+      databaseUrl,
+      configure: (c) => {
+        c.rateLimits.checkCodeDaily = { points: 2, durationSeconds: 86400 };
+      },
+    });
+    try {
+      // a script sending to many numbers, each within its own budgets
+      const answers = [];
+      for (const tel of ['13900000101', '13900000102', '13900000103']) {
+        answers.push((await server.request('GET', `/api/train/person/send-check-code/${tel}`)).body);
+      }
+      expect(answers.map((a) => a.code)).toEqual([200, 200, ErrorCode.RATE_LIMITED]);
+      expect(answers[2].msg).toBe('今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录');
+      const outbox = await server.request('GET', '/api/dev/sms-outbox?tel=13900000103');
+      expect(outbox.body.data.list).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('sms outbox', () => {

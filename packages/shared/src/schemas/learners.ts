@@ -114,6 +114,8 @@ export const learnerImportQuery = z.strictObject({
 export const importResult = z.object({
   created: z.number(),
   updated: z.number(),
+  /** learners already there whose row gave a 初始密码: it is for new learners only, theirs is kept */
+  passwordsKept: z.number(),
   errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResult>;

@@ -183,7 +183,7 @@ describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) =>
         answers.push((await server.request('GET', `/api/train/person/send-check-code/${tel}`)).body);
       }
       expect(answers.map((a) => a.code)).toEqual([200, 200, ErrorCode.RATE_LIMITED]);
-      expect(answers[2].msg).toBe('今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录');
+      expect(answers[2]?.msg).toBe('今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录');
       const outbox = await server.request('GET', '/api/dev/sms-outbox?tel=13900000103');
       expect(outbox.body.data.list).toHaveLength(0);
     } finally {

@@ -140,7 +140,7 @@ export async function importLearners(
   }
   if (errors.length > 0) {
     errors.sort((a, b) => a.row - b.row);
-    return { created: 0, updated: 0, errors };
+    return { created: 0, updated: 0, passwordsKept: 0, errors };
   }
 
   // one hash per distinct password: a sheet usually gives many learners the same one; rows
@@ -234,5 +234,7 @@ export async function importLearners(
     });
   });
   await publishPersonsChanged(ctx, [...updates.values()]);
-  return { created: rows.length - updates.size, updated: updates.size, errors: [] };
+  // a 初始密码 is for new learners: an existing one keeps his (a sheet does not reset passwords)
+  const passwordsKept = rows.filter((r) => r.password && updates.has(r.row)).length;
+  return { created: rows.length - updates.size, updated: updates.size, passwordsKept, errors: [] };
 }

@@ -85,6 +85,9 @@ export function ImportDialog({ onImported }: { onImported(): void }) {
               status="success"
               data-testid="import-done"
               title={t('console.imported', { created: result.created, updated: result.updated })}
+              subTitle={
+                result.passwordsKept > 0 ? t('console.passwordsKept', { count: result.passwordsKept }) : undefined
+              }
             />
           )}
           {result && result.errors.length > 0 && (

@@ -145,7 +145,7 @@ export const departmentSummaryRow = z.object({
   /** null: learners in no department */
   departmentId: z.string().nullable(),
   name: z.string(),
-  /** learners of the department (itself, not those under it) */
+  /** learners of the department and of those under it (as the department tree counts them) */
   learners: z.number(),
   /** their memberships (in the class, when one is chosen) */
   enrolled: z.number(),

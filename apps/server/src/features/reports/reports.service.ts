@@ -279,7 +279,7 @@ export async function learnerReport(
   };
 }
 
-/** 部门汇总: learners, memberships, completion and credited 学时 per department. */
+/** 部门汇总: learners, memberships, completion and credited 学时 per department, its sub-departments' included. */
 export async function departmentSummary(
   ctx: AppContext,
   user: Pick<AuthUser, 'orgId'>,
@@ -304,14 +304,17 @@ export async function departmentSummary(
     ...[...departments].sort((a, b) => paths.get(a.id)!.localeCompare(paths.get(b.id)!, 'zh')),
     { id: null, name: '' },
   ].map((d) => {
-    const m = membershipsOf.get(key(d.id));
-    const enrolled = Number(m?.enrolled ?? 0);
-    const completed = Number(m?.completed ?? 0);
-    const seconds = creditOf.get(key(d.id)) ?? 0;
+    // a department's figures hold its sub-departments', as the department tree counts them
+    // (生产部 with its learners all in 一车间 said 0); the row of no department is its own
+    const ids = d.id ? withSubDepartments(departments, [d.id]) : [''];
+    const total = (of: (id: string) => number) => ids.reduce((sum, id) => sum + of(key(id)), 0);
+    const enrolled = total((id) => Number(membershipsOf.get(id)?.enrolled ?? 0));
+    const completed = total((id) => Number(membershipsOf.get(id)?.completed ?? 0));
+    const seconds = total((id) => creditOf.get(id) ?? 0);
     return {
       departmentId: d.id,
       name: d.id ? paths.get(d.id)! : '未分配部门',
-      learners: learnersOf.get(key(d.id)) ?? 0,
+      learners: total((id) => learnersOf.get(id) ?? 0),
       enrolled,
       completed,
       completionRate: enrolled === 0 ? 0 : round2(completed / enrolled),

@@ -253,7 +253,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     ]);
   });
 
-  it('sums departments from the study record, each for its own learners', async () => {
+  it('sums departments from the study record, each with its sub-departments, as the tree counts them', async () => {
     const res = await get(`/api/manage/reports/departments?classId=${classId}`);
     expect(res.status, res.text).toBe(200);
     const rows = res.body.data as Array<{
@@ -266,8 +266,9 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     }>;
     const safety = rows.find((r) => r.departmentId === dept.safety)!;
     const workshop = rows.find((r) => r.departmentId === dept.workshop)!;
-    expect(safety).toMatchObject({ name: '报表安全部', enrolled: 1, completed: 1, completionRate: 1 });
-    expect(safety.creditedSeconds).toBe(await creditedFromEvents(ids.whole));
+    // 报表安全部 holds its own learner and 二车间's
+    expect(safety).toMatchObject({ name: '报表安全部', enrolled: 2, completed: 1, completionRate: 0.5 });
+    expect(safety.creditedSeconds).toBe((await creditedFromEvents(ids.whole)) + (await creditedFromEvents(ids.part)));
     expect(workshop).toMatchObject({ name: '报表安全部/二车间', enrolled: 1, completed: 0, completionRate: 0 });
     expect(workshop.creditedSeconds).toBe(await creditedFromEvents(ids.part));
     const none = rows.find((r) => r.departmentId === null)!;
@@ -387,9 +388,9 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
 
     const departments = await sheetOf(`/api/manage/reports/departments/export?classId=${classId}`);
     expect(departments.rows.find((r) => r['部门'] === '报表安全部')).toMatchObject({
-      参训人次: 1,
+      参训人次: 2,
       已完成: 1,
-      完成率: '100%',
+      完成率: '50%',
     });
 
     const audits = await server.ctx.db

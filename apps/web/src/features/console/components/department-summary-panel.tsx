@@ -40,6 +40,7 @@ export function DepartmentSummaryPanel() {
         >
           {t('console.reports.exportDepartments')}
         </Button>
+        <span className="console-hint">{t('console.reports.departmentsInclude')}</span>
       </Space>
       <Table<DepartmentSummaryRow>
         rowKey={(r) => r.departmentId ?? 'none'}

@@ -326,6 +326,7 @@ registerTexts({
         exportExams: '导出考试成绩',
         exportChecks: '导出核验记录',
         exportDepartments: '导出部门汇总',
+        departmentsInclude: '每个部门的数字都含其下级部门',
         judgeFalse: '错',
       },
       units: {
@@ -827,6 +828,7 @@ registerTexts({
         exportExams: 'Export exam results',
         exportChecks: 'Export face checks',
         exportDepartments: 'Export departments',
+        departmentsInclude: 'Each department’s figures include its sub-departments',
         judgeFalse: 'False',
       },
       units: {

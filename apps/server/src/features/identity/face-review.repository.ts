@@ -96,6 +96,9 @@ export async function findCheckOfOrg(db: Db, orgId: string, checkId: string) {
       'f.best_score',
       'f.flags',
       'f.passed_at',
+      'f.kind',
+      'f.due_at',
+      'c.name as class_name',
       'r.decision',
     ])
     .where('c.org_id', '=', orgId)

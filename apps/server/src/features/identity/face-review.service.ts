@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { voidCreditSince } from '../../core/credit-void.js';
 import { lockPersonRows } from '../../core/person.repository.js';
+import { notifyPerson } from '../../core/person-notice.js';
 import { isValidAttemptPhotoSignature, signedAttemptPhotoUrl, signedFacePhotoUrl } from '../../core/file-url.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -31,6 +32,8 @@ import {
  * confirms a check, or voids it with a reason: the credit earned since the learner's identity
  * was last trusted is taken back (core/credit-void), and both are audited. Nothing is deleted.
  */
+
+const CHECK_KIND = { start: '开始学习时的', random: '学习中的', end: '课件结束时的' } as const;
 
 /** a passed check this close above the match threshold is shown for review */
 const LOW_MARGIN = 0.1;
@@ -146,6 +149,19 @@ export async function reviewCheck(
         now,
         toleranceSeconds: ctx.config.study.completionToleranceSeconds,
         secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+      });
+    }
+    if (body.decision === 'void') {
+      // he saw that credit on his pages: he is told where it went, and why
+      const minutes = Math.round(voidedSeconds / 60);
+      await notifyPerson(trx, {
+        personId: check.person_id,
+        title: '人脸核验已作废',
+        content:
+          `您在${recordTime(check.due_at).slice(0, 16).replace('T', ' ')}的${CHECK_KIND[check.kind]}人脸核验（${check.class_name}）` +
+          `经培训管理员审核已作废，原因：${body.reason}。自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，` +
+          '相应课件需要重新学习；如有疑问请联系培训管理员。',
+        now,
       });
     }
     const inserted = await insertReview(trx, {

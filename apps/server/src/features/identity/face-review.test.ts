@@ -239,6 +239,14 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(told.find((c) => c.checkId === checks.first)?.status).toBe('passed');
     const month = (await server.request('GET', '/api/manage/dashboard', { headers: as(admin) })).body.data.last30Days;
     expect(month).toMatchObject({ checksPassed: 1, checksFailed: 1, checksPending: 0 });
+    // the learner is told, in his notices, that the check was voided, why, and that credit went
+    const notices = (await server.request('GET', '/notice/getList', { headers: as(learner) })).body.data.list as Array<{
+      title: string;
+      notice: string;
+    }>;
+    const notice = notices.find((n) => n.title === '人脸核验已作废');
+    expect(notice?.notice).toContain('原因：照片与本人不符，疑似代学');
+    expect(notice?.notice).toContain('已撤销');
     // and the class's last 7 days, as the learner sees them, count what stands
     const info = (
       await server.request('GET', `/api/train/person/select-class-info/${classId}`, { headers: as(learner) })

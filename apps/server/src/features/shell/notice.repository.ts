@@ -1,6 +1,4 @@
-import type { Insertable } from 'kysely';
 import type { Db } from '../../infra/database.js';
-import type { NoticesTable } from '../../infra/db-schema.js';
 
 export async function findActiveNotices(db: Db, personId: string, limit: number) {
   return db
@@ -30,8 +28,4 @@ export async function clearNotices(db: Db, personId: string, now: number): Promi
     .where('person_id', '=', personId)
     .where('cleared_at', 'is', null)
     .execute();
-}
-
-export async function insertNotice(db: Db, row: Insertable<NoticesTable>): Promise<void> {
-  await db.insertInto('notices').values(row).execute();
 }

@@ -568,6 +568,17 @@ export interface IntendedPersonsTable {
   updated_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A registration a manager rejected, kept 30 days to tell its login so (migration 0031). */
+export interface RegistrationRejectionsTable {
+  id: string;
+  org_id: string;
+  phone: string | null;
+  account: string | null;
+  id_card_index: string | null;
+  password_hash: string;
+  rejected_at: number;
+}
+
 export interface Database {
   questions: QuestionsTable;
   practice_progress: PracticeProgressTable;
@@ -578,6 +589,7 @@ export interface Database {
   face_references: FaceReferencesTable;
   face_checks: FaceChecksTable;
   face_check_credit: FaceCheckCreditTable;
+  registration_rejections: RegistrationRejectionsTable;
   face_attempts: FaceAttemptsTable;
   face_capture_tokens: FaceCaptureTokensTable;
   face_capture_nonces: FaceCaptureNoncesTable;

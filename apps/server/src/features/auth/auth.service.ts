@@ -29,8 +29,12 @@ import {
   updatePhone,
 } from '../../core/person.repository.js';
 import { startSession, type DeviceInfo } from '../../core/session.service.js';
+import { findRejection, forgetRejections } from '../../core/registration-rejection.repository.js';
 
 /** Removes the RSA layer from every present field (each may be ciphertext or plain). */
+/** What a registrant a manager rejected is told when he logs in (for 30 days). */
+const REJECTED = '您的注册未通过培训管理员审核，请联系培训管理员，或重新注册';
+
 export async function decryptWire<T extends Record<string, string | undefined>>(ctx: AppContext, wire: T): Promise<T> {
   const fields = await Promise.all(
     Object.entries(wire).map(async ([key, value]) => [
@@ -112,8 +116,12 @@ export async function loginWithPassword(ctx: AppContext, input: unknown, device:
   const person = await findPersonByLoginName(ctx.db, ctx.keys.idCards, form.username);
   const tries = await spendPasswordTry(ctx, form.username, person, device.ip);
   if (!person) {
-    // Verify against a dummy hash so the answer time does not tell the name is unknown.
-    await verifyPassword(form.password, DUMMY_PASSWORD_HASH);
+    // A registration a manager rejected is told so, once the password proves it is him;
+    // anyone else is verified against a dummy hash, so the answer time does not tell the name is unknown.
+    const rejected = await findRejection(ctx.db, ctx.keys.idCards, form.username, ctx.now());
+    if (await verifyPassword(form.password, rejected?.password_hash ?? DUMMY_PASSWORD_HASH)) {
+      if (rejected) throw new AppError(ErrorCode.FORBIDDEN, REJECTED);
+    }
     throw new AppError(ErrorCode.WRONG_CREDENTIALS);
   }
   // a manager's lock, or the ceiling met by guesses from many addresses
@@ -133,7 +141,13 @@ export async function loginWithCheckCode(ctx: AppContext, input: unknown, device
   await throttleAccount(ctx, `phone:${form.telPhoto}`);
   await verifyCheckCode(ctx, form.telPhoto, form.checkCode);
   const person = await findPersonByPhone(ctx.db, form.telPhoto);
-  if (!person) throw new AppError(ErrorCode.WRONG_CREDENTIALS, '该手机号尚未注册，请先注册');
+  if (!person) {
+    // the code proved the phone: its registration, rejected by a manager, is told so
+    if (await findRejection(ctx.db, ctx.keys.idCards, form.telPhoto, ctx.now())) {
+      throw new AppError(ErrorCode.FORBIDDEN, REJECTED);
+    }
+    throw new AppError(ErrorCode.WRONG_CREDENTIALS, '该手机号尚未注册，请先注册');
+  }
   refuseDisabled(person);
   // the code proves the person: a lock from others' guesses no longer stands in his way
   await clearFailedLogins(ctx.db, person.id);
@@ -202,6 +216,7 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
     }
     throw err;
   }
+  await forgetRejections(ctx.db, form.phone, ctx.keys.idCards.index(form.idCard));
   return { userId: id, pending };
 }
 

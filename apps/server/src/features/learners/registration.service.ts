@@ -3,7 +3,8 @@ import type { RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { findOrgById, setRegistrationMode } from '../../core/org.repository.js';
-import { approvePendingPerson, deletePendingPerson } from '../../core/person.repository.js';
+import { approvePendingPerson, deletePendingPerson, findPersonById } from '../../core/person.repository.js';
+import { recordRejection } from '../../core/registration-rejection.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { findLearnerOfOrg, findLearnersOfOrg } from './learner.repository.js';
@@ -13,7 +14,8 @@ import { publishPersonsChanged } from '../../core/person-cache.js';
 /**
  * 注册审核 (issue: Console I): the organisation chooses open registration or approval; a
  * manager approves (the learner may log in) or rejects (the registration is removed, the
- * phone and ID number are free again) each waiting registration.
+ * phone and ID number are free again; a login with it is told it was not approved, for 30
+ * days) each waiting registration.
  */
 export async function registrationSettings(ctx: AppContext, user: AuthUser): Promise<RegistrationSettings> {
   const [org, pending] = await Promise.all([
@@ -78,7 +80,20 @@ export async function rejectRegistration(ctx: AppContext, user: AuthUser, id: st
   const row = await pendingOf(ctx, user, id);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deletePendingPerson(trx, id))) throw new AppError(ErrorCode.DUPLICATE, '该注册已处理');
+    const person = await findPersonById(trx, id);
+    if (!person || !(await deletePendingPerson(trx, id))) throw new AppError(ErrorCode.DUPLICATE, '该注册已处理');
+    // his login is told the registration was not approved (30 days), not 用户名或密码错误
+    await recordRejection(
+      trx,
+      {
+        org_id: person.org_id,
+        phone: person.phone,
+        account: person.account,
+        id_card_index: person.id_card_index,
+        password_hash: person.password_hash,
+      },
+      now,
+    );
     await recordAudit(trx, {
       actor: user,
       ip,

@@ -97,7 +97,7 @@ describe.each(dialects)('registration approval on $name', ({ databaseUrl }) => {
     expect(audit.map((a) => a.action)).toEqual(['registration.approve']);
   });
 
-  it('rejects: the registration is gone and the phone may register again', async () => {
+  it('rejects: the registration is gone, its login is told so, and the phone may register again', async () => {
     const first = await register('13911110003', '110105198506150030', '钱驳回');
     expect(first.body.data?.pending, first.text).toBe(true);
     const id = (await pendingList()).records[0]!.id;
@@ -109,9 +109,27 @@ describe.each(dialects)('registration approval on $name', ({ databaseUrl }) => {
     const rejected = await server.request('POST', `/api/manage/registrations/${id}/reject`, { headers: as() });
     expect(rejected.status, rejected.text).toBe(200);
     expect((await pendingList()).total).toBe(0);
-    expect((await login(server, '13911110003', 'secret12')).status).toBe(401);
+    // his login is told the registration was not approved — by phone or ID number, with his password
+    for (const name of ['13911110003', '110105198506150030']) {
+      const told = await login(server, name, 'secret12');
+      expect(told.status).toBe(403);
+      expect(told.body.msg).toBe('您的注册未通过培训管理员审核，请联系培训管理员，或重新注册');
+    }
+    // and by phone and check code: the code proves the phone
+    clock += 61_000;
+    await server.request('GET', '/api/train/person/send-check-code/13911110003');
+    const byCode = await server.request('POST', '/api/login', {
+      json: { telPhoto: '13911110003', checkCode: await lastSmsCode(server, '13911110003'), client: 'pc' },
+    });
+    expect(byCode.body.msg).toBe('您的注册未通过培训管理员审核，请联系培训管理员，或重新注册');
+    // a wrong password learns nothing
+    const wrong = await login(server, '13911110003', 'wrong999');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.msg).toBe('用户名或密码错误');
     const again = await register('13911110003', '110105198506150030', '钱驳回');
     expect(again.body.data?.pending, again.text).toBe(true);
+    // registered again: waiting again, not rejected
+    expect((await login(server, '13911110003', 'secret12')).body.msg).toContain('等待培训管理员审核');
   });
 
   it('refuses a mode it does not know and never decides an active learner', async () => {

@@ -70,6 +70,14 @@ describe('studying in Chromium', () => {
     const credited = Number(await page.getByTestId('credited-now').textContent());
     expect(credited).toBeGreaterThanOrEqual(13);
     expect(credited).toBeLessThanOrEqual(20);
+    // the study start counts once the playback earned credit: one start, one count
+    const counts = () =>
+      env.server.ctx.db
+        .selectFrom('train_warp_courses')
+        .select((eb) => eb.fn.sum<number>('study_count').as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    await expect.poll(counts, { timeout: 10_000 }).toBe(1);
     // spec §7's wire: one form field, entity, holding the report's JSON as text (README:
     // not RSA-encrypted, which cost the server ~1 ms per report and protected nothing)
     expect(sent.length).toBeGreaterThan(0);

@@ -21,7 +21,10 @@ export async function recordRejection(
   now: number,
 ): Promise<void> {
   // what no login is told any more goes (its password hash with it)
-  await db.deleteFrom('registration_rejections').where('rejected_at', '<=', now - REJECTION_KEPT_MS).execute();
+  await db
+    .deleteFrom('registration_rejections')
+    .where('rejected_at', '<=', now - REJECTION_KEPT_MS)
+    .execute();
   await db
     .insertInto('registration_rejections')
     .values({ id: crypto.randomUUID(), ...person, rejected_at: now })

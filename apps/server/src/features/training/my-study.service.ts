@@ -13,7 +13,13 @@ import { incrementStudyCount } from '../../core/training-records.repository.js';
 import { AppError } from '../../http/app-error.js';
 import { decryptField } from '../../infra/crypto.js';
 import { REFUSAL_MESSAGES, studyDay, type CreditBatcher } from './study-credit.service.js';
-import { claimStudyStart, findDailyCredit, findUnitTitle, findWarpCoursesOfPerson } from './training.repository.js';
+import {
+  claimStudyStart,
+  findDailyCredit,
+  findUnitTitle,
+  findWarpCoursesOfPerson,
+  playbackEarned,
+} from './training.repository.js';
 import { toWarpCourseData } from './warp-course.mapper.js';
 
 /**
@@ -111,6 +117,9 @@ export async function countStudyStart(
     })
   ).filter((r) => r.warp_id === unit.warpId);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
+  // a study start is a playback that studied: one that earned no credit (or was never
+  // reported — a script asking with fresh ids) counts nothing
+  if (!(await playbackEarned(ctx.db, row.id, playbackId))) return { counted: false, studyCount: row.study_count };
   const now = ctx.now();
   const counted = await claimStudyStart(ctx.db, {
     playback_id: playbackId,

@@ -243,6 +243,19 @@ export async function findDailyCredit(db: Db, personId: string, days: string[]):
 }
 
 /** Claims the study start of a playback; false when this playback was already counted. */
+/** Whether a playback of this unit record earned any credit: only such a playback counts as a study start. */
+export async function playbackEarned(db: Db, warpCourseId: string, playbackId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('study_events')
+    .select('id')
+    .where('warp_course_id', '=', warpCourseId)
+    .where('playback_id', '=', playbackId)
+    .where('credited_seconds', '>', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function claimStudyStart(
   db: Db,
   row: { playback_id: string; person_id: string; warp_course_id: string; created_at: number },

@@ -235,13 +235,25 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     expect(res.status).toBe(404);
   });
 
-  it('counts a study start once per playback', async () => {
+  it('counts a study start once per playback, once the playback earned credit', async () => {
     const unit = units[5]!;
-    const url = `/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}?playbackId=start-1`;
-    const first = await server.request('GET', url, { headers: auth() });
-    const replay = await server.request('GET', url, { headers: auth() });
-    expect(first.body.data).toEqual({ counted: true, studyCount: 1 });
-    expect(replay.body.data).toEqual({ counted: false, studyCount: 1 });
+    const start = (playbackId: string) =>
+      server.request(
+        'GET',
+        `/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}?playbackId=${playbackId}`,
+        { headers: auth() },
+      );
+    // ids a script makes up, never reported, count nothing (学习次数 was raised at will)
+    for (const id of ['made-up-1', 'made-up-2']) {
+      expect((await start(id)).body.data).toEqual({ counted: false, studyCount: 0 });
+    }
+    // a playback only started (no credit yet) neither
+    expect((await report(unit, { playbackId: 'start-1', seq: 1, position: 0 })).body.data.refusal).toBeNull();
+    expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 0 });
+    at(10);
+    expect((await report(unit, { playbackId: 'start-1', seq: 2, position: 10 })).body.data.creditedSeconds).toBe(10);
+    expect((await start('start-1')).body.data).toEqual({ counted: true, studyCount: 1 });
+    expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 1 });
   });
 
   it('serves video with HTTP Range through the signed URL only', async () => {

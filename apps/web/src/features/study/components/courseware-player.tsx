@@ -75,6 +75,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     complete: unit.learnStatus === LearnStatus.COMPLETED,
     lastActivity: Date.now(),
     timer: undefined as ReturnType<typeof setInterval> | undefined,
+    /** the playback whose study start is not counted yet (it is, at its first credited answer) */
+    uncounted: undefined as string | undefined,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -117,6 +119,16 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (options.final) s.playbackId = undefined;
     try {
       const answer = await sendReport(body, options.leaving ?? false);
+      // a study start counts once its playback earned credit (the server checks it did)
+      if (answer.creditedSeconds > 0 && s.uncounted === body.playbackId) {
+        s.uncounted = undefined;
+        void api
+          .get(`/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}`, {
+            query: { playbackId: body.playbackId },
+            silent: true,
+          })
+          .catch(() => undefined);
+      }
       if (!mounted.current || !media.current) {
         // the player has gone (another unit picked, or the page left): its credit still counts
         latest.current.onAnswer(answer);
@@ -224,12 +236,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       fetchFaceCheckDialog();
       s.playbackId = crypto.randomUUID();
       s.seq = 0;
-      void api
-        .get(`/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}`, {
-          query: { playbackId: s.playbackId },
-          silent: true,
-        })
-        .catch(() => undefined);
+      s.uncounted = s.playbackId;
     }
     s.lastActivity = Date.now();
     void report();

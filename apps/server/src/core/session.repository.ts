@@ -42,6 +42,11 @@ export async function findSessionByRefreshHash(db: Db, hash: string): Promise<Se
   return db.selectFrom('sessions').selectAll().where('refresh_token_hash', '=', hash).executeTakeFirst();
 }
 
+/** The session a refresh token belonged to before its last rotation. */
+export async function findSessionByPreviousRefreshHash(db: Db, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('previous_refresh_hash', '=', hash).executeTakeFirst();
+}
+
 /** Revokes every live session of a person; returns the ids it revoked. */
 export async function revokePersonSessions(db: Db, personId: string, reason: string, now: number): Promise<string[]> {
   const rows = await db
@@ -76,7 +81,7 @@ export async function rotateSessionTokens(
 ): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set(next)
+    .set({ ...next, previous_refresh_hash: oldRefreshHash, refresh_rotated_at: next.last_seen_at })
     .where('id', '=', id)
     .where('refresh_token_hash', '=', oldRefreshHash)
     .where('revoked_at', 'is', null)

@@ -10,6 +10,7 @@ import { maskedIdCard } from './id-cards.js';
 import { findPersonById, lockPersonRow, type PersonWithOrg } from './person.repository.js';
 import {
   findSessionByAccessHash,
+  findSessionByPreviousRefreshHash,
   findSessionByRefreshHash,
   insertSession,
   revokePersonSessions,
@@ -167,7 +168,10 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
   const hash = hashToken(refreshToken);
   const session = await findSessionByRefreshHash(ctx.db, hash);
-  if (!session) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  if (!session) {
+    await refuseReuse(ctx, hash);
+    throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  }
   if (session.revoked_at !== null) {
     throw new AppError(
       session.revoked_reason === 'replaced' ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.BAD_REFRESH_TOKEN,
@@ -191,6 +195,25 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (!rotated) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
   await publishChanged(ctx, [session.id]);
   return toLoginResponse(ctx, person, accessToken, nextRefresh);
+}
+
+/** Two tabs renewing at once send the same token within this; a copy comes later. */
+const REUSE_GRACE_MS = 30_000;
+
+/**
+ * A refresh token already rotated, presented again after the grace: someone holds a copy
+ * (the owner's client or a thief — one of them renewed with it already). The session ends
+ * for both: every token it rotated into stops working on every node.
+ */
+async function refuseReuse(ctx: AppContext, hash: string): Promise<void> {
+  const session = await findSessionByPreviousRefreshHash(ctx.db, hash);
+  if (!session || session.revoked_at !== null) return;
+  const now = ctx.now();
+  if (session.refresh_rotated_at !== null && now - session.refresh_rotated_at <= REUSE_GRACE_MS) return;
+  if (await revokeSession(ctx.db, session.id, 'refresh-reuse', now)) {
+    ctx.log.warn({ session: session.id }, 'a rotated refresh token was used again: the session is revoked');
+    await publishRevoked(ctx, [session.id], 'logout');
+  }
 }
 
 export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {

@@ -70,6 +70,9 @@ export interface SessionsTable {
   revoked_at: number | null;
   /** 'logout' | 'replaced' | 'refresh-reuse' */
   revoked_reason: string | null;
+  /** the refresh token's hash before the last rotation, and when it rotated (migration 0032) */
+  previous_refresh_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  refresh_rotated_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CheckCodesTable {

@@ -97,6 +97,28 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
     expect(replay.body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
   });
 
+  it('revokes the session when a rotated refresh token comes again after the grace: a copy is in other hands', async () => {
+    let now = Date.now();
+    const clocked = await startServer({ databaseUrl, now: () => now });
+    const renew = (refreshToken: string) => clocked.request('POST', '/api/refresh-token', { json: { refreshToken } });
+    const who = (token: string) => clocked.request('GET', '/api/user/info', { headers: { Authorization: token } });
+    try {
+      const stolen = (await login(clocked, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials;
+      // the owner renews; a second tab sending the same token at once is only refused
+      const owner = (await renew(stolen.refreshToken)).body.data.credentials;
+      now += 5_000;
+      expect((await renew(stolen.refreshToken)).body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
+      expect((await who(owner.accessToken)).body.code).toBe(200);
+      // a minute later the old token comes again: the thief's copy, or the owner's — the session ends
+      now += 60_000;
+      expect((await renew(stolen.refreshToken)).body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
+      expect((await who(owner.accessToken)).body.code).toBe(ErrorCode.UNAUTHORIZED);
+      expect((await renew(owner.refreshToken)).body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it('logout revokes the session and closes its websocket', async () => {
     const { credentials } = await loginDemo();
     const ws = connectWs(server, credentials.accessToken);

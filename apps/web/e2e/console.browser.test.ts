@@ -564,8 +564,29 @@ describe('the console in Chromium', () => {
       signature_line: '培训负责人：王建国',
       seal_file_id: null,
     });
+
+    // reference photos taken by managers only: the learner's 个人中心 says so and offers no camera
+    const mode = async () =>
+      (
+        await env.server.ctx.db
+          .selectFrom('organisations')
+          .select('reference_mode')
+          .where('code', '=', '00000')
+          .executeTakeFirstOrThrow()
+      ).reference_mode;
+    await page.getByTestId('reference-card').getByText('仅由培训管理员采集').click();
+    await expect.poll(mode).toBe('manager');
+    const learner = await openPage(env, '/login');
+    await loginByPassword(learner.page, 'demo', 'demo1234');
+    await learner.page.waitForURL(/#\/study/);
+    await learner.page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    await learner.page.getByTestId('reference-by-manager').waitFor();
+    expect(await learner.page.getByTestId('reference-camera').count()).toBe(0);
+    await learner.context.close();
+    await page.getByTestId('reference-card').getByText('学员在个人中心自行拍摄或上传').click();
+    await expect.poll(mode).toBe('learner');
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   it('is not there for a learner: no menu, and a typed address answers 403', async () => {
     const { page, context } = await openPage(env, '/login');

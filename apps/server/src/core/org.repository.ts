@@ -11,6 +11,10 @@ export async function setRegistrationMode(db: Db, id: string, mode: string): Pro
   await db.updateTable('organisations').set({ registration_mode: mode }).where('id', '=', id).execute();
 }
 
+export async function setReferenceMode(db: Db, id: string, mode: string): Promise<void> {
+  await db.updateTable('organisations').set({ reference_mode: mode }).where('id', '=', id).execute();
+}
+
 export async function setRetentionYears(db: Db, id: string, years: number): Promise<void> {
   await db.updateTable('organisations').set({ retention_years: years }).where('id', '=', id).execute();
 }

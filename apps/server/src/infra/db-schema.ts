@@ -20,6 +20,8 @@ export interface OrganisationsTable {
   registration_mode: Generated<string>;
   /** years training records and face photos are kept, at least (migration 0024) */
   retention_years: Generated<number>;
+  /** who takes a learner's 本人照片: 'learner' | 'manager' (migration 0033) */
+  reference_mode: Generated<string>;
 }
 
 /** What the installation records about itself (migration 0028; infra/server-state.ts). */

@@ -130,8 +130,15 @@ export const referenceInfo = z.object({
   photoUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
   setByAdmin: z.boolean(),
+  /** whether the learner may take or upload it himself (his organisation's choice) */
+  selfAllowed: z.boolean(),
 });
 export type ReferenceInfo = z.infer<typeof referenceInfo>;
+
+/** Who takes a learner's 本人照片: he himself, or only a training manager. */
+export const referenceMode = z.enum(['learner', 'manager']);
+export const referenceSettings = z.strictObject({ mode: referenceMode });
+export type ReferenceSettings = z.infer<typeof referenceSettings>;
 
 export const captureTokenBody = z.strictObject({ checkId: idText() });
 export const captureToken = z.object({

@@ -1,5 +1,5 @@
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
-import { referenceInfo } from '@anxun/shared/schemas/identity';
+import { referenceInfo, referenceSettings } from '@anxun/shared/schemas/identity';
 import { idText } from '@anxun/shared/schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,13 @@ import { AppError, ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import { findPersonOfOrg } from './identity.repository.js';
-import { clearReferenceAsManager, referenceInfo as readReference, setReferenceAsManager } from './face.service.js';
+import {
+  changeReferenceMode,
+  clearReferenceAsManager,
+  referenceInfo as readReference,
+  referenceSettings as readReferenceSettings,
+  setReferenceAsManager,
+} from './face.service.js';
 import { readPhoto } from './photo-upload.js';
 
 const tags = ['manage: learners'];
@@ -34,6 +40,32 @@ export const faceAdminRoutes =
     };
 
     app.get(
+      '/face-references/settings',
+      {
+        schema: {
+          tags,
+          summary:
+            "Who takes the learners' 本人照片: learner (himself, camera or upload) or manager (only a training manager)",
+          response: { 200: envelope(referenceSettings), ...errors },
+        },
+      },
+      async (request) => ok(await readReferenceSettings(ctx, userOf(request))),
+    );
+
+    app.put(
+      '/face-references/settings',
+      {
+        schema: {
+          tags,
+          summary: "Chooses who takes the learners' 本人照片; references already set stay; audited",
+          body: referenceSettings,
+          response: { 200: envelope(referenceSettings), ...errors },
+        },
+      },
+      async (request) => ok(await changeReferenceMode(ctx, userOf(request), request.body.mode, request.ip)),
+    );
+
+    app.get(
       '/learners/:id/face-reference',
       {
         schema: {
@@ -45,7 +77,7 @@ export const faceAdminRoutes =
       },
       async (request) => {
         await ownLearner(userOf(request).orgId, request.params.id);
-        return ok(await readReference(ctx, request.params.id));
+        return ok(await readReference(ctx, request.params.id, userOf(request).orgId));
       },
     );
 
@@ -63,7 +95,7 @@ export const faceAdminRoutes =
       async (request) => {
         const { upload } = await readPhoto(request, ctx.config.face.maxPhotoBytes);
         await setReferenceAsManager(ctx, userOf(request), request.params.id, { ...upload, via: 'upload' });
-        return ok(await readReference(ctx, request.params.id));
+        return ok(await readReference(ctx, request.params.id, userOf(request).orgId));
       },
     );
 
@@ -79,7 +111,7 @@ export const faceAdminRoutes =
       },
       async (request) => {
         await clearReferenceAsManager(ctx, userOf(request), request.params.id, request.ip);
-        return ok(await readReference(ctx, request.params.id));
+        return ok(await readReference(ctx, request.params.id, userOf(request).orgId));
       },
     );
   };

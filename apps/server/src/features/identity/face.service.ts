@@ -52,6 +52,8 @@ import { clearCheckCredit } from './face-gate.repository.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
+import { findOrgById, setReferenceMode } from '../../core/org.repository.js';
+import type { ReferenceSettings } from '@anxun/shared/schemas/identity';
 
 export interface PhotoUpload {
   data: Buffer;
@@ -164,6 +166,9 @@ async function photoKey(personId: string, data: Buffer): Promise<string> {
  */
 export async function setOwnReference(ctx: AppContext, user: AuthUser, upload: PhotoUpload): Promise<void> {
   const personId = user.personId;
+  if (!(await selfAllowed(ctx, user.orgId))) {
+    throw new AppError(ErrorCode.FORBIDDEN, '本人照片由培训管理员统一采集，请联系培训管理员');
+  }
   const previous = await findReference(ctx.db, personId);
   if (previous && previous.set_by !== personId) {
     throw new AppError(ErrorCode.FORBIDDEN, '本人照片由管理员设置，如需更换请联系培训管理员');
@@ -177,6 +182,37 @@ export async function setOwnReference(ctx: AppContext, user: AuthUser, upload: P
     }
   }
   await storeReference(ctx, personId, user.personId, upload, judged, previous?.photo_key);
+}
+
+/** Who takes the organisation's learners' 本人照片. */
+export async function referenceSettings(ctx: AppContext, user: AuthUser): Promise<ReferenceSettings> {
+  return { mode: (await selfAllowed(ctx, user.orgId)) ? 'learner' : 'manager' };
+}
+
+/** A training manager chooses who takes 本人照片; audited. References already set stay. */
+export async function changeReferenceMode(
+  ctx: AppContext,
+  user: AuthUser,
+  mode: ReferenceSettings['mode'],
+  ip: string,
+): Promise<ReferenceSettings> {
+  const before = await referenceSettings(ctx, user);
+  if (before.mode !== mode) {
+    const now = ctx.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await setReferenceMode(trx, user.orgId, mode);
+      await recordAudit(trx, {
+        actor: user,
+        ip,
+        action: 'organisation.reference-mode',
+        targetType: 'organisation',
+        targetId: user.orgId,
+        summary: { before: { mode: before.mode }, after: { mode } },
+        now,
+      });
+    });
+  }
+  return { mode };
 }
 
 /** A training manager sets (or replaces) the reference face of his organisation's learner; audited. */
@@ -281,9 +317,15 @@ async function storeReference(
   if (previousKey) await ctx.files.remove(previousKey);
 }
 
-export async function referenceInfo(ctx: AppContext, personId: string) {
-  const ref = await findReference(ctx.db, personId);
+/** Whether the organisation lets its learners take their own 本人照片 (not only its managers). */
+async function selfAllowed(ctx: AppContext, orgId: string): Promise<boolean> {
+  return (await findOrgById(ctx.db, orgId))?.reference_mode !== 'manager';
+}
+
+export async function referenceInfo(ctx: AppContext, personId: string, orgId: string) {
+  const [ref, self] = await Promise.all([findReference(ctx.db, personId), selfAllowed(ctx, orgId)]);
   return {
+    selfAllowed: self,
     hasReference: Boolean(ref),
     photoUrl: ref ? signedFacePhotoUrl(ctx.keys.secret, personId, ctx.now()) : null,
     updatedAt: ref ? recordTime(ref.updated_at) : null,

@@ -107,7 +107,7 @@ export const identityRoutes =
           response: { 200: envelope(referenceInfo), ...errors },
         },
       },
-      async (request) => ok(await readReference(ctx, userOf(request).personId)),
+      async (request) => ok(await readReference(ctx, userOf(request).personId, userOf(request).orgId)),
     );
 
     app.post(
@@ -125,7 +125,7 @@ export const identityRoutes =
         const user = userOf(request);
         const { upload } = await readPhoto(request, maxBytes);
         await setOwnReference(ctx, user, upload);
-        return ok(await readReference(ctx, user.personId));
+        return ok(await readReference(ctx, user.personId, user.orgId));
       },
     );
 

@@ -282,6 +282,47 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(audit.map((a) => a.action)).toEqual(['learner.face-reference.set', 'learner.face-reference.clear']);
   });
 
+  it('lets an organisation have only its managers take 本人照片: a learner cannot make a face his own', async () => {
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const settings = (mode?: string) =>
+      server.request(mode ? 'PUT' : 'GET', '/api/manage/face-references/settings', {
+        ...(mode ? { json: { mode } } : {}),
+        headers: { Authorization: admin },
+      });
+    expect((await settings()).body.data).toEqual({ mode: 'learner' });
+    expect((await settings('manager')).body.data).toEqual({ mode: 'manager' });
+    try {
+      expect((await server.request('GET', '/api/face/reference', { headers: auth() })).body.data.selfAllowed).toBe(
+        false,
+      );
+      const refused = await server.request('POST', '/api/face/reference', {
+        body: photoForm(await facePhotos.hopperFresh()),
+        headers: auth(),
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toBe('本人照片由培训管理员统一采集，请联系培训管理员');
+      expect((await settings('nobody')).status).toBe(400);
+      // a learner cannot choose it for himself
+      expect(
+        (
+          await server.request('PUT', '/api/manage/face-references/settings', {
+            json: { mode: 'learner' },
+            headers: auth(),
+          })
+        ).status,
+      ).toBe(403);
+    } finally {
+      expect((await settings('learner')).body.data).toEqual({ mode: 'learner' });
+    }
+    expect((await server.request('GET', '/api/face/reference', { headers: auth() })).body.data.selfAllowed).toBe(true);
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'organisation.reference-mode')
+      .execute();
+    expect(audit).toHaveLength(2);
+  });
+
   it('withholds credit from the first report until the start check passes, then credits again', async () => {
     const unit = units[0]!;
     const playbackId = `face-${++playbacks}`;

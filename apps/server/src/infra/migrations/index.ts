@@ -31,6 +31,7 @@ import * as studyEventsLean from './0029-study-events-lean.js';
 import * as faceCheckCredit from './0030-face-check-credit.js';
 import * as registrationRejections from './0031-registration-rejections.js';
 import * as refreshReuse from './0032-refresh-reuse.js';
+import * as referenceMode from './0033-reference-mode.js';
 import type { IdCardCipher } from '../id-card-cipher.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
@@ -76,4 +77,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0030-face-check-credit': faceCheckCredit,
   '0031-registration-rejections': registrationRejections,
   '0032-refresh-reuse': refreshReuse,
+  '0033-reference-mode': referenceMode,
 });

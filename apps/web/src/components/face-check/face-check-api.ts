@@ -23,7 +23,9 @@ export const openChecksKey = ['face', 'open-checks'] as const;
 export const getOpenChecks = () => api.get<OpenCheck[]>('/api/train/class/getOpenChecks', { silent: true });
 
 export const getReference = () =>
-  api.get<{ hasReference: boolean; photoUrl: string | null }>('/api/face/reference', { silent: true });
+  api.get<{ hasReference: boolean; photoUrl: string | null; selfAllowed: boolean }>('/api/face/reference', {
+    silent: true,
+  });
 
 /** Sends the camera's photo for a due check, with a nonce the server gives for this one photo. */
 export async function compareForCheck(checkId: string, photo: Blob) {

@@ -89,6 +89,8 @@ export function FaceCheckDialog({
 }) {
   const { t } = useTranslation();
   const [hasReference, setHasReference] = useState<boolean | undefined>();
+  /** his organisation has its managers take 本人照片: he cannot set one himself */
+  const [selfAllowed, setSelfAllowed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; msg: string } | undefined>();
   const [usePhone, setUsePhone] = useState(false);
@@ -105,7 +107,10 @@ export function FaceCheckDialog({
 
   useEffect(() => {
     getReference()
-      .then((r) => setHasReference(r.hasReference))
+      .then((r) => {
+        setHasReference(r.hasReference);
+        setSelfAllowed(r.selfAllowed);
+      })
       .catch(() => setHasReference(true));
   }, []);
 
@@ -164,11 +169,13 @@ export function FaceCheckDialog({
         ) : !hasReference ? (
           <PlainResult
             tone="warning"
-            title={t('face.noReference')}
+            title={t(selfAllowed ? 'face.noReference' : 'face.noReferenceByManager')}
             actions={
-              <Link className="plain-btn primary" to="/setting/personalCenter">
-                {t('face.goSetReference')}
-              </Link>
+              selfAllowed && (
+                <Link className="plain-btn primary" to="/setting/personalCenter">
+                  {t('face.goSetReference')}
+                </Link>
+              )
             }
           />
         ) : answer?.ok ? (

@@ -120,6 +120,8 @@ export const pageTextsEn: PageMessages = {
     phoneDone: 'I did it on my phone',
     refreshQr: 'New QR code',
     noReference: 'You have no reference photo yet; checks compare your face with it',
+    noReferenceByManager:
+      'You have no reference photo yet. Your organisation’s training managers take them: please ask one',
     goSetReference: 'Set it in the personal centre',
     camera: {
       insecure: 'This page cannot use a camera (HTTPS is needed): use your phone',
@@ -152,6 +154,7 @@ export const pageTextsEn: PageMessages = {
       saved: 'Reference photo saved',
       updated: 'Updated',
       setByAdmin: 'set by an administrator',
+      byManagerOnly: 'Your organisation’s training managers take reference photos: ask one to set or change yours',
     },
   },
 };

@@ -119,6 +119,7 @@ export const pageTextsZh = {
     phoneDone: '我已在手机上完成',
     refreshQr: '重新生成二维码',
     noReference: '您还没有设置本人照片，核验需要与本人照片比对',
+    noReferenceByManager: '您还没有本人照片。本单位的本人照片由培训管理员统一采集，请联系培训管理员',
     goSetReference: '去个人中心设置',
     camera: {
       insecure: '当前页面无法使用摄像头（需要HTTPS访问），请用手机扫码拍照',
@@ -151,6 +152,7 @@ export const pageTextsZh = {
       saved: '本人照片已保存',
       updated: '更新于',
       setByAdmin: '由管理员设置',
+      byManagerOnly: '本单位的本人照片由培训管理员统一采集，如需设置或更换请联系培训管理员',
     },
   },
 };

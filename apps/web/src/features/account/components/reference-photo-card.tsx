@@ -59,25 +59,29 @@ export function ReferencePhotoCard() {
             </p>
           )}
           {error && !camera && <PlainNotice tone="error" title={error} testId="reference-error" />}
-          <div className="account-actions">
-            <button
-              type="button"
-              className="plain-btn primary"
-              onClick={() => setCamera(true)}
-              data-testid="reference-camera"
-            >
-              {t('face.reference.take')}
-            </button>
-            <button
-              type="button"
-              className={`plain-btn${busy && !camera ? ' loading' : ''}`}
-              aria-busy={busy && !camera}
-              disabled={busy}
-              onClick={() => file.current?.click()}
-            >
-              {t('face.reference.upload')}
-            </button>
-          </div>
+          {data && !data.selfAllowed ? (
+            <PlainNotice tone="info" title={t('face.reference.byManagerOnly')} testId="reference-by-manager" />
+          ) : (
+            <div className="account-actions">
+              <button
+                type="button"
+                className="plain-btn primary"
+                onClick={() => setCamera(true)}
+                data-testid="reference-camera"
+              >
+                {t('face.reference.take')}
+              </button>
+              <button
+                type="button"
+                className={`plain-btn${busy && !camera ? ' loading' : ''}`}
+                aria-busy={busy && !camera}
+                disabled={busy}
+                onClick={() => file.current?.click()}
+              >
+                {t('face.reference.upload')}
+              </button>
+            </div>
+          )}
           <input
             ref={file}
             type="file"

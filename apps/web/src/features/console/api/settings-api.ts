@@ -1,16 +1,27 @@
 import type { CertificateTemplate, CertificateTemplateBody } from '@anxun/shared/schemas/certificates';
+import type { ReferenceSettings } from '@anxun/shared/schemas/identity';
 import type { RetentionSettings } from '@anxun/shared/schemas/retention';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchFile } from '../../../lib/download';
 
-export type { CertificateTemplate, CertificateTemplateBody, RetentionSettings };
+export type { CertificateTemplate, CertificateTemplateBody, ReferenceSettings, RetentionSettings };
 
 const M = '/api/manage';
 export const settingsKeys = {
+  reference: ['console', 'settings', 'face-reference'] as const,
   retention: ['console', 'settings', 'retention'] as const,
   template: ['console', 'settings', 'certificate-template'] as const,
 };
+
+/** 本人照片采集: whether learners take their own reference photo or only managers do. */
+export const useReferenceSettings = () =>
+  useQuery({
+    queryKey: settingsKeys.reference,
+    queryFn: () => api.get<ReferenceSettings>(`${M}/face-references/settings`),
+  });
+export const setReferenceMode = (mode: ReferenceSettings['mode']) =>
+  api.put<ReferenceSettings>(`${M}/face-references/settings`, { json: { mode } });
 
 /** 档案保存: years kept, and the face-check photos held and purged. */
 export const useRetention = () =>

@@ -198,6 +198,11 @@ registerTexts({
         },
       },
       settings: {
+        reference: '本人照片采集',
+        referenceLearner: '学员在个人中心自行拍摄或上传',
+        referenceManager: '仅由培训管理员采集（在“部门与学员”中为学员设置）',
+        referenceHint:
+          '人脸核验把学员现场拍摄的照片与本人照片比对。由学员自行设置时，学员可能用他人的照片作为本人照片；由培训管理员统一采集（如按身份证照片或现场拍摄）更可靠。已设置的本人照片不受影响。',
         retention: '档案保存',
         retentionYears: '培训档案保存年限',
         years: '年',
@@ -699,6 +704,11 @@ registerTexts({
         },
       },
       settings: {
+        reference: 'Reference photos',
+        referenceLearner: 'Learners take or upload their own in the personal centre',
+        referenceManager: 'Only training managers take them (set for each learner in People)',
+        referenceHint:
+          'Face checks compare a live photo with the reference photo. Set by learners themselves, a reference may be someone else’s photo; taken by training managers (from the ID photo or on site) it is more reliable. References already set stay.',
         retention: 'Record retention',
         retentionYears: 'Keep training records for',
         years: 'years',

@@ -79,7 +79,10 @@ export async function voidCreditSince(
     lengthOf.set(u.id, Math.max(0, total - Math.max(0, net)));
     statusOf.set(u.id, u.learn_status);
     if (net <= 0) continue;
-    const furthest = Math.min(u.furthest_seconds, Number(s?.furthest_before ?? 0));
+    // where it stood at `since`: the furthest point moves by credit only (credit-policy), so it
+    // is the credit that stands — the last credited report's playhead may be up to the slack
+    // ahead of it, ground never credited
+    const furthest = Math.min(u.furthest_seconds, Number(s?.furthest_before ?? 0), lengthOf.get(u.id)!);
     await db
       .insertInto('study_events')
       .values({

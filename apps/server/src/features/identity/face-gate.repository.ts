@@ -24,6 +24,9 @@ export async function findMembershipsOfWarps(db: Db, dialect: Dialect, warpCours
       'wc.train_person_id',
       'tp.person_id',
       'c.rules',
+      'c.closed_at as class_closed_at',
+      'c.start_date as class_start_date',
+      'c.end_date as class_end_date',
       sql<number>`coalesce(fc.seconds, 0)`.as('credited_since_pass'),
     ])
     .where(inValues(dialect, 'wc.id', warpCourseIds))

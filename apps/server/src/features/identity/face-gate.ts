@@ -5,6 +5,7 @@ import type { FaceChecksTable } from '../../infra/db-schema.js';
 import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import { addCheckCredit, findLastPasses, findMembershipsOfWarps, findOpenChecks } from './face-gate.repository.js';
 import { insertCheck } from './identity.repository.js';
+import { inPeriod } from '../../core/class-period.js';
 
 /**
  * Before a membership's first pass, its first random check comes after a share of the
@@ -116,8 +117,9 @@ export function createFaceGate(dialect: Dialect) {
       const results: Array<DueCheck | undefined> = [];
       for (const job of jobs) {
         const m = byWarp.get(job.warpCourseId);
-        // not the learner's record, or no checks in this class: the batcher decides the rest
-        if (!m || m.person_id !== job.personId || !m.rules.enabled) {
+        // not the learner's record, no checks in this class, or the class outside its period
+        // (nothing is credited, so nothing is checked): the batcher decides the rest
+        if (!m || m.person_id !== job.personId || !m.rules.enabled || !inPeriod(m, now)) {
           results.push(undefined);
           continue;
         }

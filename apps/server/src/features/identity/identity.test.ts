@@ -597,4 +597,17 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     const next = await report(unit, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 });
     expect(next.body.data.faceCheck).toBeNull();
   });
+
+  it('opens no check for study in a closed class: nothing is credited, so nothing is checked', async () => {
+    await setRules({ enabled: true, atStart: true, atEnd: true, randomEveryMinutes: 1, windowSeconds: 120 });
+    await server.ctx.db.updateTable('train_classes').set({ closed_at: now }).where('id', '=', classId).execute();
+    const before = await server.ctx.db.selectFrom('face_checks').select('id').execute();
+    // a new login: its start check would be due in an open class
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    at(60);
+    const answer = (await report(units[2]!, { playbackId: `face-${++playbacks}`, seq: 1, position: 0 })).body.data;
+    expect(answer).toMatchObject({ refusal: 'CLASS_PERIOD', faceCheck: null, creditedSeconds: 0 });
+    expect(await server.ctx.db.selectFrom('face_checks').select('id').execute()).toHaveLength(before.length);
+    await server.ctx.db.updateTable('train_classes').set({ closed_at: null }).where('id', '=', classId).execute();
+  });
 });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   decideCredit,
   DEFAULT_CREDIT_RULES,
-  inPeriod,
   type CreditInput,
   type PlaybackState,
   type WarpState,
 } from './credit-policy';
+import { inPeriod } from '../../core/class-period.js';
 
 const T0 = Date.UTC(2026, 10, 22, 8, 0, 0);
 const rules = DEFAULT_CREDIT_RULES;
@@ -41,6 +41,8 @@ function session(duration = 600, opts: { creditedToday?: number } = {}) {
     });
     if (decision.playback) playback = decision.playback;
     unit.furthest = decision.furthest;
+    // as the batch stores it: where he stood, or after a refusal the furthest credited point
+    unit.lastPosition = decision.refusal === undefined ? Math.min(r.position, unit.duration) : decision.furthest;
     creditedToday += decision.creditedSeconds;
     total += decision.creditedSeconds;
     return decision;
@@ -71,6 +73,29 @@ describe('crediting an honest learner', () => {
     const last = s.report(60.5, { seq: 5, position: 60 });
     expect(last).toMatchObject({ creditedSeconds: 15.5, furthest: 60, completed: true });
     expect(s.total()).toBe(60);
+  });
+
+  it('is not refused for delays that drain over several reports, nor for a media clock a little fast', () => {
+    // report delays of 0, 0, 2.5, 1.5 and 0.3 s: each report's own step is within its time and the slack
+    const s = session(600);
+    const delays = [0, 0, 2.5, 1.5, 0.3, 0, 2.5];
+    delays.forEach((d, i) => {
+      const decision = s.report(i * 15 + d, { seq: i + 1, position: i * 15 });
+      expect(decision.refusal, `report ${i + 1}`).toBeUndefined();
+    });
+    // the ground reported early is credited when a report comes late again: all 90 s
+    expect(s.total()).toBe(90);
+    expect(s.warp.furthest).toBe(90);
+    // a media clock 0.1 % fast over half an hour of reports every 15 s
+    const t = session(3600);
+    let last = t.report(0, { seq: 1, position: 0 });
+    for (let seq = 2; seq <= 140; seq++) {
+      last = t.report((seq - 1) * 15, { seq, position: Math.round((seq - 1) * 15 * 1.001 * 10) / 10 });
+      expect(last.refusal, `report ${seq}`).toBeUndefined();
+    }
+    // credited at the server's pace; the furthest point a couple of seconds behind the playhead
+    expect(t.total()).toBeCloseTo(139 * 15, 0);
+    expect(t.warp.furthest).toBeGreaterThan(139 * 15 * 1.001 - 3);
   });
 
   it('earns nothing for re-watching, but is not refused', () => {

@@ -53,6 +53,12 @@ export interface WarpState {
   duration: number;
   /** furthest point watched with credit, seconds */
   furthest: number;
+  /**
+   * the playhead of the last report that was not refused (seconds; absent: the furthest
+   * point): a report's step is measured from here, so the part of the ground a report covered
+   * ahead of its time (jitter) is not counted against the next report again
+   */
+  lastPosition?: number;
 }
 
 export interface CreditRules {
@@ -160,7 +166,10 @@ function decide(input: CreditInput): CreditDecision {
   const position = Math.min(report.position, warp.duration);
   const newGround = position - warp.furthest;
   // Further than the time since the last report allows (or past the end): a seek or a forgery.
-  if (newGround > elapsed * MAX_RATE + rules.slackSeconds || report.position > warp.duration + rules.slackSeconds) {
+  // The step is the report's own, from where the last one stood (or the furthest point, after
+  // a seek back): ground ahead of credit, left by jitter, does not make an honest step a seek.
+  const step = position - Math.max(warp.lastPosition ?? warp.furthest, warp.furthest);
+  if (step > elapsed * MAX_RATE + rules.slackSeconds || report.position > warp.duration + rules.slackSeconds) {
     return refuse('SEEK');
   }
   // Re-watching: the clock runs on, nothing is earned, nothing is refused.
@@ -196,17 +205,3 @@ export function isComplete(furthest: number, duration: number, rules: CreditRule
 }
 
 const roundSeconds = (s: number) => Math.round(s * 1000) / 1000;
-
-/**
- * Whether a class is within its training period at `now`: not closed, on or after its start
- * day and on or before its end day (days of the study time zone, stored as the ms of their
- * start; the end day runs 24 hours — the zones of record keep no summer time).
- */
-export function inPeriod(
-  c: { class_closed_at: number | null; class_start_date: number | null; class_end_date: number | null },
-  now: number,
-): boolean {
-  if (c.class_closed_at !== null) return false;
-  if (c.class_start_date !== null && now < Number(c.class_start_date)) return false;
-  return c.class_end_date === null || now < Number(c.class_end_date) + 86_400_000;
-}

@@ -5,13 +5,13 @@ import type { AppContext } from '../../app-context.js';
 import { isCourseComplete, isCourseCompleteButUnits } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import { parseDailyCapHours } from '../../core/class-rules.js';
+import { inPeriod } from '../../core/class-period.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
 import {
   decideCredit,
-  inPeriod,
   type CreditDecision,
   type PlaybackState,
   type ProgressReport,
@@ -335,7 +335,12 @@ export class CreditBatcher {
       const decision = decideCredit({
         report: job.report,
         sessionId: job.sessionId,
-        warp: { warpId: row.id, duration: row.duration_seconds, furthest: row.furthest_seconds },
+        warp: {
+          warpId: row.id,
+          duration: row.duration_seconds,
+          furthest: row.furthest_seconds,
+          lastPosition: row.last_position,
+        },
         playback: playbacks.get(job.personId),
         creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
         faceGate: gates[i] ? 'due' : 'ok',

@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import type { AppContext } from '../../app-context.js';
 import { signedPlayUrl } from '../../core/file-url.js';
@@ -6,7 +7,13 @@ import type { WarpCourseRow } from './training.repository.js';
 
 /** Row → spec §3 warpCourseData, with the short-lived play URL of its video. */
 export function toWarpCourseData(ctx: AppContext, row: WarpCourseRow): WarpCourseData {
-  const percent = row.duration_seconds > 0 ? Math.min(100, (row.furthest_seconds / row.duration_seconds) * 100) : 0;
+  // a complete unit is 100 %: its furthest point may stop within the completion tolerance of the end
+  const percent =
+    row.learn_status === LearnStatus.COMPLETED
+      ? 100
+      : row.duration_seconds > 0
+        ? Math.min(100, (row.furthest_seconds / row.duration_seconds) * 100)
+        : 0;
   const rounded = Math.round(percent * 10) / 10;
   return {
     trainWarpCourseId: row.id,

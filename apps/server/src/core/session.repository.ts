@@ -42,9 +42,24 @@ export async function findSessionByRefreshHash(db: Db, hash: string): Promise<Se
   return db.selectFrom('sessions').selectAll().where('refresh_token_hash', '=', hash).executeTakeFirst();
 }
 
-/** The session a refresh token belonged to before its last rotation. */
-export async function findSessionByPreviousRefreshHash(db: Db, hash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('previous_refresh_hash', '=', hash).executeTakeFirst();
+/** A refresh token the session rotated away from, and when (pruning what is older than `before`). */
+export async function rememberRotatedToken(db: Db, sessionId: string, hash: string, now: number, before: number) {
+  await db.deleteFrom('session_refresh_history').where('rotated_at', '<', before).execute();
+  await db
+    .insertInto('session_refresh_history')
+    .values({ refresh_token_hash: hash, session_id: sessionId, rotated_at: now })
+    .onConflict((oc) => oc.column('refresh_token_hash').doNothing())
+    .execute();
+}
+
+/** The session a refresh token belonged to before it rotated, and when it did. */
+export async function findRotatedToken(db: Db, hash: string) {
+  return db
+    .selectFrom('session_refresh_history as h')
+    .innerJoin('sessions as s', 's.id', 'h.session_id')
+    .select(['s.id', 's.revoked_at', 'h.rotated_at'])
+    .where('h.refresh_token_hash', '=', hash)
+    .executeTakeFirst();
 }
 
 /** Revokes every live session of a person; returns the ids it revoked. */
@@ -81,7 +96,7 @@ export async function rotateSessionTokens(
 ): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set({ ...next, previous_refresh_hash: oldRefreshHash, refresh_rotated_at: next.last_seen_at })
+    .set(next)
     .where('id', '=', id)
     .where('refresh_token_hash', '=', oldRefreshHash)
     .where('revoked_at', 'is', null)

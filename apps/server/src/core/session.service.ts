@@ -10,7 +10,8 @@ import { maskedIdCard } from './id-cards.js';
 import { findPersonById, lockPersonRow, type PersonWithOrg } from './person.repository.js';
 import {
   findSessionByAccessHash,
-  findSessionByPreviousRefreshHash,
+  findRotatedToken,
+  rememberRotatedToken,
   findSessionByRefreshHash,
   insertSession,
   revokePersonSessions,
@@ -193,6 +194,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     last_seen_at: now,
   });
   if (!rotated) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
+  await rememberRotatedToken(ctx.db, session.id, hash, now, now - ctx.config.refreshTokenSeconds * 1000);
   await publishChanged(ctx, [session.id]);
   return toLoginResponse(ctx, person, accessToken, nextRefresh);
 }
@@ -201,15 +203,16 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 const REUSE_GRACE_MS = 30_000;
 
 /**
- * A refresh token already rotated, presented again after the grace: someone holds a copy
+ * A refresh token already rotated (at any rotation of its session), presented again after the
+ * grace: someone holds a copy
  * (the owner's client or a thief — one of them renewed with it already). The session ends
  * for both: every token it rotated into stops working on every node.
  */
 async function refuseReuse(ctx: AppContext, hash: string): Promise<void> {
-  const session = await findSessionByPreviousRefreshHash(ctx.db, hash);
+  const session = await findRotatedToken(ctx.db, hash);
   if (!session || session.revoked_at !== null) return;
   const now = ctx.now();
-  if (session.refresh_rotated_at !== null && now - session.refresh_rotated_at <= REUSE_GRACE_MS) return;
+  if (now - Number(session.rotated_at) <= REUSE_GRACE_MS) return;
   if (await revokeSession(ctx.db, session.id, 'refresh-reuse', now)) {
     ctx.log.warn({ session: session.id }, 'a rotated refresh token was used again: the session is revoked');
     await publishRevoked(ctx, [session.id], 'logout');

@@ -72,9 +72,13 @@ export interface SessionsTable {
   revoked_at: number | null;
   /** 'logout' | 'replaced' | 'refresh-reuse' */
   revoked_reason: string | null;
-  /** the refresh token's hash before the last rotation, and when it rotated (migration 0032) */
-  previous_refresh_hash: ColumnType<string | null, string | null | undefined, string | null>;
-  refresh_rotated_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A refresh token a session rotated away from (migration 0032): reuse detection. */
+export interface SessionRefreshHistoryTable {
+  refresh_token_hash: string;
+  session_id: string;
+  rotated_at: number;
 }
 
 export interface CheckCodesTable {
@@ -595,6 +599,7 @@ export interface Database {
   face_checks: FaceChecksTable;
   face_check_credit: FaceCheckCreditTable;
   registration_rejections: RegistrationRejectionsTable;
+  session_refresh_history: SessionRefreshHistoryTable;
   face_attempts: FaceAttemptsTable;
   face_capture_tokens: FaceCaptureTokensTable;
   face_capture_nonces: FaceCaptureNoncesTable;

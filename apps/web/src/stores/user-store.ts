@@ -159,10 +159,23 @@ export const useUser = create<SessionUser & SessionActions>()(
               if (get().token) sessionEnded();
               return false;
             }
+            const stored = () =>
+              (JSON.parse(localStorage.getItem(refreshKey(userId!)) ?? '{}') as { refreshToken?: string }).refreshToken;
+            const renew = (refreshToken: string) =>
+              api.post<LoginResponse>('/api/refresh-token', { json: { refreshToken }, silent: true });
             try {
               const { refreshToken } = JSON.parse(saved) as { refreshToken: string };
               myRefreshToken = refreshToken;
-              signedIn(await api.post<LoginResponse>('/api/refresh-token', { json: { refreshToken }, silent: true }));
+              try {
+                signedIn(await renew(refreshToken));
+              } catch (err) {
+                // another tab renewed with the same token a moment before (the server allows
+                // that much, and no more): take the token it stored, once
+                const newer = stored();
+                if (!(err instanceof ApiError) || err.code !== 40017 || !newer || newer === refreshToken) throw err;
+                myRefreshToken = newer;
+                signedIn(await renew(newer));
+              }
               return true;
             } catch (err) {
               // A network error or a rate limit keeps the session for another try; a dead

@@ -114,6 +114,16 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
       expect((await renew(stolen.refreshToken)).body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
       expect((await who(owner.accessToken)).body.code).toBe(ErrorCode.UNAUTHORIZED);
       expect((await renew(owner.refreshToken)).body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
+
+      // a thief who renews twice before the copy comes back: the token two rotations old ends it too
+      const copied = (await login(clocked, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials;
+      now += 1_000;
+      const once = (await renew(copied.refreshToken)).body.data.credentials;
+      now += 1_000;
+      const twice = (await renew(once.refreshToken)).body.data.credentials;
+      now += 60_000;
+      expect((await renew(copied.refreshToken)).body.code).toBe(ErrorCode.BAD_REFRESH_TOKEN);
+      expect((await who(twice.accessToken)).body.code).toBe(ErrorCode.UNAUTHORIZED);
     } finally {
       await clocked.close();
     }

@@ -218,6 +218,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checkCodePerPhone: limiter('checkCodePerPhone'),
       checkCodePerPhoneDaily: limiter('checkCodePerPhoneDaily'),
       checkCodeDaily: limiter('checkCodeDaily'),
+      checkCodeDailyNewNumbers: limiter('checkCodeDailyNewNumbers'),
+      checkCodePerIpDaily: limiter('checkCodePerIpDaily'),
       registerPerIp: limiter('registerPerIp'),
       postPerPerson: limiter('postPerPerson'),
       facePerPerson: limiter('facePerPerson'),

@@ -189,6 +189,10 @@ export interface AppConfig {
     checkCodePerPhoneDaily: RateLimitPolicy;
     /** the platform's texts in 24 hours, all numbers together (SMS pumping to many numbers) */
     checkCodeDaily: RateLimitPolicy;
+    /** of those, to numbers without an account: half, so pumping cannot stop learners' texts */
+    checkCodeDailyNewNumbers: RateLimitPolicy;
+    /** one address's texts in 24 hours */
+    checkCodePerIpDaily: RateLimitPolicy;
     registerPerIp: RateLimitPolicy;
     /** comments and discussion posts per person: enough to talk, too few to flood */
     postPerPerson: RateLimitPolicy;
@@ -328,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkCodePerPhone: { points: 1, durationSeconds: 60 },
       checkCodePerPhoneDaily: { points: 10, durationSeconds: 24 * 3600 },
       checkCodeDaily: { points: e.SMS_DAILY_LIMIT, durationSeconds: 24 * 3600 },
+      checkCodeDailyNewNumbers: { points: Math.max(1, Math.floor(e.SMS_DAILY_LIMIT / 2)), durationSeconds: 24 * 3600 },
+      checkCodePerIpDaily: { points: 1000, durationSeconds: 24 * 3600 },
       registerPerIp: { points: 200, durationSeconds: 10 * 60 },
       postPerPerson: { points: 10, durationSeconds: 60 },
       facePerPerson: { points: 12, durationSeconds: 60 },

@@ -41,7 +41,7 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   // A landline passes the form's pattern but cannot receive a text.
   if (!isSmsMobile(phone)) throw new AppError(ErrorCode.BAD_REQUEST, Msg.MOBILE_INVALID);
 
-  const ipWait = await ctx.limiters.checkCodePerIp.hit(ip);
+  const ipWait = (await ctx.limiters.checkCodePerIp.hit(ip)) || (await ctx.limiters.checkCodePerIpDaily.hit(ip));
   if (ipWait) throw new AppError(ErrorCode.RATE_LIMITED, undefined, ipWait);
 
   const now = ctx.now();
@@ -63,23 +63,29 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   // Registering with a number that already has an account: say so before a text is spent
   // (the product's choice). Asking costs the number's send budget like a send, so numbers
   // cannot be probed faster than codes can be sent to them (one a minute, ten a day).
-  if (purpose === 'register' && (await findPersonByPhone(ctx.db, phone))) {
+  const known = Boolean(await findPersonByPhone(ctx.db, phone));
+  if (purpose === 'register' && known) {
     throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
   }
 
   // the platform's daily ceiling, all numbers together: a script sending to many numbers (each
-  // within its own budgets) stops here, not at the SMS bill
-  const platformWait = await ctx.limiters.checkCodeDaily.hit('platform');
-  if (platformWait) {
+  // within its own budgets) stops here, not at the SMS bill. Numbers without an account (a
+  // registration, or a script's made-up ones) may spend half of it only, so such a script
+  // cannot stop the texts of learners who have accounts
+  const refuse = async (wait: number, refundNewNumbers: boolean): Promise<never> => {
     await ctx.limiters.checkCodePerPhone.refund(phone);
     await ctx.limiters.checkCodePerPhoneDaily.refund(phone);
-    ctx.log.warn({ limit: ctx.config.rateLimits.checkCodeDaily.points }, 'the daily check-code ceiling is reached');
-    throw new AppError(
-      ErrorCode.RATE_LIMITED,
-      '今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录',
-      platformWait,
+    if (refundNewNumbers) await ctx.limiters.checkCodeDailyNewNumbers.refund('platform');
+    ctx.log.warn(
+      { known, limit: ctx.config.rateLimits.checkCodeDaily.points },
+      'a daily check-code ceiling is reached',
     );
-  }
+    throw new AppError(ErrorCode.RATE_LIMITED, '今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录', wait);
+  };
+  const newWait = known ? 0 : await ctx.limiters.checkCodeDailyNewNumbers.hit('platform');
+  if (newWait) await refuse(newWait, false);
+  const platformWait = await ctx.limiters.checkCodeDaily.hit('platform');
+  if (platformWait) await refuse(platformWait, !known);
 
   const code = randomDigits(CHECK_CODE_LENGTH);
   const id = crypto.randomUUID();
@@ -102,6 +108,7 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
     await ctx.limiters.checkCodePerPhone.refund(phone);
     await ctx.limiters.checkCodePerPhoneDaily.refund(phone);
     await ctx.limiters.checkCodeDaily.refund('platform');
+    if (!known) await ctx.limiters.checkCodeDailyNewNumbers.refund('platform');
     if (!(err instanceof SmsError)) throw err;
     ctx.log.warn({ phone: maskPhone(phone), sms: err.detail }, 'check code not sent');
     throw new AppError(SMS_ERRORS[err.kind].code, SMS_ERRORS[err.kind].msg);

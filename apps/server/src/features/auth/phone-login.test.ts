@@ -169,15 +169,16 @@ describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) =>
       await server.close();
     }
   });
-  it("caps the platform's texts in a day, all numbers together (SMS_DAILY_LIMIT)", async () => {
+  it("caps the platform's texts in a day (SMS_DAILY_LIMIT), numbers without an account at half of it", async () => {
     const server = await startServer({
       databaseUrl,
       configure: (c) => {
-        c.rateLimits.checkCodeDaily = { points: 2, durationSeconds: 86400 };
+        c.rateLimits.checkCodeDaily = { points: 3, durationSeconds: 86400 };
+        c.rateLimits.checkCodeDailyNewNumbers = { points: 2, durationSeconds: 86400 };
       },
     });
     try {
-      // a script sending to many numbers, each within its own budgets
+      // a script sending to many numbers without accounts, each within its own budgets
       const answers = [];
       for (const tel of ['13900000101', '13900000102', '13900000103']) {
         answers.push((await server.request('GET', `/api/train/person/send-check-code/${tel}`)).body);
@@ -186,6 +187,13 @@ describe.each(dialects)('check-code flood limits on $name', ({ databaseUrl }) =>
       expect(answers[2]?.msg).toBe('今日验证码发送量已达平台上限，请稍后再试或使用账号密码登录');
       const outbox = await server.request('GET', '/api/dev/sms-outbox?tel=13900000103');
       expect(outbox.body.data.list).toHaveLength(0);
+      // it spent the part for such numbers only: a learner with an account still gets his code
+      const learner = await server.request('GET', `/api/train/person/send-check-code/${DEMO_LEARNER.phone}`);
+      expect(learner.body.code).toBe(200);
+      // and then the whole day's texts are spent
+      expect((await server.request('GET', '/api/train/person/send-check-code/13800000002')).body.code).toBe(
+        ErrorCode.RATE_LIMITED,
+      );
     } finally {
       await server.close();
     }

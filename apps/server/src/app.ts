@@ -29,6 +29,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { createFaceGate } from './features/identity/face-gate.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
 import { schedulePhotoRetention } from './features/identity/photo-retention.js';
+import { purgeRejections } from './core/registration-rejection.repository.js';
 import { onlineRoutes } from './features/online/online.routes.js';
 import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
@@ -528,7 +529,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.register(classArchiveJob(ctx, [examResultsArchivePart, faceChecksArchivePart]));
   jobs.start();
 
-  stopRetention = schedulePhotoRetention(ctx);
+  const stopPhotos = schedulePhotoRetention(ctx);
+  // rejected registrations' password hashes go once no login is told of them (30 days)
+  const purgeOldRejections = () =>
+    purgeRejections(ctx.db, ctx.now()).catch((err: unknown) => ctx.log.error({ err }, 'rejection purge failed'));
+  void purgeOldRejections();
+  const rejectionTimer = setInterval(purgeOldRejections, 6 * 3600_000);
+  rejectionTimer.unref();
+  stopRetention = () => {
+    stopPhotos();
+    clearInterval(rejectionTimer);
+  };
   stopRecheck = scheduleSocketRecheck(ctx, sockets);
   metricsServer = config.metrics.port ? await serveMetrics(ctx, config.metrics.port, config.host) : undefined;
 

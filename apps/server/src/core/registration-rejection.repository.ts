@@ -31,6 +31,14 @@ export async function recordRejection(
     .execute();
 }
 
+/** Deletes what no login is told any more (its password hash with it): run daily. */
+export async function purgeRejections(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom('registration_rejections')
+    .where('rejected_at', '<=', now - REJECTION_KEPT_MS)
+    .execute();
+}
+
 /** The newest rejection, within 30 days, of a login name (account, ID number or phone). */
 export async function findRejection(db: Db, ids: IdCardIndex, name: string, now: number) {
   return db

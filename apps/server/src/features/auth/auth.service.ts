@@ -31,10 +31,10 @@ import {
 import { startSession, type DeviceInfo } from '../../core/session.service.js';
 import { findRejection, forgetRejections } from '../../core/registration-rejection.repository.js';
 
-/** Removes the RSA layer from every present field (each may be ciphertext or plain). */
 /** What a registrant a manager rejected is told when he logs in (for 30 days). */
 const REJECTED = '您的注册未通过培训管理员审核，请联系培训管理员，或重新注册';
 
+/** Removes the RSA layer from every present field (each may be ciphertext or plain). */
 export async function decryptWire<T extends Record<string, string | undefined>>(ctx: AppContext, wire: T): Promise<T> {
   const fields = await Promise.all(
     Object.entries(wire).map(async ([key, value]) => [

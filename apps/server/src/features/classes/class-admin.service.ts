@@ -68,10 +68,10 @@ const msToDay = (ms: number | null) => (ms === null ? null : recordTime(ms).slic
 
 const rulesOf = (json: string): ClassRules => parseClassRules(json);
 
-async function toManaged(db: Db, rows: ClassRow[]): Promise<ManagedClass[]> {
+async function toManaged(db: Db, rows: ClassRow[], now: number): Promise<ManagedClass[]> {
   const ids = rows.map((r) => r.id);
   const [courses, members] = await Promise.all([findClassCourses(db, ids), countMembers(db, ids)]);
-  const today = recordTime(Date.now()).slice(0, 10);
+  const today = recordTime(now).slice(0, 10);
   return rows.map((r) => {
     const mine = courses.filter((c) => c.class_id === r.id);
     const dates = {
@@ -135,11 +135,11 @@ export async function listClasses(ctx: AppContext, user: AuthUser, query: z.outp
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  return { records: await toManaged(ctx.db, rows), total };
+  return { records: await toManaged(ctx.db, rows, ctx.now()), total };
 }
 
 export async function getClass(ctx: AppContext, user: AuthUser, id: string): Promise<ManagedClass> {
-  return (await toManaged(ctx.db, [await ownClass(ctx.db, user, id)]))[0]!;
+  return (await toManaged(ctx.db, [await ownClass(ctx.db, user, id)], ctx.now()))[0]!;
 }
 
 /** 创建班级: name, period, teacher, ordered courses and the rules its learners study by. */
@@ -195,7 +195,7 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     // the row lock first: two edits of one class read its course list one after the other
     const current = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
     if (!current) throw notFound();
-    const before = (await toManaged(trx, [current]))[0]!;
+    const before = (await toManaged(trx, [current], ctx.now()))[0]!;
     await updateClassRow(trx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.teacher !== undefined ? { teacher: body.teacher } : {}),

@@ -159,8 +159,11 @@ export async function reviewCheck(
         title: '人脸核验已作废',
         content:
           `您在${recordTime(check.due_at).slice(0, 16).replace('T', ' ')}的${CHECK_KIND[check.kind]}人脸核验（${check.class_name}）` +
-          `经培训管理员审核已作废，原因：${body.reason}。自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，` +
-          '相应课件需要重新学习；如有疑问请联系培训管理员。',
+          `经培训管理员审核已作废，原因：${body.reason}。` +
+          (voidedSeconds > 0
+            ? `自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，相应课件需要重新学习；`
+            : '') +
+          '如有疑问请联系培训管理员。',
         now,
       });
     }

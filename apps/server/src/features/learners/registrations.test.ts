@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import { purgeRejections } from '../../core/registration-rejection.repository.js';
 import {
   addLearner,
   addOrganisation,
@@ -142,5 +143,23 @@ describe.each(dialects)('registration approval on $name', ({ databaseUrl }) => {
       .records[0].id;
     const res = await server.request('POST', `/api/manage/registrations/${active}/reject`, { headers: as() });
     expect(res.status).toBe(409);
+  });
+  it('forgets a rejection after 30 days: the login says what it says to anyone, and the row and its hash go', async () => {
+    const first = await register('13911110009', '110105198506150049', '孙驳回');
+    expect(first.body.data?.pending, first.text).toBe(true);
+    const id = (await pendingList()).records.find((r) => r.name === '孙驳回')!.id;
+    expect((await server.request('POST', `/api/manage/registrations/${id}/reject`, { headers: as() })).status).toBe(
+      200,
+    );
+    expect((await login(server, '13911110009', 'secret12')).status).toBe(403);
+    clock += 31 * 86_400_000;
+    expect((await login(server, '13911110009', 'secret12')).body.msg).toBe('用户名或密码错误');
+    await purgeRejections(server.ctx.db, clock);
+    const left = await server.ctx.db
+      .selectFrom('registration_rejections')
+      .select('id')
+      .where('phone', '=', '13911110009')
+      .execute();
+    expect(left).toHaveLength(0);
   });
 });

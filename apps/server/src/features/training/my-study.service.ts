@@ -104,6 +104,9 @@ export async function report(
 }
 
 /** Counts a study start of a unit, once per playback. */
+/** Credit a playback earns before it counts as a study start (学习次数). */
+const STUDY_START_SECONDS = 15;
+
 export async function countStudyStart(
   ctx: AppContext,
   user: AuthUser,
@@ -117,9 +120,13 @@ export async function countStudyStart(
     })
   ).filter((r) => r.warp_id === unit.warpId);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
-  // a study start is a playback that studied: one that earned no credit (or was never
-  // reported — a script asking with fresh ids) counts nothing
-  if (!(await playbackEarned(ctx.db, row.id, playbackId))) return { counted: false, studyCount: row.study_count };
+  // a study start is a playback that studied: at least 15 s of credit (a third of a short
+  // unit); one never reported, or stepped a fraction of a second, counts nothing — a script
+  // gets one count per 15 s of real, credited study at most
+  const atLeast = Math.min(STUDY_START_SECONDS, row.duration_seconds / 3);
+  if (!(await playbackEarned(ctx.db, row.id, playbackId, atLeast))) {
+    return { counted: false, studyCount: row.study_count };
+  }
   const now = ctx.now();
   const counted = await claimStudyStart(ctx.db, {
     playback_id: playbackId,

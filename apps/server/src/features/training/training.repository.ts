@@ -242,20 +242,27 @@ export async function findDailyCredit(db: Db, personId: string, days: string[]):
   return new Map(rows.map((r) => [r.day, r.credited_seconds]));
 }
 
-/** Claims the study start of a playback; false when this playback was already counted. */
-/** Whether a playback of this unit record earned any credit: only such a playback counts as a study start. */
-export async function playbackEarned(db: Db, warpCourseId: string, playbackId: string): Promise<boolean> {
+/**
+ * Whether a playback of this unit record earned at least `atLeast` seconds of credit: only
+ * such a playback counts as a study start (not one a script steps a fraction of a second).
+ */
+export async function playbackEarned(
+  db: Db,
+  warpCourseId: string,
+  playbackId: string,
+  atLeast: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('study_events')
-    .select('id')
+    .select((eb) => eb.fn.sum<number>('credited_seconds').as('seconds'))
     .where('warp_course_id', '=', warpCourseId)
     .where('playback_id', '=', playbackId)
     .where('credited_seconds', '>', 0)
-    .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(row?.seconds ?? 0) >= atLeast;
 }
 
+/** Claims the study start of a playback; false when this playback was already counted. */
 export async function claimStudyStart(
   db: Db,
   row: { playback_id: string; person_id: string; warp_course_id: string; created_at: number },

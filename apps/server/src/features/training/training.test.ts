@@ -250,8 +250,12 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     // a playback only started (no credit yet) neither
     expect((await report(unit, { playbackId: 'start-1', seq: 1, position: 0 })).body.data.refusal).toBeNull();
     expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 0 });
-    at(10);
-    expect((await report(unit, { playbackId: 'start-1', seq: 2, position: 10 })).body.data.creditedSeconds).toBe(10);
+    at(5);
+    expect((await report(unit, { playbackId: 'start-1', seq: 2, position: 5 })).body.data.creditedSeconds).toBe(5);
+    // five seconds are not yet a study start (15 s, or a third of a short unit)
+    expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 0 });
+    at(15);
+    expect((await report(unit, { playbackId: 'start-1', seq: 3, position: 20 })).body.data.creditedSeconds).toBe(15);
     expect((await start('start-1')).body.data).toEqual({ counted: true, studyCount: 1 });
     expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 1 });
   });

@@ -20,6 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('registration_rejections_phone').on('registration_rejections').column('phone').execute();
   await db.schema
+    .createIndex('registration_rejections_account')
+    .on('registration_rejections')
+    .column('account')
+    .execute();
+  await db.schema
     .createIndex('registration_rejections_id_card')
     .on('registration_rejections')
     .column('id_card_index')

@@ -13,7 +13,7 @@ const STATUS_COLOR = { pending: 'warning', failed: 'error', passed: 'success' } 
 
 type Attempt = FaceReviewItem['attempts'][number];
 /**
- * A check's attempts as tiles: refused ones in a row for the same reason, with no photo kept
+ * A check's attempts as tiles: refused ones in a row for the same reason from the same device, with no photo kept
  * (a phone sending the same frame again and again: 14 tiles of 与已有照片相同), are one tile
  * with their count and the last one's time.
  */
@@ -21,7 +21,9 @@ function tilesOf(attempts: Attempt[]): Array<{ a: Attempt; count: number; lastAt
   const tiles: Array<{ a: Attempt; count: number; lastAt: string }> = [];
   for (const a of attempts) {
     const prev = tiles.at(-1);
-    const same = (x: Attempt) => x.result === 'rejected' && !x.photoUrl && x.reason === a.reason;
+    // the same device and address too: a change of either is evidence (another person's phone)
+    const same = (x: Attempt) =>
+      x.result === 'rejected' && !x.photoUrl && x.reason === a.reason && x.ip === a.ip && x.device === a.device;
     if (prev && same(prev.a) && same(a)) {
       prev.count++;
       prev.lastAt = a.at;

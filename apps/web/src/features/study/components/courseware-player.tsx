@@ -77,6 +77,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     timer: undefined as ReturnType<typeof setInterval> | undefined,
     /** the playback whose study start is not counted yet (it is, at its first credited answer) */
     uncounted: undefined as string | undefined,
+    /** asks made for it (an answer lost on the way would leave it asking every report) */
+    countTries: 0,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -119,13 +121,16 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (options.final) s.playbackId = undefined;
     try {
       const answer = await sendReport(body, options.leaving ?? false);
-      // a study start counts once its playback earned credit (the server checks it did)
-      if (answer.creditedSeconds > 0 && s.uncounted === body.playbackId) {
-        s.uncounted = undefined;
+      // a study start counts once its playback earned enough credit (the server says when):
+      // asked after each credited answer until it has counted
+      if (answer.creditedSeconds > 0 && s.uncounted === body.playbackId && s.countTries++ < 6) {
         void api
-          .get(`/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}`, {
-            query: { playbackId: body.playbackId },
-            silent: true,
+          .get<{ counted: boolean }>(
+            `/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}`,
+            { query: { playbackId: body.playbackId }, silent: true },
+          )
+          .then((r) => {
+            if (r.counted && s.uncounted === body.playbackId) s.uncounted = undefined;
           })
           .catch(() => undefined);
       }
@@ -237,6 +242,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       s.playbackId = crypto.randomUUID();
       s.seq = 0;
       s.uncounted = s.playbackId;
+      s.countTries = 0;
     }
     s.lastActivity = Date.now();
     void report();

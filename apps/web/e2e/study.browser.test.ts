@@ -64,7 +64,11 @@ describe('studying in Chromium', () => {
         sent.push({ type: request.headers()['content-type'], body: request.postData() ?? '' });
       }
     });
+    const firstTag = () => page.getByTestId('show-unit').first().locator('.plain-tag').textContent();
+    expect(await firstTag()).toBe('未开始');
     await page.evaluate(() => document.querySelector('video')?.play());
+    // the unit playing says 学习中 once its playing is accepted, not 未开始 until its first credit
+    await expect.poll(firstTag, { timeout: 5_000 }).toBe('学习中');
     // one report interval (15 s) and a little more
     await expect.poll(() => page.getByTestId('credited-now').textContent(), { timeout: 30_000 }).not.toBe('0');
     const credited = Number(await page.getByTestId('credited-now').textContent());

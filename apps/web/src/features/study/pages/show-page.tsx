@@ -33,6 +33,8 @@ export default function ShowPage() {
   const [autoPlay, setAutoPlay] = useState(false);
   /** 本次已计入: what this page has been credited, across the units played on it */
   const [creditedNow, setCreditedNow] = useState(0);
+  /** units whose playing the server accepted on this page: 学习中 before their first credit, not 未开始 */
+  const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
 
   const backToStudy = (
     <Link to="/study" className="plain-btn">
@@ -65,6 +67,9 @@ export default function ShowPage() {
           creditedNow={creditedNow}
           onAnswer={(answer) => {
             setCreditedNow((c) => c + answer.creditedSeconds);
+            if (!answer.refusal && !started.has(answer.trainWarpCourseId)) {
+              setStarted((s) => new Set(s).add(answer.trainWarpCourseId));
+            }
             client.setQueryData(studyKeys.units(classCourseId), (old: typeof units | undefined) =>
               old?.map((u) =>
                 u.trainWarpCourseId === answer.trainWarpCourseId ? { ...u, ...answer, playUrl: u.playUrl } : u,
@@ -98,7 +103,14 @@ export default function ShowPage() {
                   }}
                 >
                   <span>
-                    {u.sortOrder}. {u.tCourseName} <StatusTag status={u.learnStatus} />
+                    {u.sortOrder}. {u.tCourseName}{' '}
+                    <StatusTag
+                      status={
+                        u.learnStatus === LearnStatus.NOT_STARTED && started.has(u.trainWarpCourseId)
+                          ? LearnStatus.STUDYING
+                          : u.learnStatus
+                      }
+                    />
                   </span>
                   <UnitProgress percent={u.sysPercentage} status={u.learnStatus} name={u.tCourseName} />
                   <small>

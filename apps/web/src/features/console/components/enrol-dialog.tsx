@@ -12,7 +12,7 @@ import {
   type ManagedClass,
 } from '../api/console-api';
 import { asSelect, toTree } from './department-tree';
-import { FileButton } from './file-button';
+import { SheetPicker } from './sheet-picker';
 import { SheetErrors } from './sheet-errors';
 
 type Way = 'departments' | 'learners' | 'sheet';
@@ -121,21 +121,14 @@ export function EnrolDialog({ cls, onClose, onDone }: { cls: ManagedClass; onClo
                 >
                   {t('console.enrolTemplate')}
                 </Button>
-                <Space wrap>
-                  <FileButton
-                    accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    testId="enrol-file"
-                    onFile={(picked) => {
-                      setFile(picked);
-                      setSheetResult(undefined);
-                    }}
-                  >
-                    {t('console.chooseFile')}
-                  </FileButton>
-                  <span className="console-hint" data-testid="enrol-file-name">
-                    {file?.name ?? t('console.noFileChosen')}
-                  </span>
-                </Space>
+                <SheetPicker
+                  file={file}
+                  testId="enrol-file"
+                  onFile={(picked) => {
+                    setFile(picked);
+                    setSheetResult(undefined);
+                  }}
+                />
                 {sheetResult && sheetResult.errors.length > 0 && (
                   <SheetErrors
                     errors={sheetResult.errors}

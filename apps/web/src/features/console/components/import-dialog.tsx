@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
 import { importLearners, type ImportResult } from '../api/console-api';
-import { FileButton } from './file-button';
+import { SheetPicker } from './sheet-picker';
 import { SheetErrors } from './sheet-errors';
 
 /** 导入学员: the template, a sheet, and either what was imported or every error by row (nothing written then). */
@@ -49,21 +49,14 @@ export function ImportDialog({ onImported }: { onImported(): void }) {
           >
             {t('console.template')}
           </Button>
-          <Space wrap>
-            <FileButton
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              testId="import-file"
-              onFile={(picked) => {
-                setFile(picked);
-                setResult(undefined);
-              }}
-            >
-              {t('console.chooseFile')}
-            </FileButton>
-            <span className="console-hint" data-testid="import-file-name">
-              {file?.name ?? t('console.noFileChosen')}
-            </span>
-          </Space>
+          <SheetPicker
+            file={file}
+            testId="import-file"
+            onFile={(picked) => {
+              setFile(picked);
+              setResult(undefined);
+            }}
+          />
           <Checkbox
             checked={createDepartments}
             onChange={(e) => setCreateDepartments(e.target.checked)}

@@ -485,7 +485,6 @@ export interface ExamAttemptsTable {
   passed: number | null;
 }
 
-/** The numbers a certificate had before it was reissued (migration 0022), written by the certificates feature. */
 /** A manager's review of a face check (migration 0023), written by the identity feature. */
 export interface FaceCheckReviewsTable {
   check_id: string;
@@ -496,6 +495,7 @@ export interface FaceCheckReviewsTable {
   reviewed_at: number;
 }
 
+/** The numbers a certificate had before it was reissued (migration 0022), written by the certificates feature. */
 export interface CertificateReissuesTable {
   id: string;
   certificate_id: string;

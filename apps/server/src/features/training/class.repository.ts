@@ -190,16 +190,22 @@ export async function countMembers(db: Db, classId: string): Promise<number> {
  * not active, and his seconds are not counted.
  */
 export async function classActivity(db: Db, classId: string, since: number) {
-  const rows = await db
-    .selectFrom('study_events as e')
-    .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
-    .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
-    .select((eb) => ['e.person_id', eb.fn.sum<number>('e.credited_seconds').as('seconds')])
-    .where('tp.class_id', '=', classId)
-    .where('e.created_at', '>=', since)
-    .where('e.credited_seconds', '!=', 0)
-    .groupBy('e.person_id')
-    .execute();
-  const net = rows.map((r) => Number(r.seconds)).filter((s) => s > 0);
-  return { activeLearners: net.length, studySeconds: Math.round(net.reduce((a, b) => a + b, 0)) };
+  // each learner's net seconds, added up by the database: one row back, not one per learner
+  const row = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('study_events as e')
+        .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
+        .innerJoin('train_persons as tp', 'tp.id', 'wc.train_person_id')
+        .select((eb) => ['e.person_id', eb.fn.sum<number>('e.credited_seconds').as('seconds')])
+        .where('tp.class_id', '=', classId)
+        .where('e.created_at', '>=', since)
+        .where('e.credited_seconds', '!=', 0)
+        .groupBy('e.person_id')
+        .as('p'),
+    )
+    .select((eb) => [eb.fn.countAll<number>().as('learners'), eb.fn.sum<number>('p.seconds').as('seconds')])
+    .where('p.seconds', '>', 0)
+    .executeTakeFirstOrThrow();
+  return { activeLearners: Number(row.learners), studySeconds: Math.round(Number(row.seconds ?? 0)) };
 }

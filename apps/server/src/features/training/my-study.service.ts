@@ -103,10 +103,10 @@ export async function report(
   };
 }
 
-/** Counts a study start of a unit, once per playback. */
 /** Credit a playback earns before it counts as a study start (学习次数). */
 const STUDY_START_SECONDS = 15;
 
+/** Counts a study start of a unit, once per playback that earned enough credit. */
 export async function countStudyStart(
   ctx: AppContext,
   user: AuthUser,

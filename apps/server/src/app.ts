@@ -30,6 +30,7 @@ import { createFaceGate } from './features/identity/face-gate.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
 import { schedulePhotoRetention } from './features/identity/photo-retention.js';
 import { purgeRejections } from './core/registration-rejection.repository.js';
+import { purgeRotatedTokens } from './core/session.repository.js';
 import { onlineRoutes } from './features/online/online.routes.js';
 import { orgRoutes } from './features/org/org.routes.js';
 import { realtimeRoutes } from './features/realtime/realtime.routes.js';
@@ -530,15 +531,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.start();
 
   const stopPhotos = schedulePhotoRetention(ctx);
-  // rejected registrations' password hashes go once no login is told of them (30 days)
-  const purgeOldRejections = () =>
-    purgeRejections(ctx.db, ctx.now()).catch((err: unknown) => ctx.log.error({ err }, 'rejection purge failed'));
-  void purgeOldRejections();
-  const rejectionTimer = setInterval(purgeOldRejections, 6 * 3600_000);
-  rejectionTimer.unref();
+  // rejected registrations' password hashes go once no login is told of them (30 days);
+  // rotated refresh tokens once older than any refresh token's life
+  const purgeOld = async () => {
+    const now = ctx.now();
+    await purgeRejections(ctx.db, now).catch((err: unknown) => ctx.log.error({ err }, 'rejection purge failed'));
+    await purgeRotatedTokens(ctx.db, now - config.refreshTokenSeconds * 1000).catch((err: unknown) =>
+      ctx.log.error({ err }, 'rotated token purge failed'),
+    );
+  };
+  await purgeOld(); // before the first request: a restart after a long stop starts clean
+  const purgeTimer = setInterval(() => void purgeOld(), 6 * 3600_000);
+  purgeTimer.unref();
   stopRetention = () => {
     stopPhotos();
-    clearInterval(rejectionTimer);
+    clearInterval(purgeTimer);
   };
   stopRecheck = scheduleSocketRecheck(ctx, sockets);
   metricsServer = config.metrics.port ? await serveMetrics(ctx, config.metrics.port, config.host) : undefined;

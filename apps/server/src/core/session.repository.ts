@@ -42,14 +42,18 @@ export async function findSessionByRefreshHash(db: Db, hash: string): Promise<Se
   return db.selectFrom('sessions').selectAll().where('refresh_token_hash', '=', hash).executeTakeFirst();
 }
 
-/** A refresh token the session rotated away from, and when (pruning what is older than `before`). */
-export async function rememberRotatedToken(db: Db, sessionId: string, hash: string, now: number, before: number) {
-  await db.deleteFrom('session_refresh_history').where('rotated_at', '<', before).execute();
+/** A refresh token the session rotated away from, and when. */
+export async function rememberRotatedToken(db: Db, sessionId: string, hash: string, now: number) {
   await db
     .insertInto('session_refresh_history')
     .values({ refresh_token_hash: hash, session_id: sessionId, rotated_at: now })
     .onConflict((oc) => oc.column('refresh_token_hash').doNothing())
     .execute();
+}
+
+/** Forgets tokens rotated before `before` (older than any refresh token's life: none could come back). */
+export async function purgeRotatedTokens(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('session_refresh_history').where('rotated_at', '<', before).execute();
 }
 
 /** The session a refresh token belonged to before it rotated, and when it did. */

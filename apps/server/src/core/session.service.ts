@@ -186,15 +186,19 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
   const accessToken = randomToken();
   const nextRefresh = randomToken();
-  const rotated = await rotateSessionTokens(ctx.db, session.id, hash, {
-    access_token_hash: hashToken(accessToken),
-    refresh_token_hash: hashToken(nextRefresh),
-    access_expires_at: now + ctx.config.accessTokenSeconds * 1000,
-    refresh_expires_at: now + ctx.config.refreshTokenSeconds * 1000,
-    last_seen_at: now,
+  // the old token is remembered with the rotation, or neither happens (reuse stays detectable)
+  const rotated = await ctx.db.transaction().execute(async (trx) => {
+    const done = await rotateSessionTokens(trx, session.id, hash, {
+      access_token_hash: hashToken(accessToken),
+      refresh_token_hash: hashToken(nextRefresh),
+      access_expires_at: now + ctx.config.accessTokenSeconds * 1000,
+      refresh_expires_at: now + ctx.config.refreshTokenSeconds * 1000,
+      last_seen_at: now,
+    });
+    if (done) await rememberRotatedToken(trx, session.id, hash, now);
+    return done;
   });
   if (!rotated) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
-  await rememberRotatedToken(ctx.db, session.id, hash, now, now - ctx.config.refreshTokenSeconds * 1000);
   await publishChanged(ctx, [session.id]);
   return toLoginResponse(ctx, person, accessToken, nextRefresh);
 }

@@ -52,7 +52,8 @@ import { clearCheckCredit } from './face-gate.repository.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
-import { findOrgById, setReferenceMode } from '../../core/org.repository.js';
+import { findOrgById } from '../../core/org.repository.js';
+import { changeOrgSetting } from '../../core/org-settings.js';
 import type { ReferenceSettings } from '@anxun/shared/schemas/identity';
 
 export interface PhotoUpload {
@@ -197,21 +198,12 @@ export async function changeReferenceMode(
   ip: string,
 ): Promise<ReferenceSettings> {
   const before = await referenceSettings(ctx, user);
-  if (before.mode !== mode) {
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      await setReferenceMode(trx, user.orgId, mode);
-      await recordAudit(trx, {
-        actor: user,
-        ip,
-        action: 'organisation.reference-mode',
-        targetType: 'organisation',
-        targetId: user.orgId,
-        summary: { before: { mode: before.mode }, after: { mode } },
-        now,
-      });
-    });
-  }
+  await changeOrgSetting(ctx, user, ip, {
+    action: 'organisation.reference-mode',
+    values: { reference_mode: mode },
+    before: { mode: before.mode },
+    after: { mode },
+  });
   return { mode };
 }
 

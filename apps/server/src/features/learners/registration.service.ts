@@ -2,7 +2,8 @@ import { ErrorCode } from '@anxun/shared/errors';
 import type { RegistrationSettings } from '@anxun/shared/schemas/learners';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
-import { findOrgById, setRegistrationMode } from '../../core/org.repository.js';
+import { findOrgById } from '../../core/org.repository.js';
+import { changeOrgSetting } from '../../core/org-settings.js';
 import { approvePendingPerson, deletePendingPerson, findPersonById } from '../../core/person.repository.js';
 import { recordRejection } from '../../core/registration-rejection.repository.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -32,21 +33,12 @@ export async function changeRegistrationMode(
   ip: string,
 ): Promise<RegistrationSettings> {
   const before = await registrationSettings(ctx, user);
-  if (before.mode !== mode) {
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      await setRegistrationMode(trx, user.orgId, mode);
-      await recordAudit(trx, {
-        actor: user,
-        ip,
-        action: 'organisation.registration-mode',
-        targetType: 'organisation',
-        targetId: user.orgId,
-        summary: { before: { mode: before.mode }, after: { mode } },
-        now,
-      });
-    });
-  }
+  await changeOrgSetting(ctx, user, ip, {
+    action: 'organisation.registration-mode',
+    values: { registration_mode: mode },
+    before: { mode: before.mode },
+    after: { mode },
+  });
   return registrationSettings(ctx, user);
 }
 

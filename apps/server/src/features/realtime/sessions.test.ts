@@ -129,6 +129,33 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
     }
   });
 
+  it('forgets rotated refresh tokens once no refresh token could be that old (at start, then every six hours)', async () => {
+    let now = Date.now();
+    const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-rotated-'));
+    const shared = { databaseUrl, dataDir, now: () => now, ...(schema ? { schema } : {}) };
+    const node = await startServer(shared);
+    const creds = (await login(node, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials;
+    const rotated = await node.request('POST', '/api/refresh-token', { json: { refreshToken: creds.refreshToken } });
+    expect(rotated.body.code).toBe(200);
+    const kept = async (app: TestServer) =>
+      (await app.ctx.db.selectFrom('session_refresh_history').select('session_id').execute()).length;
+    expect(await kept(node)).toBe(1);
+    await node.close();
+    now += 10 * 86_400_000; // still within a refresh token's 30 days: kept
+    const soon = await startServer(shared);
+    expect(await kept(soon)).toBe(1);
+    await soon.close();
+    now += 21 * 86_400_000;
+    const later = await startServer(shared);
+    try {
+      expect(await kept(later)).toBe(0);
+    } finally {
+      await later.close();
+      if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
+    }
+  });
+
   it('logout revokes the session and closes its websocket', async () => {
     const { credentials } = await loginDemo();
     const ws = connectWs(server, credentials.accessToken);

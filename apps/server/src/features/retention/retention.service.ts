@@ -1,7 +1,7 @@
 import type { RetentionSettings } from '@anxun/shared/schemas/retention';
 import type { AppContext } from '../../app-context.js';
-import { recordAudit } from '../../core/audit.js';
-import { findOrgById, setRetentionYears } from '../../core/org.repository.js';
+import { findOrgById } from '../../core/org.repository.js';
+import { changeOrgSetting } from '../../core/org-settings.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { countPhotosOfOrg } from './retention.repository.js';
 
@@ -22,20 +22,11 @@ export async function changeRetention(
   ip: string,
 ): Promise<RetentionSettings> {
   const before = await retentionSettings(ctx, user);
-  if (before.retentionYears !== retentionYears) {
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      await setRetentionYears(trx, user.orgId, retentionYears);
-      await recordAudit(trx, {
-        actor: user,
-        ip,
-        action: 'organisation.retention',
-        targetType: 'organisation',
-        targetId: user.orgId,
-        summary: { before: { retentionYears: before.retentionYears }, after: { retentionYears } },
-        now,
-      });
-    });
-  }
+  await changeOrgSetting(ctx, user, ip, {
+    action: 'organisation.retention',
+    values: { retention_years: retentionYears },
+    before: { retentionYears: before.retentionYears },
+    after: { retentionYears },
+  });
   return retentionSettings(ctx, user);
 }

@@ -212,9 +212,9 @@ describe('the HTTP pipeline', () => {
     await server.request('GET', '/api/user/info', { headers: { Authorization: token } });
     const ws = await fetch(`${server.baseUrl}/ws?Authorization=${token}`);
     await ws.text();
-    await server.request('GET', `/api/train/person/send-check-code/13500000001`);
-    const code = await lastSmsCode(server, '13500000001');
-    await server.request('POST', '/api/login', { json: { telPhoto: '13500000001', checkCode: code } });
+    await server.request('GET', `/api/train/person/send-check-code/${DEMO_LEARNER.phone}`);
+    const code = await lastSmsCode(server, DEMO_LEARNER.phone);
+    await server.request('POST', '/api/login', { json: { telPhoto: DEMO_LEARNER.phone, checkCode: code } });
     await server.request('GET', `/api/file/select?otcId=${DEMO_LEARNER.idCard}&otcType=SysPhoto`);
     await server.request('POST', `/api/login?password[]=${DEMO_LEARNER.password}&x=1`);
     await server.request('GET', `/api/health?Password%00=${DEMO_LEARNER.password}`);

@@ -71,7 +71,11 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
 
   it('changes the phone with a code sent to the new number, never to someone else’s', async () => {
     const newPhone = '13900000009';
-    await server.request('GET', `/api/train/person/send-check-code/${newPhone}`);
+    const sendTo = (tel: string) => server.request('GET', `/api/user/send-phone-code/${tel}`, { headers: auth() });
+    expect((await server.request('GET', `/api/user/send-phone-code/${newPhone}`)).status).toBe(401);
+    const same = await sendTo(DEMO_LEARNER.phone);
+    expect(same.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '新手机号与当前手机号相同' });
+    expect((await sendTo(newPhone)).body.code).toBe(200);
     const wrongCode = await server.request('POST', '/api/user/update-phone', {
       json: { telPhoto: newPhone, checkCode: '000000' },
       headers: auth(),
@@ -87,8 +91,15 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
     const profile = await server.request('GET', '/api/user/profile', { headers: auth() });
     expect(profile.body.data.phone).toBe('139****0009');
 
-    // the administrator's number belongs to the administrator
+    // the administrator's number belongs to the administrator: no text to it
+    const others = await sendTo(DEMO_ADMIN.phone);
+    expect(others.status).toBe(409);
+    expect(others.body.msg).toBe('该手机号已被其他账号使用');
+    const outbox = await server.request('GET', `/api/dev/sms-outbox?tel=${DEMO_ADMIN.phone}`);
+    expect(outbox.body.data.list).toHaveLength(0);
+    // and a code he had some other way (a login code) does not make it his either
     await server.ctx.db.deleteFrom('check_codes').execute();
+    await server.ctx.limiters.checkCodePerPhone.reset(DEMO_ADMIN.phone); // the minute between texts
     await server.request('GET', `/api/train/person/send-check-code/${DEMO_ADMIN.phone}`);
     const taken = await server.request('POST', '/api/user/update-phone', {
       json: { telPhoto: DEMO_ADMIN.phone, checkCode: await lastSmsCode(server, DEMO_ADMIN.phone) },

@@ -136,10 +136,11 @@ export const authRoutes =
           summary: 'Send a 6-digit check code by SMS (the code is never returned)',
           params: telParam,
           querystring: sendCheckCodeQuery,
-          response: { 200: envelope(sendCheckCodeResponse), ...errors },
+          response: { 200: envelope(sendCheckCodeResponse), ...errors, 404: errorEnvelope },
         },
       },
-      async (request) => ok(await sendCheckCode(ctx, request.params.tel, request.ip, request.query.purpose)),
+      async (request) =>
+        ok(await sendCheckCode(ctx, request.params.tel, request.ip, { for: request.query.purpose ?? 'login' })),
     );
 
     app.get(
@@ -222,6 +223,26 @@ export const authRoutes =
         await changePassword(ctx, userOf(request).personId, request.body);
         return ok({ updated: true as const });
       },
+    );
+
+    app.get(
+      '/api/user/send-phone-code/:tel',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "Send a check code to the signed-in learner's new phone (not one another account uses)",
+          params: telParam,
+          response: { 200: envelope(sendCheckCodeResponse), ...errors, 409: errorEnvelope },
+        },
+      },
+      async (request) =>
+        ok(
+          await sendCheckCode(ctx, request.params.tel, request.ip, {
+            for: 'phone',
+            personId: userOf(request).personId,
+          }),
+        ),
     );
 
     app.post(

@@ -205,7 +205,9 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
 
   it('registers a learner who can then log in by ID card number', async () => {
     const phone = '13912345678';
-    expect((await server.request('GET', `/api/train/person/send-check-code/${phone}`)).body.code).toBe(200);
+    expect((await server.request('GET', `/api/train/person/send-check-code/${phone}?purpose=register`)).body.code).toBe(
+      200,
+    );
     const code = await lastSmsCode(server, phone);
     const form = {
       orgCode: '00000',
@@ -222,7 +224,7 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
     expect(byId.body.code).toBe(200);
     expect(byId.body.data.roles.userName).toBe('李学员');
 
-    await server.request('GET', `/api/train/person/send-check-code/${phone}`);
+    await server.request('GET', `/api/train/person/send-check-code/${phone}?purpose=register`);
     const again = await server.request('POST', '/api/register', { json: { ...form, checkCode: '000000' } });
     expect(again.body.msg).toBe('验证码输入错误');
   });
@@ -263,7 +265,7 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
 
   it('rejects a duplicate registration clearly', async () => {
     const phone = '13712345670';
-    await server.request('GET', `/api/train/person/send-check-code/${phone}`);
+    await server.request('GET', `/api/train/person/send-check-code/${phone}?purpose=register`);
     const res = await server.request('POST', '/api/register', {
       json: {
         orgCode: '00000',

@@ -12,6 +12,7 @@ import { SmsError } from '../../infra/sms.js';
 import type { AppContext } from '../../app-context.js';
 import { hmac, randomDigits, safeEqual } from '../../infra/crypto.js';
 import { findPersonByPhone } from '../../core/person.repository.js';
+import { findRejection } from '../../core/registration-rejection.repository.js';
 import { AppError } from '../../http/app-error.js';
 import {
   consumeCheckCode,
@@ -31,10 +32,17 @@ const SMS_ERRORS = {
 const codeHash = (ctx: AppContext, phone: string, code: string) => hmac(ctx.keys.secret, `check-code:${phone}:${code}`);
 
 /**
+ * What a code is for: logging in (the number has an account, or had a registration a
+ * manager rejected: the code proves the phone, and login tells him), registering (the number
+ * has none), or a signed-in learner's new phone (no one else's, not his own already).
+ */
+export type CheckCodePurpose = { for: 'login' } | { for: 'register' } | { for: 'phone'; personId: string };
+
+/**
  * Sends a 6-digit code to a mobile. The code itself never leaves the server except through
  * the SMS provider (DESIGN.md departure: the described site returned it to the browser).
  */
-export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, purpose: 'login' | 'register' = 'login') {
+export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, purpose: CheckCodePurpose) {
   const phone = tel.trim();
   if (!phone) throw new AppError(ErrorCode.BAD_REQUEST, Msg.MOBILE_REQUIRED);
   if (!isTelOrMobile(phone)) throw new AppError(ErrorCode.BAD_REQUEST, Msg.TEL_INVALID);
@@ -60,12 +68,22 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   const dailyWait = await ctx.limiters.checkCodePerPhoneDaily.hit(phone);
   if (dailyWait) throw new AppError(ErrorCode.RATE_LIMITED, '今日验证码发送次数已达上限，请明天再试', dailyWait);
 
-  // Registering with a number that already has an account: say so before a text is spent
-  // (the product's choice). Asking costs the number's send budget like a send, so numbers
-  // cannot be probed faster than codes can be sent to them (one a minute, ten a day).
-  const known = Boolean(await findPersonByPhone(ctx.db, phone));
-  if (purpose === 'register' && known) {
+  // A number that cannot use the code is told so before a text is spent: registering with one
+  // that has an account, logging in with one that has none (no text to a stranger's phone),
+  // a new phone that is someone's. Asking costs the number's send budget like a send, so
+  // numbers cannot be probed faster than codes can be sent to them (one a minute, ten a day).
+  const owner = await findPersonByPhone(ctx.db, phone);
+  const known = Boolean(owner);
+  if (purpose.for === 'register' && owner) {
     throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
+  }
+  if (purpose.for === 'login' && !owner && !(await findRejection(ctx.db, ctx.keys.idCards, phone, now))) {
+    throw new AppError(ErrorCode.NOT_FOUND, '该手机号尚未注册，请先注册');
+  }
+  if (purpose.for === 'phone' && owner) {
+    throw owner.id === purpose.personId
+      ? new AppError(ErrorCode.BAD_REQUEST, '新手机号与当前手机号相同')
+      : new AppError(ErrorCode.DUPLICATE, '该手机号已被其他账号使用');
   }
 
   // the platform's daily ceiling, all numbers together: a script sending to many numbers (each

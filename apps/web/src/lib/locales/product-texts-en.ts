@@ -93,6 +93,7 @@ export const productTextsEn: Record<string, string> = {
   原密码不正确: 'The current password is wrong',
   新密码不能与原密码相同: 'The new password must differ from the current one',
   该手机号已被其他账号使用: 'This phone belongs to another account',
+  新手机号与当前手机号相同: 'This is already your phone number',
   参加本课程学习后才能练习: 'Only learners of this course can practise it',
   您已通过本课程考试: 'You passed this course’s exam',
   '考试次数已用完，请联系培训管理员': 'No attempts left: please ask your training manager',

@@ -39,7 +39,7 @@ export async function changePassword(oldPassword: string, newPassword: string) {
 }
 
 export const sendCode = (tel: string) =>
-  api.get<{ resendAfter: number }>(`/api/train/person/send-check-code/${encodeURIComponent(tel)}`);
+  api.get<{ resendAfter: number }>(`/api/user/send-phone-code/${encodeURIComponent(tel)}`);
 
 export const changePhone = (telPhoto: string, checkCode: string) =>
   api.post<{ phone: string }>('/api/user/update-phone', { json: { telPhoto, checkCode } });

@@ -13,6 +13,17 @@ const wireField = line(WIRE_FIELD_MAX);
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
+/**
+ * A password being set (registration, the personal centre): trimmed like the login form's
+ * (spec §3 "trimmed first"), or a password set with a space at either end could never log in.
+ */
+const newPassword = z
+  .string({ error: Msg.PASSWORD_REQUIRED })
+  .trim()
+  .min(1, Msg.PASSWORD_REQUIRED)
+  .min(PASSWORD_MIN_LENGTH, Msg.PASSWORD_TOO_SHORT)
+  .max(128);
+
 /** Account login form, after any encryption is removed (spec §3, §5). */
 export const accountLoginForm = z.object({
   username: required(Msg.USERNAME_REQUIRED).pipe(z.string().max(64, Msg.USERNAME_REQUIRED)),
@@ -96,11 +107,7 @@ export const registerForm = z.object({
   ),
   phone: required(Msg.MOBILE_REQUIRED).pipe(z.string().refine(isSmsMobile, Msg.MOBILE_INVALID)),
   checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
-  password: z
-    .string({ error: Msg.PASSWORD_REQUIRED })
-    .min(1, Msg.PASSWORD_REQUIRED)
-    .min(PASSWORD_MIN_LENGTH, Msg.PASSWORD_TOO_SHORT)
-    .max(128),
+  password: newPassword,
 });
 export type RegisterForm = z.infer<typeof registerForm>;
 
@@ -132,11 +139,7 @@ export const socialLoginWire = loginWire;
 export const updatePasswordWire = z.strictObject({ oldPassword: wireField, newPassword: wireField });
 export const updatePasswordForm = z.object({
   oldPassword: required(Msg.PASSWORD_REQUIRED).pipe(z.string().max(128)),
-  newPassword: z
-    .string({ error: Msg.PASSWORD_REQUIRED })
-    .min(1, Msg.PASSWORD_REQUIRED)
-    .min(PASSWORD_MIN_LENGTH, Msg.PASSWORD_TOO_SHORT)
-    .max(128),
+  newPassword,
 });
 
 /** Changing one's phone: the new number and the code sent to it. */

@@ -65,6 +65,7 @@ export const createLearnerBody = z.strictObject({
   account: account.optional(),
   /** empty: a random password is made and shown once in the answer */
   password: line(64)
+    .trim() // as login trims it: a space at either end would lock the learner out
     .refine((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT)
     .optional(),
   post: post.optional(),

@@ -53,10 +53,16 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
       headers: auth(),
     });
     expect(short.body.msg).toBe('密码不能少于6位');
+    // spaces at either end are not part of it: login trims them (spec §3)
+    const padded = await server.request('POST', url, {
+      json: { oldPassword: DEMO_LEARNER.password, newPassword: '  12345  ' },
+      headers: auth(),
+    });
+    expect(padded.body.msg).toBe('密码不能少于6位');
 
     const key = await publicKeyOf(server);
     const ok = await server.request('POST', url, {
-      json: { oldPassword: encrypt(DEMO_LEARNER.password, key), newPassword: encrypt('new-pass-1', key) },
+      json: { oldPassword: encrypt(DEMO_LEARNER.password, key), newPassword: encrypt(' new-pass-1 ', key) },
       headers: auth(),
     });
     expect(ok.body.data).toEqual({ updated: true });

@@ -8,6 +8,7 @@ import { recordAudit } from '../../core/audit.js';
 import { findPersonById } from '../../core/person.repository.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
+import { isWithdrawnForVoid } from '../../core/certificate-withdrawal.js';
 import { AppError } from '../../http/app-error.js';
 import {
   findCertificateOfOrg,
@@ -133,7 +134,9 @@ export async function issueForMember(ctx: AppContext, user: AuthUser, trainPerso
   const member = await findMembershipOfOrg(ctx.db, user.orgId, trainPersonId);
   if (!member) throw new AppError(ErrorCode.NOT_FOUND, '学员不在本单位的班级中');
   const has = async () =>
-    (await findCertificatesOfPerson(ctx.db, member.person_id)).find((c) => c.train_person_id === trainPersonId);
+    (await findCertificatesOfPerson(ctx.db, member.person_id)).find(
+      (c) => c.train_person_id === trainPersonId && !isWithdrawnForVoid(c),
+    );
   if (await has()) throw new AppError(ErrorCode.DUPLICATE, '该学员已获得本班证书');
   const courses = (await findMembershipProgress(ctx.db, member.person_id)).filter(
     (c) => c.train_person_id === trainPersonId,

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { WITHDRAWN_FOR_VOID } from '../../core/certificate-withdrawal.js';
 import type { Db } from '../../infra/database.js';
 import type { CertificatesTable } from '../../infra/db-schema.js';
 
@@ -44,6 +46,63 @@ export async function insertCertificate(db: Db, row: Insertable<CertificatesTabl
     .onConflict((oc) => oc.column('train_person_id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * A certificate withdrawn by a void, earned again: valid under a new number and code, dated by
+ * the new completion; the number it bore stays in certificate_reissues (verifies as 已换发).
+ * False when it is not withdrawn (any more).
+ */
+export async function renewCertificate(
+  db: Db,
+  old: { id: string; number: string; verify_code: string; person_name: string; hours: number; issued_at: number },
+  next: {
+    number: string;
+    verifyCode: string;
+    personName: string;
+    hours: number;
+    issuedAt: number;
+    now: number;
+    templateId: string | null;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('certificates')
+    .set({
+      number: next.number,
+      verify_code: next.verifyCode,
+      person_name: next.personName,
+      hours: next.hours,
+      issued_at: next.issuedAt,
+      status: 'valid',
+      revoked_at: null,
+      revoke_reason: null,
+      printed_at: null,
+      print_count: 0,
+      template_id: next.templateId,
+    })
+    .where('id', '=', old.id)
+    .where('number', '=', old.number)
+    .where('status', '=', 'revoked')
+    .where('revoke_reason', '=', WITHDRAWN_FOR_VOID)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await db
+    .insertInto('certificate_reissues')
+    .values({
+      id: crypto.randomUUID(),
+      certificate_id: old.id,
+      number: old.number,
+      verify_code: old.verify_code,
+      person_name: old.person_name,
+      hours: old.hours,
+      issued_at: old.issued_at,
+      reason: '人脸核验作废后重新完成学习',
+      reissued_at: next.now,
+      reissued_by: null,
+    })
+    .execute();
+  return true;
 }
 
 export async function findCertificatesOfPerson(db: Db, personId: string) {

@@ -18,9 +18,11 @@ import {
   findMembershipProgress,
   insertCertificate,
   markPrinted,
+  renewCertificate,
   type CertificateRow,
 } from './certificate.repository.js';
 import { recordTimeOrNull } from '../../core/record-time.js';
+import { isWithdrawnForVoid } from '../../core/certificate-withdrawal.js';
 
 /** Letters and digits a person reads off paper without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -38,7 +40,9 @@ export const verifyUrl = (origin: string, number: string, code: string) =>
  */
 export async function issueEarned(ctx: AppContext, personId: string): Promise<void> {
   const rows = await findMembershipProgress(ctx.db, personId);
-  const have = new Set((await findCertificatesOfPerson(ctx.db, personId)).map((c) => c.train_person_id));
+  const certificates = await findCertificatesOfPerson(ctx.db, personId);
+  const have = new Set(certificates.filter((c) => !isWithdrawnForVoid(c)).map((c) => c.train_person_id));
+  const withdrawn = new Map(certificates.filter(isWithdrawnForVoid).map((c) => [c.train_person_id, c]));
   // an identity check still open (the one at the end of the last unit, say) comes first
   const unchecked = await findMembersWithOpenChecks(ctx.db, personId);
   const byMember = new Map<string, typeof rows>();
@@ -50,6 +54,13 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
     const first = courses[0]!;
     const issuedAt = Math.max(...courses.map((c) => c.end_time ?? 0)) || ctx.now();
     const hours = Math.round(courses.reduce((s, c) => s + (c.class_hours ?? 0), 0) * 100) / 100;
+    const former = withdrawn.get(trainPersonId);
+    if (former) {
+      // complete again after a void took its credit: the certificate is renewed under a new
+      // number, dated by this completion; the withdrawn number verifies as 已换发
+      await renewWithdrawn(ctx, former, { issuedAt, hours, personName: first.person_name, orgId: first.org_id });
+      continue;
+    }
     // a clash of random numbers is retried; a clash of memberships means it was issued meanwhile
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -78,6 +89,33 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
   }
 }
 
+async function renewWithdrawn(
+  ctx: AppContext,
+  former: { id: string; number: string; verify_code: string; person_name: string; hours: number; issued_at: number },
+  next: { issuedAt: number; hours: number; personName: string; orgId: string },
+): Promise<void> {
+  const templateId = await currentTemplateId(ctx.db, next.orgId);
+  // a clash of random numbers is retried; false: renewed meanwhile (another request)
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await ctx.db.transaction().execute((trx) =>
+        renewCertificate(trx, former, {
+          number: `AX${new Date(next.issuedAt).getUTCFullYear()}${randomCode(8)}`,
+          verifyCode: randomCode(6),
+          personName: next.personName,
+          hours: next.hours,
+          issuedAt: next.issuedAt,
+          now: ctx.now(),
+          templateId,
+        }),
+      );
+      return;
+    } catch (err) {
+      if (!/unique|duplicate/i.test(String((err as Error).message)) || attempt === 4) throw err;
+    }
+  }
+}
+
 const iso = recordTimeOrNull;
 
 /**
@@ -92,7 +130,8 @@ export async function certificateProgress(ctx: AppContext, user: AuthUser) {
     findCertificatesOfPerson(ctx.db, user.personId),
     findMembersWithOpenChecks(ctx.db, user.personId),
   ]);
-  const certificateOf = new Map(certificates.map((c) => [c.train_person_id, c]));
+  // a certificate withdrawn by a void is not his until he completes again
+  const certificateOf = new Map(certificates.filter((c) => !isWithdrawnForVoid(c)).map((c) => [c.train_person_id, c]));
   const byMember = new Map<string, typeof rows>();
   for (const row of rows) byMember.set(row.train_person_id, [...(byMember.get(row.train_person_id) ?? []), row]);
   return [...byMember].map(([trainPersonId, courses]) => {

@@ -58,11 +58,17 @@ export const faceReviewRoutes =
         schema: {
           tags,
           summary:
-            'Confirms a check, or voids a passed one with a reason: the credit earned since the learner was last verified is taken back by compensating study events and his records are recomputed; audited',
+            'Confirms a check, or voids a passed one with a reason: the credit earned since the learner was last verified is taken back by compensating study events and his records are recomputed; a certificate of the class is withdrawn when a course is incomplete again (its number in certificateWithdrawn); audited',
           params: idParam,
           body: faceReviewBody,
           response: {
-            200: envelope(z.object({ decision: z.enum(['confirmed', 'voided']), voidedSeconds: z.number() })),
+            200: envelope(
+              z.object({
+                decision: z.enum(['confirmed', 'voided']),
+                voidedSeconds: z.number(),
+                certificateWithdrawn: z.string().nullable(),
+              }),
+            ),
             ...errors,
           },
         },

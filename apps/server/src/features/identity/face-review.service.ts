@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { voidCreditSince } from '../../core/credit-void.js';
+import { withdrawIfIncomplete } from '../../core/certificate-withdrawal.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { notifyPerson } from '../../core/person-notice.js';
 import { isValidAttemptPhotoSignature, signedAttemptPhotoUrl, signedFacePhotoUrl } from '../../core/file-url.js';
@@ -135,6 +136,7 @@ export async function reviewCheck(
   }
   const now = ctx.now();
   let voidedSeconds = 0;
+  let withdrawn: string | null = null;
   await ctx.db.transaction().execute(async (trx) => {
     // the learner's row, as the credit batch takes it: no report is credited while his records
     // are recomputed, and two voids of his run one after the other
@@ -150,6 +152,8 @@ export async function reviewCheck(
         toleranceSeconds: ctx.config.study.completionToleranceSeconds,
         secondsPerClassHour: ctx.config.study.secondsPerClassHour,
       });
+      // a certificate earned with that credit no longer stands once a course is incomplete again
+      if (voidedSeconds > 0) withdrawn = await withdrawIfIncomplete(trx, check.train_person_id, now);
     }
     if (body.decision === 'void') {
       // he saw that credit on his pages: he is told where it went, and why
@@ -163,6 +167,7 @@ export async function reviewCheck(
           (voidedSeconds > 0
             ? `自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，相应课件需要重新学习；`
             : '') +
+          (withdrawn ? `本班证书（编号 ${withdrawn}）随之撤销，重新完成学习后将换发新证书；` : '') +
           '如有疑问请联系培训管理员。',
         now,
       });
@@ -182,11 +187,17 @@ export async function reviewCheck(
       action: body.decision === 'void' ? 'face-check.void' : 'face-check.confirm',
       targetType: 'face-check',
       targetId: check.id,
-      summary: { after: { reason: body.reason, voidedSeconds } },
+      summary: {
+        after: { reason: body.reason, voidedSeconds, ...(withdrawn ? { certificateWithdrawn: withdrawn } : {}) },
+      },
       now,
     });
   });
-  return { decision: body.decision === 'void' ? ('voided' as const) : ('confirmed' as const), voidedSeconds };
+  return {
+    decision: body.decision === 'void' ? ('voided' as const) : ('confirmed' as const),
+    voidedSeconds,
+    certificateWithdrawn: withdrawn,
+  };
 }
 
 /** An attempt's photo through its signed URL (an <img> cannot send the token). */

@@ -207,7 +207,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       headers: as(admin),
     });
     expect(voided.status, voided.text).toBe(200);
-    expect(voided.body.data).toEqual({ decision: 'voided', voidedSeconds: since });
+    expect(voided.body.data).toEqual({ decision: 'voided', voidedSeconds: since, certificateWithdrawn: null });
     // the record stands: every event still there, compensations added, the sum what remains
     const eventsAfter = await server.ctx.db.selectFrom('study_events').select('id').execute();
     expect(eventsAfter.length).toBeGreaterThan(eventsBefore.length);
@@ -291,7 +291,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       json: { decision: 'confirm', reason: '光线不好，本人无误' },
       headers: as(admin),
     });
-    expect(confirmed.body.data).toEqual({ decision: 'confirmed', voidedSeconds: 0 });
+    expect(confirmed.body.data).toEqual({ decision: 'confirmed', voidedSeconds: 0, certificateWithdrawn: null });
     const learnerToken = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
       .accessToken;
     expect((await server.request('GET', '/api/manage/face-checks/review', { headers: as(learnerToken) })).status).toBe(

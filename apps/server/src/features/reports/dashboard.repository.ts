@@ -91,6 +91,7 @@ export async function certificatesByDay(db: Db, orgId: string, start: number) {
     .selectFrom('certificates')
     .select((eb) => [dayIndex(eb.ref('issued_at'), start).as('d'), eb.fn.countAll<number>().as('n')])
     .where('org_id', '=', orgId)
+    .where('status', '=', 'valid') // standing ones: a revoked or withdrawn certificate is not counted
     .where('issued_at', '>=', start)
     .groupBy(sql`1`)
     .execute();

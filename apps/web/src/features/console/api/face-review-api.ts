@@ -18,6 +18,9 @@ export const useFaceReview = (state: 'waiting' | 'reviewed', current: number, ch
   });
 
 export const reviewFaceCheck = (checkId: string, decision: 'confirm' | 'void', reason: string) =>
-  api.post<{ decision: 'confirmed' | 'voided'; voidedSeconds: number }>(`${M}/face-checks/${checkId}/review`, {
-    json: { decision, reason },
-  });
+  api.post<{ decision: 'confirmed' | 'voided'; voidedSeconds: number; certificateWithdrawn: string | null }>(
+    `${M}/face-checks/${checkId}/review`,
+    {
+      json: { decision, reason },
+    },
+  );

@@ -51,7 +51,10 @@ export default function FaceReviewPage() {
       .then((r) => {
         notifySuccess(
           r.decision === 'voided'
-            ? t('console.faceReview.voided', { time: formatDuration(r.voidedSeconds) })
+            ? t('console.faceReview.voided', { time: formatDuration(r.voidedSeconds) }) +
+                (r.certificateWithdrawn
+                  ? t('console.faceReview.certificateWithdrawn', { number: r.certificateWithdrawn })
+                  : '')
             : t('console.saved'),
         );
         setDeciding(undefined);

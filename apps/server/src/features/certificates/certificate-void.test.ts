@@ -1,0 +1,181 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import { addLearner, dialects, login, startServer, tomorrowAt, type TestServer } from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+
+/**
+ * A certificate stands on the credit it was earned with. A learner completes his class and has
+ * his certificate; a manager voids the face check that let that credit through: the course is
+ * incomplete again, so the certificate is withdrawn — it verifies as revoked, the learner is
+ * told, his page says he is studying. He studies again and completes: the certificate is
+ * renewed under a new number dated by the new completion, and the withdrawn number verifies
+ * as 已换发.
+ */
+describe.each(dialects)('a voided check and the certificate on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = tomorrowAt(3);
+  let admin: string;
+  let learner: string;
+  let personId: string;
+  let trainPersonId: string;
+  let units: Array<{ id: string; duration_seconds: number }>;
+  const as = (token: string) => ({ Authorization: token });
+
+  const play = async (unitId: string, end: number) => {
+    const playbackId = crypto.randomUUID();
+    let seq = 1;
+    const report = (position: number, final = false) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate: 1, hidden: false, final },
+        headers: as(learner),
+      });
+    expect((await report(0)).status).toBe(200);
+    for (let p = 0; p < end;) {
+      const step = Math.min(10, end - p);
+      now += step * 1000;
+      p += step;
+      expect((await report(p, p >= end)).status).toBe(200);
+    }
+  };
+  const studyAll = async () => {
+    for (const u of units) await play(u.id, u.duration_seconds);
+  };
+  const mine = async () =>
+    (await server.request('GET', '/api/base/certificate/my', { headers: as(learner) })).body.data as Array<{
+      number: string;
+      status: string;
+      issuedAt: string;
+    }>;
+  const progress = async () =>
+    (await server.request('GET', '/api/base/certificate/progress', { headers: as(learner) })).body.data as Array<{
+      status: string;
+      coursesLeft: number;
+    }>;
+  const verify = async (number: string) => {
+    const code = (
+      await server.ctx.db
+        .selectFrom('certificates')
+        .select('verify_code')
+        .where('train_person_id', '=', trainPersonId)
+        .executeTakeFirstOrThrow()
+    ).verify_code;
+    return {
+      code,
+      answer: (await server.request('GET', `/api/base/certificate/verify?number=${number}&code=${code}`)).body.data,
+    };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    personId = await addLearner(server, { account: 'withdrawn', password: 'withdrawn1234' });
+    learner = (await login(server, 'withdrawn', 'withdrawn1234')).body.data.credentials.accessToken;
+    const fire = await server.ctx.db
+      .selectFrom('course_books')
+      .select('id')
+      .where('name', '=', '消防安全基础')
+      .executeTakeFirstOrThrow();
+    const created = await server.request('POST', '/api/manage/classes', {
+      json: { name: '证书撤回班', bookIds: [fire.id], rules: RULES },
+      headers: as(admin),
+    });
+    const classId = created.body.data.id;
+    await server.request('POST', `/api/manage/classes/${classId}/enrol`, {
+      json: { personIds: [personId] },
+      headers: as(admin),
+    });
+    trainPersonId = (
+      await server.ctx.db
+        .selectFrom('train_persons')
+        .select('id')
+        .where('class_id', '=', classId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    units = await server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+      .select(['w.id', 'cw.duration_seconds'])
+      .where('w.train_person_id', '=', trainPersonId)
+      .orderBy('cw.sort_order')
+      .execute();
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('withdraws the certificate when a void leaves a course incomplete, and renews it once he completes again', async () => {
+    // a check passed before he studied: the one a manager later finds was someone else
+    now += 1000;
+    const checkId = crypto.randomUUID();
+    await server.ctx.db
+      .insertInto('face_checks')
+      .values({
+        id: checkId,
+        person_id: personId,
+        train_person_id: trainPersonId,
+        kind: 'start',
+        status: 'passed',
+        session_id: 'void-test',
+        warp_course_id: units[0]!.id,
+        due_at: now,
+        window_ends_at: now + 120_000,
+        best_score: 0.7,
+        passed_at: now,
+        next_after_seconds: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    now += 1000;
+    await studyAll();
+    const [earned] = await mine();
+    expect(earned?.status).toBe('valid');
+    expect((await verify(earned!.number)).answer.status).toBe('valid');
+
+    const voided = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
+      json: { decision: 'void', reason: '照片与本人不符，疑似代学' },
+      headers: as(admin),
+    });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body.data.certificateWithdrawn).toBe(earned!.number);
+    // the paper he holds no longer verifies as valid; his page says he studies again
+    expect((await verify(earned!.number)).answer.status).toBe('revoked');
+    expect((await mine())[0]?.status).toBe('revoked');
+    expect((await progress())[0]).toMatchObject({ status: 'studying', coursesLeft: 1 });
+    const notices = (await server.request('GET', '/notice/getList', { headers: as(learner) })).body.data.list as Array<{
+      title: string;
+      notice: string;
+    }>;
+    expect(notices.find((n) => n.title === '人脸核验已作废')?.notice).toContain(
+      `本班证书（编号 ${earned!.number}）随之撤销`,
+    );
+    // the manager cannot hand it back by a click: only completing again renews it
+    const issued = await server.request('POST', `/api/manage/certificates/issue`, {
+      json: { trainPersonId },
+      headers: as(admin),
+    });
+    expect(issued.status).toBe(409);
+
+    now += 60_000;
+    await studyAll();
+    const [renewed] = await mine();
+    expect(renewed?.status).toBe('valid');
+    expect(renewed?.number).not.toBe(earned!.number);
+    expect(Date.parse(renewed!.issuedAt)).toBeGreaterThan(Date.parse(earned!.issuedAt));
+    expect((await progress())[0]).toMatchObject({ status: 'issued', coursesLeft: 0 });
+    expect((await verify(renewed!.number)).answer.status).toBe('valid');
+    const former = await server.ctx.db
+      .selectFrom('certificate_reissues')
+      .select(['number', 'verify_code'])
+      .executeTakeFirstOrThrow();
+    expect(former.number).toBe(earned!.number);
+    const told = await server.request(
+      'GET',
+      `/api/base/certificate/verify?number=${former.number}&code=${former.verify_code}`,
+    );
+    expect(told.body.data.status).toBe('reissued');
+  });
+});

@@ -28,9 +28,12 @@ export const classCheck = faceCheckRules.extend({
 });
 
 export const faceCheckKind = z.enum(['start', 'random', 'end']);
-export const faceCheckStatus = z.enum(['pending', 'failed', 'passed', 'missed']);
+export const faceCheckStatus = z.enum(['pending', 'failed', 'passed', 'missed', 'voided']);
 
-/** A face check as the learner sees it; `missed` = not passed within its window. */
+/**
+ * A face check as the learner sees it; `missed` = not passed within its window; `voided` = a
+ * pass a training manager voided in 核验审核 (the credit it let through was taken back).
+ */
 export const faceCheck = z.object({
   checkId: z.string(),
   trainPersonId: z.string(),
@@ -70,6 +73,7 @@ export const checkList = z.object({
     pending: z.number(),
     failed: z.number(),
     missed: z.number(),
+    voided: z.number(),
   }),
 });
 

@@ -45,15 +45,20 @@ export async function checkList(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  const counts = { passed: 0, late: 0, pending: 0, failed: 0, missed: 0 };
+  const counts = { passed: 0, late: 0, pending: 0, failed: 0, missed: 0, voided: 0 };
   for (const c of all) {
-    if (c.status === 'passed') {
+    if (c.state === 'voided') counts.voided++;
+    else if (c.status === 'passed') {
       if (c.passed_at !== null && c.passed_at > c.window_ends_at) counts.late++;
       else counts.passed++;
     } else if (now > c.window_ends_at) counts.missed++;
     else counts[c.status]++;
   }
-  return { records: rows.map((r) => toFaceCheck(r, now)), total: all.length, counts };
+  return {
+    records: rows.map((r) => toFaceCheck({ ...r, attempt_count: r.attempt_count ?? 0 }, now)),
+    total: all.length,
+    counts,
+  };
 }
 
 /** cls_Warp/updateVerify: verification counts of one courseware record, counted by the server. */

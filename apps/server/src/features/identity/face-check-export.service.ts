@@ -64,7 +64,8 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
             unit: r.unit_title ?? '',
             kind: KIND[r.kind],
             due: when(r.due_at),
-            status: STATUS[r.status],
+            // the check as it stands: a voided pass is no pass (本次结果 keeps what the photo scored)
+            status: r.decision === 'voided' ? REVIEW.voided : STATUS[r.status],
             best: score(r.best_score),
             at: when(r.attempted_at),
             result: r.result ? RESULT[r.result] : '',

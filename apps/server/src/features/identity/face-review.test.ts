@@ -247,6 +247,16 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const notice = notices.find((n) => n.title === '人脸核验已作废');
     expect(notice?.notice).toContain('原因：照片与本人不符，疑似代学');
     expect(notice?.notice).toContain('已撤销');
+    // his own list of checks says so too, counting every photo he sent as the console does
+    const mine = (
+      await server.request('POST', '/api/train/class/getCheckList', {
+        json: { current: 1, size: 20, trainClassId: classId },
+        headers: as(learner),
+      })
+    ).body.data;
+    const voidedRow = mine.records.find((c: { checkId: string }) => c.checkId === checks.doubtful);
+    expect(voidedRow).toMatchObject({ status: 'voided', attempts: 1 });
+    expect(mine.counts).toMatchObject({ passed: 1, voided: 1 });
     // and the class's last 7 days, as the learner sees them, count what stands
     const info = (
       await server.request('GET', `/api/train/person/select-class-info/${classId}`, { headers: as(learner) })
@@ -334,6 +344,9 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r.getCell(col('本次得分')).value)).toEqual([0.95, 0.7, 0.31]);
     expect(rows.map((r) => r.getCell(col('审核')).value ?? '')).toEqual(['', '已作废', '已确认']);
+    // counting 通过 in 核验结果 counts the passes that stand: the voided one says so
+    expect(rows.map((r) => r.getCell(col('核验结果')).value)).toEqual(['通过', '已作废', '未通过']);
+    expect(rows[1]!.getCell(col('本次结果')).value).toBe('通过');
     expect(rows[1]!.getCell(col('IP')).value).toBe('203.0.113.9');
     // ID numbers masked unless asked whole
     expect(rows[0]!.getCell(col('身份证号')).value).toBe('110***********0123');

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { RETENTION_DEFAULT_YEARS } from '@anxun/shared/schemas/retention';
+import { checkState } from '../../core/face-check-state.js';
 import type { Db } from '../../infra/database.js';
 import { doubtfulCheck } from './face-review.repository.js';
 import type {
@@ -204,11 +205,25 @@ export async function listChecks(
   personId: string,
   filter: { trainPersonId?: string; offset: number; limit: number },
 ) {
-  let q = db.selectFrom('face_checks').where('person_id', '=', personId);
-  if (filter.trainPersonId) q = q.where('train_person_id', '=', filter.trainPersonId);
+  let q = db.selectFrom('face_checks as f').where('f.person_id', '=', personId);
+  if (filter.trainPersonId) q = q.where('f.train_person_id', '=', filter.trainPersonId);
   const [rows, all] = await Promise.all([
-    q.selectAll().orderBy('due_at', 'desc').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
-    q.select(['status', 'window_ends_at', 'passed_at']).execute(),
+    q
+      .selectAll('f')
+      .select((eb) => [
+        checkState().as('state'),
+        eb
+          .selectFrom('face_attempts as a')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('a.check_id', '=', 'f.id')
+          .as('attempt_count'),
+      ])
+      .orderBy('f.due_at', 'desc')
+      .orderBy('f.id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    q.select(['f.status', 'f.window_ends_at', 'f.passed_at', checkState().as('state')]).execute(),
   ]);
   return { rows, all };
 }

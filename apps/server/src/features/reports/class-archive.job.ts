@@ -101,7 +101,7 @@ export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePar
         }
         const query = { classId: cls.id, full: false } as const;
         await add('报表/班级学习情况.xlsx', await bytesOf(classStudySheet(ctx, cls.id, query, {}, undefined)));
-        await add('报表/学习明细.xlsx', await bytesOf(classUnitsSheet(ctx, cls.id, query, undefined)));
+        await add('报表/学习明细.xlsx', await bytesOf(classUnitsSheet(ctx, cls.id, query, {}, undefined)));
         await add(
           '报表/部门汇总.xlsx',
           await bytesOf(departmentsSheet(await departmentSummary(ctx, { orgId: p.orgId }, { classId: cls.id }))),

@@ -28,7 +28,10 @@ const REFUSAL: Record<string, string> = {
   VOIDED: '核验作废',
 };
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)}分${Math.round(seconds % 60)}秒`;
+const minutes = (seconds: number) => {
+  const whole = Math.max(0, Math.round(seconds)); // 59.7 s is 1分0秒, not 0分60秒
+  return `${Math.floor(whole / 60)}分${whole % 60}秒`;
+};
 
 /**
  * 一人一档: one learner's training file as a regulator reads it — identity, each class and

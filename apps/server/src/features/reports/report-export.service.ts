@@ -1,6 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { classExportQuery, departmentExportQuery } from '@anxun/shared/schemas/reports';
 import type { z } from 'zod';
+import { creditSeconds } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { exportedIdCard } from '../../core/id-cards.js';
 import { recordAudit } from '../../core/audit.js';
@@ -127,7 +128,7 @@ export function classStudySheet(
         for (const m of members) {
           for (const c of coursesOf.get(m.train_person_id) ?? []) {
             const sum = creditOf.get(`${m.train_person_id}|${c.class_course_id}`);
-            const seconds = Number(sum?.seconds ?? 0);
+            const seconds = creditSeconds(sum?.seconds);
             addRow({
               name: m.name,
               idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
@@ -152,9 +153,10 @@ export function classStudySheet(
 export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: ClassQuery, ip: string) {
   const cls = await reportClass(ctx, user, query.classId);
   await reportCourse(ctx, cls.id, query.classCourseId);
+  const range = reportRange(query);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
   await audit(ctx, user, ip, 'class-units', { classId: cls.id, fullIdNumbers: query.full });
-  return { stream: classUnitsSheet(ctx, cls.id, query, departmentIds), fileName: `${cls.name}-学习明细.xlsx` };
+  return { stream: classUnitsSheet(ctx, cls.id, query, range, departmentIds), fileName: `${cls.name}-学习明细.xlsx` };
 }
 
 /** The 学习明细 sheet itself (no audit: the caller records why it was made). */
@@ -162,6 +164,7 @@ export function classUnitsSheet(
   ctx: AppContext,
   classId: string,
   query: ClassQuery,
+  range: ReturnType<typeof reportRange>,
   departmentIds: string[] | undefined,
 ) {
   const cls = { id: classId };
@@ -189,7 +192,11 @@ export function classUnitsSheet(
           findUnitRecords(ctx.db, ids),
         ]);
         const units = query.classCourseId ? all.filter((u) => u.class_course_id === query.classCourseId) : all;
-        const [credit, refusals] = await Promise.all([sumCreditByUnit(ctx.db, ids), countRefusalsByUnit(ctx.db, ids)]);
+        // the page's date range, as 班级学习情况 and the page apply it
+        const [credit, refusals] = await Promise.all([
+          sumCreditByUnit(ctx.db, ids, range),
+          countRefusalsByUnit(ctx.db, ids, range),
+        ]);
         const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
         const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);
         const unitsOf = groupBy(units, (u) => u.train_person_id);
@@ -204,7 +211,7 @@ export function classUnitsSheet(
               course: courseName.get(`${m.train_person_id}|${u.class_course_id}`) ?? '',
               unit: u.title,
               length: u.duration_seconds,
-              seconds: Number(sum?.seconds ?? 0),
+              seconds: creditSeconds(sum?.seconds),
               count: u.study_count,
               done: u.learn_status === LearnStatus.COMPLETED ? '是' : '否',
               first: when(sum?.first),

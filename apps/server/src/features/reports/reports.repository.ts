@@ -320,7 +320,7 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
  * moments, from study_events. Bound by memberships (a page of them), never by a list of unit
  * records, which for a large class would pass the databases' limit on bound parameters.
  */
-export async function sumCreditByUnit(db: Db, trainPersonIds: string[]) {
+export async function sumCreditByUnit(db: Db, trainPersonIds: string[], range: TimeRange = {}) {
   if (trainPersonIds.length === 0) return [];
   return db
     .selectFrom('study_events as e')
@@ -333,12 +333,14 @@ export async function sumCreditByUnit(db: Db, trainPersonIds: string[]) {
       eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
+    .$if(range.from !== undefined, (q) => q.where('e.created_at', '>=', range.from!))
+    .$if(range.to !== undefined, (q) => q.where('e.created_at', '<', range.to!))
     .groupBy('e.warp_course_id')
     .execute();
 }
 
 /** Per unit record of these memberships: how many reports earned nothing, by reason. */
-export async function countRefusalsByUnit(db: Db, trainPersonIds: string[]) {
+export async function countRefusalsByUnit(db: Db, trainPersonIds: string[], range: TimeRange = {}) {
   if (trainPersonIds.length === 0) return [];
   return db
     .selectFrom('study_events as e')
@@ -346,6 +348,8 @@ export async function countRefusalsByUnit(db: Db, trainPersonIds: string[]) {
     .select((eb) => ['e.warp_course_id', 'e.refusal', eb.fn.countAll<number>().as('n')])
     .where('w.train_person_id', 'in', trainPersonIds)
     .where('e.refusal', 'is not', null)
+    .$if(range.from !== undefined, (q) => q.where('e.created_at', '>=', range.from!))
+    .$if(range.to !== undefined, (q) => q.where('e.created_at', '<', range.to!))
     .groupBy(['e.warp_course_id', 'e.refusal'])
     .execute();
 }

@@ -10,6 +10,7 @@ import type {
 } from '@anxun/shared/schemas/reports';
 import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
+import { creditHours, creditSeconds } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { departmentPaths, findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
 import { maskedIdCard } from '../../core/id-cards.js';
@@ -45,7 +46,7 @@ import {
  */
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const hoursOf = (ctx: AppContext, seconds: number) => round2(seconds / ctx.config.study.secondsPerClassHour);
+const hoursOf = (ctx: AppContext, seconds: number) => creditHours(seconds, ctx.config.study.secondsPerClassHour);
 
 /** A membership's state over its courses: none begun, all completed, or in between. */
 function statusOf(states: number[]): MemberStatus {
@@ -145,7 +146,7 @@ export async function classProgress(
       const mine = coursesOf.get(r.train_person_id) ?? [];
       const counted = (status: string) =>
         Number((checksOf.get(r.train_person_id) ?? []).find((c) => c.status === status)?.n ?? 0);
-      const seconds = credit.get(r.train_person_id)?.seconds ?? 0;
+      const seconds = creditSeconds(credit.get(r.train_person_id)?.seconds);
       const last = credit.get(r.train_person_id)?.last ?? null;
       // a valid certificate before a revoked one
       const certs = certificateOf.get(r.train_person_id) ?? [];
@@ -219,7 +220,7 @@ export async function learnerReport(
             trainWarpCourseId: u.id,
             title: u.title,
             durationSeconds: u.duration_seconds,
-            creditedSeconds: Number(sum?.seconds ?? 0),
+            creditedSeconds: creditSeconds(sum?.seconds),
             studyCount: u.study_count,
             done: u.learn_status === LearnStatus.COMPLETED,
             firstStudyAt: recordTimeOrNull(sum?.first === undefined || sum.first === null ? null : Number(sum.first)),
@@ -233,13 +234,13 @@ export async function learnerReport(
           trainClassCourseId: c.class_course_id,
           courseName: c.course_name,
           requiredHours: c.class_hours,
-          creditedSeconds: unitReports.reduce((s, u) => s + u.creditedSeconds, 0),
+          creditedSeconds: creditSeconds(unitReports.reduce((s, u) => s + u.creditedSeconds, 0)),
           status: statusOf([c.learn_status]),
           examPassedAt: recordTimeOrNull(c.exam_passed_at),
           units: unitReports,
         };
       });
-      const seconds = courseReports.reduce((s, c) => s + c.creditedSeconds, 0);
+      const seconds = creditSeconds(courseReports.reduce((s, c) => s + c.creditedSeconds, 0));
       const certs = certificatesOf.get(m.id) ?? [];
       const cert = certs.find((c) => c.status === 'valid') ?? certs[0];
       return {
@@ -310,7 +311,7 @@ export async function departmentSummary(
     const total = (of: (id: string) => number) => ids.reduce((sum, id) => sum + of(key(id)), 0);
     const enrolled = total((id) => Number(membershipsOf.get(id)?.enrolled ?? 0));
     const completed = total((id) => Number(membershipsOf.get(id)?.completed ?? 0));
-    const seconds = total((id) => creditOf.get(id) ?? 0);
+    const seconds = creditSeconds(total((id) => creditOf.get(id) ?? 0));
     return {
       departmentId: d.id,
       name: d.id ? paths.get(d.id)! : '未分配部门',

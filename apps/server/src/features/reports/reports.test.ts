@@ -355,6 +355,11 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(partRows.reduce((s, r) => s + Number(r['计入时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
     expect(String(partRows[0]!['未计时记录'])).toMatch(/倍速×\d+/);
     expect(byUnit.rows.filter((r) => r['姓名'] === '报表whole').every((r) => r['完成'] === '是')).toBe(true);
+    // the page's date range applies to 学习明细 as to the page and 班级学习情况: a later day credits nothing
+    const after = new Date(now + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+    const unitsLater = await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}&from=${after}`);
+    expect(unitsLater.rows).toHaveLength(9);
+    expect(unitsLater.rows.every((r) => r['计入时长（秒）'] === 0 && r['未计时记录'] === '')).toBe(true);
     // a class of two courses: each learner's rows follow the class's course order, each course's units theirs
     const books = await server.ctx.db.selectFrom('course_books').select(['id', 'name']).execute();
     const bookId = (name: string) => books.find((b) => b.name === name)!.id;

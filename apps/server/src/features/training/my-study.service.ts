@@ -6,6 +6,7 @@ import {
   type StudyTime,
   type UpdateWarpResult,
 } from '@anxun/shared/schemas/training';
+import { creditHours } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -149,7 +150,7 @@ export async function myStudyTime(ctx: AppContext, user: AuthUser, id: string): 
   const credit = await findDailyCredit(ctx.db, user.personId, days);
   return {
     studySeconds: Math.round(seconds),
-    studyHours: Math.floor((seconds / ctx.config.study.secondsPerClassHour) * 100) / 100,
+    studyHours: creditHours(seconds, ctx.config.study.secondsPerClassHour), // rounded, as the console shows it
     todaySeconds: Math.round(credit.get(days[13]!) ?? 0),
     completedUnits: rows.filter((r) => r.learn_status === LearnStatus.COMPLETED).length,
     totalUnits: rows.length,

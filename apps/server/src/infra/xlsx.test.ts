@@ -48,6 +48,22 @@ describe('reading an uploaded .xlsx', () => {
     await expect(firstWorksheet(bomb)).rejects.toThrow('表格内容过大');
   });
 
+  it('reads the largest sheet an import takes: 10,000 learners of 12 columns', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('名单');
+    for (let r = 0; r < 10_001; r++) sheet.addRow(Array.from({ length: 12 }, (_, c) => `第${r}行第${c}列`));
+    const read = await firstWorksheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(read.rowCount).toBe(10_001);
+  });
+
+  it('refuses a small file of a million tiny cells before parsing them (it held the server for seconds)', async () => {
+    const row = `<row>${'<c><v>1</v></c>'.repeat(1000)}</row>`;
+    const xml = Buffer.from(`<worksheet><sheetData>${row.repeat(1000)}</sheetData></worksheet>`);
+    const upload = zipOf('xl/worksheets/sheet1.xml', xml);
+    expect(upload.length).toBeLessThan(200 * 1024);
+    await expect(firstWorksheet(upload)).rejects.toThrow('表格单元格过多');
+  });
+
   it('refuses a file that is not a zip at all', async () => {
     await expect(firstWorksheet(Buffer.from('姓名,身份证号\n张三,1'))).rejects.toThrow('请上传 .xlsx 格式的表格');
   });

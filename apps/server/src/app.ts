@@ -317,8 +317,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     // the request's id travels back to the client, so a report of a failure finds its log lines
     void reply.header('x-request-id', request.id);
-    // JSON is never a page: a policy that allows nothing, instead of the pages' long one
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+    // JSON is never a page: a policy that allows nothing, instead of the pages' long one. Told
+    // by the route matched (the router decodes: /%61pi/… is /api/…), not by the raw URL
+    const route = request.routeOptions.url ?? request.url;
+    if (route.startsWith('/api/') && !route.startsWith('/api/docs')) {
       if (request.protocol === 'https')
         void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       void reply

@@ -110,6 +110,10 @@ describe('the HTTP pipeline', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
     const live = await server.request('GET', '/api/health/live');
     expect(live.body.data).toEqual({ status: 'ok' });
+    // the same route under a percent-encoded path (the router decodes it) gets the same policy
+    const encoded = await fetch(`${server.baseUrl}/%61pi/health/live`);
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     const docs = await fetch(`${server.baseUrl}/api/docs/`);
     expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');

@@ -235,6 +235,9 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     const exe = await createUpload(100, 'setup.exe');
     expect(exe.status).toBe(415);
     expect(((await exe.json()) as { msg: string }).msg).toContain('请上传视频');
+    // tus writes its answers itself: the API's headers go with them all the same
+    expect(exe.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(exe.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     const tooBig = await createUpload(server.ctx.config.media.uploadMaxBytes + 1, 'huge.mp4');
     expect(tooBig.status).toBe(413);
 

@@ -173,6 +173,10 @@ export const courseUploadRoutes =
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       callers.set(request.raw, { user: userOf(request), ip: request.ip });
+      // tus writes the response itself: the API's security headers, set on the reply, go with it
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { CompareResult } from '@anxun/shared/schemas/identity';
-import { fileTypeFromBuffer } from 'file-type';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.js';
 import { isValidFacePhotoSignature, signedFacePhotoUrl } from '../../core/file-url.js';
@@ -26,6 +25,7 @@ import type { FaceFlag } from '@anxun/shared/schemas/identity';
 import { bytesOf } from '../../infra/stream-bytes.js';
 import type { FaceReferencesTable } from '../../infra/db-schema.js';
 import { toFaceCheck } from './check-view.js';
+import { keptPhoto } from './kept-photo.js';
 import { nextRandomCheckAfter, parseFaceCheckRules } from '../../core/face-check-rules.js';
 import {
   claimCaptureToken,
@@ -154,9 +154,12 @@ async function throttle(ctx: AppContext, personId: string): Promise<void> {
 }
 
 /** Where a photo's bytes go; the extension follows its content (the reference photo is served back). */
-async function photoKey(personId: string, data: Buffer): Promise<string> {
-  const type = await fileTypeFromBuffer(data);
-  return `faces/${personId}/${crypto.randomUUID()}.${type?.ext ?? 'bin'}`;
+/** Stores a face photo as kept (no metadata, see keptPhoto) and returns its key. */
+async function storePhoto(ctx: AppContext, personId: string, data: Buffer): Promise<string> {
+  const kept = await keptPhoto(data);
+  const key = `faces/${personId}/${crypto.randomUUID()}.${kept.ext}`;
+  await ctx.files.put(key, kept.bytes);
+  return key;
 }
 
 /**
@@ -292,8 +295,7 @@ async function storeReference(
   previousKey: string | undefined,
 ): Promise<void> {
   const now = ctx.now();
-  const key = await photoKey(personId, upload.data);
-  await ctx.files.put(key, upload.data);
+  const key = await storePhoto(ctx, personId, upload.data);
   await saveReference(ctx.db, {
     person_id: personId,
     photo_key: key,
@@ -394,8 +396,7 @@ async function compareFace(
   }
   const score = Math.max(0, cosineSimilarity(judged.embedding, decodeEmbedding(reference.embedding)));
   const passed = score >= threshold;
-  const key = await photoKey(personId, upload.data);
-  await ctx.files.put(key, upload.data);
+  const key = await storePhoto(ctx, personId, upload.data);
   const flags = judged.flags.length > 0 ? judged.flags.join(',') : null;
   await insertAttempt(ctx.db, {
     ...attempt,

@@ -108,4 +108,41 @@ describe('个人中心 in Chromium', () => {
     await expect.poll(() => page.getByTestId('current-phone').textContent()).toBe(`139****${newPhone.slice(-4)}`);
     await context.close();
   }, 90_000);
+
+  it('sets and removes the avatar, the header showing it at once and after a reload', async () => {
+    await setDemoPassword('demo1234');
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    const card = page.getByTestId('avatar-card');
+    await card.waitFor();
+    const headerAvatar = page.locator('.user-menu img');
+    // a small PNG of the kind a learner picks (its bytes checked by the server, not its name)
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    await card.getByTestId('avatar-file').setInputFiles({ name: '我的头像.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('头像已更换').waitFor();
+    await headerAvatar.waitFor();
+    expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    await page.reload();
+    await page.getByTestId('avatar-card').waitFor();
+    await headerAvatar.waitFor();
+    expect(await headerAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+
+    // removed after a question: the header shows the initial again, the server keeps none
+    await page.getByTestId('avatar-remove').click();
+    await page.getByTestId('avatar-remove-confirm-ok').click();
+    await page.getByText('头像已删除').waitFor();
+    expect(await headerAvatar.count()).toBe(0);
+    const demo = await env.server.ctx.db
+      .selectFrom('persons')
+      .select('avatar_file_id')
+      .where('account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    expect(demo.avatar_file_id).toBeNull();
+    await context.close();
+  }, 90_000);
 });

@@ -19,7 +19,8 @@ export function ConfirmDialog({
   testId,
 }: {
   open: boolean;
-  title: ReactNode;
+  /** 温馨提示 unless named (spec §8: the default alert title) */
+  title?: ReactNode;
   /** what the question says below its title */
   children?: ReactNode;
   /** the action's button: 确定 unless named */
@@ -35,7 +36,7 @@ export function ConfirmDialog({
   return (
     <PlainDialog
       open={open}
-      title={title}
+      title={title ?? t('common.tip')}
       onClose={onClose}
       testId={testId}
       footer={

@@ -1,6 +1,7 @@
 import type { Profile } from '@anxun/shared/schemas/auth';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { MyCertificate } from '@anxun/shared/schemas/certificates';
+import type { FileRecord } from '@anxun/shared/schemas/files';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { encryptForm } from '../../../lib/crypto';
@@ -24,6 +25,19 @@ export const useMyCertificates = () =>
     queryKey: accountKeys.certificates,
     queryFn: () => api.get<MyCertificate[]>('/api/base/certificate/my'),
   });
+
+/** A new avatar (SysPhoto): the server keeps one, this one. */
+export function uploadAvatar(photo: Blob) {
+  const form = new FormData();
+  form.append('file', photo, photo instanceof File ? photo.name : 'avatar.jpg');
+  return api.post<FileRecord>('/api/file/upload', { body: form, query: { otcType: 'SysPhoto' } });
+}
+
+/** Removes the person's avatar: his SysPhoto files, found by his id (spec §3: file delete by id). */
+export async function removeAvatar(personId: string): Promise<void> {
+  const files = await api.get<FileRecord[]>('/api/file/select', { query: { otcId: personId, otcType: 'SysPhoto' } });
+  for (const f of files) await api.delete('/api/file/delete', { query: { id: f.id } });
+}
 
 export function uploadReference(photo: Blob, via: 'camera' | 'upload') {
   const form = new FormData();

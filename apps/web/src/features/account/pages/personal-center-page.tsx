@@ -10,6 +10,7 @@ import { SkeletonLines } from '../../../components/skeleton-lines';
 import { useTranslation } from '../../../lib/i18n';
 import { useOnceTrue } from '../../../lib/use-once-true';
 import { useMyCertificates, useProfile, useReference } from '../api/account-api';
+import { AvatarCard } from '../components/avatar-card';
 import { CertificatesCard } from '../components/certificates-card';
 import { PasswordCard } from '../components/password-card';
 import { PhoneCard } from '../components/phone-card';
@@ -17,7 +18,7 @@ import { ReferencePhotoCard } from '../components/reference-photo-card';
 
 /**
  * 个人中心: who I am (masked), face checks I still owe, my certificates (or what they wait
- * for), my reference face for face checks, my password and phone. Plain markup (no antd).
+ * for), my reference face for face checks, my avatar, my password and phone. Plain markup (no antd).
  */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ export default function PersonalCenterPage() {
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['account'] })} />
       <CertificatesCard />
       <ReferencePhotoCard />
+      <AvatarCard />
       <div className="account-grid">
         <PasswordCard />
         <PhoneCard current={profile.data?.phone} />

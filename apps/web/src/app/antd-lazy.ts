@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { withChunkTimeout } from './chunk-timeout';
 import { preloadable } from './preloadable';
 
 /**
@@ -18,7 +19,7 @@ const inAntd =
     Promise.all([load(), loadAntd()]).then(([part, antd]) => ({ default: antd.withAntd(part.default) }));
 
 /** A lazily loaded part drawn with antd: its code and antd's provider load side by side. */
-export const lazyWithAntd = <P extends object>(load: () => Promise<Module<P>>) => lazy(inAntd(load));
+export const lazyWithAntd = <P extends object>(load: () => Promise<Module<P>>) => lazy(withChunkTimeout(inAntd(load)));
 
 /** A page drawn with antd that can be loaded ahead (`preloadable`). */
 export const preloadableWithAntd = <P extends object>(load: () => Promise<Module<P>>) => preloadable(inAntd(load));

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { withChunkTimeout } from './chunk-timeout';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -9,7 +10,8 @@ type Module<P> = { default: ComponentType<P> };
  * code came with the first visit's start is drawn in the same pass as the rest instead.
  * Each mounted instance keeps the way it started (direct or lazy), so nothing remounts.
  */
-export function preloadable<P extends object>(load: () => Promise<Module<P>>) {
+export function preloadable<P extends object>(loadCode: () => Promise<Module<P>>) {
+  const load = withChunkTimeout(loadCode);
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<Module<P>> | undefined;
   const preload = (): Promise<Module<P>> => {

@@ -1,4 +1,4 @@
-import { LOGGED_OUT_USER_NAME, LOGIN_CLIENT } from '@anxun/shared/constants';
+import { LOGGED_OUT_USER_NAME, LOGIN_CLIENT, DEFAULT_USER_NAME } from '@anxun/shared/constants';
 import type { LoginResponse, LoginRoles } from '@anxun/shared/schemas/auth';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -102,7 +102,7 @@ export const useUser = create<SessionUser & SessionActions>()(
           token: credentials.accessToken,
           userId: roles.userId,
           orgCode: roles.orgCode,
-          username: roles.userName,
+          username: roles.userName || DEFAULT_USER_NAME, // spec §9: a user without a name is 用户
           avatar: roles.avatar,
           idCard: roles.idCard,
           sysEnterpriseId: roles.sysEnterpriseId,
@@ -203,7 +203,12 @@ export const useUser = create<SessionUser & SessionActions>()(
           openRealtime(token);
           try {
             const roles = await api.get<LoginRoles>('/api/user/info', { silent: true });
-            set({ username: roles.userName, avatar: roles.avatar, orgCode: roles.orgCode, role: roles.role });
+            set({
+              username: roles.userName || DEFAULT_USER_NAME,
+              avatar: roles.avatar,
+              orgCode: roles.orgCode,
+              role: roles.role,
+            });
             useAcl.getState().set(aclFor(roles.role));
           } catch {
             // 40016 was renewed by the API client; 40003 ended the session; anything else waits.

@@ -135,6 +135,12 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
     expect(earned?.status).toBe('valid');
     expect((await verify(earned!.number)).answer.status).toBe('valid');
 
+    const overview = async () =>
+      (await server.request('GET', '/api/manage/dashboard', { headers: as(admin) })).body.data.last30Days as {
+        learnersActive: number;
+        certificates: number;
+      };
+    const before = await overview();
     const voided = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
       json: { decision: 'void', reason: '照片与本人不符，疑似代学' },
       headers: as(admin),
@@ -145,6 +151,11 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
     expect((await verify(earned!.number)).answer.status).toBe('revoked');
     expect((await mine())[0]?.status).toBe('revoked');
     expect((await progress())[0]).toMatchObject({ status: 'studying', coursesLeft: 1 });
+    // 概览 counts neither him (all his credit was taken back) nor the certificate
+    expect(await overview()).toMatchObject({
+      learnersActive: before.learnersActive - 1,
+      certificates: before.certificates - 1,
+    });
     const notices = (await server.request('GET', '/notice/getList', { headers: as(learner) })).body.data.list as Array<{
       title: string;
       notice: string;

@@ -37,17 +37,29 @@ export async function creditByDay(db: Db, orgId: string, start: number) {
   );
 }
 
-/** Learners credited with any study since `start`, each once. */
+/**
+ * Learners with credit standing from study since `start`, each once: net of a voided check's
+ * compensations, as the class's 近7天学习 counts them (one whose credit was all taken back is
+ * not active).
+ */
 export async function countActiveLearners(db: Db, orgId: string, start: number) {
   const row = await db
-    .selectFrom('study_events as e')
-    .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
-    .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
-    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select((eb) => eb.fn.count<number>('e.person_id').distinct().as('n'))
-    .where('c.org_id', '=', orgId)
-    .where('e.created_at', '>=', start)
-    .where('e.credited_seconds', '>', 0)
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('study_events as e')
+        .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+        .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+        .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+        .select((eb) => ['e.person_id', eb.fn.sum<number>('e.credited_seconds').as('seconds')])
+        .where('c.org_id', '=', orgId)
+        .where('e.created_at', '>=', start)
+        .where('e.credited_seconds', '!=', 0)
+        .groupBy('e.person_id')
+        .as('p'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    // a thousandth of a second: what floating point leaves of credit taken back whole
+    .where('p.seconds', '>', 0.0005)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

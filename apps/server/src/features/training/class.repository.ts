@@ -205,7 +205,7 @@ export async function classActivity(db: Db, classId: string, since: number) {
         .as('p'),
     )
     .select((eb) => [eb.fn.countAll<number>().as('learners'), eb.fn.sum<number>('p.seconds').as('seconds')])
-    .where('p.seconds', '>', 0)
+    .where('p.seconds', '>', 0.0005) // a thousandth: what floating point leaves of credit taken back whole
     .executeTakeFirstOrThrow();
   return { activeLearners: Number(row.learners), studySeconds: Math.round(Number(row.seconds ?? 0)) };
 }

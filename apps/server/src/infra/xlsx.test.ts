@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { firstWorksheet } from './xlsx.js';
+import { headerColumns, readSheet } from './xlsx.js';
 
 /** A zip of one deflated part, whose directory may claim a size other than the real one. */
 function zipOf(name: string, content: Buffer, claimedSize = content.length): Buffer {
@@ -38,22 +38,39 @@ describe('reading an uploaded .xlsx', () => {
   it('reads an honest workbook', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('名单').addRow(['姓名', '身份证号']);
-    const sheet = await firstWorksheet(Buffer.from(await workbook.xlsx.writeBuffer()));
-    expect(sheet.getRow(1).getCell(1).value).toBe('姓名');
+    const sheet = workbook.getWorksheet('名单')!;
+    sheet.addRow([' 张三 ', 11010519491231002]);
+    sheet.addRow([]);
+    sheet.addRow([{ richText: [{ text: '李' }, { text: '四' }] }, { formula: 'A1', result: '110105194912310021' }]);
+    const rows = await readSheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 4]);
+    const columns = headerColumns(rows);
+    expect([...columns]).toEqual([
+      ['姓名', 1],
+      ['身份证号', 2],
+    ]);
+    // as the person typed it: trimmed, rich text joined, a formula by its result
+    expect(rows.map((r) => [r.text(1), r.text(2), r.isNumber(2)])).toEqual([
+      ['姓名', '身份证号', false],
+      ['张三', '11010519491231002', true],
+      ['李四', '110105194912310021', false],
+    ]);
+    expect(rows[1]!.text(9)).toBe('');
   });
 
   it('refuses a small file that unpacks to far more than a sheet, even when it lies about its size', async () => {
     const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(200 * 1024 * 1024, 0x20), 1000);
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    await expect(firstWorksheet(bomb)).rejects.toThrow('表格内容过大');
+    await expect(readSheet(bomb)).rejects.toThrow('表格内容过大');
   });
 
   it('reads the largest sheet an import takes: 10,000 learners of 12 columns', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('名单');
     for (let r = 0; r < 10_001; r++) sheet.addRow(Array.from({ length: 12 }, (_, c) => `第${r}行第${c}列`));
-    const read = await firstWorksheet(Buffer.from(await workbook.xlsx.writeBuffer()));
-    expect(read.rowCount).toBe(10_001);
+    const read = await readSheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(read).toHaveLength(10_001);
+    expect(read[10_000]!.text(12)).toBe('第10000行第11列');
   });
 
   it('refuses a small file of a million tiny cells before parsing them (it held the server for seconds)', async () => {
@@ -61,10 +78,10 @@ describe('reading an uploaded .xlsx', () => {
     const xml = Buffer.from(`<worksheet><sheetData>${row.repeat(1000)}</sheetData></worksheet>`);
     const upload = zipOf('xl/worksheets/sheet1.xml', xml);
     expect(upload.length).toBeLessThan(200 * 1024);
-    await expect(firstWorksheet(upload)).rejects.toThrow('表格单元格过多');
+    await expect(readSheet(upload)).rejects.toThrow('表格单元格过多');
   });
 
   it('refuses a file that is not a zip at all', async () => {
-    await expect(firstWorksheet(Buffer.from('姓名,身份证号\n张三,1'))).rejects.toThrow('请上传 .xlsx 格式的表格');
+    await expect(readSheet(Buffer.from('姓名,身份证号\n张三,1'))).rejects.toThrow('请上传 .xlsx 格式的表格');
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
-import { cellText, firstWorksheet, headerColumns } from '../../infra/xlsx.js';
+import { headerColumns, readSheet } from '../../infra/xlsx.js';
 
 export const ENROL_SHEET_COLUMNS = ['姓名', '身份证号', '手机号'] as const;
 /** As many as one enrolment takes. */
@@ -20,7 +20,7 @@ export interface EnrolSheetRow {
  * 姓名 column is read for messages only). Blank rows are skipped.
  */
 export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
-  const sheet = await firstWorksheet(data);
+  const sheet = await readSheet(data);
   const columns = headerColumns(sheet);
   const idCol = columns.get('身份证号');
   const phoneCol = columns.get('手机号');
@@ -29,12 +29,16 @@ export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
   }
   const nameCol = columns.get('姓名');
   const rows: EnrolSheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const text = (col: number | undefined) => (col === undefined ? '' : cellText(row.getCell(col)));
-    const entry = { row: number, name: text(nameCol), idCard: text(idCol).toUpperCase(), phone: text(phoneCol) };
+  for (const row of sheet) {
+    if (row.number === 1) continue;
+    const entry = {
+      row: row.number,
+      name: row.text(nameCol),
+      idCard: row.text(idCol).toUpperCase(),
+      phone: row.text(phoneCol),
+    };
     if (entry.name || entry.idCard || entry.phone) rows.push(entry);
-  });
+  }
   if (rows.length > MAX_ENROL_ROWS) {
     throw new AppError(ErrorCode.BAD_REQUEST, `名单不能超过${MAX_ENROL_ROWS}行，请分批报名`);
   }

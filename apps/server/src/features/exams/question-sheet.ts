@@ -2,7 +2,7 @@ import type { QuestionKind } from '@anxun/shared/schemas/exams';
 import { ErrorCode } from '@anxun/shared/errors';
 import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
-import { cellText, firstWorksheet, headerColumns } from '../../infra/xlsx.js';
+import { headerColumns, readSheet } from '../../infra/xlsx.js';
 
 /** The sheet of a question bank, one question per row (issue: Console II). */
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
@@ -59,7 +59,7 @@ export interface SheetError {
 
 /** Reads and checks every row; errors name the spreadsheet row and column. */
 export async function readQuestionSheet(data: Buffer): Promise<{ questions: ParsedQuestion[]; errors: SheetError[] }> {
-  const sheet = await firstWorksheet(data);
+  const sheet = await readSheet(data);
   const columnOf = headerColumns(sheet);
   const missing = ['题型', '题干', '答案'].filter((c) => !columnOf.has(c));
   if (missing.length > 0) {
@@ -69,29 +69,27 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
   const errors: SheetError[] = [];
   const seen = new Map<string, number>();
   let count = 0;
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const text = (title: string) => {
-      const col = columnOf.get(title);
-      return col === undefined ? '' : cellText(row.getCell(col));
-    };
+  for (const row of sheet) {
+    const number = row.number;
+    if (number === 1) continue;
+    const text = (title: string) => row.text(columnOf.get(title));
     const cells = QUESTION_COLUMNS.map(text);
-    if (cells.every((c) => c === '')) return;
+    if (cells.every((c) => c === '')) continue;
     count++;
     const checked = checkQuestionCells(text);
     if ('msg' in checked) {
       errors.push({ row: number, ...checked });
-      return;
+      continue;
     }
     const key = `${checked.kind}|${checked.stem}`;
     const first = seen.get(key);
     if (first !== undefined) {
       errors.push({ row: number, field: '题干', msg: `与第${first}行是同一道题` });
-      return;
+      continue;
     }
     seen.set(key, number);
     questions.push({ row: number, ...checked });
-  });
+  }
   if (count > MAX_QUESTION_ROWS) {
     throw new AppError(ErrorCode.BAD_REQUEST, `一次最多导入${MAX_QUESTION_ROWS}道题，请分批导入`);
   }

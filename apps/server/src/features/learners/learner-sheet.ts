@@ -2,7 +2,7 @@ import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
 import { loadExcel } from '../../infra/exceljs.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import { AppError } from '../../http/app-error.js';
-import { cellText, firstWorksheet, headerColumns } from '../../infra/xlsx.js';
+import { headerColumns, readSheet } from '../../infra/xlsx.js';
 
 /** One data row of the sheet as text, with its spreadsheet row number. */
 export interface SheetRow {
@@ -25,25 +25,23 @@ const KEYS = ['name', 'idCard', 'phone', 'department', 'account', 'password', 'p
  * name so a reordered sheet still reads). Blank rows are skipped.
  */
 export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
-  const sheet = await firstWorksheet(data);
+  const sheet = await readSheet(data);
   const columnOf = headerColumns(sheet);
   const missing = LEARNER_IMPORT_COLUMNS.slice(0, 2).filter((c) => !columnOf.has(c));
   if (missing.length > 0) {
     throw new AppError(ErrorCode.BAD_REQUEST, `表头缺少“${missing.join('”“')}”列，请使用下载的模板`);
   }
   const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const entry = { row: number } as SheetRow;
+  for (const row of sheet) {
+    if (row.number === 1) continue;
+    const entry = { row: row.number } as SheetRow;
     LEARNER_IMPORT_COLUMNS.forEach((title, i) => {
-      const col = columnOf.get(title);
-      entry[KEYS[i]!] = col ? cellText(row.getCell(col)) : '';
+      entry[KEYS[i]!] = row.text(columnOf.get(title));
     });
     // an ID number typed as a number has lost its last digits to the spreadsheet already
-    const idCol = columnOf.get(LEARNER_IMPORT_COLUMNS[1]);
-    entry.idCardIsNumber = idCol !== undefined && typeof row.getCell(idCol).value === 'number';
+    entry.idCardIsNumber = row.isNumber(columnOf.get(LEARNER_IMPORT_COLUMNS[1]));
     if (KEYS.some((k) => entry[k] !== '')) rows.push(entry);
-  });
+  }
   return rows;
 }
 

@@ -106,6 +106,16 @@ const STATIC_FILE = /^\/(assets|face-models|tfjs-wasm|pdfjs)\/|^\/favicon\.(svg|
 /** JSON and form bodies are small; uploads go through multipart with their own limits. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** A request's path as the router reads it: percent-decoded (undecodable: as sent), no query. */
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export interface BuildOptions {
   /** Where the console SMS provider prints; tests pass a no-op. */
   printSms?: (line: string) => void;
@@ -318,9 +328,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // the request's id travels back to the client, so a report of a failure finds its log lines
     void reply.header('x-request-id', request.id);
     // JSON is never a page: a policy that allows nothing, instead of the pages' long one. Told
-    // by the route matched (the router decodes: /%61pi/… is /api/…), not by the raw URL
-    const route = request.routeOptions.url ?? request.url;
-    if (route.startsWith('/api/') && !route.startsWith('/api/docs')) {
+    // by the route matched or the decoded path (the router decodes: /%61pi/… is /api/…; an
+    // unknown /api/… path matches the pages' catch-all), not by the raw URL alone
+    const route = request.routeOptions.url ?? '';
+    const where = decodedPath(request.url);
+    const api = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/docs');
+    if (api(route) || api(where)) {
       if (request.protocol === 'https')
         void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       void reply

@@ -126,11 +126,13 @@ describe('个人中心 in Chromium', () => {
     await card.getByTestId('avatar-file').setInputFiles({ name: '我的头像.png', mimeType: 'image/png', buffer: png });
     await page.getByText('头像已更换').waitFor();
     await headerAvatar.waitFor();
-    expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    await expect
+      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(120);
     await page.reload();
     await page.getByTestId('avatar-card').waitFor();
     await headerAvatar.waitFor();
-    expect(await headerAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    await expect.poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
 
     // removed after a question: the header shows the initial again, the server keeps none
     await page.getByTestId('avatar-remove').click();

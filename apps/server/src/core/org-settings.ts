@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../app-context.js';
 import type { OrganisationsTable } from '../infra/db-schema.js';
 import { recordAudit } from './audit.js';
+import { updateOrganisation } from './org.repository.js';
 import type { AuthUser } from './session.service.js';
 
 /** The organisation's own settings its training manager changes in the console. */
@@ -24,7 +25,7 @@ export async function changeOrgSetting<T extends Record<string, unknown>>(
   if (Object.entries(change.after).every(([key, value]) => change.before[key] === value)) return;
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('organisations').set(change.values).where('id', '=', user.orgId).execute();
+    await updateOrganisation(trx, user.orgId, change.values);
     await recordAudit(trx, {
       actor: user,
       ip,

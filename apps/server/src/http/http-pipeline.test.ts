@@ -114,6 +114,11 @@ describe('the HTTP pipeline', () => {
     const encoded = await fetch(`${server.baseUrl}/%61pi/health/live`);
     expect(encoded.status).toBe(200);
     expect(encoded.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // and an unknown API path, plain or encoded (with the web app built, the pages' catch-all matches it)
+    for (const unknown of ['/api/nonexistent', '/%61pi/nonexistent']) {
+      const res404 = await fetch(`${server.baseUrl}${unknown}`);
+      expect(res404.headers.get('content-security-policy'), unknown).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
     const docs = await fetch(`${server.baseUrl}/api/docs/`);
     expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');

@@ -80,6 +80,8 @@ export const managedCertificate = z.object({
   status: z.enum(['valid', 'revoked']),
   revokedAt: z.string().nullable(),
   revokeReason: z.string().nullable(),
+  /** revoked by a voided face check: renewed once the class is complete again, unless a manager revokes it */
+  withdrawn: z.boolean(),
   printCount: z.number(),
   /** the numbers it bore before a reissue, oldest first */
   formerNumbers: z.array(z.string()),

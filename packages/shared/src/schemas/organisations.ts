@@ -46,6 +46,7 @@ export const adminBody = z.strictObject({
   phone: personFields.phone.optional(),
   /** empty: a random password is made and shown once in the answer */
   password: line(64)
+    .trim() // as login trims it: a space at either end would lock the admin out
     .refine((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT)
     .optional(),
 });

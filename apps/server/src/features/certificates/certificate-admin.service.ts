@@ -8,7 +8,7 @@ import { recordAudit } from '../../core/audit.js';
 import { findPersonById } from '../../core/person.repository.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
-import { isWithdrawnForVoid } from '../../core/certificate-withdrawal.js';
+import { isWithdrawnForVoid, WITHDRAWN_FOR_VOID } from '../../core/certificate-withdrawal.js';
 import { AppError } from '../../http/app-error.js';
 import {
   findCertificateOfOrg,
@@ -62,6 +62,7 @@ export async function listCertificates(
       status: r.status,
       revokedAt: recordTimeOrNull(r.revoked_at),
       revokeReason: r.revoke_reason,
+      withdrawn: isWithdrawnForVoid(r),
       printCount: r.print_count,
       formerNumbers: former.filter((f) => f.certificate_id === r.id).map((f) => f.number),
     })),
@@ -91,7 +92,9 @@ async function audit(
 export async function revokeAsManager(ctx: AppContext, user: AuthUser, id: string, reason: string, ip: string) {
   const cert = await findCertificateOfOrg(ctx.db, user.orgId, id);
   if (!cert) throw notFound();
-  if (!(await revokeCertificate(ctx.db, id, reason, ctx.now()))) {
+  // his words are his revocation's: a reason that read as the void's withdrawal would be renewed
+  const told = reason === WITHDRAWN_FOR_VOID ? `${reason}（培训管理员撤销）` : reason;
+  if (!(await revokeCertificate(ctx.db, id, told, ctx.now()))) {
     throw new AppError(ErrorCode.DUPLICATE, '证书已撤销');
   }
   await audit(ctx, user, ip, 'certificate.revoke', cert, { reason });

@@ -70,18 +70,17 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
     };
   };
 
-  beforeAll(async () => {
-    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
-    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
-    personId = await addLearner(server, { account: 'withdrawn', password: 'withdrawn1234' });
-    learner = (await login(server, 'withdrawn', 'withdrawn1234')).body.data.credentials.accessToken;
+  /** A new learner in a class of his own (one course book, no checks required), as the learner. */
+  const enrol = async (account: string) => {
+    personId = await addLearner(server, { account, password: 'withdrawn1234' });
+    learner = (await login(server, account, 'withdrawn1234')).body.data.credentials.accessToken;
     const fire = await server.ctx.db
       .selectFrom('course_books')
       .select('id')
       .where('name', '=', '消防安全基础')
       .executeTakeFirstOrThrow();
     const created = await server.request('POST', '/api/manage/classes', {
-      json: { name: '证书撤回班', bookIds: [fire.id], rules: RULES },
+      json: { name: `证书撤回班${account}`, bookIds: [fire.id], rules: RULES },
       headers: as(admin),
     });
     const classId = created.body.data.id;
@@ -103,11 +102,9 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
       .where('w.train_person_id', '=', trainPersonId)
       .orderBy('cw.sort_order')
       .execute();
-  }, 120_000);
-  afterAll(() => server.close());
-
-  it('withdraws the certificate when a void leaves a course incomplete, and renews it once he completes again', async () => {
-    // a check passed before he studied: the one a manager later finds was someone else
+  };
+  /** A check passed before he studied: the one a manager later finds was someone else. */
+  const passedCheck = async () => {
     now += 1000;
     const checkId = crypto.randomUUID();
     await server.ctx.db
@@ -130,6 +127,23 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
       })
       .execute();
     now += 1000;
+    return checkId;
+  };
+  const voidCheck = (checkId: string) =>
+    server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
+      json: { decision: 'void', reason: '照片与本人不符，疑似代学' },
+      headers: as(admin),
+    });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('withdraws the certificate when a void leaves a course incomplete, and renews it once he completes again', async () => {
+    await enrol('withdrawn');
+    const checkId = await passedCheck();
     await studyAll();
     const [earned] = await mine();
     expect(earned?.status).toBe('valid');
@@ -141,10 +155,7 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
         certificates: number;
       };
     const before = await overview();
-    const voided = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
-      json: { decision: 'void', reason: '照片与本人不符，疑似代学' },
-      headers: as(admin),
-    });
+    const voided = await voidCheck(checkId);
     expect(voided.status, voided.text).toBe(200);
     expect(voided.body.data.certificateWithdrawn).toBe(earned!.number);
     // the paper he holds no longer verifies as valid; his page says he studies again
@@ -188,5 +199,29 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
       `/api/base/certificate/verify?number=${former.number}&code=${former.verify_code}`,
     );
     expect(told.body.data.status).toBe('reissued');
+  });
+
+  it("keeps a manager's 撤销 of a withdrawn certificate: completing again renews nothing", async () => {
+    await enrol('revoked');
+    const checkId = await passedCheck();
+    await studyAll();
+    const [earned] = await mine();
+    expect((await voidCheck(checkId)).body.data.certificateWithdrawn).toBe(earned!.number);
+    const listed = async () =>
+      (await server.request('GET', '/api/manage/certificates', { headers: as(admin) })).body.data.records.find(
+        (c: { number: string }) => c.number === earned!.number,
+      );
+    expect(await listed()).toMatchObject({ status: 'revoked', withdrawn: true });
+    const revoked = await server.request('POST', `/api/manage/certificates/${(await listed()).id}/revoke`, {
+      json: { reason: '经核查确属代学' },
+      headers: as(admin),
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(await listed()).toMatchObject({ status: 'revoked', withdrawn: false, revokeReason: '经核查确属代学' });
+    now += 60_000;
+    await studyAll();
+    const [after] = await mine();
+    expect(after).toMatchObject({ number: earned!.number, status: 'revoked' });
+    expect((await verify(earned!.number)).answer.status).toBe('revoked');
   });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { LearnStatus } from '@anxun/shared/constants';
 import { WITHDRAWN_FOR_VOID } from '../../core/certificate-withdrawal.js';
 import type { Db } from '../../infra/database.js';
 import type { CertificatesTable } from '../../infra/db-schema.js';
@@ -37,6 +38,30 @@ export async function findMembersWithOpenChecks(db: Db, personId: string): Promi
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.train_person_id, (counts.get(r.train_person_id) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * Whether a membership has its certificate earned now: every course complete and no face check
+ * open. Read under the learner's lock, just before a certificate is issued or renewed.
+ */
+export async function isStillEarned(db: Db, trainPersonId: string): Promise<boolean> {
+  const [courses, open] = await Promise.all([
+    db
+      .selectFrom('train_person_courses')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.sum<number>(eb.case().when('learn_status', '=', LearnStatus.COMPLETED).then(1).else(0).end()).as('done'),
+      ])
+      .where('train_person_id', '=', trainPersonId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('face_checks')
+      .select('id')
+      .where('train_person_id', '=', trainPersonId)
+      .where('status', '!=', 'passed')
+      .executeTakeFirst(),
+  ]);
+  return Number(courses.all) > 0 && Number(courses.done) === Number(courses.all) && !open;
 }
 
 export async function insertCertificate(db: Db, row: Insertable<CertificatesTable>): Promise<boolean> {
@@ -144,12 +169,21 @@ export async function markPrinted(db: Db, id: string, now: number): Promise<void
     .execute();
 }
 
+/**
+ * A manager's 撤销: of a valid certificate, or of one a void withdrew (his reason replaces the
+ * withdrawal's, and it is then never renewed). False when it was his revocation already.
+ */
 export async function revokeCertificate(db: Db, id: string, reason: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('certificates')
     .set({ status: 'revoked', revoked_at: now, revoke_reason: reason })
     .where('id', '=', id)
-    .where('status', '=', 'valid')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'valid'),
+        eb.and([eb('status', '=', 'revoked'), eb('revoke_reason', '=', WITHDRAWN_FOR_VOID)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -17,12 +17,14 @@ import {
   findMembersWithOpenChecks,
   findMembershipProgress,
   insertCertificate,
+  isStillEarned,
   markPrinted,
   renewCertificate,
   type CertificateRow,
 } from './certificate.repository.js';
 import { recordTimeOrNull } from '../../core/record-time.js';
 import { isWithdrawnForVoid } from '../../core/certificate-withdrawal.js';
+import { lockPersonRows } from '../../core/person.repository.js';
 
 /** Letters and digits a person reads off paper without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -54,64 +56,54 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
     const first = courses[0]!;
     const issuedAt = Math.max(...courses.map((c) => c.end_time ?? 0)) || ctx.now();
     const hours = Math.round(courses.reduce((s, c) => s + (c.class_hours ?? 0), 0) * 100) / 100;
+    const templateId = await currentTemplateId(ctx.db, first.org_id);
     const former = withdrawn.get(trainPersonId);
-    if (former) {
-      // complete again after a void took its credit: the certificate is renewed under a new
-      // number, dated by this completion; the withdrawn number verifies as 已换发
-      await renewWithdrawn(ctx, former, { issuedAt, hours, personName: first.person_name, orgId: first.org_id });
-      continue;
-    }
-    // a clash of random numbers is retried; a clash of memberships means it was issued meanwhile
-    for (let attempt = 0; attempt < 5; attempt++) {
+    // a clash of random numbers is retried (each try its own transaction)
+    for (let attempt = 0; ; attempt++) {
       try {
-        await insertCertificate(ctx.db, {
-          id: crypto.randomUUID(),
-          number: `AX${new Date(issuedAt).getUTCFullYear()}${randomCode(8)}`,
-          verify_code: randomCode(6),
-          person_id: personId,
-          train_person_id: trainPersonId,
-          org_id: first.org_id,
-          person_name: first.person_name,
-          class_name: first.class_name,
-          hours,
-          issued_at: issuedAt,
-          status: 'valid',
-          revoked_at: null,
-          revoke_reason: null,
-          printed_at: null,
-          template_id: await currentTemplateId(ctx.db, first.org_id),
+        await ctx.db.transaction().execute(async (trx) => {
+          // the reads above may be stale: a void may have taken credit back meanwhile. Under the
+          // learner's lock (the void and the credit batch take it too) it is earned, or not issued
+          await lockPersonRows(trx, ctx.dialect, [personId]);
+          if (!(await isStillEarned(trx, trainPersonId))) return;
+          const number = `AX${new Date(issuedAt).getUTCFullYear()}${randomCode(8)}`;
+          if (former) {
+            // complete again after a void took its credit: the certificate is renewed under a new
+            // number, dated by this completion; the withdrawn number verifies as 已换发
+            await renewCertificate(trx, former, {
+              number,
+              verifyCode: randomCode(6),
+              personName: first.person_name,
+              hours,
+              issuedAt,
+              now: ctx.now(),
+              templateId,
+            });
+            return;
+          }
+          // a clash of memberships means it was issued meanwhile: nothing inserted
+          await insertCertificate(trx, {
+            id: crypto.randomUUID(),
+            number,
+            verify_code: randomCode(6),
+            person_id: personId,
+            train_person_id: trainPersonId,
+            org_id: first.org_id,
+            person_name: first.person_name,
+            class_name: first.class_name,
+            hours,
+            issued_at: issuedAt,
+            status: 'valid',
+            revoked_at: null,
+            revoke_reason: null,
+            printed_at: null,
+            template_id: templateId,
+          });
         });
         break;
       } catch (err) {
         if (!/unique|duplicate/i.test(String((err as Error).message)) || attempt === 4) throw err;
       }
-    }
-  }
-}
-
-async function renewWithdrawn(
-  ctx: AppContext,
-  former: { id: string; number: string; verify_code: string; person_name: string; hours: number; issued_at: number },
-  next: { issuedAt: number; hours: number; personName: string; orgId: string },
-): Promise<void> {
-  const templateId = await currentTemplateId(ctx.db, next.orgId);
-  // a clash of random numbers is retried; false: renewed meanwhile (another request)
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      await ctx.db.transaction().execute((trx) =>
-        renewCertificate(trx, former, {
-          number: `AX${new Date(next.issuedAt).getUTCFullYear()}${randomCode(8)}`,
-          verifyCode: randomCode(6),
-          personName: next.personName,
-          hours: next.hours,
-          issuedAt: next.issuedAt,
-          now: ctx.now(),
-          templateId,
-        }),
-      );
-      return;
-    } catch (err) {
-      if (!/unique|duplicate/i.test(String((err as Error).message)) || attempt === 4) throw err;
     }
   }
 }

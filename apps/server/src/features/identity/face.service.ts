@@ -157,6 +157,8 @@ async function throttle(ctx: AppContext, personId: string): Promise<void> {
 /** Stores a face photo as kept (no metadata, see keptPhoto) and returns its key. */
 async function storePhoto(ctx: AppContext, personId: string, data: Buffer): Promise<string> {
   const kept = await keptPhoto(data);
+  // the engine read it, so this is all but never so: refused rather than kept with its metadata
+  if (!kept) throw new AppError(ErrorCode.FACE_REJECTED, FACE_REJECTION_MESSAGES.NOT_IMAGE);
   const key = `faces/${personId}/${crypto.randomUUID()}.${kept.ext}`;
   await ctx.files.put(key, kept.bytes);
   return key;

@@ -30,13 +30,17 @@ export const useMyCertificates = () =>
 export function uploadAvatar(photo: Blob) {
   const form = new FormData();
   form.append('file', photo, photo instanceof File ? photo.name : 'avatar.jpg');
-  return api.post<FileRecord>('/api/file/upload', { body: form, query: { otcType: 'SysPhoto' } });
+  // silent: the card says what went wrong beside the avatar
+  return api.post<FileRecord>('/api/file/upload', { body: form, query: { otcType: 'SysPhoto' }, silent: true });
 }
 
 /** Removes the person's avatar: his SysPhoto files, found by his id (spec §3: file delete by id). */
 export async function removeAvatar(personId: string): Promise<void> {
-  const files = await api.get<FileRecord[]>('/api/file/select', { query: { otcId: personId, otcType: 'SysPhoto' } });
-  for (const f of files) await api.delete('/api/file/delete', { query: { id: f.id } });
+  const files = await api.get<FileRecord[]>('/api/file/select', {
+    query: { otcId: personId, otcType: 'SysPhoto' },
+    silent: true,
+  });
+  for (const f of files) await api.delete('/api/file/delete', { query: { id: f.id }, silent: true });
 }
 
 export function uploadReference(photo: Blob, via: 'camera' | 'upload') {

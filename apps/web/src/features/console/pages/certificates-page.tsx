@@ -125,11 +125,13 @@ export default function CertificatesPage() {
               key: 'actions',
               width: 130,
               render: (_: unknown, c) =>
-                c.status === 'valid' && (
+                (c.status === 'valid' || c.withdrawn) && (
                   <Space size={0}>
-                    <Button type="link" size="small" onClick={() => setAction({ kind: 'reissue', cert: c })}>
-                      {t('console.certificates.reissue')}
-                    </Button>
+                    {c.status === 'valid' && (
+                      <Button type="link" size="small" onClick={() => setAction({ kind: 'reissue', cert: c })}>
+                        {t('console.certificates.reissue')}
+                      </Button>
+                    )}
                     <Button
                       type="link"
                       size="small"

@@ -329,3 +329,34 @@ export function tomorrowAt(hourUtc: number): number {
   const today = new Date();
   return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, hourUtc, 0, 0);
 }
+
+/**
+ * One playback of a courseware unit reported as the web player reports it: a report at `start`,
+ * then one every 10 s of the (fake) clock — `advance` moves it — the media `rate` times as far,
+ * `final` at `end`. Throws on any answer but 200 (credit refused is still a 200).
+ */
+export async function playUnit(
+  server: Pick<TestServer, 'request'>,
+  token: string,
+  unitId: string,
+  play: { start?: number; end: number; rate?: number; advance(ms: number): void },
+): Promise<void> {
+  const playbackId = crypto.randomUUID();
+  const rate = play.rate ?? 1;
+  let seq = 1;
+  const report = async (position: number, final = false) => {
+    const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+      json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate, hidden: false, final },
+      headers: { Authorization: token },
+    });
+    if (res.status !== 200) throw new Error(`report at ${position} s answered ${res.status}: ${res.text}`);
+  };
+  const start = play.start ?? 0;
+  await report(start);
+  for (let p = start; p < play.end;) {
+    const step = Math.min(10, play.end - p);
+    play.advance(step * 1000);
+    p += step * rate;
+    await report(Math.min(p, play.end), p >= play.end);
+  }
+}

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { recordFormerNumber } from './certificate.repository.js';
 import type { Db } from '../../infra/database.js';
 
 /** The console's side of certificates (this feature writes them, and their reissues). */
@@ -94,21 +94,7 @@ export async function reissueCertificate(
     .where('status', '=', 'valid')
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return false;
-  await db
-    .insertInto('certificate_reissues')
-    .values({
-      id: crypto.randomUUID(),
-      certificate_id: old.id,
-      number: old.number,
-      verify_code: old.verify_code,
-      person_name: old.person_name,
-      hours: old.hours,
-      issued_at: old.issued_at,
-      reason: next.reason,
-      reissued_at: next.now,
-      reissued_by: next.by,
-    })
-    .execute();
+  await recordFormerNumber(db, old, { reason: next.reason, at: next.now, by: next.by });
   return true;
 }
 

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
-import { addLearner, dialects, login, startServer, tomorrowAt, type TestServer } from '../../../test/harness.js';
+import {
+  addLearner,
+  dialects,
+  login,
+  startServer,
+  tomorrowAt,
+  type TestServer,
+  playUnit,
+} from '../../../test/harness.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
@@ -26,22 +34,8 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
   let units: Array<{ id: string; duration_seconds: number }>;
   const as = (token: string) => ({ Authorization: token });
 
-  const play = async (unitId: string, end: number) => {
-    const playbackId = crypto.randomUUID();
-    let seq = 1;
-    const report = (position: number, final = false) =>
-      server.request('POST', '/api/train/cls_Warp/update-Warp', {
-        json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate: 1, hidden: false, final },
-        headers: as(learner),
-      });
-    expect((await report(0)).status).toBe(200);
-    for (let p = 0; p < end;) {
-      const step = Math.min(10, end - p);
-      now += step * 1000;
-      p += step;
-      expect((await report(p, p >= end)).status).toBe(200);
-    }
-  };
+  const play = (unitId: string, end: number) =>
+    playUnit(server, learner, unitId, { end, advance: (ms) => (now += ms) });
   const studyAll = async () => {
     for (const u of units) await play(u.id, u.duration_seconds);
   };

@@ -112,6 +112,16 @@ export async function renewCertificate(
     .where('revoke_reason', '=', WITHDRAWN_FOR_VOID)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return false;
+  await recordFormerNumber(db, old, { reason: '人脸核验作废后重新完成学习', at: next.now, by: null });
+  return true;
+}
+
+/** A number a certificate bore before it was reissued or renewed: it verifies as 已换发, with what it said then. */
+export async function recordFormerNumber(
+  db: Db,
+  old: { id: string; number: string; verify_code: string; person_name: string; hours: number; issued_at: number },
+  change: { reason: string; at: number; by: string | null },
+): Promise<void> {
   await db
     .insertInto('certificate_reissues')
     .values({
@@ -122,12 +132,11 @@ export async function renewCertificate(
       person_name: old.person_name,
       hours: old.hours,
       issued_at: old.issued_at,
-      reason: '人脸核验作废后重新完成学习',
-      reissued_at: next.now,
-      reissued_by: null,
+      reason: change.reason,
+      reissued_at: change.at,
+      reissued_by: change.by,
     })
     .execute();
-  return true;
 }
 
 export async function findCertificatesOfPerson(db: Db, personId: string) {

@@ -10,6 +10,7 @@ import {
   tomorrowAt,
   type TestServer,
   setIdCard,
+  playUnit,
 } from '../../../test/harness.js';
 
 const RULES = {
@@ -38,23 +39,8 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
   let firstPassedAt = 0;
   const as = (token: string) => ({ Authorization: token });
 
-  const play = async (unitId: string, start: number, end: number) => {
-    const playbackId = crypto.randomUUID();
-    let seq = 1;
-    const report = (position: number, final = false) =>
-      server.request('POST', '/api/train/cls_Warp/update-Warp', {
-        json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate: 1, hidden: false, final },
-        headers: as(learner),
-      });
-    expect((await report(start)).status).toBe(200);
-    for (let p = start; p < end;) {
-      const step = Math.min(10, end - p);
-      now += step * 1000;
-      p += step;
-      const res = await report(p, p >= end);
-      expect(res.status, res.text).toBe(200);
-    }
-  };
+  const play = (unitId: string, start: number, end: number) =>
+    playUnit(server, learner, unitId, { start, end, advance: (ms) => (now += ms) });
   const check = async (status: 'passed' | 'failed', score: number) => {
     now += 1000;
     const id = crypto.randomUUID();

@@ -11,6 +11,7 @@ import {
   tomorrowAt,
   type TestServer,
   setIdCard,
+  playUnit,
 } from '../../../test/harness.js';
 
 const RULES = {
@@ -58,23 +59,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       .orderBy('cw.sort_order')
       .execute();
   /** Plays a unit from `start` to `end` seconds, a report every ten seconds of the clock. */
-  const play = async (token: string, unitId: string, start: number, end: number, rate = 1) => {
-    const playbackId = crypto.randomUUID();
-    let seq = 1;
-    const report = (position: number, final = false) =>
-      server.request('POST', '/api/train/cls_Warp/update-Warp', {
-        json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate, hidden: false, final },
-        headers: as(token),
-      });
-    expect((await report(start)).status).toBe(200);
-    for (let p = start; p < end;) {
-      const step = Math.min(10, end - p);
-      now += step * 1000;
-      p += step * rate;
-      const res = await report(Math.min(p, end), p >= end);
-      expect(res.status, res.text).toBe(200);
-    }
-  };
+  const play = (token: string, unitId: string, start: number, end: number, rate = 1) =>
+    playUnit(server, token, unitId, { start, end, rate, advance: (ms) => (now += ms) });
 
   beforeAll(async () => {
     server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { withChunkTimeout } from './chunk-timeout';
+import { withChunkTimeout } from '../lib/chunk-timeout';
 import { preloadable } from './preloadable';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { withChunkTimeout } from './chunk-timeout';
+import { withChunkTimeout } from '../lib/chunk-timeout';
 
 type Module<P> = { default: ComponentType<P> };
 

@@ -9,11 +9,12 @@ import { FullScreenToggle } from './full-screen-toggle';
 import { useShellUi } from './ui-store';
 import { UserArea } from './user-area';
 import { lazyWithAntd } from '../app/antd-lazy';
+import { withChunkTimeout } from '../lib/chunk-timeout';
 
 // a signed-in learner's notices: not part of a guest's page, nor of anyone's first paint
 const NoticePopover = lazyWithAntd(() => import('./notice-popover').then((m) => ({ default: m.NoticePopover })));
 // widgets that are off by default (spec §2) load when switched on
-const SearchWidget = lazy(() => import('./search-dialog').then((m) => ({ default: m.SearchWidget })));
+const SearchWidget = lazy(withChunkTimeout(() => import('./search-dialog').then((m) => ({ default: m.SearchWidget }))));
 const LanguageSwitch = lazyWithAntd(() => import('./language-switch').then((m) => ({ default: m.LanguageSwitch })));
 
 /** The right side of the header: optional widgets (spec §2 defaults: all off), then the user. */

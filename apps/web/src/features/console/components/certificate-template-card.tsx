@@ -12,8 +12,9 @@ import {
   useCertificateTemplate,
   type CertificateTemplateBody,
 } from '../api/settings-api';
+import { withChunkTimeout } from '../../../lib/chunk-timeout';
 
-const PdfPage = lazy(() => import('../../../components/pdf-page'));
+const PdfPage = lazy(withChunkTimeout(() => import('../../../components/pdf-page')));
 
 interface Seal {
   id: string;

@@ -42,7 +42,7 @@ import {
 } from '../api/console-api';
 import { startResumableUpload, type UploadHandle } from '../lib/resumable-upload';
 
-const PdfPage = lazy(() => import('../../../components/pdf-page'));
+const PdfPage = lazy(withChunkTimeout(() => import('../../../components/pdf-page')));
 
 /** A document unit's pages, one at a time (a PDF in a <video> had shown nothing). */
 function DocumentPreview({ url, title }: { url: string; title: string }) {
@@ -74,6 +74,7 @@ function DocumentPreview({ url, title }: { url: string; title: string }) {
   );
 }
 import { FileButton } from './file-button';
+import { withChunkTimeout } from '../../../lib/chunk-timeout';
 
 const VIDEO_ACCEPT = 'video/*,.mp4,.m4v,.mov,.avi,.mkv,.wmv,.flv,.webm,.mpg,.mpeg,.3gp,.ts,.pdf,application/pdf';
 const OFFICE_ACCEPT = ',.ppt,.pptx,.doc,.docx,.odp,.odt';

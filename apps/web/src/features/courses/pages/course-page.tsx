@@ -22,11 +22,14 @@ import { useCourseInfo, useCourseUnits, type CourseBook, type CourseUnit } from 
 import { useCertificateProgress, useCourseUseState, type CourseUseState } from '../api/online-api';
 import { IntentDialog } from '../components/intent-dialog';
 import { LoadFailed } from '../components/query-states';
+import { withChunkTimeout } from '../../../lib/chunk-timeout';
 
 // reviews and questions, loaded when their tab is first opened
-const CommentsPanel = lazy(() => import('../components/comments-panel').then((m) => ({ default: m.CommentsPanel })));
-const DiscussionPanel = lazy(() =>
-  import('../components/discussion-panel').then((m) => ({ default: m.DiscussionPanel })),
+const CommentsPanel = lazy(
+  withChunkTimeout(() => import('../components/comments-panel').then((m) => ({ default: m.CommentsPanel }))),
+);
+const DiscussionPanel = lazy(
+  withChunkTimeout(() => import('../components/discussion-panel').then((m) => ({ default: m.DiscussionPanel }))),
 );
 
 type CourseUseRecord = CourseUseState['records'][number];

@@ -15,9 +15,10 @@ import type { DueCheck } from '../../../components/face-check/face-check-api';
 import type { CreditAnswer } from '../api/study-api';
 import { sendReport } from './report-sender';
 import type { StudyMedia } from './study-media';
+import { withChunkTimeout } from '../../../lib/chunk-timeout';
 
 /** pdf.js and the reader: their own chunk, loaded for document units only */
-const PdfReader = lazy(() => import('./pdf-reader'));
+const PdfReader = lazy(withChunkTimeout(() => import('./pdf-reader')));
 
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */

@@ -6,7 +6,7 @@ import type { Db } from '../infra/database.js';
  * was earned with. Such a certificate (and only such: a manager's 撤销 stands) is renewed with a
  * new number once its class is complete again (features/certificates issueEarned).
  */
-export const WITHDRAWN_FOR_VOID = '人脸核验作废，所计学时已撤销，须重新完成学习';
+export const WITHDRAWN_FOR_VOID = '人脸核验作废，所计学时已扣回，重新完成学习后换发';
 
 export const isWithdrawnForVoid = (cert: { status: string; revoke_reason: string | null }) =>
   cert.status === 'revoked' && cert.revoke_reason === WITHDRAWN_FOR_VOID;

@@ -11,6 +11,8 @@ export const myCertificate = z.object({
   hours: z.number(),
   issuedAt: z.string(),
   status: z.enum(['valid', 'revoked']),
+  /** why it was revoked (a voided face check's withdrawal says it is renewed once he completes again) */
+  revokeReason: z.string().nullable(),
   printedAt: z.string().nullable(),
   printCount: z.number(),
   /** the public verification page */
@@ -22,8 +24,11 @@ export const certificateProgress = z.object({
   trainPersonId: z.string(),
   trainClassId: z.string(),
   className: z.string(),
-  /** issued; withheld: every course complete but a face check still open; studying */
-  status: z.enum(['issued', 'withheld', 'studying']),
+  /**
+   * issued; revoked: a training manager revoked it (final); withheld: every course complete but a
+   * face check still open; studying (a certificate a voided check withdrew is renewed from here)
+   */
+  status: z.enum(['issued', 'revoked', 'withheld', 'studying']),
   certificateId: z.string().nullable(),
   certificateNumber: z.string().nullable(),
   /** courses not yet complete (an exam the class requires included) */

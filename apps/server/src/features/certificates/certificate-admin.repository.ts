@@ -55,6 +55,8 @@ export async function findReissueByNumber(db: Db, number: string) {
       'r.issued_at',
       'r.reissued_at',
       'ce.class_name',
+      'ce.status as current_status',
+      'ce.revoked_at as current_revoked_at',
       'o.name as org_name',
     ])
     .where('r.number', '=', number)

@@ -9,6 +9,7 @@ import { findPersonById } from '../../core/person.repository.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { isWithdrawnForVoid, WITHDRAWN_FOR_VOID } from '../../core/certificate-withdrawal.js';
+import { notifyPerson } from '../../core/person-notice.js';
 import { AppError } from '../../http/app-error.js';
 import {
   findCertificateOfOrg,
@@ -97,6 +98,16 @@ export async function revokeAsManager(ctx: AppContext, user: AuthUser, id: strin
   if (!(await revokeCertificate(ctx.db, id, told, ctx.now()))) {
     throw new AppError(ErrorCode.DUPLICATE, '证书已撤销');
   }
+  // the holder hears it from the platform, not from a verifier (and a withdrawn one: it stays so)
+  await notifyPerson(ctx.db, {
+    personId: cert.person_id,
+    title: '培训合格证书已撤销',
+    content:
+      `您的培训合格证书（编号 ${cert.number}，${cert.class_name}）已被培训管理员撤销，原因：${reason}。` +
+      (isWithdrawnForVoid(cert) ? '重新完成学习也不再换发。' : '') +
+      '如有疑问请联系培训管理员。',
+    now: ctx.now(),
+  });
   await audit(ctx, user, ip, 'certificate.revoke', cert, { reason });
 }
 

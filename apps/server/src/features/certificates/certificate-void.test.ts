@@ -50,6 +50,11 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
       status: string;
       coursesLeft: number;
     }>;
+  const noticesOf = async () =>
+    (await server.request('GET', '/notice/getList', { headers: as(learner) })).body.data.list as Array<{
+      title: string;
+      notice: string;
+    }>;
   const verify = async (number: string) => {
     const code = (
       await server.ctx.db
@@ -183,16 +188,27 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
     expect(Date.parse(renewed!.issuedAt)).toBeGreaterThan(Date.parse(earned!.issuedAt));
     expect((await progress())[0]).toMatchObject({ status: 'issued', coursesLeft: 0 });
     expect((await verify(renewed!.number)).answer.status).toBe('valid');
+    const told = await noticesOf();
+    expect(told.find((n) => n.title === '培训合格证书已换发')?.notice).toContain(`新编号 ${renewed!.number}`);
     const former = await server.ctx.db
       .selectFrom('certificate_reissues')
       .select(['number', 'verify_code'])
       .executeTakeFirstOrThrow();
     expect(former.number).toBe(earned!.number);
-    const told = await server.request(
-      'GET',
-      `/api/base/certificate/verify?number=${former.number}&code=${former.verify_code}`,
-    );
-    expect(told.body.data.status).toBe('reissued');
+    const formerAnswer = async () =>
+      (await server.request('GET', `/api/base/certificate/verify?number=${former.number}&code=${former.verify_code}`))
+        .body.data;
+    expect((await formerAnswer()).status).toBe('reissued');
+    // the renewed certificate revoked: the old paper is no more valid than the new one
+    const current = (
+      await server.request('GET', '/api/manage/certificates', { headers: as(admin) })
+    ).body.data.records.find((c: { number: string }) => c.number === renewed!.number);
+    await server.request('POST', `/api/manage/certificates/${current.id}/revoke`, {
+      json: { reason: '复核不合格' },
+      headers: as(admin),
+    });
+    expect((await formerAnswer()).status).toBe('revoked');
+    expect((await progress())[0]).toMatchObject({ status: 'revoked' });
   });
 
   it("keeps a manager's 撤销 of a withdrawn certificate: completing again renews nothing", async () => {
@@ -215,7 +231,12 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
     now += 60_000;
     await studyAll();
     const [after] = await mine();
-    expect(after).toMatchObject({ number: earned!.number, status: 'revoked' });
+    expect(after).toMatchObject({ number: earned!.number, status: 'revoked', revokeReason: '经核查确属代学' });
+    // he was told, and his page says revoked, not earned
+    expect((await noticesOf()).find((n) => n.title === '培训合格证书已撤销')?.notice).toContain(
+      '重新完成学习也不再换发',
+    );
+    expect((await progress())[0]).toMatchObject({ status: 'revoked' });
     expect((await verify(earned!.number)).answer.status).toBe('revoked');
   });
 });

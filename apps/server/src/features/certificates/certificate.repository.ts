@@ -87,7 +87,6 @@ export async function renewCertificate(
     personName: string;
     hours: number;
     issuedAt: number;
-    now: number;
     templateId: string | null;
   },
 ): Promise<boolean> {
@@ -112,7 +111,8 @@ export async function renewCertificate(
     .where('revoke_reason', '=', WITHDRAWN_FOR_VOID)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return false;
-  await recordFormerNumber(db, old, { reason: '人脸核验作废后重新完成学习', at: next.now, by: null });
+  // replaced when he completed again (renewed at his next page view)
+  await recordFormerNumber(db, old, { reason: '人脸核验作废后重新完成学习', at: next.issuedAt, by: null });
   return true;
 }
 

@@ -25,6 +25,7 @@ import {
 import { recordTimeOrNull } from '../../core/record-time.js';
 import { isWithdrawnForVoid } from '../../core/certificate-withdrawal.js';
 import { lockPersonRows } from '../../core/person.repository.js';
+import { notifyPerson } from '../../core/person-notice.js';
 
 /** Letters and digits a person reads off paper without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -70,15 +71,22 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
           if (former) {
             // complete again after a void took its credit: the certificate is renewed under a new
             // number, dated by this completion; the withdrawn number verifies as 已换发
-            await renewCertificate(trx, former, {
+            const renewed = await renewCertificate(trx, former, {
               number,
               verifyCode: randomCode(6),
               personName: first.person_name,
               hours,
               issuedAt,
-              now: ctx.now(),
               templateId,
             });
+            if (renewed) {
+              await notifyPerson(trx, {
+                personId,
+                title: '培训合格证书已换发',
+                content: `您已重新完成「${first.class_name}」的学习，培训合格证书已换发，新编号 ${number}（原编号 ${former.number} 不再有效）。`,
+                now: ctx.now(),
+              });
+            }
             return;
           }
           // a clash of memberships means it was issued meanwhile: nothing inserted
@@ -132,7 +140,15 @@ export async function certificateProgress(ctx: AppContext, user: AuthUser) {
       (c) => c.learn_status !== null && c.learn_status !== LearnStatus.COMPLETED,
     ).length;
     const checksLeft = openChecks.get(trainPersonId) ?? 0;
-    const status = certificate ? 'issued' : coursesLeft > 0 ? 'studying' : checksLeft > 0 ? 'withheld' : 'studying';
+    const status = certificate
+      ? certificate.status === 'revoked'
+        ? 'revoked'
+        : 'issued'
+      : coursesLeft > 0
+        ? 'studying'
+        : checksLeft > 0
+          ? 'withheld'
+          : 'studying';
     return {
       trainPersonId,
       trainClassId: courses[0]!.class_id,
@@ -157,6 +173,7 @@ export async function myCertificates(ctx: AppContext, user: AuthUser, origin: st
     hours: c.hours,
     issuedAt: iso(c.issued_at)!,
     status: c.status,
+    revokeReason: c.revoke_reason,
     printedAt: iso(c.printed_at),
     printCount: c.print_count,
     verifyUrl: verifyUrl(origin, c.number, c.verify_code),
@@ -215,15 +232,17 @@ export async function verifyCertificate(ctx: AppContext, number: string, code: s
     // a number the certificate bore before a correction: 已换发, with what it said then
     const former = await findReissueByNumber(ctx.db, wanted);
     if (!former || !safeEqual(former.verify_code, code.trim().toUpperCase())) return unknown;
+    // the certificate that replaced it was revoked since: this paper is no more valid than that one
+    const revoked = former.current_status === 'revoked';
     return {
-      status: 'reissued' as const,
+      status: revoked ? ('revoked' as const) : ('reissued' as const),
       number: former.number,
       holderName: maskName(former.person_name),
       className: former.class_name,
       hours: former.hours,
       orgName: former.org_name,
       issuedAt: iso(former.issued_at),
-      revokedAt: null,
+      revokedAt: revoked ? iso(former.current_revoked_at) : null,
       reissuedAt: iso(former.reissued_at),
     };
   }

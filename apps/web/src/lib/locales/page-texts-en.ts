@@ -16,7 +16,8 @@ export const pageTextsEn: PageMessages = {
     certificate: {
       issued: 'Certificate earned (No. {{number}})',
       withheld: '{{count}} face check(s) still to pass before your certificate is issued',
-      studying: '{{count}} course(s) still to complete (exams included) before your certificate.',
+      studying: '{{count}} course(s) still to complete before your certificate.',
+      revoked: 'Your certificate of this class (No. {{number}}) was revoked by a training manager',
       checksLeft: '{{count}} face check(s) still to pass.',
     },
     noClassLearner: {

@@ -15,7 +15,8 @@ export const pageTextsZh = {
     certificate: {
       issued: '已获得培训合格证书（编号 {{number}}）',
       withheld: '还有{{count}}次人脸核验未完成，完成后即可获得培训合格证书',
-      studying: '还有{{count}}门课程未完成（含考试），全部完成后将获得培训合格证书。',
+      studying: '还有{{count}}门课程未完成，全部完成后将获得培训合格证书。',
+      revoked: '本班的培训合格证书（编号 {{number}}）已被培训管理员撤销',
       checksLeft: '还有{{count}}次人脸核验未完成。',
     },
     noClassLearner: {

@@ -45,7 +45,7 @@ export function CertificatesCard() {
   const client = useQueryClient();
   const { data, isPending } = useMyCertificates();
   const progress = useCertificateProgress();
-  const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued');
+  const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued' && p.status !== 'revoked');
   const markPrinted = (c: Certificate) =>
     void api.post(`/api/base/certificate/upIsPrinting/${c.id}`).then(() => {
       notifySuccess(t('certificates.printedSaved'));
@@ -77,6 +77,13 @@ export function CertificatesCard() {
                     <span className="plain-tag error">{t('certificates.revoked')}</span>
                   )}
                 </div>
+                {c.status === 'revoked' && c.revokeReason && (
+                  <div className="certificate-reason" data-testid="certificate-revoke-reason">
+                    {t('certificates.reason')}
+                    {t('punct.colon')}
+                    {c.revokeReason}
+                  </div>
+                )}
                 <div>
                   {t('certificates.number')}
                   {t('punct.colon')}

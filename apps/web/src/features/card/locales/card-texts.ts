@@ -13,7 +13,7 @@ const zh = {
     revoked: '证书已撤销',
     revokedAt: '撤销时间',
     reissued: '已换发',
-    reissuedHint: '此编号的证书已更正换发，请向持证人索取新证书查验。换发时间',
+    reissuedHint: '此编号的证书已换发新证书，此编号不再有效，请向持证人索取新证书查验。换发时间',
     unknown: '未查到该证书',
     unknownHint: '请核对证书编号和查验码（在证书右下方的二维码旁）',
     holder: '持证人',
@@ -36,7 +36,8 @@ const en: typeof zh = {
     revoked: 'This certificate was revoked',
     revokedAt: 'Revoked',
     reissued: 'Reissued',
-    reissuedHint: 'This number was replaced by a corrected certificate; ask the holder for the new one. Reissued',
+    reissuedHint:
+      'This number was replaced by a new certificate and is no longer valid; ask the holder for the new one. Reissued',
     unknown: 'No such certificate',
     unknownHint: 'Check the number and code (next to the QR code on the certificate)',
     holder: 'Holder',

@@ -171,7 +171,7 @@ registerTexts({
         confirmTitle: '确认 {{name}} 的核验',
         voidTitle: '作废 {{name}} 的核验',
         voidHint:
-          '作废后，自上次可信核验以来计入的学时将被扣回，学员的课程进度随之回退。此操作会记入操作日志，不能撤回。',
+          '作废后，自上次可信核验以来计入的学时将被扣回，学员的课程进度随之回退；如课程因此未完成，学员已获得的本班证书随之撤销，重新完成后换发。此操作会记入操作日志，不能撤回。',
         reason: '审核意见',
         decision: { confirmed: '已确认', voided: '已作废' },
         voided: '已作废，扣回学时 {{time}}',
@@ -230,7 +230,10 @@ registerTexts({
       certificates: {
         search: '证书编号 / 姓名 / 班级',
         hint: '撤销后查验显示“已撤销”；换发给出新编号，旧编号查验显示“已换发”',
-        status: { valid: '有效', revoked: '已撤销' },
+        status: { valid: '有效', revoked: '已撤销', withdrawn: '核验作废撤回' },
+        withdrawnHint: '学员重新完成学习后自动换发新证书',
+        revokeWithdrawnHint: '此证书因人脸核验作废已撤回。撤销后，学员重新完成学习也不再换发；学员会收到通知。',
+        revokedDone: '证书已撤销',
         number: '证书编号',
         holder: '持证人',
         class: '班级',
@@ -240,7 +243,7 @@ registerTexts({
         reissue: '换发',
         revokeTitle: '撤销证书 {{number}}',
         reissueTitle: '换发证书 {{number}}',
-        revokeHint: '撤销后，任何人查验此证书都会看到“已撤销”，学员不能再下载。',
+        revokeHint: '撤销后，任何人查验此证书都会看到“已撤销”，学员不能再下载；学员会收到通知。',
         reissueHint: '换发会生成新的证书编号和查验码，持证人姓名按当前档案；旧编号查验时显示“已换发”。',
         reason: '原因',
         reissued: '已换发，新编号 {{number}}',
@@ -677,7 +680,7 @@ registerTexts({
         confirmTitle: "Confirm {{name}}'s check",
         voidTitle: "Void {{name}}'s check",
         voidHint:
-          "The hours credited since the last trusted check are taken back and the learner's progress falls back. This is audited and cannot be undone.",
+          "The hours credited since the last trusted check are taken back and the learner's progress falls back; if a course is incomplete then, the class's certificate is withdrawn and renewed once he completes again. This is audited and cannot be undone.",
         reason: 'Reason',
         decision: { confirmed: 'Confirmed', voided: 'Voided' },
         voided: 'Voided: {{time}} taken back',
@@ -737,7 +740,11 @@ registerTexts({
       certificates: {
         search: 'Number / holder / class',
         hint: 'A revoked certificate verifies as revoked; a reissue gives a new number and the old one verifies as reissued',
-        status: { valid: 'Valid', revoked: 'Revoked' },
+        status: { valid: 'Valid', revoked: 'Revoked', withdrawn: 'Withdrawn (check voided)' },
+        withdrawnHint: 'Renewed when the learner completes the class again',
+        revokeWithdrawnHint:
+          'Withdrawn because a face check was voided. Once revoked, it is not renewed even if the learner completes again; the learner is notified.',
+        revokedDone: 'Certificate revoked',
         number: 'Number',
         holder: 'Holder',
         class: 'Class',
@@ -747,7 +754,8 @@ registerTexts({
         reissue: 'Reissue',
         revokeTitle: 'Revoke {{number}}',
         reissueTitle: 'Reissue {{number}}',
-        revokeHint: 'Anyone verifying it will see it was revoked, and the learner can no longer download it.',
+        revokeHint:
+          'Anyone verifying it will see it was revoked, and the learner can no longer download it; the learner is notified.',
         reissueHint:
           "A new number and code, with the holder's name as the record has it now; the old number verifies as reissued.",
         reason: 'Reason',

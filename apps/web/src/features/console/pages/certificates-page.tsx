@@ -33,7 +33,9 @@ export default function CertificatesPage() {
     void done
       .then((result) => {
         notifySuccess(
-          'number' in result ? t('console.certificates.reissued', { number: result.number }) : t('console.saved'),
+          'number' in result
+            ? t('console.certificates.reissued', { number: result.number })
+            : t('console.certificates.revokedDone'),
         );
         setAction(undefined);
         void client.invalidateQueries({ queryKey: ['console', 'certificates'] });
@@ -113,6 +115,11 @@ export default function CertificatesPage() {
               render: (s: ManagedCertificate['status'], c) =>
                 s === 'valid' ? (
                   <Tag color="success">{t('console.certificates.status.valid')}</Tag>
+                ) : c.withdrawn ? (
+                  <span>
+                    <Tag color="warning">{t('console.certificates.status.withdrawn')}</Tag>
+                    <span className="console-hint">{t('console.certificates.withdrawnHint')}</span>
+                  </span>
                 ) : (
                   <span>
                     <Tag color="error">{t('console.certificates.status.revoked')}</Tag>
@@ -161,7 +168,9 @@ export default function CertificatesPage() {
         destroyOnHidden
       >
         <p className="console-hint">
-          {action?.kind === 'revoke' ? t('console.certificates.revokeHint') : t('console.certificates.reissueHint')}
+          {action?.kind === 'revoke'
+            ? t(action.cert.withdrawn ? 'console.certificates.revokeWithdrawnHint' : 'console.certificates.revokeHint')
+            : t('console.certificates.reissueHint')}
         </p>
         <Form name="certificateRevoke" form={form} layout="vertical" preserve={false} clearOnDestroy onFinish={submit}>
           <Form.Item

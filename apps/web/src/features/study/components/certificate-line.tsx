@@ -23,6 +23,21 @@ export function CertificateLine({ progress }: { progress: CertificateProgress | 
       />
     );
   }
+  if (progress.status === 'revoked') {
+    return (
+      <PlainNotice
+        tone="error"
+        testId="certificate-line"
+        className="certificate-line"
+        title={t('study.certificate.revoked', { number: progress.certificateNumber ?? '' })}
+        action={
+          <button type="button" className="plain-btn small" onClick={() => navigate('/setting/personalCenter')}>
+            {t('study.next.certificate')}
+          </button>
+        }
+      />
+    );
+  }
   if (progress.status === 'withheld') {
     return (
       <PlainNotice

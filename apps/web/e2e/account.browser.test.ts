@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyPerson } from '../../server/src/core/person-notice.js';
 import { hashPassword } from '../../server/src/infra/crypto.js';
 import { lastCode, loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
@@ -106,6 +107,30 @@ describe('个人中心 in Chromium', () => {
     await form.getByRole('button', { name: '保存' }).click();
     await page.getByText('手机号已更换').waitFor();
     await expect.poll(() => page.getByTestId('current-phone').textContent()).toBe(`139****${newPhone.slice(-4)}`);
+    await context.close();
+  }, 90_000);
+
+  it("shows what the platform told him under 我的消息, with the header's notice widget off by default", async () => {
+    await setDemoPassword('demo1234');
+    const demo = await env.server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    await notifyPerson(env.server.ctx.db, {
+      personId: demo.id,
+      title: '人脸核验已作废',
+      content: '您在2026-11-29 10:00的学习中的人脸核验经培训管理员审核已作废，原因：照片与本人不符。',
+      now: Date.now(),
+    });
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    expect(await page.getByTestId('notice-widget').count()).toBe(0);
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    const messages = page.getByTestId('messages-card');
+    await messages.waitFor();
+    expect(await messages.textContent()).toContain('原因：照片与本人不符');
     await context.close();
   }, 90_000);
 

@@ -12,13 +12,15 @@ import { useOnceTrue } from '../../../lib/use-once-true';
 import { useMyCertificates, useProfile, useReference } from '../api/account-api';
 import { AvatarCard } from '../components/avatar-card';
 import { CertificatesCard } from '../components/certificates-card';
+import { MessagesCard, useNotices } from '../components/messages-card';
 import { PasswordCard } from '../components/password-card';
 import { PhoneCard } from '../components/phone-card';
 import { ReferencePhotoCard } from '../components/reference-photo-card';
 
 /**
  * 个人中心: who I am (masked), face checks I still owe, my certificates (or what they wait
- * for), my reference face for face checks, my avatar, my password and phone. Plain markup (no antd).
+ * for) and what the platform told me about them, my reference face for face checks, my avatar, my
+ * password and phone. Plain markup (no antd).
  */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
@@ -29,7 +31,9 @@ export default function PersonalCenterPage() {
   // the first time only: a return to the page (kept alive, its answers since dropped from the
   // cache) keeps what is typed in its forms
   const settled = useOnceTrue(
-    ![profile, useReference(), useMyCertificates(), useCertificateProgress(), useOpenChecks()].some((q) => q.isPending),
+    ![profile, useReference(), useMyCertificates(), useCertificateProgress(), useOpenChecks(), useNotices()].some(
+      (q) => q.isPending,
+    ),
   );
   const facts: Array<[string, string]> = profile.data
     ? [
@@ -59,6 +63,7 @@ export default function PersonalCenterPage() {
         )}
       </div>
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['account'] })} />
+      <MessagesCard />
       <CertificatesCard />
       <ReferencePhotoCard />
       <AvatarCard />

@@ -1,0 +1,45 @@
+import type { NoticeItem } from '@anxun/shared/schemas/shell';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { useUser } from '../../../stores/user-store';
+
+/** The learner's notices (the header's widget asks the same: one request for both). */
+export function useNotices() {
+  const token = useUser((s) => s.token);
+  return useQuery({
+    queryKey: ['notices', token],
+    queryFn: () => api.get<{ list: NoticeItem[]; total: number }>('/notice/getList', { silent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+/**
+ * 我的消息: what the platform told this learner — a voided face check and the credit it took
+ * back, a certificate withdrawn, revoked or renewed. The header's notice widget is off by
+ * default (spec §2), so they are here too, where he looks after his certificate. Shown only
+ * when there is something to show.
+ */
+export function MessagesCard() {
+  const { t } = useTranslation();
+  const { data } = useNotices();
+  const notices = (data?.list ?? []).filter((n) => n.kind === 'notice');
+  if (notices.length === 0) return null;
+  return (
+    <div className="account-card plain-panel" data-testid="messages-card">
+      <h3 className="account-card-title">{t('account.messages')}</h3>
+      <ul className="message-list">
+        {notices.map((n) => (
+          <li key={n.id} className="message-item">
+            <div className="message-title">
+              <strong>{n.title}</strong>
+              <span className="message-time">{formatDateTime(n.createTime)}</span>
+            </div>
+            <p>{n.notice}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

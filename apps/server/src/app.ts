@@ -330,10 +330,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // JSON is never a page: a policy that allows nothing, instead of the pages' long one. Told
     // by the route matched or the decoded path (the router decodes: /%61pi/… is /api/…; an
     // unknown /api/… path matches the pages' catch-all), not by the raw URL alone
-    const route = request.routeOptions.url ?? '';
-    const where = decodedPath(request.url);
     const api = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/docs');
-    if (api(route) || api(where)) {
+    // the decoding only when the route does not tell (a study report's does)
+    if (api(request.routeOptions.url ?? '') || api(decodedPath(request.url))) {
       if (request.protocol === 'https')
         void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       void reply

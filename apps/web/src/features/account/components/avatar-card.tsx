@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@anxun/shared/schemas/files';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ImageFileInput } from '../../../components/image-file-input';
 import { PlainNotice } from '../../../components/plain-notice';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
@@ -77,18 +78,7 @@ export function AvatarCard() {
               </button>
             )}
           </div>
-          <input
-            ref={file}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            hidden
-            data-testid="avatar-file"
-            onChange={(e) => {
-              const picked = e.target.files?.[0];
-              e.target.value = '';
-              if (picked) pick(picked);
-            }}
-          />
+          <ImageFileInput ref={file} testId="avatar-file" onPick={pick} />
         </div>
       </div>
       <ConfirmDialog

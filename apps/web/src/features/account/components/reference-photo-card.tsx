@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FaceCapture } from '../../../components/face-capture/face-capture';
+import { ImageFileInput } from '../../../components/image-file-input';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { PlainNotice } from '../../../components/plain-notice';
 import { formatDateTime } from '../../../lib/format';
@@ -82,18 +83,7 @@ export function ReferencePhotoCard() {
               </button>
             </div>
           )}
-          <input
-            ref={file}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            hidden
-            data-testid="reference-file"
-            onChange={(e) => {
-              const picked = e.target.files?.[0];
-              e.target.value = '';
-              if (picked) void save(picked, 'upload');
-            }}
-          />
+          <ImageFileInput ref={file} testId="reference-file" onPick={(picked) => void save(picked, 'upload')} />
         </div>
       </div>
       <PlainDialog

@@ -8,30 +8,22 @@ export function CertificateLine({ progress }: { progress: CertificateProgress | 
   const { t } = useTranslation();
   const navigate = useNavigate();
   if (!progress) return null;
-  if (progress.status === 'issued') {
+  if (progress.status === 'issued' || progress.status === 'revoked') {
+    const issued = progress.status === 'issued';
     return (
       <PlainNotice
-        tone="success"
+        tone={issued ? 'success' : 'error'}
         testId="certificate-line"
         className="certificate-line"
-        title={t('study.certificate.issued', { number: progress.certificateNumber ?? '' })}
+        title={t(issued ? 'study.certificate.issued' : 'study.certificate.revoked', {
+          number: progress.certificateNumber ?? '',
+        })}
         action={
-          <button type="button" className="plain-btn small primary" onClick={() => navigate('/setting/personalCenter')}>
-            {t('study.next.certificate')}
-          </button>
-        }
-      />
-    );
-  }
-  if (progress.status === 'revoked') {
-    return (
-      <PlainNotice
-        tone="error"
-        testId="certificate-line"
-        className="certificate-line"
-        title={t('study.certificate.revoked', { number: progress.certificateNumber ?? '' })}
-        action={
-          <button type="button" className="plain-btn small" onClick={() => navigate('/setting/personalCenter')}>
+          <button
+            type="button"
+            className={`plain-btn small${issued ? ' primary' : ''}`}
+            onClick={() => navigate('/setting/personalCenter')}
+          >
             {t('study.next.certificate')}
           </button>
         }

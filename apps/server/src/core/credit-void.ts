@@ -3,6 +3,7 @@ import { LearnStatus } from '@anxun/shared/constants';
 import type { Db } from '../infra/database.js';
 import { countUnits, isCourseComplete } from './course-completion.js';
 import { parseExamRules } from './exam-rules.js';
+import { studyDay } from './study-day.js';
 
 /** The refusal code of a compensating study event: credit taken back by a voided face check. */
 export const VOIDED = 'VOIDED';
@@ -13,8 +14,9 @@ export const VOIDED = 'VOIDED';
  * record that earned credit since then gets one compensating study event (negative seconds,
  * refusal VOIDED) so study_events still sums to what stands; the unit's furthest point returns
  * to where it stood at `since` (the learner studies that stretch again, and is credited again);
- * unit and course records are recomputed from the events. The daily-cap counters are not given
- * back. Returns the seconds taken back. Call inside a transaction that holds the membership.
+ * unit and course records are recomputed from the events. The learner's study days (his 今日, his
+ * 14-day chart, the daily cap) give back what they counted of it, on the days it was earned.
+ * Returns the seconds taken back. Call inside a transaction that holds the learner's rows.
  */
 export async function voidCreditSince(
   db: Db,
@@ -27,6 +29,8 @@ export async function voidCreditSince(
     now: number;
     toleranceSeconds: number;
     secondsPerClassHour: number;
+    /** the study days' zone */
+    timeZone: string;
   },
 ): Promise<number> {
   const units = await db
@@ -70,6 +74,7 @@ export async function voidCreditSince(
 
   let voided = 0;
   let seq = 0;
+  const netOf = new Map<string, number>();
   const lengthOf = new Map<string, number>();
   const statusOf = new Map<string, number>();
   for (const u of units) {
@@ -79,6 +84,7 @@ export async function voidCreditSince(
     lengthOf.set(u.id, Math.max(0, total - Math.max(0, net)));
     statusOf.set(u.id, u.learn_status);
     if (net <= 0) continue;
+    netOf.set(u.id, net);
     // where it stood at `since`: the furthest point moves by credit only (credit-policy), so it
     // is the credit that stands — the last credited report's playhead may be up to the slack
     // ahead of it, ground never credited
@@ -122,6 +128,7 @@ export async function voidCreditSince(
     voided += net;
   }
   if (voided === 0) return 0;
+  await giveBackStudyDays(db, input, netOf);
 
   // the course records, from their units
   const courses = await db
@@ -158,4 +165,86 @@ export async function voidCreditSince(
       .execute();
   }
   return Math.round(voided * 1000) / 1000;
+}
+
+type CreditEvent = { created_at: number; credited_seconds: number };
+
+/**
+ * The study days whose credit a void takes back, and how much of each. A unit's `net` seconds
+ * since the last trusted moment are the latest credit it still holds: its events since then
+ * are walked in time order, each credit piled on its day and each earlier compensation taking
+ * back the latest of the pile (a void takes back everything after its own moment, so the latest
+ * first); `net` is then taken from the top of what is left.
+ */
+export function daysTakenBack(events: readonly CreditEvent[], net: number, timeZone: string): Map<string, number> {
+  const pile: Array<{ day: string; seconds: number }> = [];
+  for (const e of events) {
+    if (e.credited_seconds > 0) {
+      const day = studyDay(e.created_at, timeZone);
+      const top = pile.at(-1);
+      if (top?.day === day) top.seconds += e.credited_seconds;
+      else pile.push({ day, seconds: e.credited_seconds });
+    } else if (e.credited_seconds < 0) {
+      takeFromTop(pile, -e.credited_seconds);
+    }
+  }
+  const taken = new Map<string, number>();
+  for (const [day, seconds] of takeFromTop(pile, net)) taken.set(day, (taken.get(day) ?? 0) + seconds);
+  return taken;
+}
+
+function takeFromTop(pile: Array<{ day: string; seconds: number }>, seconds: number): Array<[string, number]> {
+  const taken: Array<[string, number]> = [];
+  let left = seconds;
+  while (left > 1e-9 && pile.length > 0) {
+    const top = pile.at(-1)!;
+    const part = Math.min(top.seconds, left);
+    taken.push([top.day, part]);
+    top.seconds -= part;
+    left -= part;
+    if (top.seconds <= 1e-9) pile.pop();
+  }
+  return taken;
+}
+
+/** Gives the learner's study days back what the void took, on the days it was earned. */
+async function giveBackStudyDays(
+  db: Db,
+  input: { personId: string; since: number; reference: string; timeZone: string },
+  netOf: Map<string, number>,
+): Promise<void> {
+  const events = await db
+    .selectFrom('study_events')
+    .select(['warp_course_id', 'created_at', 'credited_seconds'])
+    .where('warp_course_id', 'in', [...netOf.keys()])
+    .where('created_at', '>', input.since)
+    .where('credited_seconds', '!=', 0)
+    // not this void's own compensations, just written
+    .where('playback_id', '!=', `void:${input.reference}`)
+    .orderBy('created_at')
+    .orderBy('seq')
+    .execute();
+  const perDay = new Map<string, number>();
+  for (const [unitId, net] of netOf) {
+    const mine = events.filter((e) => e.warp_course_id === unitId);
+    for (const [day, seconds] of daysTakenBack(mine, net, input.timeZone)) {
+      perDay.set(day, (perDay.get(day) ?? 0) + seconds);
+    }
+  }
+  if (perDay.size === 0) return;
+  const rows = await db
+    .selectFrom('study_days')
+    .select(['day', 'credited_seconds'])
+    .where('person_id', '=', input.personId)
+    .where('day', 'in', [...perDay.keys()])
+    .execute();
+  for (const row of rows) {
+    const left = Math.max(0, Math.round((row.credited_seconds - perDay.get(row.day)!) * 1000) / 1000);
+    await db
+      .updateTable('study_days')
+      .set({ credited_seconds: left })
+      .where('person_id', '=', input.personId)
+      .where('day', '=', row.day)
+      .execute();
+  }
 }

@@ -151,6 +151,7 @@ export async function reviewCheck(
         now,
         toleranceSeconds: ctx.config.study.completionToleranceSeconds,
         secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+        timeZone: ctx.config.study.timeZone,
       });
       // a certificate earned with that credit no longer stands once a course is incomplete again
       if (voidedSeconds > 0) withdrawn = await withdrawIfIncomplete(trx, check.train_person_id, now);

@@ -12,6 +12,7 @@ import {
   setIdCard,
   playUnit,
 } from '../../../test/harness.js';
+import { studyDay } from '../../core/study-day.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
@@ -146,6 +147,8 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     firstPassedAt = now - 1000;
     await play(units[0]!.id, 20, units[0]!.duration_seconds);
     checks.doubtful = await check('passed', 0.7);
+    // the next study day (his tokens last a day)
+    now += 22 * 3600_000;
     await play(units[1]!.id, 0, 20);
     checks.failed = await check('failed', 0.31);
   }, 120_000);
@@ -181,6 +184,16 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const since = await eventsSum(firstPassedAt);
     const standing = await eventsSum();
     expect(since).toBeGreaterThan(20);
+    const studyTime = async () =>
+      (await server.request('GET', `/api/train/cls_Warp/select-study-time/${personId}`, { headers: as(learner) })).body
+        .data as { todaySeconds: number; daily: Array<{ day: string; seconds: number }> };
+    const yesterday = studyDay(now - 22 * 3600_000, server.ctx.config.study.timeZone);
+    const today = studyDay(now, server.ctx.config.study.timeZone);
+    const creditOn = (days: Array<{ day: string; seconds: number }>, day: string) =>
+      days.find((d) => d.day === day)?.seconds;
+    const before = await studyTime();
+    expect(before.todaySeconds).toBe(Math.round(await eventsSum(now - 3600_000)));
+    expect(creditOn(before.daily, yesterday)).toBe(Math.round(standing - before.todaySeconds));
     // a failed check let nothing through: it can be confirmed, not voided
     const wrong = await server.request('POST', `/api/manage/face-checks/${checks.failed}/review`, {
       json: { decision: 'void', reason: '未通过' },
@@ -210,6 +223,12 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       .where('train_person_id', '=', trainPersonId)
       .executeTakeFirstOrThrow();
     expect(course).toEqual({ studied_seconds: standing - since, learn_status: 1 });
+    // his days give back what they counted of it, each what was earned on it: today's study all
+    // came after the first check, yesterday's keeps what came before it (and today's cap is free)
+    const after = await studyTime();
+    expect(after.todaySeconds).toBe(0);
+    expect(creditOn(after.daily, today)).toBe(0);
+    expect(creditOn(after.daily, yesterday)).toBe(Math.round(standing - since));
     // the reports follow the record
     const progress = (
       await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}`, { headers: as(admin) })

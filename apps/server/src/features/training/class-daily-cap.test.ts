@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { dialects, login, startServer, type TestServer, tomorrowAt } from '../../../test/harness.js';
-import { studyDay } from './study-credit.service.js';
+import { studyDay } from '../../core/study-day.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },

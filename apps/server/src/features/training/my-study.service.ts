@@ -13,7 +13,8 @@ import type { AuthUser } from '../../core/session.service.js';
 import { incrementStudyCount } from '../../core/training-records.repository.js';
 import { AppError } from '../../http/app-error.js';
 import { decryptField } from '../../infra/crypto.js';
-import { REFUSAL_MESSAGES, studyDay, type CreditBatcher } from './study-credit.service.js';
+import { REFUSAL_MESSAGES, type CreditBatcher } from './study-credit.service.js';
+import { studyDay } from '../../core/study-day.js';
 import {
   claimStudyStart,
   findDailyCredit,

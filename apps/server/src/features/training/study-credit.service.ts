@@ -7,6 +7,7 @@ import { parseExamRules } from '../../core/exam-rules.js';
 import { parseDailyCapHours } from '../../core/class-rules.js';
 import { inPeriod } from '../../core/class-period.js';
 import { lockPersonRows } from '../../core/person.repository.js';
+import { studyDay } from '../../core/study-day.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
@@ -95,19 +96,6 @@ const noFaceCheck: FaceGate = {
   credited: async () => {},
   unitsCompleted: async (_db, jobs) => jobs.map(() => undefined),
 };
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 'YYYY-MM-DD' of the study day in the configured time zone. */
-export function studyDay(ms: number, timeZone: string): string {
-  // making a DateTimeFormat costs far more than using one: keep one per zone
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(ms);
-}
 
 /** PostgreSQL batches in flight at once: each holds one of the pool's ten connections. */
 const CONCURRENT_BATCHES_POSTGRES = 3;

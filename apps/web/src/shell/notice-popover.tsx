@@ -55,6 +55,8 @@ export function NoticePopover() {
     <Popover
       trigger="click"
       placement="bottomRight"
+      // a phone's header puts the bell left of the user's menu: the popover slides into view
+      autoAdjustOverflow={{ shiftX: true, adjustY: true }}
       content={
         <div className="notice-popover">
           <Tabs

@@ -54,9 +54,9 @@ export function NoticePopover() {
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
-      // a phone's header puts the bell left of the user's menu: the popover slides into view
-      autoAdjustOverflow={{ shiftX: true, adjustY: true }}
+      // centred under the bell, antd slides it into view where the screen ends (bottomRight
+      // only flips): a phone's header puts the bell left of the user's menu
+      placement="bottom"
       content={
         <div className="notice-popover">
           <Tabs

@@ -65,6 +65,7 @@ export function SharedBooksPanel() {
             title: t('console.actions'),
             key: 'actions',
             width: 110,
+            fixed: 'right',
             render: (_: unknown, b: SharedBook) =>
               b.added ? (
                 <Popconfirm title={t('console.books.removeConfirm')} onConfirm={() => toggle(b, false)}>

@@ -105,9 +105,7 @@ export default function CertificatesPage() {
               ),
             },
             { title: t('console.certificates.holder'), dataIndex: 'holderName', width: 100 },
-            { title: t('console.certificates.class'), dataIndex: 'className', width: 200 },
-            { title: t('console.requiredHours'), dataIndex: 'hours', width: 70 },
-            { title: t('console.certificates.issuedAt'), dataIndex: 'issuedAt', width: 150, render: formatDateTime },
+            // a phone shows the first columns and the actions: who, and whether it stands
             {
               title: t('console.statusTitle'),
               dataIndex: 'status',
@@ -127,10 +125,14 @@ export default function CertificatesPage() {
                   </span>
                 ),
             },
+            { title: t('console.certificates.class'), dataIndex: 'className', width: 200 },
+            { title: t('console.requiredHours'), dataIndex: 'hours', width: 70 },
+            { title: t('console.certificates.issuedAt'), dataIndex: 'issuedAt', width: 150, render: formatDateTime },
             {
               title: t('console.actions'),
               key: 'actions',
               width: 130,
+              fixed: 'right',
               render: (_: unknown, c) =>
                 (c.status === 'valid' || c.withdrawn) && (
                   <Space size={0}>

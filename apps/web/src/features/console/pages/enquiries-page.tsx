@@ -112,6 +112,7 @@ export default function EnquiriesPage() {
               title: t('console.actions'),
               key: 'make',
               width: 110,
+              fixed: 'right',
               render: (_: unknown, e: Enquiry) =>
                 e.personId ? (
                   t('console.enquiry.enrolled')

@@ -172,6 +172,7 @@ export default function QuestionsPage() {
               title: t('console.actions'),
               key: 'retire',
               width: 120,
+              fixed: 'right',
               render: (_: unknown, q: BankQuestion) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => setEditing(q)}>

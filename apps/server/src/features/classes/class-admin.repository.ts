@@ -190,10 +190,13 @@ export async function findMembers(
           .select((e) => e.fn.coalesce(e.fn.sum<number>('wc.study_length'), e.lit(0)).as('s'))
           .whereRef('wc.train_person_id', '=', 'tp.id')
           .as('studied_seconds'),
+        // the last credited moment, as the reports have it (a refused report is not study)
         eb
-          .selectFrom('train_warp_courses as wc')
-          .select((e) => e.fn.max('wc.last_learn_date').as('m'))
+          .selectFrom('study_events as e')
+          .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
+          .select((e) => e.fn.max('e.created_at').as('m'))
           .whereRef('wc.train_person_id', '=', 'tp.id')
+          .where('e.credited_seconds', '>', 0)
           .as('last_study_at'),
       ])
       .orderBy('tp.joined_at', 'desc')

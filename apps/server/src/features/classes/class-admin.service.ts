@@ -12,6 +12,7 @@ import type {
   memberQuery,
 } from '@anxun/shared/schemas/classes';
 import type { z } from 'zod';
+import { creditSeconds } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { maskedIdCard } from '../../core/id-cards.js';
@@ -414,7 +415,7 @@ export async function listMembers(ctx: AppContext, user: AuthUser, id: string, q
       joinedAt: recordTime(r.joined_at),
       coursesDone: Number(r.courses_done ?? 0),
       courseCount: Number(r.course_count ?? 0),
-      studiedSeconds: Math.round(Number(r.studied_seconds ?? 0)),
+      studiedSeconds: creditSeconds(r.studied_seconds),
       lastStudyAt: recordTimeOrNull(
         r.last_study_at === null || r.last_study_at === undefined ? null : Number(r.last_study_at),
       ),

@@ -190,6 +190,31 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     expect(studying).toMatchObject({ departmentName: '一车间', courseCount: 1, coursesDone: 0 });
     expect(studying.studiedSeconds).toBeGreaterThan(0);
     expect(studying.idCard).not.toMatch(/\d{18}/);
+    // a report refused after it (played at double speed) is not study: 班级成员 and the reports
+    // tell the same seconds and the same last moment of study
+    await new Promise((r) => setTimeout(r, 1100));
+    const fast = (
+      await server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: {
+          trainWarpCourseId: units[0]!.trainWarpCourseId,
+          playbackId: 'class-test',
+          seq: 4,
+          position: 4,
+          rate: 2,
+          hidden: false,
+        },
+        headers: as(token),
+      })
+    ).body.data;
+    expect(fast).toMatchObject({ creditedSeconds: 0, refusal: 'RATE' });
+    const member = (await call('GET', `/api/manage/classes/${classId}/members`)).body.data.records.find(
+      (m: { name: string }) => m.name === 'p-workshop',
+    );
+    const reported = (
+      await call('GET', `/api/manage/reports/class-progress?classId=${classId}`)
+    ).body.data.records.find((m: { name: string }) => m.name === 'p-workshop');
+    expect(member.studiedSeconds).toBe(reported.creditedSeconds);
+    expect(member.lastStudyAt).toBe(reported.lastStudyAt);
   });
 
   it('adds a course that every member gets; will not drop a course someone studied; removes only a member with nothing on record', async () => {

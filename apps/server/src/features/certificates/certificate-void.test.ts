@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
 import {
@@ -10,6 +9,7 @@ import {
   type TestServer,
   playUnit,
 } from '../../../test/harness.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
@@ -105,27 +105,17 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
   /** A check passed before he studied: the one a manager later finds was someone else. */
   const passedCheck = async () => {
     now += 1000;
-    const checkId = crypto.randomUUID();
-    await server.ctx.db
-      .insertInto('face_checks')
-      .values({
-        id: checkId,
-        person_id: personId,
-        train_person_id: trainPersonId,
-        kind: 'start',
-        status: 'passed',
-        session_id: 'void-test',
-        warp_course_id: units[0]!.id,
-        due_at: now,
-        window_ends_at: now + 120_000,
-        best_score: 0.7,
-        passed_at: now,
-        next_after_seconds: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const at = now;
     now += 1000;
+    const { checkId } = await insertFaceCheck(server, {
+      personId,
+      trainPersonId,
+      kind: 'start',
+      status: 'passed',
+      score: 0.7,
+      at,
+      warpCourseId: units[0]!.id,
+    });
     return checkId;
   };
   const voidCheck = (checkId: string) =>

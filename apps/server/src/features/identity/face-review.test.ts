@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
@@ -12,6 +11,7 @@ import {
   setIdCard,
   playUnit,
 } from '../../../test/harness.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 import { studyDay } from '../../core/study-day.js';
 
 const RULES = {
@@ -44,50 +44,18 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     playUnit(server, learner, unitId, { start, end, advance: (ms) => (now += ms) });
   const check = async (status: 'passed' | 'failed', score: number) => {
     now += 1000;
-    const id = crypto.randomUUID();
-    await server.ctx.db
-      .insertInto('face_checks')
-      .values({
-        id,
-        person_id: personId,
-        train_person_id: trainPersonId,
-        kind: 'random',
-        status,
-        session_id: 'review-test',
-        warp_course_id: units[0]!.id,
-        due_at: now,
-        window_ends_at: now + 120_000,
-        best_score: score,
-        passed_at: status === 'passed' ? now : null,
-        next_after_seconds: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
     const { facePhotos } = await import('../../../test/face-photos.js');
-    const photo = facePhotos.hopper();
-    await server.ctx.files.put(`faces/review-${id}.jpg`, photo);
-    await server.ctx.db
-      .insertInto('face_attempts')
-      .values({
-        id: crypto.randomUUID(),
-        person_id: personId,
-        check_id: id,
-        purpose: 'check',
-        result: status,
-        score,
-        reason: null,
-        photo_key: `faces/review-${id}.jpg`,
-        photo_sha256: crypto.createHash('sha256').update(photo).digest('hex'),
-        photo_purged_at: null,
-        via: 'camera',
-        ip: '203.0.113.9',
-        user_agent: 'Mozilla/5.0 (test phone)',
-        created_at: now,
-      })
-      .execute();
+    const { checkId } = await insertFaceCheck(server, {
+      personId,
+      trainPersonId,
+      status,
+      score,
+      at: now,
+      warpCourseId: units[0]!.id,
+      photo: { bytes: facePhotos.hopper(), hashed: true, ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (test phone)' },
+    });
     now += 1000;
-    return id;
+    return checkId;
   };
   const eventsSum = async (from = 0) =>
     Number(

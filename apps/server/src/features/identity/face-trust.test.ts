@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
 import { facePhotos } from '../../../test/face-photos.js';
@@ -11,6 +10,7 @@ import {
   tomorrowAt,
   type TestServer,
 } from '../../../test/harness.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 
 /**
  * Face checks a copied photo cannot pass (issue: trust): a printed portrait held up to the
@@ -31,28 +31,7 @@ describe.each(dialects)('face-check trust on $name', ({ databaseUrl }) => {
   /** A due random check of the learner, as the study flow opens one. */
   const openCheck = async () => {
     now += 60_000;
-    const id = crypto.randomUUID();
-    await server.ctx.db
-      .insertInto('face_checks')
-      .values({
-        id,
-        person_id: personId,
-        train_person_id: trainPersonId,
-        kind: 'random',
-        status: 'pending',
-        session_id: 'trust-test',
-        warp_course_id: null,
-        due_at: now,
-        window_ends_at: now + 120_000,
-        best_score: null,
-        passed_at: null,
-        next_after_seconds: null,
-        flags: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
+    return (await insertFaceCheck(server, { personId, trainPersonId, status: 'pending', at: now })).checkId;
   };
   /** The camera dialog's request: a nonce, then the photo for the check. */
   const shoot = async (photo: Buffer | Promise<Buffer>, checkId?: string) => {

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
 import { addLearner, dialects, login, startServer, tomorrowAt, type TestServer } from '../../../test/harness.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 import { purgeExpiredPhotos } from './photo-retention.js';
 
 const RULES = {
@@ -57,48 +57,16 @@ describe.each(dialects)('photo retention on $name', ({ databaseUrl }) => {
       .select('id')
       .where('class_id', '=', classId)
       .executeTakeFirstOrThrow();
-    const checkId = crypto.randomUUID();
-    await server.ctx.db
-      .insertInto('face_checks')
-      .values({
-        id: checkId,
-        person_id: personId,
-        train_person_id: tp.id,
-        kind: 'start',
-        status: check.status,
-        session_id: 'retention-test',
-        warp_course_id: null,
-        due_at: now,
-        window_ends_at: now + 120_000,
-        best_score: check.score,
-        passed_at: check.status === 'passed' ? now : null,
-        next_after_seconds: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const key = `faces/retention-${checkId}.jpg`;
-    await server.ctx.files.put(key, Buffer.from(`photo of ${name}`));
-    await server.ctx.db
-      .insertInto('face_attempts')
-      .values({
-        id: crypto.randomUUID(),
-        person_id: personId,
-        check_id: checkId,
-        purpose: 'check',
-        result: check.status,
-        score: check.score,
-        reason: null,
-        photo_key: key,
-        photo_sha256: null,
-        photo_purged_at: null,
-        via: 'camera',
-        ip: null,
-        user_agent: null,
-        created_at: now,
-      })
-      .execute();
-    return { personId, classId, checkId, key };
+    const { checkId, key } = await insertFaceCheck(server, {
+      personId,
+      trainPersonId: tp.id,
+      kind: 'start',
+      status: check.status,
+      score: check.score,
+      at: now,
+      photo: { bytes: Buffer.from(`photo of ${name}`) },
+    });
+    return { personId, classId, checkId, key: key! };
   };
   let fire = '';
   let ended: Awaited<ReturnType<typeof learnerIn>>;

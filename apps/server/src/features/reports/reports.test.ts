@@ -13,6 +13,7 @@ import {
   setIdCard,
   playUnit,
 } from '../../../test/harness.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
@@ -107,49 +108,16 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       .where('class_id', '=', classId)
       .where('person_id', '=', ids.part)
       .executeTakeFirstOrThrow();
-    const checkId = crypto.randomUUID();
-    await server.ctx.db
-      .insertInto('face_checks')
-      .values({
-        id: checkId,
-        person_id: ids.part,
-        train_person_id: member.id,
-        kind: 'random',
-        status: 'failed',
-        session_id: 'report-test',
-        warp_course_id: first!.id,
-        due_at: now,
-        window_ends_at: now + 120_000,
-        best_score: 0.31,
-        passed_at: null,
-        next_after_seconds: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    // and the photo taken for it
     const { facePhotos } = await import('../../../test/face-photos.js');
-    const photo = facePhotos.hopper();
-    await server.ctx.files.put(`faces/report-${checkId}.jpg`, photo);
-    await server.ctx.db
-      .insertInto('face_attempts')
-      .values({
-        id: crypto.randomUUID(),
-        person_id: ids.part,
-        check_id: checkId,
-        purpose: 'check',
-        result: 'failed',
-        score: 0.31,
-        reason: null,
-        photo_key: `faces/report-${checkId}.jpg`,
-        photo_sha256: crypto.createHash('sha256').update(photo).digest('hex'),
-        photo_purged_at: null,
-        via: 'camera',
-        ip: '127.0.0.1',
-        user_agent: 'test',
-        created_at: now,
-      })
-      .execute();
+    await insertFaceCheck(server, {
+      personId: ids.part,
+      trainPersonId: member.id,
+      status: 'failed',
+      score: 0.31,
+      at: now,
+      warpCourseId: first!.id,
+      photo: { bytes: facePhotos.hopper(), hashed: true, ip: '127.0.0.1', userAgent: 'test' },
+    });
   }, 120_000);
   afterAll(() => server.close());
 

@@ -89,3 +89,10 @@ export const LearnStatus = {
   COMPLETED: 2,
 } as const;
 export type LearnStatus = (typeof LearnStatus)[keyof typeof LearnStatus];
+
+/** The largest avatar a person may upload (a limit the web checks before sending: no zod here). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** A course comment's longest text, in characters. */
+export const COMMENT_MAX_LENGTH = 500;
+/** A discussion answer's longest text, in characters. */
+export const ANSWER_MAX_LENGTH = 1000;

@@ -36,5 +36,4 @@ export const fileViewQuery = z.strictObject({
   sig: line(128).optional(),
 });
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

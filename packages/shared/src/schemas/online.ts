@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { ANSWER_MAX_LENGTH, COMMENT_MAX_LENGTH } from '../constants.js';
 import { pageQuery } from './envelope.js';
 import { idText, line, paragraphs } from './text.js';
-
-export const COMMENT_MAX_LENGTH = 500;
-export const ANSWER_MAX_LENGTH = 1000;
 
 const commentText = paragraphs(COMMENT_MAX_LENGTH, `评价内容不能超过${COMMENT_MAX_LENGTH}个字`).pipe(
   z.string().min(1, '请输入评价内容'),

@@ -1,7 +1,7 @@
+import { AVATAR_MAX_BYTES } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
 import {
-  AVATAR_MAX_BYTES,
   fileDeleteQuery,
   fileRecord,
   fileSelectQuery,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { FileType, Role } from '@anxun/shared/constants';
+import { AVATAR_MAX_BYTES, FileType, Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
-import { AVATAR_MAX_BYTES, IMAGE_TYPES, type FileRecord } from '@anxun/shared/schemas/files';
+import { IMAGE_TYPES, type FileRecord } from '@anxun/shared/schemas/files';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
 import { isValidFileSignature, publicFileUrl, signedFileUrl } from '../../core/file-url.js';

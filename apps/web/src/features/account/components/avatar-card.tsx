@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@anxun/shared/schemas/files';
+import { AVATAR_MAX_BYTES } from '@anxun/shared/constants';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ImageFileInput } from '../../../components/image-file-input';

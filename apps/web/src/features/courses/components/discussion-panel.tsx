@@ -1,4 +1,4 @@
-import { ANSWER_MAX_LENGTH } from '@anxun/shared/schemas/online';
+import { ANSWER_MAX_LENGTH } from '@anxun/shared/constants';
 import { useState } from 'react';
 import { LightPagination } from '../../../components/light-pagination';
 import { PlainNotice } from '../../../components/plain-notice';

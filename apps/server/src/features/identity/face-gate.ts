@@ -16,6 +16,21 @@ function firstRandomThreshold(trainPersonId: string, longest: number): number {
   return Math.floor(longest / 2) + (hash.readUInt16BE(0) % (Math.ceil(longest / 2) + 1));
 }
 
+/**
+ * Whether a membership's credited study since its last pass reached its random threshold: the
+ * one drawn at that pass (or, before any, one fixed for the membership), never later than the
+ * class's interval, which may have been shortened.
+ */
+function randomReached(
+  m: { train_person_id: string; credited_since_pass: number; rules: FaceCheckRules },
+  pass: { next_after_seconds: number | null } | undefined,
+): boolean {
+  if (m.rules.randomEveryMinutes <= 0) return false;
+  const longest = m.rules.randomEveryMinutes * 60;
+  const drawn = pass?.next_after_seconds ?? firstRandomThreshold(m.train_person_id, longest);
+  return m.credited_since_pass >= Math.min(drawn, longest);
+}
+
 /** What the training feature's credit batcher asks for each report (its FaceGate). */
 interface GateJob {
   personId: string;
@@ -132,14 +147,8 @@ export function createFaceGate(dialect: Dialect) {
         let due: DueCheck | undefined;
         if (m.rules.atStart && (!pass || pass.session_id !== job.sessionId)) {
           due = await openCheck(db, job, m.train_person_id, 'start', m.rules, now);
-        } else if (m.rules.randomEveryMinutes > 0) {
-          // the threshold drawn at the last pass (or, before any, one fixed for the
-          // membership), never later than the class's interval, which may have been shortened
-          const longest = m.rules.randomEveryMinutes * 60;
-          const drawn = pass?.next_after_seconds ?? firstRandomThreshold(m.train_person_id, longest);
-          if (m.credited_since_pass >= Math.min(drawn, longest)) {
-            due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
-          }
+        } else if (randomReached(m, pass)) {
+          due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
         }
         if (due) openByMember.set(m.train_person_id, due);
         results.push(due);
@@ -156,6 +165,36 @@ export function createFaceGate(dialect: Dialect) {
           .filter((c) => c.seconds > 0 && checksFaces(rules, c.classRules))
           .map((c) => ({ train_person_id: c.trainPersonId, seconds: c.seconds })),
       );
+    },
+
+    /**
+     * After the batch's credit is counted: a membership whose study since its last pass has
+     * now reached the random threshold gets its check with the report that reached it (the
+     * player pauses at once), not with the next one, whose 15 s would be refused.
+     */
+    async creditReached(
+      db: Db,
+      credited: ReadonlyArray<GateJob & { classRules: string }>,
+      now: number,
+    ): Promise<Array<DueCheck | undefined>> {
+      // a batch of classes without face checks reads nothing more
+      const rules = new Map<string, boolean>();
+      if (!credited.some((c) => checksFaces(rules, c.classRules))) return credited.map(() => undefined);
+      const jobs = credited;
+      const { byWarp, openByMember, passByMember } = await load(db, jobs);
+      const results: Array<DueCheck | undefined> = [];
+      for (const job of jobs) {
+        const m = byWarp.get(job.warpCourseId);
+        let due: DueCheck | undefined;
+        if (m && m.rules.enabled && !openByMember.has(m.train_person_id)) {
+          if (randomReached(m, passByMember.get(m.train_person_id))) {
+            due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
+            openByMember.set(m.train_person_id, due);
+          }
+        }
+        results.push(due);
+      }
+      return results;
     },
 
     async unitsCompleted(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | undefined>> {

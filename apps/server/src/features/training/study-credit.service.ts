@@ -89,11 +89,18 @@ export interface MembershipCredit {
 export interface FaceGate {
   checksDue(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
   credited(db: Db, credits: readonly MembershipCredit[]): Promise<void>;
+  /** after `credited`: the random checks the batch's credit made due, with the report that reached them */
+  creditReached(
+    db: Db,
+    jobs: ReadonlyArray<CreditJob & { classRules: string }>,
+    now: number,
+  ): Promise<Array<FaceCheckDue | undefined>>;
   unitsCompleted(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
 }
 const noFaceCheck: FaceGate = {
   checksDue: async (_db, jobs) => jobs.map(() => undefined),
   credited: async () => {},
+  creditReached: async (_db, jobs) => jobs.map(() => undefined),
   unitsCompleted: async (_db, jobs) => jobs.map(() => undefined),
 };
 
@@ -293,6 +300,8 @@ export class CreditBatcher {
     const creditedCourses = new Map<string, { trainPersonId: string; classCourseId: string; seconds: number }>();
     const creditedMembers = new Map<string, MembershipCredit>();
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
+    /** each membership's last credited report in the batch: the one a random check comes with */
+    const lastCredited = new Map<string, { job: CreditJob & { classRules: string }; index: number }>();
 
     // the platform's cap, or the class's when it is lower (read once per rules text)
     const caps = new Map<string, number>();
@@ -372,6 +381,7 @@ export class CreditBatcher {
             classCourseId: row.class_course_id,
             seconds: credited,
           });
+        lastCredited.set(row.train_person_id, { job: { ...job, classRules: row.class_rules }, index: results.length });
         const member = creditedMembers.get(row.train_person_id);
         if (member) member.seconds += credited;
         else
@@ -431,6 +441,18 @@ export class CreditBatcher {
     await this.updateCourses(trx, [...creditedCourses.values()], now);
     await insertStudyEvents(trx, this.ctx.dialect, events);
     await this.faceGate.credited(trx, [...creditedMembers.values()]);
+    if (lastCredited.size > 0) {
+      const reached = [...lastCredited.values()];
+      const dues = await this.faceGate.creditReached(
+        trx,
+        reached.map((c) => c.job),
+        now,
+      );
+      reached.forEach((c, k) => {
+        const result = results[c.index];
+        if (dues[k] && result && 'ok' in result) result.ok.faceCheck ??= dues[k];
+      });
+    }
     if (completedJobs.length > 0) {
       const ends = await this.faceGate.unitsCompleted(
         trx,

@@ -26,6 +26,8 @@ export interface SessionUser {
   role: string | undefined;
   /** set to 异地登录 when the session was replaced elsewhere */
   message: string;
+  /** when the access token expires (ms): it is renewed a little before, not after a refusal */
+  tokenExpiresAt: number | undefined;
 }
 
 const LOGGED_OUT: SessionUser = {
@@ -38,6 +40,7 @@ const LOGGED_OUT: SessionUser = {
   sysEnterpriseId: undefined,
   role: undefined,
   message: '',
+  tokenExpiresAt: undefined,
 };
 
 const refreshKey = (userId: string) => `anxun-user-${userId}`;
@@ -80,6 +83,21 @@ export const useUser = create<SessionUser & SessionActions>()(
       /** The refresh token this tab holds, so it never deletes another tab's newer one. */
       let myRefreshToken: string | undefined;
       let renewing: Promise<boolean> | undefined;
+      let renewTimer: ReturnType<typeof setTimeout> | undefined;
+
+      /**
+       * Renews the access token a minute (or a fifth of its life) before it expires: a request
+       * refused for an expired token is renewed and retried, but a page's last report, sent as
+       * the tab closes, cannot wait for that — its watched seconds were lost.
+       */
+      const scheduleRenewal = (expiresAt: number | undefined) => {
+        if (renewTimer) clearTimeout(renewTimer);
+        renewTimer = undefined;
+        if (!expiresAt) return;
+        const left = expiresAt - Date.now();
+        const lead = Math.min(60_000, left / 5);
+        renewTimer = setTimeout(() => void get().refresh(), Math.max(1_000, left - lead));
+      };
 
       const openRealtime = (token: string) => {
         realtime?.close();
@@ -108,12 +126,15 @@ export const useUser = create<SessionUser & SessionActions>()(
           sysEnterpriseId: roles.sysEnterpriseId,
           role: roles.role,
           message: '',
+          tokenExpiresAt: Date.now() + credentials.expiresIn * 1000,
         });
+        scheduleRenewal(get().tokenExpiresAt);
         useAcl.getState().set(aclFor(roles.role));
         openRealtime(credentials.accessToken);
       };
 
       const clear = () => {
+        scheduleRenewal(undefined);
         realtime?.close();
         realtime = undefined;
         const { userId } = get();
@@ -201,6 +222,7 @@ export const useUser = create<SessionUser & SessionActions>()(
             return;
           }
           openRealtime(token);
+          scheduleRenewal(get().tokenExpiresAt);
           try {
             const roles = await api.get<LoginRoles>('/api/user/info', { silent: true });
             set({
@@ -252,7 +274,19 @@ export const useUser = create<SessionUser & SessionActions>()(
     {
       name: SESSION_KEY,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ token, userId, orgCode, username, avatar, idCard, sysEnterpriseId, role, message }) => ({
+      partialize: ({
+        token,
+        userId,
+        orgCode,
+        username,
+        avatar,
+        idCard,
+        sysEnterpriseId,
+        role,
+        message,
+        tokenExpiresAt,
+      }) => ({
+        tokenExpiresAt,
         token,
         userId,
         orgCode,

@@ -80,6 +80,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     uncounted: undefined as string | undefined,
     /** asks made for it (an answer lost on the way would leave it asking every report) */
     countTries: 0,
+    /** the media played while the page was hidden since the last report (started from a lock screen's controls) */
+    playedHidden: false,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -110,16 +112,20 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const s = state.current;
     const v = media.current;
     if (!s.playbackId) return undefined;
+    const playingHidden = document.visibilityState === 'hidden' && Boolean(v && !v.paused);
     const body = {
       trainWarpCourseId: unit.trainWarpCourseId,
       playbackId: s.playbackId,
       seq: ++s.seq,
       position: Math.round((options.position ?? v?.currentTime ?? s.position) * 10) / 10,
       rate: v?.playbackRate ?? 1,
-      hidden: document.visibilityState === 'hidden',
+      // played unseen since the last report: not the report of the pause a hidden page makes
+      // (a phone's screen locked, the tab left), which covers the stretch watched before it
+      hidden: s.playedHidden || playingHidden,
       ...(options.final ? { final: true } : {}),
     };
     if (options.final) s.playbackId = undefined;
+    s.playedHidden = playingHidden;
     try {
       const answer = await sendReport(body, options.leaving ?? false);
       // a study start counts once its playback was watched long enough, earning credit or a
@@ -236,6 +242,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       return;
     }
     s.ended = false;
+    // started unseen (a lock screen's play button): not study, until the page is seen again
+    if (document.visibilityState === 'hidden') s.playedHidden = true;
     const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
     if (fresh) {
       // a check may come with this playback's first answer: its dialog's code (the camera's,

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turnOffFaceChecks } from '../../server/test/harness.js';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+
+/**
+ * A study trial in Chromium found honest seconds lost (README, "Study credit"): a phone's screen
+ * locked mid-stretch had the stretch watched before it refused as played hidden, and a tab
+ * closed after the access token expired lost its last report. Tokens here live one minute.
+ */
+describe('an honest learner loses no second', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv({ env: { ACCESS_TOKEN_MINUTES: '1' } });
+    await turnOffFaceChecks(env.server);
+  });
+  afterAll(() => env.close());
+
+  const events = () =>
+    env.server.ctx.db
+      .selectFrom('study_events')
+      .select(['credited_seconds', 'refusal', 'seq'])
+      .orderBy('created_at')
+      .execute();
+
+  it('credits the stretch watched before the screen locks, and renews the token before it expires', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
+    const signedInAt = Date.now();
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    const answers: number[] = [];
+    const refreshedAt: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/train/cls_Warp/update-Warp')) answers.push(response.status());
+      if (response.url().endsWith('/api/refresh-token') && response.ok()) refreshedAt.push(Date.now());
+    });
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    await page.evaluate(() => document.querySelector('video')?.play());
+    const playhead = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    // well inside the first report interval (15 s): nothing of this stretch is reported yet
+    await expect.poll(playhead, { timeout: 15_000 }).toBeGreaterThan(8);
+    // the screen locks: the page is hidden, the player pauses and reports the stretch
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await page.evaluate(() => document.querySelector('video')!.paused)).toBe(true);
+    const watched = await playhead();
+    await expect
+      .poll(async () => (await events()).reduce((sum, e) => sum + e.credited_seconds, 0), { timeout: 5_000 })
+      .toBeGreaterThan(watched - 2);
+    expect((await events()).map((e) => e.refusal)).not.toContain('HIDDEN');
+
+    // unlocked: he plays on past the token's minute, which is renewed before it runs out
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+      void document.querySelector('video')?.play();
+    });
+    await expect.poll(() => refreshedAt.length, { timeout: 70_000 }).toBeGreaterThan(0);
+    expect(refreshedAt[0]! - signedInAt).toBeLessThan(60_000);
+    // every report was taken on the first try: none met an expired token
+    expect(answers.length).toBeGreaterThan(2);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    await context.close();
+  }, 120_000);
+});

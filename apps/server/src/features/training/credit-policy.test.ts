@@ -255,6 +255,35 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.total()).toBe(25);
   });
 
+  it('a network delay that varies from report to report costs nothing, and waiting is never banked', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    // every other report 4 s late on the way: it has 19 s for 15 s of ground, the next only 11
+    expect(s.report(19, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    expect(s.report(30, { seq: 3, position: 30 })).toMatchObject({ creditedSeconds: 15, refusal: undefined });
+    expect(s.report(49, { seq: 4, position: 45 }).creditedSeconds).toBe(15);
+    expect(s.report(60, { seq: 5, position: 60 }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(60);
+    // never more than the server's clock: 30 s of ground in 19 s is a skip
+    expect(s.report(79, { seq: 6, position: 90 }).refusal).toBe('SEEK');
+    // a pause (a report with no new ground) restarts the clock: its time does not carry
+    const p = session(600);
+    p.report(0, { seq: 1, position: 0 });
+    expect(p.report(15, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    expect(p.report(60, { seq: 3, position: 15 }).creditedSeconds).toBe(0);
+    expect(p.report(75, { seq: 4, position: 35 }).refusal).toBe('SEEK');
+    // and what carries is at most 10 s
+    const q = session(600);
+    q.report(0, { seq: 1, position: 0 });
+    expect(q.report(60, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    // 45 s unused, 10 carried: 11 s for the next 15 s of ground is too few
+    expect(q.report(61, { seq: 3, position: 30 }).refusal).toBe('SEEK');
+    const r = session(600);
+    r.report(0, { seq: 1, position: 0 });
+    r.report(60, { seq: 2, position: 15 });
+    expect(r.report(61, { seq: 3, position: 26 }).creditedSeconds).toBe(11);
+  });
+
   it('a hidden page earns nothing, and the hidden time is not credited later', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });

@@ -64,4 +64,32 @@ describe('an honest learner loses no second', () => {
     expect(answers.every((status) => status === 200)).toBe(true);
     await context.close();
   }, 120_000);
+
+  it('pauses while the network is down and sends the stretch again once it is back', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    const video = (script: string) => page.evaluate(script) as Promise<number | boolean>;
+    await page.evaluate(() => document.querySelector('video')?.play());
+    await expect.poll(() => video('document.querySelector("video").currentTime > 0')).toBe(true);
+    const from = Number(await video('document.querySelector("video").currentTime'));
+    const before = (await events()).reduce((sum, e) => sum + e.credited_seconds, 0);
+    await expect
+      .poll(() => video('document.querySelector("video").currentTime'), { timeout: 10_000 })
+      .toBeGreaterThan(from + 4);
+    await context.setOffline(true);
+    // the next report goes unanswered: the video waits, saying why
+    await expect.poll(() => video('document.querySelector("video").paused'), { timeout: 20_000 }).toBe(true);
+    await page.getByText('网络已断开，视频已暂停').waitFor();
+    const stopped = Number(await video('document.querySelector("video").currentTime'));
+    await context.setOffline(false);
+    // sent again within seconds: what he watched before the network went is credited
+    await expect
+      .poll(async () => (await events()).reduce((sum, e) => sum + e.credited_seconds, 0) - before, { timeout: 15_000 })
+      .toBeGreaterThan(stopped - from - 2);
+    await page.getByText('网络已断开，视频已暂停').waitFor({ state: 'detached' });
+    await context.close();
+  }, 90_000);
 });

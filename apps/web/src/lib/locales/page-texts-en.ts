@@ -63,6 +63,8 @@ export const pageTextsEn: PageMessages = {
     pages: '{{count}} pages',
     openDocument: 'Open the document',
     noSpeed: 'Faster playback earns no credit; speed reset to 1×',
+    offline:
+      'The network is down: the video is paused. Your progress is sent again once it is back; after more than 90 s offline, the unsaved part must be watched again',
     pausedHidden: 'The page went to the background: the video is paused',
     stillThere: 'Are you still there?',
     stillThereText: 'Nothing happened for a while, so the video is paused. Continue when you are ready.',

@@ -62,6 +62,7 @@ export const pageTextsZh = {
     pages: '{{count}}页',
     openDocument: '打开文档',
     noSpeed: '倍速播放不计学时，已恢复正常速度',
+    offline: '网络已断开，视频已暂停。恢复后会自动补交进度；断开超过 90 秒，未保存的部分需要重新观看',
     pausedHidden: '页面切到后台，视频已暂停',
     stillThere: '您还在学习吗？',
     stillThereText: '长时间没有操作，视频已暂停。点击继续学习。',

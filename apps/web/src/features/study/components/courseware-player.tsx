@@ -7,13 +7,13 @@ import { fetchFaceCheckDialog, LazyFaceCheckDialog } from '../../../components/f
 import { LoadBoundary } from '../../../components/load-boundary';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { PlainNotice } from '../../../components/plain-notice';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
 import type { CreditAnswer } from '../api/study-api';
-import { sendReport } from './report-sender';
+import { sendReport, type Report } from './report-sender';
 import type { StudyMedia } from './study-media';
 import { withChunkTimeout } from '../../../lib/chunk-timeout';
 
@@ -23,6 +23,8 @@ const PdfReader = lazy(withChunkTimeout(() => import('./pdf-reader')));
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
 const NEW_PLAYBACK_AFTER_MS = 80_000;
+/** a report that went unanswered is sent again this often */
+const OFFLINE_RETRY_MS = 5_000;
 /** no interaction for this long while playing → "are you still there?" */
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
@@ -82,6 +84,11 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     countTries: 0,
     /** the media played while the page was hidden since the last report (started from a lock screen's controls) */
     playedHidden: false,
+    /** a report went unanswered (offline, the server away): the video waits, the report is sent again */
+    offline: false,
+    /** the final report of a playback that went unanswered: sent again as it was */
+    unsaved: undefined as Report | undefined,
+    retry: undefined as ReturnType<typeof setTimeout> | undefined,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -107,15 +114,20 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     v.currentTime = seconds;
   };
 
-  /** Sends a report of the current playback; `final` ends it (its next play is a new playback). */
-  const report = async (options: { final?: boolean; leaving?: boolean; position?: number } = {}) => {
+  /**
+   * Sends a report of the current playback; `final` ends it (its next play is a new playback).
+   * `again`: a final report that went unanswered, sent as it was (the server takes it once).
+   */
+  const report = async (
+    options: { final?: boolean; leaving?: boolean; position?: number; again?: Report } = {},
+  ): Promise<CreditAnswer | undefined> => {
     const s = state.current;
     const v = media.current;
-    if (!s.playbackId) return undefined;
+    if (!s.playbackId && !options.again) return undefined;
     const playingHidden = document.visibilityState === 'hidden' && Boolean(v && !v.paused);
-    const body = {
+    const body: Report = options.again ?? {
       trainWarpCourseId: unit.trainWarpCourseId,
-      playbackId: s.playbackId,
+      playbackId: s.playbackId!,
       seq: ++s.seq,
       position: Math.round((options.position ?? v?.currentTime ?? s.position) * 10) / 10,
       rate: v?.playbackRate ?? 1,
@@ -124,10 +136,18 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       hidden: s.playedHidden || playingHidden,
       ...(options.final ? { final: true } : {}),
     };
-    if (options.final) s.playbackId = undefined;
-    s.playedHidden = playingHidden;
+    if (!options.again) {
+      if (options.final) s.playbackId = undefined;
+      s.playedHidden = playingHidden;
+    }
     try {
       const answer = await sendReport(body, options.leaving ?? false);
+      if (s.offline) {
+        // answered again: what waited is saved (or refused, said below)
+        s.offline = false;
+        s.unsaved = undefined;
+        if (mounted.current) setNotice(undefined);
+      }
       // a study start counts once its playback was watched long enough, earning credit or a
       // complete unit again (the server says when): asked after each accepted answer until it
       // has counted
@@ -172,10 +192,32 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       s.complete = answer.learnStatus === LearnStatus.COMPLETED;
       latest.current.onAnswer(answer);
       return answer;
-    } catch {
-      // offline for a moment: the next report covers the time the server allows
+    } catch (err) {
+      // no answer (offline, a timeout, the server restarting): the video waits instead of
+      // playing on unsaved — past the idle limit (90 s) the next report would be refused and
+      // the stretch lost — and the report is sent again every few seconds until it is answered
+      if (err instanceof ApiError && err.status === 0 && !options.leaving && mounted.current) {
+        s.offline = true;
+        if (body.final) s.unsaved = body;
+        if (media.current && !media.current.paused) media.current.pause();
+        setNotice(t('study.offline'));
+        retryLater();
+      }
       return undefined;
     }
+  };
+  const retryLater = () => {
+    const s = state.current;
+    if (s.retry) return;
+    s.retry = setTimeout(() => {
+      s.retry = undefined;
+      if (!mounted.current || !s.offline) return;
+      const again = s.unsaved;
+      void reportRef.current(again ? { again } : {}).then((answer) => {
+        // the unit's end, saved late: move on as its end would have
+        if (answer && again && s.ended && s.complete && mounted.current && !dueRef.current) latest.current.onUnitDone();
+      });
+    }, OFFLINE_RETRY_MS);
   };
   const reportRef = useRef(report);
   reportRef.current = report;
@@ -210,6 +252,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       window.removeEventListener('keydown', onActivity);
       window.removeEventListener('pagehide', onPageHide);
       if (s.timer) clearInterval(s.timer);
+      if (s.retry) clearTimeout(s.retry);
       // another unit chosen, or another page: this playback is over
       void reportRef.current({ final: true, leaving: true });
     };
@@ -241,6 +284,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       setCheckAside(false);
       return;
     }
+    // played again after an end that did not complete the unit (its last report lost or
+    // refused): from the furthest credited point, not from the start the browser goes back to
+    if (s.ended && !s.complete && v.currentTime < s.furthest - SEEK_SLACK) moveTo(v, s.furthest);
     s.ended = false;
     // started unseen (a lock screen's play button): not study, until the page is seen again
     if (document.visibilityState === 'hidden') s.playedHidden = true;
@@ -295,7 +341,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // opens here first, on this unit, and the page moves on after it passed.
     if (!mounted.current || !s.ended || dueRef.current) return;
     if (answer && s.complete) latest.current.onUnitDone();
-    else if (!answer) setNotice(t('study.endNotSaved'));
+    else if (!answer && !s.offline) setNotice(t('study.endNotSaved'));
   };
 
   return (

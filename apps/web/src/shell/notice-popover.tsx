@@ -71,7 +71,13 @@ export function NoticePopover() {
         </div>
       }
     >
-      <button type="button" className="header-widget" aria-label={t('notice.notice')} data-testid="notice-widget">
+      <button
+        type="button"
+        className="header-widget"
+        // the badge's count is text on the button: its name says it too
+        aria-label={data?.total ? `${t('notice.notice')} ${data.total}` : t('notice.notice')}
+        data-testid="notice-widget"
+      >
         <Badge count={data?.total ?? 0} size="small" offset={[4, -2]}>
           <BellOutlined style={{ color: 'var(--header-text)', fontSize: 16 }} />
         </Badge>

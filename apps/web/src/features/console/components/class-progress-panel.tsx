@@ -57,6 +57,7 @@ export function ClassProgressPanel() {
     <>
       <Space wrap className="console-toolbar">
         <Select
+          aria-label={t('console.reports.pickClass')}
           showSearch
           optionFilterProp="label"
           style={{ width: 240 }}
@@ -72,6 +73,7 @@ export function ClassProgressPanel() {
           data-testid="report-class"
         />
         <Select
+          aria-label={t('console.reports.allCourses')}
           allowClear
           style={{ width: 180 }}
           placeholder={t('console.reports.allCourses')}
@@ -90,6 +92,7 @@ export function ClassProgressPanel() {
           treeData={toTree(departments.data ?? []).map(asSelect)}
         />
         <Select
+          aria-label={t('console.statusTitle')}
           allowClear
           style={{ width: 120 }}
           placeholder={t('console.reports.allStatus')}

@@ -18,6 +18,7 @@ export function DepartmentSummaryPanel() {
     <>
       <Space wrap className="console-toolbar">
         <Select
+          aria-label={t('console.reports.allClasses')}
           allowClear
           showSearch
           optionFilterProp="label"

@@ -109,13 +109,16 @@ export function DepartmentTree({
       <Button type={selected ? 'text' : 'link'} size="small" onClick={() => onSelect(undefined)}>
         {t('console.allLearners')}
       </Button>
-      <Tree
-        blockNode
-        defaultExpandAll
-        selectedKeys={selected ? [selected] : []}
-        treeData={toTree(departments)}
-        onSelect={(keys) => onSelect((keys[0] as string | undefined) ?? undefined)}
-      />
+      {/* an empty tree is an invisible stop of the keyboard's tab order */}
+      {departments.length > 0 && (
+        <Tree
+          blockNode
+          defaultExpandAll
+          selectedKeys={selected ? [selected] : []}
+          treeData={toTree(departments)}
+          onSelect={(keys) => onSelect((keys[0] as string | undefined) ?? undefined)}
+        />
+      )}
       <Modal
         open={Boolean(editing)}
         title={editing?.mode === 'rename' ? t('console.rename') : t('console.addRoot')}

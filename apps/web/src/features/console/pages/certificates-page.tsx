@@ -59,6 +59,7 @@ export default function CertificatesPage() {
             data-testid="certificate-search"
           />
           <Select
+            aria-label={t('console.statusTitle')}
             allowClear
             style={{ width: 120 }}
             placeholder={t('console.status.all')}

@@ -79,6 +79,7 @@ export default function CoursesPage() {
           {t('console.books.new')}
         </Button>
         <Select
+          aria-label={t('console.statusTitle')}
           allowClear
           style={{ width: 130 }}
           placeholder={t('console.status.all')}

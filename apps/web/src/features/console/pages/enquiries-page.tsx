@@ -37,6 +37,7 @@ export default function EnquiriesPage() {
       <h2>{t('console.enquiries')}</h2>
       <Card size="small">
         <Select
+          aria-label={t('console.statusTitle')}
           allowClear
           className="console-toolbar"
           style={{ width: 160 }}
@@ -84,6 +85,7 @@ export default function EnquiriesPage() {
               width: 120,
               render: (s: Enquiry['status'], e: Enquiry) => (
                 <Select
+                  aria-label={t('console.statusTitle')}
                   size="small"
                   value={s}
                   style={{ width: 100 }}

@@ -51,6 +51,7 @@ export default function NoticesPage() {
             {t('console.notice.new')}
           </Button>
           <Select
+            aria-label={t('console.statusTitle')}
             allowClear
             style={{ width: 140 }}
             placeholder={t('console.status.all')}

@@ -88,6 +88,7 @@ export default function PeoplePage() {
               data-testid="learner-search"
             />
             <Select
+              aria-label={t('console.statusTitle')}
               allowClear
               placeholder={t('console.status.all')}
               style={{ width: 120 }}

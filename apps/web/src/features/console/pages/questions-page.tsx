@@ -60,6 +60,7 @@ export default function QuestionsPage() {
       <Card size="small">
         <Space wrap className="console-toolbar">
           <Select
+            aria-label={t('console.bank.chooseBook')}
             style={{ width: 260 }}
             value={bookId}
             loading={books.isPending}
@@ -75,6 +76,7 @@ export default function QuestionsPage() {
             data-testid="bank-book"
           />
           <Select
+            aria-label={t('console.bank.allKinds')}
             allowClear
             style={{ width: 120 }}
             placeholder={t('console.bank.allKinds')}
@@ -127,6 +129,8 @@ export default function QuestionsPage() {
             showSizeChanger: false,
           }}
           expandable={{
+            // the expand buttons' column is named for a screen reader
+            columnTitle: <span className="visually-hidden">{t('console.bank.detailTitle')}</span>,
             expandedRowRender: (q) => (
               <div className="bank-detail">
                 {q.options.map((o, i) => (

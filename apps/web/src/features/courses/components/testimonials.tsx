@@ -12,7 +12,7 @@ export function Testimonials() {
   const records = data?.records ?? [];
   return (
     <section className="home-block" data-testid="testimonials">
-      <h3>{t('online.testimonials')}</h3>
+      <h2>{t('online.testimonials')}</h2>
       {records.length === 0 ? (
         <p className="home-empty">{t('online.noComments')}</p>
       ) : (

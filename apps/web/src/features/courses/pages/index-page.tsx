@@ -72,7 +72,7 @@ export default function IndexPage() {
         <SkeletonLines lines={6} className="home-loading" />
       ) : (
         <>
-          <h3>{t('courses.hot')}</h3>
+          <h2>{t('courses.hot')}</h2>
           {hot.isPending ? null : (
             <div className="course-grid">
               {(hot.data?.records ?? []).map((b) => (
@@ -81,7 +81,7 @@ export default function IndexPage() {
             </div>
           )}
           <div className="catalogue-head">
-            <h3>{t('courses.all')}</h3>
+            <h2>{t('courses.all')}</h2>
             <form role="search" className="catalogue-search" onSubmit={search}>
               <input
                 type="search"

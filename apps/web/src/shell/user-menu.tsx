@@ -76,8 +76,6 @@ export function UserMenu({
         type="button"
         className="user-trigger"
         data-testid="user-menu"
-        // the name is hidden on a phone: the button still says whose it is
-        aria-label={username}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => {

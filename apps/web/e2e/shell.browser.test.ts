@@ -149,6 +149,13 @@ describe('shell in Chromium', () => {
     await page.locator('.tab-item[data-path="/exams"] .tab-close').click();
     await page.waitForURL(/#\/course$/);
     await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '课程详情']);
+    // the keyboard closes a tab with Delete; the tablist holds the tabs alone
+    await page.evaluate(() => (location.hash = '/exams'));
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '课程详情', '练题']);
+    await page.locator('.tab-item[data-path="/exams"]').focus();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '课程详情']);
+    expect(await page.getByRole('tablist').getByRole('button').count()).toBe(0);
     // right-click menu
     await page.locator('.tab-item[data-path="/index"]').click({ button: 'right' });
     await openMenu().getByRole('menuitem', { name: '关闭其他' }).click();

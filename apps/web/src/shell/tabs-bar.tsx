@@ -72,8 +72,9 @@ export function TabsBar() {
   );
 
   return (
-    <div className={`tabs-bar tabs-${style}`} role="tablist" data-testid="tabs-bar">
-      <div className="tabs-scroll">
+    <div className={`tabs-bar tabs-${style}`} data-testid="tabs-bar">
+      {/* the tabs alone are the tablist: the more-menu's button beside them is not a tab */}
+      <div className="tabs-scroll" role="tablist">
         {tabs.map((tab) => (
           <Dropdown
             key={tab.fullPath}
@@ -86,16 +87,21 @@ export function TabsBar() {
               role="tab"
               tabIndex={0}
               aria-selected={tab.fullPath === active}
+              // the close icon is the mouse's; the keyboard closes a tab with Delete
+              aria-keyshortcuts={tab.noClosable ? undefined : 'Delete'}
               className={`tab-item${tab.fullPath === active ? ' active' : ''}`}
               data-path={tab.fullPath}
               onClick={() => navigate(tab.fullPath)}
-              onKeyDown={(e) => e.key === 'Enter' && navigate(tab.fullPath)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') navigate(tab.fullPath);
+                else if (e.key === 'Delete' && !tab.noClosable) run('close', tab.fullPath);
+              }}
             >
               {label(tab)}
               {!tab.noClosable && (
                 <CloseOutlined
                   className="tab-close"
-                  aria-label={t('tabs.close')}
+                  aria-hidden="true"
                   onClick={(e) => {
                     e.stopPropagation();
                     run('close', tab.fullPath);

@@ -20,7 +20,7 @@ import {
   findDailyCredit,
   findUnitTitle,
   findWarpCoursesOfPerson,
-  playbackWatched,
+  playbackEarned,
 } from './training.repository.js';
 import { toWarpCourseData } from './warp-course.mapper.js';
 
@@ -105,7 +105,7 @@ export async function report(
   };
 }
 
-/** Seconds a playback is watched before it counts as a study start (学习次数). */
+/** Credit a playback earns before it counts as a study start (学习次数). */
 const STUDY_START_SECONDS = 15;
 
 /** Counts a study start of a unit, once per playback that earned enough credit. */
@@ -122,11 +122,11 @@ export async function countStudyStart(
     })
   ).filter((r) => r.warp_id === unit.warpId);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
-  // a study start is a playback that studied: at least 15 s watched (a third of a short unit),
-  // earning credit or watching a complete unit again; one never reported, or stepped a fraction
-  // of a second, counts nothing — a script gets one count per 15 s of real time at most
+  // a study start is a playback that studied: at least 15 s of credit (a third of a short
+  // unit); one never reported, or stepped a fraction of a second, counts nothing — a script
+  // gets one count per 15 s of real, credited study at most
   const atLeast = Math.min(STUDY_START_SECONDS, row.duration_seconds / 3);
-  if ((await playbackWatched(ctx.db, row.id, playbackId)) < atLeast) {
+  if (!(await playbackEarned(ctx.db, row.id, playbackId, atLeast))) {
     return { counted: false, studyCount: row.study_count };
   }
   const now = ctx.now();

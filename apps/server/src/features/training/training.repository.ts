@@ -243,27 +243,23 @@ export async function findDailyCredit(db: Db, personId: string, days: string[]):
 }
 
 /**
- * The seconds a playback of this unit record was watched, as its accepted reports tell it: each
- * accepted report adds the ground it moved forward, up to the time since the report before
- * (credit, or a complete unit watched again, which earns none). Refused reports (hidden, at
- * speed, a seek ahead, idle) add nothing.
+ * Whether a playback of this unit record earned at least `atLeast` seconds of credit: only
+ * such a playback counts as a study start (not one a script steps a fraction of a second).
  */
-export async function playbackWatched(db: Db, warpCourseId: string, playbackId: string): Promise<number> {
-  const events = await db
+export async function playbackEarned(
+  db: Db,
+  warpCourseId: string,
+  playbackId: string,
+  atLeast: number,
+): Promise<boolean> {
+  const row = await db
     .selectFrom('study_events')
-    .select(['reported_position', 'created_at', 'refusal', 'credited_seconds'])
+    .select((eb) => eb.fn.sum<number>('credited_seconds').as('seconds'))
     .where('warp_course_id', '=', warpCourseId)
     .where('playback_id', '=', playbackId)
-    .orderBy('seq')
-    .execute();
-  let watched = 0;
-  for (let i = 1; i < events.length; i++) {
-    const [before, e] = [events[i - 1]!, events[i]!];
-    if (e.refusal !== null) continue;
-    const moved = Math.min(e.reported_position - before.reported_position, (e.created_at - before.created_at) / 1000);
-    watched += Math.max(e.credited_seconds, moved, 0);
-  }
-  return watched;
+    .where('credited_seconds', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.seconds ?? 0) >= atLeast;
 }
 
 /** Claims the study start of a playback; false when this playback was already counted. */

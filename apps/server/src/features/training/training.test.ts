@@ -235,7 +235,7 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     expect(res.status).toBe(404);
   });
 
-  it('counts a study start once per playback, once it was watched 15 s (credited, or a complete unit again)', async () => {
+  it('counts a study start once per playback, once the playback earned credit', async () => {
     const unit = units[5]!;
     const start = (playbackId: string) =>
       server.request(
@@ -258,32 +258,6 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     expect((await report(unit, { playbackId: 'start-1', seq: 3, position: 20 })).body.data.creditedSeconds).toBe(15);
     expect((await start('start-1')).body.data).toEqual({ counted: true, studyCount: 1 });
     expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 1 });
-
-    // a complete unit watched again earns nothing, but it is studied again: it counts
-    await server.ctx.db
-      .updateTable('train_warp_courses')
-      .set({ furthest_seconds: 60, learn_status: 2 })
-      .where('id', '=', unit.trainWarpCourseId)
-      .execute();
-    at(100);
-    await report(unit, { playbackId: 'again-1', seq: 1, position: 0 });
-    at(15);
-    expect((await report(unit, { playbackId: 'again-1', seq: 2, position: 15 })).body.data).toMatchObject({
-      creditedSeconds: 0,
-      refusal: null,
-    });
-    expect((await start('again-1')).body.data).toEqual({ counted: true, studyCount: 2 });
-    // not a playback left paused, nor one played in a hidden tab, nor at double speed
-    const paused = async (playbackId: string, second: Record<string, unknown>) => {
-      at(100);
-      await report(unit, { playbackId, seq: 1, position: 10 });
-      at(20);
-      await report(unit, { playbackId, seq: 2, ...second });
-      return (await start(playbackId)).body.data;
-    };
-    expect(await paused('again-paused', { position: 10 })).toEqual({ counted: false, studyCount: 2 });
-    expect(await paused('again-hidden', { position: 30, hidden: true })).toEqual({ counted: false, studyCount: 2 });
-    expect(await paused('again-fast', { position: 30, rate: 2 })).toEqual({ counted: false, studyCount: 2 });
   });
 
   it('serves video with HTTP Range through the signed URL only', async () => {

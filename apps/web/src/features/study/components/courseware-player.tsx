@@ -148,10 +148,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         s.unsaved = undefined;
         if (mounted.current) setNotice(undefined);
       }
-      // a study start counts once its playback was watched long enough, earning credit or a
-      // complete unit again (the server says when): asked after each accepted answer until it
-      // has counted
-      if (body.seq > 1 && answer.refusal === null && s.uncounted === body.playbackId && s.countTries++ < 6) {
+      // a study start counts once its playback earned enough credit (the server says when):
+      // asked after each credited answer until it has counted
+      if (answer.creditedSeconds > 0 && s.uncounted === body.playbackId && s.countTries++ < 6) {
         void api
           .get<{ counted: boolean }>(
             `/api/train/cls_Warp/addRecnum/${unit.trainPersonId}/${unit.courseBookId}/${unit.courseWarpId}`,

@@ -106,8 +106,12 @@ export interface CreditDecision {
 
 const MAX_RATE = 1;
 const RATE_EPSILON = 0.01;
-/** The most time a credited report leaves unused that the next report may still use (network delay that varies). */
-const MAX_CARRY_SECONDS = 10;
+/**
+ * How much further than its time (and the slack) a report's step may go before it is a skip:
+ * network delay that varies from report to report (a late one, then one on time) makes an
+ * honest step longer than the time between arrivals.
+ */
+const JITTER_SECONDS = 8;
 
 export function decideCredit(input: CreditInput): CreditDecision {
   const decision = decide(input);
@@ -171,7 +175,10 @@ function decide(input: CreditInput): CreditDecision {
   // The step is the report's own, from where the last one stood (or the furthest point, after
   // a seek back): ground ahead of credit, left by jitter, does not make an honest step a seek.
   const step = position - Math.max(warp.lastPosition ?? warp.furthest, warp.furthest);
-  if (step > elapsed * MAX_RATE + rules.slackSeconds || report.position > warp.duration + rules.slackSeconds) {
+  if (
+    step > elapsed * MAX_RATE + rules.slackSeconds + JITTER_SECONDS ||
+    report.position > warp.duration + rules.slackSeconds
+  ) {
     return refuse('SEEK');
   }
   // Re-watching: the clock runs on, nothing is earned, nothing is refused.
@@ -183,18 +190,11 @@ function decide(input: CreditInput): CreditDecision {
   // covered again by the next report's time, or not at all — a unit completes only when its
   // ground, all but the tolerance at its end, was credited. Beyond the cap, likewise.
   const furthest = warp.furthest + credited;
-  // Time this report had that its ground did not use — it arrived late, the network slower for
-  // it than for the one before — stays on the playback's clock for the next report (at most
-  // 10 s): a delay that varies from report to report costs no credit, nor makes the next honest
-  // step look like a skip (a study trial: +4 s on every other report, two SEEKs a minute).
-  // Credit never outruns the server's clock; a report that earns nothing (a pause ends in one)
-  // restarts the clock, so waiting is never banked.
-  const unused = Math.min(MAX_CARRY_SECONDS, Math.max(0, elapsed - credited));
   return {
     creditedSeconds: roundSeconds(credited),
     refusal: undefined,
     furthest,
-    playback: { ...started(input), lastReportAt: now - unused * 1000 },
+    playback: started(input),
     completed: isComplete(furthest, warp.duration, rules),
   };
 }

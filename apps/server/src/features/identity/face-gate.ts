@@ -126,9 +126,14 @@ export function createFaceGate(dialect: Dialect) {
     return { byWarp, openByMember, passByMember };
   }
 
+  /** what checksDue read in a batch's transaction: creditReached goes on from it, reading nothing again */
+  const loadedIn = new WeakMap<Db, Awaited<ReturnType<typeof load>>>();
+
   return {
     async checksDue(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | undefined>> {
-      const { byWarp, openByMember, passByMember } = await load(db, jobs);
+      const loaded = await load(db, jobs);
+      loadedIn.set(db, loaded);
+      const { byWarp, openByMember, passByMember } = loaded;
       const results: Array<DueCheck | undefined> = [];
       for (const job of jobs) {
         const m = byWarp.get(job.warpCourseId);
@@ -174,20 +179,22 @@ export function createFaceGate(dialect: Dialect) {
      */
     async creditReached(
       db: Db,
-      credited: ReadonlyArray<GateJob & { classRules: string }>,
+      credited: ReadonlyArray<GateJob & { classRules: string; seconds: number }>,
       now: number,
     ): Promise<Array<DueCheck | undefined>> {
-      // a batch of classes without face checks reads nothing more
+      // a batch of classes without face checks looks no further
       const rules = new Map<string, boolean>();
       if (!credited.some((c) => checksFaces(rules, c.classRules))) return credited.map(() => undefined);
-      const jobs = credited;
-      const { byWarp, openByMember, passByMember } = await load(db, jobs);
+      // the batch's own reading, before its credit (which is added here), else read now
+      const before = loadedIn.get(db);
+      const { byWarp, openByMember, passByMember } = before ?? (await load(db, credited));
       const results: Array<DueCheck | undefined> = [];
-      for (const job of jobs) {
+      for (const job of credited) {
         const m = byWarp.get(job.warpCourseId);
         let due: DueCheck | undefined;
         if (m && m.rules.enabled && !openByMember.has(m.train_person_id)) {
-          if (randomReached(m, passByMember.get(m.train_person_id))) {
+          const since = m.credited_since_pass + (before ? job.seconds : 0);
+          if (randomReached({ ...m, credited_since_pass: since }, passByMember.get(m.train_person_id))) {
             due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
             openByMember.set(m.train_person_id, due);
           }

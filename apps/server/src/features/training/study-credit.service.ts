@@ -92,7 +92,7 @@ export interface FaceGate {
   /** after `credited`: the random checks the batch's credit made due, with the report that reached them */
   creditReached(
     db: Db,
-    jobs: ReadonlyArray<CreditJob & { classRules: string }>,
+    jobs: ReadonlyArray<CreditJob & { classRules: string; seconds: number }>,
     now: number,
   ): Promise<Array<FaceCheckDue | undefined>>;
   unitsCompleted(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
@@ -302,6 +302,8 @@ export class CreditBatcher {
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
     /** each membership's last credited report in the batch: the one a random check comes with */
     const lastCredited = new Map<string, { job: CreditJob & { classRules: string }; index: number }>();
+    /** memberships whose unit this batch completed: their end check comes first */
+    const endChecked = new Set<string>();
 
     // the platform's cap, or the class's when it is lower (read once per rules text)
     const caps = new Map<string, number>();
@@ -381,7 +383,13 @@ export class CreditBatcher {
             classCourseId: row.class_course_id,
             seconds: credited,
           });
-        lastCredited.set(row.train_person_id, { job: { ...job, classRules: row.class_rules }, index: results.length });
+        // not a leaving page's last report: the next playback's first report opens the check
+        if (!job.report.final) {
+          lastCredited.set(row.train_person_id, {
+            job: { ...job, classRules: row.class_rules },
+            index: results.length,
+          });
+        }
         const member = creditedMembers.get(row.train_person_id);
         if (member) member.seconds += credited;
         else
@@ -441,18 +449,6 @@ export class CreditBatcher {
     await this.updateCourses(trx, [...creditedCourses.values()], now);
     await insertStudyEvents(trx, this.ctx.dialect, events);
     await this.faceGate.credited(trx, [...creditedMembers.values()]);
-    if (lastCredited.size > 0) {
-      const reached = [...lastCredited.values()];
-      const dues = await this.faceGate.creditReached(
-        trx,
-        reached.map((c) => c.job),
-        now,
-      );
-      reached.forEach((c, k) => {
-        const result = results[c.index];
-        if (dues[k] && result && 'ok' in result) result.ok.faceCheck ??= dues[k];
-      });
-    }
     if (completedJobs.length > 0) {
       const ends = await this.faceGate.unitsCompleted(
         trx,
@@ -461,7 +457,23 @@ export class CreditBatcher {
       );
       completedJobs.forEach((c, k) => {
         const result = results[c.index];
-        if (ends[k] && result && 'ok' in result) result.ok.faceCheck = ends[k];
+        if (ends[k] && result && 'ok' in result) {
+          result.ok.faceCheck = ends[k];
+          endChecked.add(result.ok.row.train_person_id);
+        }
+      });
+    }
+    // a random check due after this batch's credit, unless an end check was opened for it
+    const reached = [...lastCredited].filter(([member]) => !endChecked.has(member));
+    if (reached.length > 0) {
+      const dues = await this.faceGate.creditReached(
+        trx,
+        reached.map(([member, c]) => ({ ...c.job, seconds: creditedMembers.get(member)?.seconds ?? 0 })),
+        now,
+      );
+      reached.forEach(([, c], k) => {
+        const result = results[c.index];
+        if (dues[k] && result && 'ok' in result) result.ok.faceCheck ??= dues[k];
       });
     }
     return results;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { turnOffFaceChecks } from '../../server/test/harness.js';
+import { addLearner, enrolInDemoClass, turnOffFaceChecks } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 /**
@@ -92,4 +92,46 @@ describe('an honest learner loses no second', () => {
     await page.getByText('网络已断开，视频已暂停').waitFor({ state: 'detached' });
     await context.close();
   }, 90_000);
+
+  it("sends a unit's last report again when it ended offline, even if he plays on first", async () => {
+    await enrolInDemoClass(env.server, await addLearner(env.server, { account: 'ends-offline', password: 'ends1234' }));
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
+    await loginByPassword(page, 'ends-offline', 'ends1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    const unitStatus = () =>
+      env.server.ctx.db
+        .selectFrom('train_warp_courses as w')
+        .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+        .innerJoin('persons as p', 'p.id', 'tp.person_id')
+        .select(['w.learn_status', 'w.furthest_seconds'])
+        .where('p.account', '=', 'ends-offline')
+        .orderBy('w.furthest_seconds', 'desc')
+        .executeTakeFirstOrThrow();
+    await page.evaluate(() => document.querySelector('video')?.play());
+    const left = () =>
+      page.evaluate(() => {
+        const v = document.querySelector('video')!;
+        return v.duration - v.currentTime;
+      });
+    // the network goes in the unit's last seconds: its end is not answered
+    await expect.poll(left, { timeout: 60_000, interval: 250 }).toBeLessThan(3);
+    await context.setOffline(true);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('video')!.ended), { timeout: 10_000 })
+      .toBe(true);
+    await page.getByText('网络已断开，视频已暂停').waitFor();
+    expect((await unitStatus()).learn_status).not.toBe(2);
+    // back, and he presses play (and pause) before the player tried again: the end goes first,
+    // and completes the unit, though this playback plays nothing
+    await context.setOffline(false);
+    await page.evaluate(async () => {
+      const v = document.querySelector('video')!;
+      await v.play();
+      v.pause();
+    });
+    await expect.poll(async () => (await unitStatus()).learn_status, { timeout: 15_000 }).toBe(2);
+    await context.close();
+  }, 120_000);
 });

@@ -90,14 +90,38 @@ export const useUser = create<SessionUser & SessionActions>()(
        * refused for an expired token is renewed and retried, but a page's last report, sent as
        * the tab closes, cannot wait for that — its watched seconds were lost.
        */
-      const scheduleRenewal = (expiresAt: number | undefined) => {
+      const scheduleRenewal = (expiresAt: number | undefined, after?: number) => {
         if (renewTimer) clearTimeout(renewTimer);
         renewTimer = undefined;
+        renewWhenSeen = false;
         if (!expiresAt) return;
         const left = expiresAt - Date.now();
         const lead = Math.min(60_000, left / 5);
-        renewTimer = setTimeout(() => void get().refresh(), Math.max(1_000, left - lead));
+        renewTimer = setTimeout(() => void renewAhead(), after ?? Math.max(1_000, left - lead));
       };
+      /** a tab in the background renews once it is seen: the session has one access token, and
+       * renewing it here would end the one the tab in use holds */
+      let renewWhenSeen = false;
+      const renewAhead = async () => {
+        renewTimer = undefined;
+        if (!get().token) return;
+        if (document.visibilityState === 'hidden') {
+          renewWhenSeen = true;
+          return;
+        }
+        if (await get().refresh()) return;
+        // offline or limited for a moment: again shortly, while the token still works
+        const expiresAt = get().tokenExpiresAt;
+        if (get().token && expiresAt && expiresAt - Date.now() > 5_000) scheduleRenewal(expiresAt, 15_000);
+      };
+      if (typeof document !== 'undefined') {
+        document.addEventListener('visibilitychange', () => {
+          if (renewWhenSeen && document.visibilityState === 'visible') {
+            renewWhenSeen = false;
+            void renewAhead();
+          }
+        });
+      }
 
       const openRealtime = (token: string) => {
         realtime?.close();

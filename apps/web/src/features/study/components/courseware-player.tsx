@@ -23,8 +23,9 @@ const PdfReader = lazy(withChunkTimeout(() => import('./pdf-reader')));
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
 const NEW_PLAYBACK_AFTER_MS = 80_000;
-/** a report that went unanswered is sent again this often */
+/** a report that went unanswered is sent again after this, then twice as long each time up to the most */
 const OFFLINE_RETRY_MS = 5_000;
+const OFFLINE_RETRY_MAX_MS = 30_000;
 /** no interaction for this long while playing → "are you still there?" */
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
@@ -89,6 +90,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     /** the final report of a playback that went unanswered: sent again as it was */
     unsaved: undefined as Report | undefined,
     retry: undefined as ReturnType<typeof setTimeout> | undefined,
+    /** the wait before the next try: doubled each time (a slow server is not asked harder), up to 30 s */
+    retryDelay: OFFLINE_RETRY_MS,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -142,10 +145,12 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     }
     try {
       const answer = await sendReport(body, options.leaving ?? false);
+      // the unit's last report that waited is taken once it is answered itself, not by another's answer
+      if (s.unsaved === body) s.unsaved = undefined;
       if (s.offline) {
         // answered again: what waited is saved (or refused, said below)
         s.offline = false;
-        s.unsaved = undefined;
+        s.retryDelay = OFFLINE_RETRY_MS;
         if (mounted.current) setNotice(undefined);
       }
       // a study start counts once its playback earned enough credit (the server says when):
@@ -175,7 +180,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         setStillThere(false);
         if (!media.current.paused) media.current.pause();
       }
-      if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
+      if (options.again) {
+        // a playback already over, answered late: nothing to pause or rewind in the one now
+      } else if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
         // another device or window studies now, or the class is outside its training period:
         // this one waits, saying why, instead of rewinding every report
         if (!media.current.paused) media.current.pause();
@@ -208,6 +215,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   const retryLater = () => {
     const s = state.current;
     if (s.retry) return;
+    const delay = s.retryDelay * (0.8 + Math.random() * 0.4);
+    s.retryDelay = Math.min(s.retryDelay * 2, OFFLINE_RETRY_MAX_MS);
     s.retry = setTimeout(() => {
       s.retry = undefined;
       if (!mounted.current || !s.offline) return;
@@ -216,7 +225,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // the unit's end, saved late: move on as its end would have
         if (answer && again && s.ended && s.complete && mounted.current && !dueRef.current) latest.current.onUnitDone();
       });
-    }, OFFLINE_RETRY_MS);
+    }, delay);
   };
   const reportRef = useRef(report);
   reportRef.current = report;
@@ -237,8 +246,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const onActivity = () => {
       s.lastActivity = Date.now();
     };
-    // leaving the page (closing the tab, reloading) ends the playback
-    const onPageHide = () => void reportRef.current({ final: true, leaving: true });
+    // leaving the page (closing the tab, reloading) ends the playback; a unit's last report
+    // that waited for the network goes too
+    const leave = () => {
+      if (s.unsaved) void reportRef.current({ again: s.unsaved, leaving: true });
+      void reportRef.current({ final: true, leaving: true });
+    };
+    const onPageHide = () => leave();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pointerdown', onActivity);
     window.addEventListener('keydown', onActivity);
@@ -253,7 +267,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       if (s.timer) clearInterval(s.timer);
       if (s.retry) clearTimeout(s.retry);
       // another unit chosen, or another page: this playback is over
-      void reportRef.current({ final: true, leaving: true });
+      leave();
     };
   }, []);
 
@@ -300,7 +314,11 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       s.countTries = 0;
     }
     s.lastActivity = Date.now();
-    void report();
+    // a unit's last report that waited for the network goes first: the new playback's first
+    // report would take over from the old one, whose end then could not be credited
+    const again = s.unsaved;
+    if (again) void report({ again }).then(() => report());
+    else void report();
     stopTimer();
     s.timer = setInterval(() => {
       if (Date.now() - s.lastActivity > STILL_THERE_AFTER_MS) {

@@ -299,7 +299,8 @@ describe('rate limits', () => {
     } finally {
       await server.close();
     }
-  });
+    // eighty password hashes: a busy machine's cores make that slow (CI timed out at 30 s)
+  }, 90_000);
 
   it('limits logins per address at a high, classroom-sized ceiling', async () => {
     const server = await startServer({

@@ -173,6 +173,20 @@ export function createFaceGate(dialect: Dialect) {
     },
 
     /**
+     * When each report's learner last passed a check in a class that checks faces (what
+     * checksDue read in this transaction): the batch starts the playback's clock there, so the
+     * time a check took (the video waits for it) is not credited to a report sent after it.
+     */
+    passedAt(db: Db, jobs: readonly GateJob[]): Array<number | undefined> {
+      const loaded = loadedIn.get(db);
+      return jobs.map((job) => {
+        const m = loaded?.byWarp.get(job.warpCourseId);
+        const pass = m && loaded?.passByMember.get(m.train_person_id);
+        return pass?.passed_at ?? undefined;
+      });
+    },
+
+    /**
      * After the batch's credit is counted: a membership whose study since its last pass has
      * now reached the random threshold gets its check with the report that reached it (the
      * player pauses at once), not with the next one, whose 15 s would be refused.

@@ -15,6 +15,7 @@ import {
   type TestServer,
   tomorrowAt,
 } from '../../../test/harness.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 
 interface Unit {
   trainWarpCourseId: string;
@@ -396,6 +397,57 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
       await passCheck(due!.checkId);
       creditedSincePass = 0;
     }
+  });
+
+  it('does not credit the time a check took to a report sent after it', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
+    const tessId = await addLearner(server, { account: 'tess', password: 'tess-pass' });
+    await enrolInDemoClass(server, tessId);
+    const tess = (await login(server, 'tess', 'tess-pass')).body.data.credentials.accessToken;
+    const reference = await server.request('POST', '/api/face/reference', {
+      body: photoForm(await facePhotos.hopper()),
+      headers: auth(tess),
+    });
+    expect(reference.status, reference.text).toBe(200);
+    // a pass before, whose drawn threshold is 5 s of study
+    const { train_person_id: trainPersonId } = await server.ctx.db
+      .selectFrom('train_persons')
+      .select('id as train_person_id')
+      .where('person_id', '=', tessId)
+      .executeTakeFirstOrThrow();
+    const { checkId: before } = await insertFaceCheck(server, {
+      personId: tessId,
+      trainPersonId,
+      status: 'passed',
+      at: now,
+    });
+    await server.ctx.db.updateTable('face_checks').set({ next_after_seconds: 5 }).where('id', '=', before).execute();
+    const [unit] = (
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth(tess) })
+    ).body.data as Unit[];
+    const send = (seq: number, position: number) =>
+      server.request('POST', '/api/train/cls_Warp/update-Warp', {
+        json: {
+          trainWarpCourseId: unit!.trainWarpCourseId,
+          playbackId: 'tess-1',
+          seq,
+          position,
+          rate: 1,
+          hidden: false,
+        },
+        headers: auth(tess),
+      });
+    at(200);
+    await send(1, 0);
+    at(5);
+    const crossing = (await send(2, 5)).body.data;
+    expect(crossing).toMatchObject({ creditedSeconds: 5, faceCheck: { kind: 'random' } });
+    // the check takes him 40 s, the video waiting; 5 s after the pass a report claims 12 s more
+    at(40);
+    const passed = await compare(facePhotos.hopperFresh(), { checkId: crossing.faceCheck.checkId }, auth(tess));
+    expect(passed.body.data.passed, passed.text).toBe(true);
+    at(5);
+    expect((await send(3, 17)).body.data).toMatchObject({ creditedSeconds: 5, refusal: null });
   });
 
   it('asks at random even in a class without a start check, before any check has passed', async () => {

@@ -89,6 +89,8 @@ export interface MembershipCredit {
 export interface FaceGate {
   checksDue(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
   credited(db: Db, credits: readonly MembershipCredit[]): Promise<void>;
+  /** after `checksDue`, in its transaction: when each report's learner last passed a check */
+  passedAt(db: Db, jobs: readonly CreditJob[]): Array<number | undefined>;
   /** after `credited`: the random checks the batch's credit made due, with the report that reached them */
   creditReached(
     db: Db,
@@ -100,9 +102,21 @@ export interface FaceGate {
 const noFaceCheck: FaceGate = {
   checksDue: async (_db, jobs) => jobs.map(() => undefined),
   credited: async () => {},
+  passedAt: (_db, jobs) => jobs.map(() => undefined),
   creditReached: async (_db, jobs) => jobs.map(() => undefined),
   unitsCompleted: async (_db, jobs) => jobs.map(() => undefined),
 };
+
+/**
+ * The playback's clock starts no earlier than the learner's last passed face check: the video
+ * waits while he takes a check, and a report sent after it (a script silent meanwhile) is not
+ * credited the time the check took.
+ */
+function clockFrom(playback: PlaybackState | undefined, passedAt: number | undefined): PlaybackState | undefined {
+  return playback && passedAt !== undefined && passedAt > playback.lastReportAt
+    ? { ...playback, lastReportAt: passedAt }
+    : playback;
+}
 
 /** PostgreSQL batches in flight at once: each holds one of the pool's ten connections. */
 const CONCURRENT_BATCHES_POSTGRES = 3;
@@ -317,6 +331,7 @@ export class CreditBatcher {
       return cap;
     };
 
+    const passedAt = this.faceGate.passedAt(trx, jobs);
     jobs.forEach((job, i) => {
       const session = sessionById.get(job.sessionId);
       // A login elsewhere since this report was authenticated ends this device's study.
@@ -340,7 +355,7 @@ export class CreditBatcher {
           furthest: row.furthest_seconds,
           lastPosition: row.last_position,
         },
-        playback: playbacks.get(job.personId),
+        playback: clockFrom(playbacks.get(job.personId), passedAt[i]),
         creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
         faceGate: gates[i] ? 'due' : 'ok',
         inPeriod: inPeriod(row, now),

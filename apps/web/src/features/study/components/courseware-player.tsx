@@ -23,9 +23,9 @@ const PdfReader = lazy(withChunkTimeout(() => import('./pdf-reader')));
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
 const NEW_PLAYBACK_AFTER_MS = 80_000;
-/** a report that went unanswered is sent again after this, then twice as long each time up to the most */
+/** a report that went unanswered is sent again after this, then twice as long up to the most (well inside the 90 s idle limit) */
 const OFFLINE_RETRY_MS = 5_000;
-const OFFLINE_RETRY_MAX_MS = 30_000;
+const OFFLINE_RETRY_MAX_MS = 10_000;
 /** no interaction for this long while playing → "are you still there?" */
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
@@ -92,6 +92,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     retry: undefined as ReturnType<typeof setTimeout> | undefined,
     /** the wait before the next try: doubled each time (a slow server is not asked harder), up to 30 s */
     retryDelay: OFFLINE_RETRY_MS,
+    /** a unit's last report being sent again: every other report waits for its answer */
+    pendingAgain: undefined as Promise<unknown> | undefined,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -125,6 +127,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     options: { final?: boolean; leaving?: boolean; position?: number; again?: Report } = {},
   ): Promise<CreditAnswer | undefined> => {
     const s = state.current;
+    // the old playback's end goes first: a new playback's report would take over from it
+    if (!options.again && !options.leaving && s.pendingAgain) await s.pendingAgain;
     const v = media.current;
     if (!s.playbackId && !options.again) return undefined;
     const playingHidden = document.visibilityState === 'hidden' && Boolean(v && !v.paused);
@@ -181,7 +185,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         if (!media.current.paused) media.current.pause();
       }
       if (options.again) {
-        // a playback already over, answered late: nothing to pause or rewind in the one now
+        // a playback already over, answered late: nothing to pause or rewind in the one now;
+        // if its end did not complete the unit after all, he is told
+        if (answer.learnStatus !== LearnStatus.COMPLETED && s.ended) setNotice(t('study.endNotSaved'));
       } else if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
         // another device or window studies now, or the class is outside its training period:
         // this one waits, saying why, instead of rewinding every report
@@ -212,16 +218,27 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       return undefined;
     }
   };
-  const retryLater = () => {
+  /** Sends a unit's last report again; the reports after it wait for its answer. */
+  const sendAgain = (again: Report, leaving = false) => {
+    const s = state.current;
+    const sent = reportRef.current({ again, leaving });
+    if (!leaving) {
+      s.pendingAgain = sent.finally(() => {
+        if (s.pendingAgain === sent) s.pendingAgain = undefined;
+      });
+    }
+    return sent;
+  };
+  const retryLater = (now = false) => {
     const s = state.current;
     if (s.retry) return;
-    const delay = s.retryDelay * (0.8 + Math.random() * 0.4);
+    const delay = now ? 0 : s.retryDelay * (0.8 + Math.random() * 0.4);
     s.retryDelay = Math.min(s.retryDelay * 2, OFFLINE_RETRY_MAX_MS);
     s.retry = setTimeout(() => {
       s.retry = undefined;
       if (!mounted.current || !s.offline) return;
       const again = s.unsaved;
-      void reportRef.current(again ? { again } : {}).then((answer) => {
+      void (again ? sendAgain(again) : reportRef.current()).then((answer) => {
         // the unit's end, saved late: move on as its end would have
         if (answer && again && s.ended && s.complete && mounted.current && !dueRef.current) latest.current.onUnitDone();
       });
@@ -249,10 +266,19 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // leaving the page (closing the tab, reloading) ends the playback; a unit's last report
     // that waited for the network goes too
     const leave = () => {
-      if (s.unsaved) void reportRef.current({ again: s.unsaved, leaving: true });
+      if (s.unsaved) void sendAgain(s.unsaved, true);
       void reportRef.current({ final: true, leaving: true });
     };
     const onPageHide = () => leave();
+    // back online: what waits is sent at once, not at the next try
+    const onOnline = () => {
+      if (!s.offline) return;
+      if (s.retry) clearTimeout(s.retry);
+      s.retry = undefined;
+      s.retryDelay = OFFLINE_RETRY_MS;
+      retryLater(true);
+    };
+    window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pointerdown', onActivity);
     window.addEventListener('keydown', onActivity);
@@ -264,6 +290,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       window.removeEventListener('pointerdown', onActivity);
       window.removeEventListener('keydown', onActivity);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('online', onOnline);
       if (s.timer) clearInterval(s.timer);
       if (s.retry) clearTimeout(s.retry);
       // another unit chosen, or another page: this playback is over
@@ -316,9 +343,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     s.lastActivity = Date.now();
     // a unit's last report that waited for the network goes first: the new playback's first
     // report would take over from the old one, whose end then could not be credited
-    const again = s.unsaved;
-    if (again) void report({ again }).then(() => report());
-    else void report();
+    if (s.unsaved && !s.pendingAgain) void sendAgain(s.unsaved);
+    void report();
     stopTimer();
     s.timer = setInterval(() => {
       if (Date.now() - s.lastActivity > STILL_THERE_AFTER_MS) {

@@ -15,6 +15,27 @@ describe('an honest learner loses no second', () => {
   });
   afterAll(() => env.close());
 
+  /** The learner has watched (and been credited) all but the last `left` seconds of every unit. */
+  const resumeNearTheEnd = async (account: string, left: number) => {
+    const db = env.server.ctx.db;
+    const units = await db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+      .select(['w.id', 'cw.duration_seconds'])
+      .where('p.account', '=', account)
+      .execute();
+    for (const u of units) {
+      const at = u.duration_seconds - left;
+      await db
+        .updateTable('train_warp_courses')
+        .set({ furthest_seconds: at, last_position: at, study_length: at, learn_status: 1 })
+        .where('id', '=', u.id)
+        .execute();
+    }
+  };
+
   const events = () =>
     env.server.ctx.db
       .selectFrom('study_events')
@@ -95,6 +116,7 @@ describe('an honest learner loses no second', () => {
 
   it("sends a unit's last report again when it ended offline, even if he plays on first", async () => {
     await enrolInDemoClass(env.server, await addLearner(env.server, { account: 'ends-offline', password: 'ends1234' }));
+    await resumeNearTheEnd('ends-offline', 10);
     const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
     await loginByPassword(page, 'ends-offline', 'ends1234');
     await page.waitForURL(/#\/study/);
@@ -132,6 +154,66 @@ describe('an honest learner loses no second', () => {
       v.pause();
     });
     await expect.poll(async () => (await unitStatus()).learn_status, { timeout: 15_000 }).toBe(2);
+    await context.close();
+  }, 120_000);
+  it('is not set back by a report the network delayed, and the end it left short is saved by waiting it out', async () => {
+    // a name of its own on a retry
+    const account = `jitter-${Date.now()}`;
+    await enrolInDemoClass(env.server, await addLearner(env.server, { account, password: 'jitter1234' }));
+    await resumeNearTheEnd(account, 19);
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
+    await loginByPassword(page, account, 'jitter1234');
+    await page.waitForURL(/#\/study/);
+    // the playback's first report is 5 s late on the way: the next, on time, has 15 s of
+    // ground for 10 s on the server's clock, and the unit's end is 5 s short of its credit
+    let delayed = false;
+    await page.route('**/api/train/cls_Warp/update-Warp', async (route) => {
+      const entity = JSON.parse(new URLSearchParams(route.request().postData() ?? '').get('entity') ?? '{}') as {
+        seq?: number;
+      };
+      if (!delayed && entity.seq === 1) {
+        delayed = true;
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      }
+      await route.continue();
+    });
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    // resumed where the record stands, 19 s before the end
+    const playhead = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    await expect.poll(playhead).toBeGreaterThan(0);
+    const playedFrom = await playhead();
+    await page.evaluate(() => document.querySelector('video')?.play());
+    await page.getByText('正在保存本节最后几秒的学习进度').waitFor({ timeout: 40_000 });
+    const unit = () =>
+      env.server.ctx.db
+        .selectFrom('train_warp_courses as w')
+        .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+        .innerJoin('persons as p', 'p.id', 'tp.person_id')
+        .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+        .select(['w.id', 'w.learn_status', 'w.furthest_seconds', 'cw.duration_seconds'])
+        .where('p.account', '=', account)
+        .orderBy('w.learn_status', 'desc')
+        .executeTakeFirstOrThrow();
+    // completed without playing anything again (the page then moves on to the next unit)
+    await expect.poll(async () => (await unit()).learn_status, { timeout: 20_000 }).toBe(2);
+    const { id, duration_seconds: duration } = await unit();
+    expect(playedFrom).toBeCloseTo(duration - 19, 0);
+    const stored = await env.server.ctx.db
+      .selectFrom('study_events')
+      .select(['playback_id', 'credited_seconds', 'refusal', 'created_at'])
+      .where('warp_course_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    // nothing refused as a skip, nothing watched again, every second of the 19 credited
+    expect(stored.map((e) => e.refusal).filter(Boolean)).toEqual([]);
+    expect(stored.reduce((sum, e) => sum + e.credited_seconds, 0)).toBeCloseTo(19, 0);
+    // and no report credited more than the time since the one before it in its playback
+    stored.forEach((e, i) => {
+      const before = stored.slice(0, i).findLast((b) => b.playback_id === e.playback_id);
+      if (e.credited_seconds > 0)
+        expect(e.credited_seconds).toBeLessThanOrEqual((e.created_at - before!.created_at) / 1000);
+    });
     await context.close();
   }, 120_000);
 });

@@ -229,9 +229,11 @@ describe('a scripted cheater earns nothing unearned', () => {
   it('a skewed client clock changes nothing: only the server clock counts', () => {
     const s = session(600);
     s.report(0, { seq: 1, position: 0 });
-    // the client claims 15 s of playing, but only 5 s passed on the server
-    expect(s.report(5, { seq: 2, position: 15 }).refusal).toBe('SEEK');
-    expect(s.report(15, { seq: 3, position: 10 }).creditedSeconds).toBe(10);
+    // the client claims 15 s of playing, but only 5 s passed on the server: 5 s are credited
+    expect(s.report(5, { seq: 2, position: 15 }).creditedSeconds).toBe(5);
+    // and 20 s in 5 s is a skip
+    expect(s.report(10, { seq: 3, position: 35 }).refusal).toBe('SEEK');
+    expect(s.report(25, { seq: 4, position: 30 }).creditedSeconds).toBe(15);
   });
 
   it('idling: a long gap earns nothing, and the clock restarts', () => {
@@ -253,6 +255,50 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.report(1200, { seq: 3, position: 10 }).refusal).toBe('IDLE'); // resumed
     expect(s.report(1215, { seq: 4, position: 25 }).creditedSeconds).toBe(15);
     expect(s.total()).toBe(25);
+  });
+
+  it('a network delay that varies from report to report is no skip, and no report earns more than its time', () => {
+    const s = session(600);
+    s.report(0, { seq: 1, position: 0 });
+    // every other report 4 s late on the way: it has 19 s for 15 s of ground, the next only 11
+    expect(s.report(19, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    expect(s.report(30, { seq: 3, position: 30 })).toMatchObject({ creditedSeconds: 11, refusal: undefined });
+    // the ground left ahead of credit is credited when a report comes late again
+    expect(s.report(49, { seq: 4, position: 45 }).creditedSeconds).toBe(19);
+    expect(s.report(60, { seq: 5, position: 60 }).creditedSeconds).toBe(11);
+    expect(s.report(79, { seq: 6, position: 75 }).creditedSeconds).toBe(19);
+    expect(s.total()).toBe(75);
+    // a step longer than its time by more than the jitter allowed is a skip
+    expect(s.report(90, { seq: 7, position: 97 }).refusal).toBe('SEEK');
+    // waiting is never banked: after a pause, a leap is still a skip
+    const p = session(600);
+    p.report(0, { seq: 1, position: 0 });
+    expect(p.report(15, { seq: 2, position: 17 }).creditedSeconds).toBe(15);
+    expect(p.report(75, { seq: 3, position: 17 }).creditedSeconds).toBe(2);
+    expect(p.report(76, { seq: 4, position: 30 }).refusal).toBe('SEEK');
+  });
+
+  it("a unit's end left short by jitter is completed by the time that passes after it, never before", () => {
+    const s = session(40);
+    s.report(0, { seq: 1, position: 0 });
+    // a late report, then one on time and the end: 6 s of ground are ahead of credit
+    expect(s.report(21, { seq: 2, position: 15 }).creditedSeconds).toBe(15);
+    expect(s.report(30, { seq: 3, position: 30 }).creditedSeconds).toBe(9);
+    const end = s.report(40, { seq: 4, position: 40, final: true });
+    expect(end).toMatchObject({ creditedSeconds: 10, completed: false, furthest: 34 });
+    // the player waits out the gap in a playback of its own (its first report starts the clock)
+    expect(s.report(40.2, { playbackId: 'save', seq: 1, position: 40 }).creditedSeconds).toBe(0);
+    // too soon, it earns only the time since
+    expect(s.report(42.2, { playbackId: 'save', seq: 2, position: 40 })).toMatchObject({
+      creditedSeconds: 2,
+      completed: false,
+    });
+    expect(s.report(47.2, { playbackId: 'save', seq: 3, position: 40, final: true })).toMatchObject({
+      creditedSeconds: 4,
+      completed: true,
+      furthest: 40,
+    });
+    expect(s.total()).toBe(40);
   });
 
   it('a hidden page earns nothing, and the hidden time is not credited later', () => {

@@ -106,6 +106,14 @@ export interface CreditDecision {
 
 const MAX_RATE = 1;
 const RATE_EPSILON = 0.01;
+/**
+ * How much further than its time (and the slack) a report's step may go before it is a skip:
+ * network delay that varies from report to report (a late one, then one on time) makes an
+ * honest step longer than the time between arrivals. No report is credited more than its time:
+ * the ground left ahead of credit is credited when a report comes late again, and at a unit's
+ * end the player waits out what is left (courseware-player's end save).
+ */
+export const JITTER_SECONDS = 8;
 
 export function decideCredit(input: CreditInput): CreditDecision {
   const decision = decide(input);
@@ -169,7 +177,10 @@ function decide(input: CreditInput): CreditDecision {
   // The step is the report's own, from where the last one stood (or the furthest point, after
   // a seek back): ground ahead of credit, left by jitter, does not make an honest step a seek.
   const step = position - Math.max(warp.lastPosition ?? warp.furthest, warp.furthest);
-  if (step > elapsed * MAX_RATE + rules.slackSeconds || report.position > warp.duration + rules.slackSeconds) {
+  if (
+    step > elapsed * MAX_RATE + rules.slackSeconds + JITTER_SECONDS ||
+    report.position > warp.duration + rules.slackSeconds
+  ) {
     return refuse('SEEK');
   }
   // Re-watching: the clock runs on, nothing is earned, nothing is refused.

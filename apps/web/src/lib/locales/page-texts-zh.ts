@@ -2,6 +2,7 @@
 export const pageTextsZh = {
   study: {
     endNotSaved: '本节结束时的进度没有保存成功，请检查网络后重新播放最后几秒',
+    savingEnd: '正在保存本节最后几秒的学习进度，请稍候…',
     examDue: '待考试',
     next: {
       exam: '去考试',

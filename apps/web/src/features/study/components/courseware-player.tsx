@@ -29,6 +29,13 @@ const OFFLINE_RETRY_MAX_MS = 10_000;
 /** no interaction for this long while playing → "are you still there?" */
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
+/**
+ * A unit's end left short of complete by at most this (its last reports came at uneven
+ * intervals: the ground ahead of credit is the network's, not a skip) is saved by waiting it
+ * out; more than this is watched again. The server allows 8 s of jitter, plus its 2 s slack.
+ */
+const END_SAVE_MAX_SECONDS = 12;
+const END_SAVE_TRIES = 3;
 /** the most a playhead moves between two timeupdate events when it plays (they come every ~250 ms) */
 const PLAYED_STEP = 1.5;
 
@@ -94,6 +101,10 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     retryDelay: OFFLINE_RETRY_MS,
     /** a unit's last report being sent again: every other report waits for its answer */
     pendingAgain: undefined as Promise<unknown> | undefined,
+    /** an end save is under way (see saveEnd): played again, its playback is not the new one's */
+    saving: false,
+    /** the wait of an end save */
+    endSave: undefined as { timer: ReturnType<typeof setTimeout>; done(): void } | undefined,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -293,7 +304,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       window.removeEventListener('online', onOnline);
       if (s.timer) clearInterval(s.timer);
       if (s.retry) clearTimeout(s.retry);
-      // another unit chosen, or another page: this playback is over
+      stopEndSave();
+      // another unit chosen, or another page: this playback is over (an end save's too: its
+      // final report is credited the time waited so far)
       leave();
     };
   }, []);
@@ -328,9 +341,12 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // refused): from the furthest credited point, not from the start the browser goes back to
     if (s.ended && !s.complete && v.currentTime < s.furthest - SEEK_SLACK) moveTo(v, s.furthest);
     s.ended = false;
+    // played again during an end save: the save is over, and this is a playback of its own
+    const wasSaving = s.saving;
+    stopEndSave();
     // started unseen (a lock screen's play button): not study, until the page is seen again
     if (document.visibilityState === 'hidden') s.playedHidden = true;
-    const fresh = !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
+    const fresh = wasSaving || !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
     if (fresh) {
       // a check may come with this playback's first answer: its dialog's code (the camera's,
       // small beside the video) is asked for now rather than then
@@ -374,17 +390,79 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (autoPlay) void v.play().catch(() => undefined);
   };
 
+  /** Ends the wait of an end save at once (played again, another unit picked, the page left). */
+  const stopEndSave = () => {
+    const s = state.current;
+    s.saving = false;
+    const save = s.endSave;
+    if (!save) return;
+    clearTimeout(save.timer);
+    s.endSave = undefined;
+    save.done();
+  };
+
+  /**
+   * A unit's end the server left short of complete by a few seconds, though it was played to
+   * the end: the network's varying delay left some ground ahead of credit (no report is
+   * credited more than the time since the one before). The player waits that time out in a
+   * playback of its own — its first report starts the clock, its final one, once the time has
+   * passed, is credited the rest — saying it saves the end. Nothing is credited that did not pass.
+   */
+  const saveEnd = async (short: CreditAnswer): Promise<CreditAnswer | undefined> => {
+    const s = state.current;
+    const position = unit.durationSeconds;
+    setNotice(t('study.savingEnd'));
+    s.saving = true;
+    s.playbackId = crypto.randomUUID();
+    s.seq = 0;
+    const start = await report({ position });
+    if (!start || start.refusal || !s.saving || !mounted.current) return start;
+    const gap = unit.durationSeconds - short.furthestSeconds;
+    const waited = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(
+        () => {
+          s.endSave = undefined;
+          resolve(true);
+        },
+        (gap + 1) * 1000,
+      );
+      s.endSave = { timer, done: () => resolve(false) };
+    });
+    // played again, or gone: the wait is over (the page's leaving report ends the save)
+    if (!waited || !s.saving || !mounted.current) return undefined;
+    s.saving = false;
+    return report({ final: true, position });
+  };
+
+  /** The answer to a unit's end left it short by what an end save can wait out. */
+  const shortEnd = (answer: CreditAnswer | undefined): answer is CreditAnswer => {
+    const gap = unit.durationSeconds - (answer?.furthestSeconds ?? 0);
+    const s = state.current;
+    return (
+      answer !== undefined &&
+      !answer.refusal &&
+      answer.learnStatus !== LearnStatus.COMPLETED &&
+      gap > 0 &&
+      gap <= END_SAVE_MAX_SECONDS &&
+      s.ended &&
+      mounted.current &&
+      !dueRef.current
+    );
+  };
+
   const onEnded = async () => {
     const s = state.current;
     stopTimer();
     s.ended = true;
-    const answer = await report({ final: true });
+    let answer = await report({ final: true });
+    for (let tries = 0; tries < END_SAVE_TRIES && shortEnd(answer); tries++) answer = await saveEnd(answer);
     // Moves on only from a unit that is complete, while this player is still the one shown
     // (the learner may have picked another unit meanwhile); an end check (or any due check)
     // opens here first, on this unit, and the page moves on after it passed.
     if (!mounted.current || !s.ended || dueRef.current) return;
     if (answer && s.complete) latest.current.onUnitDone();
-    else if (!answer && !s.offline) setNotice(t('study.endNotSaved'));
+    // not saved, or short of complete though nothing was refused (a refusal says why itself)
+    else if (!s.offline && !answer?.refusal) setNotice(t('study.endNotSaved'));
   };
 
   return (

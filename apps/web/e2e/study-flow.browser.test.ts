@@ -148,6 +148,18 @@ describe('one course from the first unit to the certificate in Chromium', () => 
       .where('refusal', 'in', ['OTHER_PLAYBACK', 'SEEK', 'IDLE'])
       .execute();
     expect(refusals).toEqual([]);
+    // a check refuses one report, the one it came with at the start; its pause sends none
+    const checkRefusals = await db
+      .selectFrom('study_events')
+      .select('refusal')
+      .where(
+        'warp_course_id',
+        'in',
+        units.map((u) => u.id),
+      )
+      .where('refusal', '=', 'FACE_CHECK_DUE')
+      .execute();
+    expect(checkRefusals).toHaveLength(1);
     // each end check was passed before the next unit's first report
     const ends = await db
       .selectFrom('face_checks')

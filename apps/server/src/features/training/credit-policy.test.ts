@@ -42,7 +42,7 @@ function session(duration = 600, opts: { creditedToday?: number } = {}) {
     if (decision.playback) playback = decision.playback;
     unit.furthest = decision.furthest;
     // as the batch stores it: where he stood, or after a refusal the furthest credited point
-    unit.lastPosition = decision.refusal === undefined ? Math.min(r.position, unit.duration) : decision.furthest;
+    unit.lastPosition = decision.lastPosition;
     creditedToday += decision.creditedSeconds;
     total += decision.creditedSeconds;
     return decision;
@@ -276,6 +276,21 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(p.report(15, { seq: 2, position: 17 }).creditedSeconds).toBe(15);
     expect(p.report(75, { seq: 3, position: 17 }).creditedSeconds).toBe(2);
     expect(p.report(76, { seq: 4, position: 30 }).refusal).toBe('SEEK');
+  });
+
+  it('a playback that starts or parks far ahead of its credit is a skip, however slowly it reports', () => {
+    const s = session(600);
+    // a first report at the end, then one every 60 s standing still there
+    expect(s.report(0, { seq: 1, position: 600 })).toMatchObject({ creditedSeconds: 0, lastPosition: 10 });
+    expect(s.report(60, { seq: 2, position: 600 }).refusal).toBe('SEEK');
+    // jitter's lead ahead of credit is bounded by the slack and the allowance
+    const j = session(600);
+    j.report(0, { seq: 1, position: 0 });
+    expect(j.report(5, { seq: 2, position: 15 })).toMatchObject({ creditedSeconds: 5, lastPosition: 15 });
+    expect(j.report(10, { seq: 3, position: 30 })).toMatchObject({ creditedSeconds: 5, lastPosition: 20 });
+    // the next 15 s on time step 25 s from where the last one counts as standing: at the limit
+    expect(j.report(25, { seq: 4, position: 45 })).toMatchObject({ creditedSeconds: 15, lastPosition: 35 });
+    expect(j.report(40, { seq: 5, position: 61 }).refusal).toBe('SEEK');
   });
 
   it("a unit's end left short by jitter is completed by the time that passes after it, never before", () => {

@@ -99,6 +99,14 @@ export interface CreditDecision {
   refusal: Refusal | undefined;
   /** the furthest point after this report */
   furthest: number;
+  /**
+   * where the next report's step is measured from (WarpState.lastPosition): the playhead of a
+   * report not refused, but never more than the slack and the jitter allowed ahead of the
+   * furthest point — a playback that starts (or parks) far ahead of its credit is a skip at its
+   * next report, and what an honest unit's end can be left short by stays within what the
+   * player waits out; after a refusal, the furthest point (the stretch is watched again)
+   */
+  lastPosition: number;
   /** the learner's live playback after this report; undefined = leave it as it was */
   playback: PlaybackState | undefined;
   completed: boolean;
@@ -130,6 +138,7 @@ function decide(input: CreditInput): CreditDecision {
     creditedSeconds: 0,
     refusal,
     furthest: warp.furthest,
+    lastPosition: refusal ? warp.furthest : aheadAtMost(report.position, warp.furthest, warp.duration, rules),
     playback: untouched ? undefined : started(input),
     completed: isComplete(warp.furthest, warp.duration, rules),
   });
@@ -196,10 +205,15 @@ function decide(input: CreditInput): CreditDecision {
     creditedSeconds: roundSeconds(credited),
     refusal: undefined,
     furthest,
+    lastPosition: aheadAtMost(report.position, furthest, warp.duration, rules),
     playback: started(input),
     completed: isComplete(furthest, warp.duration, rules),
   };
 }
+
+/** A playhead as a next step is measured from it: within the unit, and not far ahead of credit. */
+const aheadAtMost = (position: number, furthest: number, duration: number, rules: CreditRules) =>
+  Math.min(position, duration, furthest + rules.slackSeconds + JITTER_SECONDS);
 
 /** The playback as this report leaves it: its clock and sequence at this report. */
 const started = ({ report, warp, sessionId, now }: CreditInput): PlaybackState => ({

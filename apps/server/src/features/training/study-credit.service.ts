@@ -372,12 +372,11 @@ export class CreditBatcher {
         changedPlaybacks.add(job.personId);
       }
       const credited = decision.creditedSeconds;
-      const accepted = decision.refusal === undefined;
       const completedNow = decision.completed && row.learn_status !== LearnStatus.COMPLETED;
       row.study_length += credited;
       row.furthest_seconds = decision.furthest;
       // a refused stretch is watched again: resume from the furthest credited point
-      row.last_position = accepted ? Math.min(job.report.position, row.duration_seconds) : decision.furthest;
+      row.last_position = decision.lastPosition;
       row.learn_status = decision.completed
         ? LearnStatus.COMPLETED
         : credited > 0 || row.learn_status === LearnStatus.STUDYING

@@ -101,7 +101,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     retryDelay: OFFLINE_RETRY_MS,
     /** a unit's last report being sent again: every other report waits for its answer */
     pendingAgain: undefined as Promise<unknown> | undefined,
-    /** an end save is under way (see saveEnd): played again, its playback is not the new one's */
+    /** an end save is under way (see saveEnd): played again, it ends, and its playback is not the new one's */
     saving: false,
     /** the wait of an end save */
     endSave: undefined as { timer: ReturnType<typeof setTimeout>; done(): void } | undefined,
@@ -205,10 +205,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         if (!media.current.paused) media.current.pause();
         setNotice(answer.refusalMsg ?? undefined);
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {
-        // a refused stretch is watched again from the furthest credited point
+        // a refused stretch is watched again from the furthest credited point (not an end
+        // save's: what it waits for was played, and is saved again once it may be)
         setNotice(answer.refusalMsg ?? undefined);
-        s.watched = s.furthest;
-        if (media.current.currentTime > s.furthest + SEEK_SLACK) moveTo(media.current, s.furthest);
+        if (!s.saving) {
+          s.watched = s.furthest;
+          if (media.current.currentTime > s.furthest + SEEK_SLACK) moveTo(media.current, s.furthest);
+        }
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
       }
@@ -250,8 +253,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       if (!mounted.current || !s.offline) return;
       const again = s.unsaved;
       void (again ? sendAgain(again) : reportRef.current()).then((answer) => {
-        // the unit's end, saved late: move on as its end would have
-        if (answer && again && s.ended && s.complete && mounted.current && !dueRef.current) latest.current.onUnitDone();
+        // a unit's end (or its save) answered late: finished as its end would have been
+        if (answer && s.ended && !s.saving) void finishEndRef.current(answer);
       });
     }, delay);
   };
@@ -280,7 +283,10 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       if (s.unsaved) void sendAgain(s.unsaved, true);
       void reportRef.current({ final: true, leaving: true });
     };
-    const onPageHide = () => leave();
+    const onPageHide = () => {
+      stopEndSave(true);
+      leave();
+    };
     // back online: what waits is sent at once, not at the next try
     const onOnline = () => {
       if (!s.offline) return;
@@ -304,7 +310,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       window.removeEventListener('online', onOnline);
       if (s.timer) clearInterval(s.timer);
       if (s.retry) clearTimeout(s.retry);
-      stopEndSave();
+      stopEndSave(true);
       // another unit chosen, or another page: this playback is over (an end save's too: its
       // final report is credited the time waited so far)
       leave();
@@ -341,7 +347,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // refused): from the furthest credited point, not from the start the browser goes back to
     if (s.ended && !s.complete && v.currentTime < s.furthest - SEEK_SLACK) moveTo(v, s.furthest);
     s.ended = false;
-    // played again during an end save: the save is over, and this is a playback of its own
+    // played again during an end save: the save ends (credited what was waited), and this is
+    // a playback of its own
     const wasSaving = s.saving;
     stopEndSave();
     // started unseen (a lock screen's play button): not study, until the page is seen again
@@ -378,6 +385,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (s.ended || isAtEnd(media.current)) return;
     stopTimer();
     s.pausedAt = Date.now();
+    // the pause a face check makes (or a play while one is open): the report that opened it
+    // was just answered, and one now would only be refused (FACE_CHECK_DUE) and rewind
+    if (dueRef.current) return;
     void report();
   };
 
@@ -390,15 +400,36 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (autoPlay) void v.play().catch(() => undefined);
   };
 
-  /** Ends the wait of an end save at once (played again, another unit picked, the page left). */
-  const stopEndSave = () => {
+  /**
+   * Ends an end save at once (played again, another unit picked, the page left): the time
+   * waited so far is not lost — the save's playback is ended by a final report, sent here unless
+   * the page's leaving report sends it (`leaving`), and a new playback's reports wait for it.
+   */
+  const stopEndSave = (leaving = false) => {
     const s = state.current;
+    if (!s.saving) return;
     s.saving = false;
     const save = s.endSave;
-    if (!save) return;
-    clearTimeout(save.timer);
     s.endSave = undefined;
-    save.done();
+    if (save) {
+      clearTimeout(save.timer);
+      save.done();
+    }
+    if (mounted.current) setNotice((shown) => (shown === t('study.savingEnd') ? undefined : shown));
+    if (!leaving && s.playbackId) {
+      const sent = report({ final: true, position: unit.durationSeconds });
+      s.pendingAgain = sent.finally(() => {
+        if (s.pendingAgain === sent) s.pendingAgain = undefined;
+      });
+    }
+  };
+
+  /** What is left of a unit played to its end, when an end save can wait it out (else 0). */
+  const endGap = () => {
+    const s = state.current;
+    const gap = unit.durationSeconds - s.furthest;
+    const saveable = s.ended && !s.complete && mounted.current && !dueRef.current;
+    return saveable && gap > 0 && gap <= END_SAVE_MAX_SECONDS ? gap : 0;
   };
 
   /**
@@ -408,7 +439,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
    * playback of its own — its first report starts the clock, its final one, once the time has
    * passed, is credited the rest — saying it saves the end. Nothing is credited that did not pass.
    */
-  const saveEnd = async (short: CreditAnswer): Promise<CreditAnswer | undefined> => {
+  const saveEnd = async (): Promise<CreditAnswer | undefined> => {
     const s = state.current;
     const position = unit.durationSeconds;
     setNotice(t('study.savingEnd'));
@@ -416,8 +447,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     s.playbackId = crypto.randomUUID();
     s.seq = 0;
     const start = await report({ position });
-    if (!start || start.refusal || !s.saving || !mounted.current) return start;
-    const gap = unit.durationSeconds - short.furthestSeconds;
+    const gap = endGap();
+    // unanswered (sent again, and finished when answered), refused (a check due: saved after
+    // it), or stopped meanwhile: this save is over
+    if (!start || start.refusal || !s.saving || gap === 0) {
+      s.saving = false;
+      return start;
+    }
     const waited = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(
         () => {
@@ -428,41 +464,39 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       );
       s.endSave = { timer, done: () => resolve(false) };
     });
-    // played again, or gone: the wait is over (the page's leaving report ends the save)
-    if (!waited || !s.saving || !mounted.current) return undefined;
+    // played again, or gone: stopEndSave ended the save
+    if (!waited || !s.saving) return undefined;
     s.saving = false;
     return report({ final: true, position });
   };
 
-  /** The answer to a unit's end left it short by what an end save can wait out. */
-  const shortEnd = (answer: CreditAnswer | undefined): answer is CreditAnswer => {
-    const gap = unit.durationSeconds - (answer?.furthestSeconds ?? 0);
+  /**
+   * After a unit's last report was answered (`answer`; undefined: it went unanswered): saves
+   * an end left short (`saveFirst`: at once, a face check having stopped a save), then moves
+   * on from a unit that is complete, while this player is still the one shown (the learner may
+   * have picked another unit meanwhile). An end check (or any due check) opens here first, on
+   * this unit, and the page moves on after it passed.
+   */
+  const finishEnd = async (answer: CreditAnswer | undefined, saveFirst = false) => {
     const s = state.current;
-    return (
-      answer !== undefined &&
-      !answer.refusal &&
-      answer.learnStatus !== LearnStatus.COMPLETED &&
-      gap > 0 &&
-      gap <= END_SAVE_MAX_SECONDS &&
-      s.ended &&
-      mounted.current &&
-      !dueRef.current
-    );
+    let last = answer;
+    for (let tries = 0; tries < END_SAVE_TRIES && (saveFirst || (last && !last.refusal)) && endGap() > 0; tries++) {
+      saveFirst = false;
+      last = await saveEnd();
+    }
+    if (!mounted.current || !s.ended || dueRef.current || s.saving) return;
+    if (s.complete) latest.current.onUnitDone();
+    // not saved, or short of complete though nothing was refused (a refusal says why itself)
+    else if (!s.offline && !last?.refusal) setNotice(t('study.endNotSaved'));
   };
+  const finishEndRef = useRef(finishEnd);
+  finishEndRef.current = finishEnd;
 
   const onEnded = async () => {
     const s = state.current;
     stopTimer();
     s.ended = true;
-    let answer = await report({ final: true });
-    for (let tries = 0; tries < END_SAVE_TRIES && shortEnd(answer); tries++) answer = await saveEnd(answer);
-    // Moves on only from a unit that is complete, while this player is still the one shown
-    // (the learner may have picked another unit meanwhile); an end check (or any due check)
-    // opens here first, on this unit, and the page moves on after it passed.
-    if (!mounted.current || !s.ended || dueRef.current) return;
-    if (answer && s.complete) latest.current.onUnitDone();
-    // not saved, or short of complete though nothing was refused (a refusal says why itself)
-    else if (!s.offline && !answer?.refusal) setNotice(t('study.endNotSaved'));
+    await finishEnd(await report({ final: true }));
   };
 
   return (
@@ -577,6 +611,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
                 // (at the end of an incomplete one, from the furthest point credited)
                 const s = state.current;
                 if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
+                // the check stopped an end save (it came with the save's first report): saved now
+                else if (endGap() > 0) void finishEnd(undefined, true);
                 else {
                   if (s.ended && media.current) moveTo(media.current, s.furthest);
                   void media.current?.play().catch(() => undefined);

@@ -101,8 +101,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     retryDelay: OFFLINE_RETRY_MS,
     /** a unit's last report being sent again: every other report waits for its answer */
     pendingAgain: undefined as Promise<unknown> | undefined,
-    /** an end save is under way (see saveEnd): played again, it ends, and its playback is not the new one's */
-    saving: false,
+    /** the playback of an end save under way (see saveEnd): played again, it ends, and the new playback is another */
+    saving: undefined as string | undefined,
     /** the wait of an end save */
     endSave: undefined as { timer: ReturnType<typeof setTimeout>; done(): void } | undefined,
   });
@@ -138,15 +138,19 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     options: { final?: boolean; leaving?: boolean; position?: number; again?: Report } = {},
   ): Promise<CreditAnswer | undefined> => {
     const s = state.current;
+    // the playback as it is now (a new one may start while this report waits below)
+    const playbackId = s.playbackId;
+    if (!playbackId && !options.again) return undefined;
+    const seq = options.again ? 0 : ++s.seq;
+    if (!options.again && options.final) s.playbackId = undefined;
     // the old playback's end goes first: a new playback's report would take over from it
     if (!options.again && !options.leaving && s.pendingAgain) await s.pendingAgain;
     const v = media.current;
-    if (!s.playbackId && !options.again) return undefined;
     const playingHidden = document.visibilityState === 'hidden' && Boolean(v && !v.paused);
     const body: Report = options.again ?? {
       trainWarpCourseId: unit.trainWarpCourseId,
-      playbackId: s.playbackId!,
-      seq: ++s.seq,
+      playbackId: playbackId!,
+      seq,
       position: Math.round((options.position ?? v?.currentTime ?? s.position) * 10) / 10,
       rate: v?.playbackRate ?? 1,
       // played unseen since the last report: not the report of the pause a hidden page makes
@@ -154,10 +158,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       hidden: s.playedHidden || playingHidden,
       ...(options.final ? { final: true } : {}),
     };
-    if (!options.again) {
-      if (options.final) s.playbackId = undefined;
-      s.playedHidden = playingHidden;
-    }
+    if (!options.again) s.playedHidden = playingHidden;
     try {
       const answer = await sendReport(body, options.leaving ?? false);
       // the unit's last report that waited is taken once it is answered itself, not by another's answer
@@ -166,7 +167,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // answered again: what waited is saved (or refused, said below)
         s.offline = false;
         s.retryDelay = OFFLINE_RETRY_MS;
-        if (mounted.current) setNotice(undefined);
+        if (mounted.current) setNotice(s.saving ? t('study.savingEnd') : undefined);
       }
       // a study start counts once its playback earned enough credit (the server says when):
       // asked after each credited answer until it has counted
@@ -198,7 +199,10 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       if (options.again) {
         // a playback already over, answered late: nothing to pause or rewind in the one now;
         // if its end did not complete the unit after all, he is told
-        if (answer.learnStatus !== LearnStatus.COMPLETED && s.ended) setNotice(t('study.endNotSaved'));
+        // (one short by what an end save waits out is saved instead: finishEnd)
+        if (answer.learnStatus !== LearnStatus.COMPLETED && s.ended && !s.saving && endGap() === 0) {
+          setNotice(t('study.endNotSaved'));
+        }
       } else if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
         // another device or window studies now, or the class is outside its training period:
         // this one waits, saying why, instead of rewinding every report
@@ -208,7 +212,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // a refused stretch is watched again from the furthest credited point (not an end
         // save's: what it waits for was played, and is saved again once it may be)
         setNotice(answer.refusalMsg ?? undefined);
-        if (!s.saving) {
+        if (body.playbackId !== s.saving) {
           s.watched = s.furthest;
           if (media.current.currentTime > s.furthest + SEEK_SLACK) moveTo(media.current, s.furthest);
         }
@@ -232,15 +236,18 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       return undefined;
     }
   };
+  /** The reports sent after this one wait for its answer (a playback's end goes first). */
+  const holdOthersFor = (sent: Promise<unknown>) => {
+    const s = state.current;
+    const held: Promise<unknown> = sent.finally(() => {
+      if (s.pendingAgain === held) s.pendingAgain = undefined;
+    });
+    s.pendingAgain = held;
+  };
   /** Sends a unit's last report again; the reports after it wait for its answer. */
   const sendAgain = (again: Report, leaving = false) => {
-    const s = state.current;
     const sent = reportRef.current({ again, leaving });
-    if (!leaving) {
-      s.pendingAgain = sent.finally(() => {
-        if (s.pendingAgain === sent) s.pendingAgain = undefined;
-      });
-    }
+    if (!leaving) holdOthersFor(sent);
     return sent;
   };
   const retryLater = (now = false) => {
@@ -280,13 +287,12 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // leaving the page (closing the tab, reloading) ends the playback; a unit's last report
     // that waited for the network goes too
     const leave = () => {
+      // an end save's playback ends where the unit ended (a PDF reader is gone by now)
+      const endedAt = stopEndSaveRef.current(true) ? s.position : undefined;
       if (s.unsaved) void sendAgain(s.unsaved, true);
-      void reportRef.current({ final: true, leaving: true });
+      void reportRef.current({ final: true, leaving: true, ...(endedAt === undefined ? {} : { position: endedAt }) });
     };
-    const onPageHide = () => {
-      stopEndSave(true);
-      leave();
-    };
+    const onPageHide = () => leave();
     // back online: what waits is sent at once, not at the next try
     const onOnline = () => {
       if (!s.offline) return;
@@ -310,7 +316,6 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       window.removeEventListener('online', onOnline);
       if (s.timer) clearInterval(s.timer);
       if (s.retry) clearTimeout(s.retry);
-      stopEndSave(true);
       // another unit chosen, or another page: this playback is over (an end save's too: its
       // final report is credited the time waited so far)
       leave();
@@ -323,6 +328,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   // (A layout effect: its cleanup runs while the element is still this player's.)
   useLayoutEffect(
     () => () => {
+      // where it stood, for the leaving report (a PDF reader sends no timeupdate)
+      if (media.current) state.current.position = media.current.currentTime;
       media.current?.pause();
     },
     [],
@@ -400,15 +407,20 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (autoPlay) void v.play().catch(() => undefined);
   };
 
+  /** Where a unit played to its end stands: its playhead, within the unit's length. */
+  const endPosition = () => Math.min(unit.durationSeconds, media.current?.currentTime ?? state.current.position);
+
   /**
    * Ends an end save at once (played again, another unit picked, the page left): the time
    * waited so far is not lost — the save's playback is ended by a final report, sent here unless
    * the page's leaving report sends it (`leaving`), and a new playback's reports wait for it.
+   * Says whether a save was under way.
    */
-  const stopEndSave = (leaving = false) => {
+  const stopEndSave = (leaving = false): boolean => {
     const s = state.current;
-    if (!s.saving) return;
-    s.saving = false;
+    const saving = s.saving;
+    if (!saving) return false;
+    s.saving = undefined;
     const save = s.endSave;
     s.endSave = undefined;
     if (save) {
@@ -416,12 +428,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       save.done();
     }
     if (mounted.current) setNotice((shown) => (shown === t('study.savingEnd') ? undefined : shown));
-    if (!leaving && s.playbackId) {
-      const sent = report({ final: true, position: unit.durationSeconds });
-      s.pendingAgain = sent.finally(() => {
-        if (s.pendingAgain === sent) s.pendingAgain = undefined;
-      });
-    }
+    if (!leaving && s.playbackId === saving) holdOthersFor(report({ final: true, position: endPosition() }));
+    return true;
   };
 
   /** What is left of a unit played to its end, when an end save can wait it out (else 0). */
@@ -437,21 +445,24 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
    * the end: the network's varying delay left some ground ahead of credit (no report is
    * credited more than the time since the one before). The player waits that time out in a
    * playback of its own — its first report starts the clock, its final one, once the time has
-   * passed, is credited the rest — saying it saves the end. Nothing is credited that did not pass.
+   * passed, is credited the rest — saying it saves the end. Nothing is credited that did not
+   * pass. 'stopped': played again, or the page left (stopEndSave ended it).
    */
-  const saveEnd = async (): Promise<CreditAnswer | undefined> => {
+  const saveEnd = async (): Promise<CreditAnswer | undefined | 'stopped'> => {
     const s = state.current;
-    const position = unit.durationSeconds;
+    const position = endPosition();
+    const playbackId = crypto.randomUUID();
     setNotice(t('study.savingEnd'));
-    s.saving = true;
-    s.playbackId = crypto.randomUUID();
+    s.saving = playbackId;
+    s.playbackId = playbackId;
     s.seq = 0;
     const start = await report({ position });
+    if (s.saving !== playbackId) return 'stopped';
     const gap = endGap();
-    // unanswered (sent again, and finished when answered), refused (a check due: saved after
-    // it), or stopped meanwhile: this save is over
-    if (!start || start.refusal || !s.saving || gap === 0) {
-      s.saving = false;
+    // unanswered (sent again, and finished when answered), or refused (a check due: saved
+    // after it passes): this save is over
+    if (!start || start.refusal || gap === 0) {
+      s.saving = undefined;
       return start;
     }
     const waited = await new Promise<boolean>((resolve) => {
@@ -464,9 +475,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       );
       s.endSave = { timer, done: () => resolve(false) };
     });
-    // played again, or gone: stopEndSave ended the save
-    if (!waited || !s.saving) return undefined;
-    s.saving = false;
+    if (!waited || s.saving !== playbackId) return 'stopped';
+    s.saving = undefined;
     return report({ final: true, position });
   };
 
@@ -479,23 +489,30 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
    */
   const finishEnd = async (answer: CreditAnswer | undefined, saveFirst = false) => {
     const s = state.current;
-    let last = answer;
-    for (let tries = 0; tries < END_SAVE_TRIES && (saveFirst || (last && !last.refusal)) && endGap() > 0; tries++) {
+    // one save at a time
+    if (s.saving) return;
+    let last: CreditAnswer | undefined | 'stopped' = answer;
+    for (let tries = 0; tries < END_SAVE_TRIES && endGap() > 0; tries++) {
+      if (!saveFirst && (!last || last === 'stopped' || last.refusal)) break;
       saveFirst = false;
       last = await saveEnd();
     }
-    if (!mounted.current || !s.ended || dueRef.current || s.saving) return;
+    if (last === 'stopped' || !mounted.current || !s.ended || dueRef.current || s.saving) return;
     if (s.complete) latest.current.onUnitDone();
     // not saved, or short of complete though nothing was refused (a refusal says why itself)
     else if (!s.offline && !last?.refusal) setNotice(t('study.endNotSaved'));
   };
   const finishEndRef = useRef(finishEnd);
   finishEndRef.current = finishEnd;
+  const stopEndSaveRef = useRef(stopEndSave);
+  stopEndSaveRef.current = stopEndSave;
 
   const onEnded = async () => {
     const s = state.current;
     stopTimer();
     s.ended = true;
+    // (a PDF reader sends no timeupdate: its end is kept for a leaving report)
+    s.position = endPosition();
     await finishEnd(await report({ final: true }));
   };
 
@@ -551,7 +568,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
             if (v.currentTime > allowed + SEEK_SLACK) {
               moveTo(v, allowed);
               notifyError(t('study.noSeek'));
-            } else if (v.currentTime < s.position && s.position > s.furthest + SEEK_SLACK && s.playbackId) {
+            } else if (
+              v.currentTime < s.position &&
+              s.position > s.furthest + SEEK_SLACK &&
+              s.playbackId &&
+              // not while a face check is open: it would be refused, and rewind
+              !dueRef.current
+            ) {
               // back, from ground not yet reported: report it first, so that it is credited
               // (the next report, from the earlier point, would cover no new ground)
               void report({ position: s.position });
@@ -612,7 +635,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
                 const s = state.current;
                 if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
                 // the check stopped an end save (it came with the save's first report): saved now
-                else if (endGap() > 0) void finishEnd(undefined, true);
+                else if (endGap() > 0 && !s.saving) void finishEnd(undefined, true);
                 else {
                   if (s.ended && media.current) moveTo(media.current, s.furthest);
                   void media.current?.play().catch(() => undefined);

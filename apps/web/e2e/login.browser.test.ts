@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLearner } from '../../server/test/harness.js';
 import { lastCode, loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 describe('login in Chromium', () => {
@@ -38,7 +39,11 @@ describe('login in Chromium', () => {
     const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    await loginByPassword(page, 'demo', 'wrong-password');
+    // a learner of its own: its wrong passwords (more on a retry) must not lock the demo
+    // learner the later tests log in as
+    const account = `wrong-${Date.now()}`;
+    await addLearner(env.server, { account, password: 'right1234' });
+    await loginByPassword(page, account, 'wrong-password');
     const toast = page.getByRole('alert').filter({ hasText: '用户名或密码错误' });
     await toast.waitFor();
     expect(page.url()).toContain('#/login');

@@ -194,6 +194,10 @@ describe('shell in Chromium', () => {
     await page.getByText('我的学习').first().waitFor();
     // the menu opens on hover; its item is clicked where it is, without a pointer path that could close it
     const languageItem = async (name: string) => {
+      // from elsewhere: a pointer still resting on the switch since the last choice enters nothing
+      // (on a busy machine the menu is still closing then, and never opens again)
+      await page.mouse.move(0, 0);
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' });
       await page.getByTestId('language-switch').hover();
       const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(name);
       await item.waitFor();

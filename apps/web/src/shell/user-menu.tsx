@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n';
+import { useIsMobile } from './use-is-mobile';
 
 /** How long a mouse rests on the avatar before the list opens, and stays away before it closes (antd's delays). */
 const HOVER_MS = 150;
@@ -23,6 +24,7 @@ export function UserMenu({
   onLogout(): void;
 }) {
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const navigate = useNavigate();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -90,7 +92,8 @@ export function UserMenu({
             username.slice(0, 1)
           )}
         </span>
-        <span className="user-name">{username}</span>
+        {/* a phone shows the avatar alone; the name stays the button's name for a screen reader */}
+        <span className={isMobile ? 'user-name visually-hidden' : 'user-name'}>{username}</span>
       </button>
       {open && (
         // the gap below the avatar is the pop-up's own padding: the pointer crosses it inside the menu

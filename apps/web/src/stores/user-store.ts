@@ -298,29 +298,11 @@ export const useUser = create<SessionUser & SessionActions>()(
     {
       name: SESSION_KEY,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({
-        token,
-        userId,
-        orgCode,
-        username,
-        avatar,
-        idCard,
-        sysEnterpriseId,
-        role,
-        message,
-        tokenExpiresAt,
-      }) => ({
-        tokenExpiresAt,
-        token,
-        userId,
-        orgCode,
-        username,
-        avatar,
-        idCard,
-        sysEnterpriseId,
-        role,
-        message,
-      }),
+      // the session's fields (LOGGED_OUT names them all), not the actions
+      partialize: (state): SessionUser =>
+        Object.fromEntries(
+          (Object.keys(LOGGED_OUT) as Array<keyof SessionUser>).map((key) => [key, state[key]]),
+        ) as unknown as SessionUser,
     },
   ),
 );

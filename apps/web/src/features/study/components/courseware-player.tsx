@@ -598,7 +598,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         {t('punct.colon')}
         <strong data-testid="credited-now">{Math.round(creditedNow)}</strong> {t('study.seconds')}
       </div>
-      {notice && <PlainNotice tone="warning" title={notice} />}
+      {/* saving a unit's end is no warning: nothing went wrong, it takes a few seconds */}
+      {notice && <PlainNotice tone={notice === t('study.savingEnd') ? 'info' : 'warning'} title={notice} />}
       {dueCheck && checkAside && (
         <PlainNotice
           tone="warning"

@@ -167,6 +167,12 @@ export async function login(
   return server.request('POST', '/api/login', { json: { username, password, client: 'study-mp' }, headers });
 }
 
+/**
+ * Whether a text holds a check code as a number of its own: a 6-digit code is part of many a
+ * longer number (a log line's response time, 26.069301000000045, holds 000045).
+ */
+export const holdsCode = (text: string, code: string): boolean => new RegExp(`(?<!\\d)${code}(?!\\d)`).test(text);
+
 /** The last code the console SMS provider sent to a phone, read through the dev outbox route. */
 export async function lastSmsCode(server: TestServer, phone: string): Promise<string> {
   const res = await server.request('GET', `/api/dev/sms-outbox?tel=${phone}`);

@@ -164,6 +164,37 @@ describe('studying in Chromium', () => {
     await context.close();
   }, 90_000);
 
+  it('says where a refused stretch moved the video back to', async () => {
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    // the report of the pause below says the page was hidden (as a script's might): refused
+    await page.route('**/api/train/cls_Warp/update-Warp', async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? '');
+      const entity = JSON.parse(form.get('entity') ?? '{}') as { seq?: number };
+      if (entity.seq !== 2) return route.continue();
+      form.set('entity', JSON.stringify({ ...entity, hidden: true }));
+      await route.continue({ postData: form.toString() });
+    });
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    const playhead = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    await page.evaluate(() => document.querySelector('video')?.play());
+    await expect.poll(playhead).toBeGreaterThan(0);
+    const from = await playhead();
+    await expect.poll(playhead, { timeout: 10_000 }).toBeGreaterThan(from + 4);
+    await page.evaluate(() => document.querySelector('video')?.pause());
+    const paused = await playhead();
+    const notice = page.getByText(/^页面不在前台，本段未计入学时；已退回到 \d+:\d\d，请从这里继续观看$/);
+    await notice.waitFor();
+    // back where the credit stands, as the notice says, before the stretch refused
+    const [, minutes, seconds] = /(\d+):(\d\d)/.exec((await notice.textContent())!)!;
+    const said = Number(minutes) * 60 + Number(seconds);
+    expect(Math.abs((await playhead()) - said)).toBeLessThanOrEqual(1);
+    expect(said).toBeLessThan(paused - 3);
+    await context.close();
+  });
+
   it('asks a learner who has not touched anything for 10 minutes whether he is still there, and plays on when he is', async () => {
     const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
     await loginByPassword(page, 'demo', 'demo1234');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration } from './format';
+import { formatClock, formatDate, formatDateTime, formatDuration } from './format';
 
 describe('dates of record', () => {
   it('show the wall clock of the organisation, whatever zone the browser is in', () => {
@@ -28,5 +28,15 @@ describe('spans of study', () => {
     expect(formatDuration(9)).toBe('9秒');
     expect(formatDuration(6180, 'en')).toBe('1 h 43 min');
     expect(formatDuration(103, 'en')).toBe('1 min 43 s');
+  });
+});
+
+describe('a video clock', () => {
+  it('reads m:ss, a second that rounds up carrying into the minute', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(39)).toBe('0:39');
+    expect(formatClock(59.6)).toBe('1:00');
+    expect(formatClock(119.5)).toBe('2:00');
+    expect(formatClock(754.2)).toBe('12:34');
   });
 });

@@ -30,8 +30,11 @@ export function formatDateTime(iso: string | null | undefined): string {
 export const formatDate = (iso: string | null | undefined): string => formatDateTime(iso).split(' ')[0]!;
 
 /** Seconds as m:ss (a video's length or position). */
-export const formatClock = (seconds: number): string =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+export const formatClock = (seconds: number): string => {
+  // whole seconds first: 59.6 s is 1:00, not 0:60
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /** A span of study as 1小时43分 / 43分12秒 (zh) or 1 h 43 min / 43 min 12 s (en): never a bare 1:43. */
 export function formatDuration(seconds: number, language: 'zh' | 'en' = 'zh'): string {

@@ -3,6 +3,8 @@ import type { PageMessages } from './page-texts-zh';
 export const pageTextsEn: PageMessages = {
   study: {
     endNotSaved: 'The end of this unit could not be saved: check your network and play its last seconds again',
+    refusedRewound: '{{message}}. Moved back to {{at}}: watch on from there',
+    rewoundTo: 'Moved back to {{at}}: watch on from there',
     savingEnd: 'Saving the last seconds of this unit, one moment…',
     examDue: 'Exam due',
     next: {

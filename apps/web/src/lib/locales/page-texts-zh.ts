@@ -2,6 +2,8 @@
 export const pageTextsZh = {
   study: {
     endNotSaved: '本节结束时的进度没有保存成功，请检查网络后重新播放最后几秒',
+    refusedRewound: '{{message}}；已退回到 {{at}}，请从这里继续观看',
+    rewoundTo: '已退回到 {{at}}，请从这里继续观看',
     savingEnd: '正在保存本节最后几秒的学习进度，请稍候…',
     examDue: '待考试',
     next: {

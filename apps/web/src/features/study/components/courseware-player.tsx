@@ -9,6 +9,7 @@ import { PlainDialog } from '../../../components/plain-dialog';
 import { PlainNotice } from '../../../components/plain-notice';
 import { api, ApiError } from '../../../lib/api-client';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
+import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
@@ -211,11 +212,17 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {
         // a refused stretch is watched again from the furthest credited point (not an end
         // save's: what it waits for was played, and is saved again once it may be)
-        setNotice(answer.refusalMsg ?? undefined);
+        let said = answer.refusalMsg ?? undefined;
         if (body.playbackId !== s.saving) {
           s.watched = s.furthest;
-          if (media.current.currentTime > s.furthest + SEEK_SLACK) moveTo(media.current, s.furthest);
+          if (media.current.currentTime > s.furthest + SEEK_SLACK) {
+            moveTo(media.current, s.furthest);
+            // the video moved back: he is told where to, not left to wonder
+            const at = formatClock(s.furthest);
+            said = said ? t('study.refusedRewound', { message: said, at }) : t('study.rewoundTo', { at });
+          }
         }
+        setNotice(said);
       } else if (answer.creditedSeconds > 0) {
         setNotice(undefined);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayStart, recordTime } from '../../server/src/core/record-time.js';
-import { turnOffFaceChecks } from '../../server/test/harness.js';
+import { addLearner, enrolInDemoClass, turnOffFaceChecks } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 describe('studying in Chromium', () => {
@@ -165,10 +165,14 @@ describe('studying in Chromium', () => {
   }, 90_000);
 
   it('says where a refused stretch moved the video back to', async () => {
+    // a learner of his own: nothing credited yet, whatever the tests before studied
+    const account = `rewound-${Date.now()}`;
+    await enrolInDemoClass(env.server, await addLearner(env.server, { account, password: 'rewound1234' }));
     const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
-    await loginByPassword(page, 'demo', 'demo1234');
+    await loginByPassword(page, account, 'rewound1234');
     await page.waitForURL(/#\/study/);
-    // the report of the pause below says the page was hidden (as a script's might): refused
+    // the playback's second report (the pause's below, or the timer's on a slow machine) says
+    // the page was hidden, as a script's might: refused
     await page.route('**/api/train/cls_Warp/update-Warp', async (route) => {
       const form = new URLSearchParams(route.request().postData() ?? '');
       const entity = JSON.parse(form.get('entity') ?? '{}') as { seq?: number };
@@ -180,18 +184,11 @@ describe('studying in Chromium', () => {
     await page.getByTestId('player-video').waitFor();
     const playhead = () => page.evaluate(() => document.querySelector('video')!.currentTime);
     await page.evaluate(() => document.querySelector('video')?.play());
-    await expect.poll(playhead).toBeGreaterThan(0);
-    const from = await playhead();
-    await expect.poll(playhead, { timeout: 10_000 }).toBeGreaterThan(from + 4);
+    await expect.poll(playhead, { timeout: 20_000 }).toBeGreaterThan(4);
     await page.evaluate(() => document.querySelector('video')?.pause());
-    const paused = await playhead();
-    const notice = page.getByText(/^页面不在前台，本段未计入学时；已退回到 \d+:\d\d，请从这里继续观看$/);
-    await notice.waitFor();
-    // back where the credit stands, as the notice says, before the stretch refused
-    const [, minutes, seconds] = /(\d+):(\d\d)/.exec((await notice.textContent())!)!;
-    const said = Number(minutes) * 60 + Number(seconds);
-    expect(Math.abs((await playhead()) - said)).toBeLessThanOrEqual(1);
-    expect(said).toBeLessThan(paused - 3);
+    // back to where the credit stands, the start, as the notice says
+    await page.getByText('页面不在前台，本段未计入学时；已退回到 0:00，请从这里继续观看').waitFor();
+    expect(await playhead()).toBeLessThan(1);
     await context.close();
   });
 

@@ -176,6 +176,16 @@ describe('courseware in Chromium', () => {
     await study.page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(fitted, { timeout: 10_000 }).toBe(wide);
     await study.page.getByTestId('pdf-start').click();
+    // the tab left: the reading timer pauses, and the notice says so (not a video's pause)
+    const shown = (state: 'hidden' | 'visible') =>
+      study.page.evaluate((state) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await shown('hidden');
+    await study.page.getByText('页面切到后台，阅读计时已暂停').waitFor();
+    await shown('visible');
+    await study.page.getByTestId('pdf-start').click();
     const next = study.page.getByTestId('pdf-next');
     await expect.poll(() => next.isDisabled()).toBe(true);
     await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);

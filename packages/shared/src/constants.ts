@@ -90,6 +90,18 @@ export const LearnStatus = {
 } as const;
 export type LearnStatus = (typeof LearnStatus)[keyof typeof LearnStatus];
 
+/**
+ * Study credit, as server and player both count on it. A gap longer than the idle limit
+ * between two reports earns nothing; a report's step may go the slack plus the jitter further
+ * than its time before it is a seek (network delay varies from report to report), and no
+ * report is credited more than its time — so an honest unit's end can be left ahead of credit
+ * by at most slack + jitter, which the player waits out (its end save, with a margin).
+ */
+export const STUDY_IDLE_LIMIT_SECONDS = 90;
+export const STUDY_SLACK_SECONDS = 2;
+export const STUDY_JITTER_SECONDS = 8;
+export const STUDY_END_SAVE_MAX_SECONDS = STUDY_SLACK_SECONDS + STUDY_JITTER_SECONDS + 2;
+
 /** The largest avatar a person may upload (a limit the web checks before sending: no zod here). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** A course comment's longest text, in characters. */

@@ -19,3 +19,19 @@ export const Msg = {
   ORG_CODE_REQUIRED: '请输入单位编码',
   LOGIN_NO_TOKEN: '登录接口异常，未正确返回',
 } as const;
+
+/**
+ * What a refused study report says (update-Warp's refusalMsg), by its refusal code
+ * (schemas/training.ts refusalCode): the player shows it beside the video.
+ */
+export const RefusalMsg = {
+  REPLAY: '重复的进度上报，未计入学时',
+  OTHER_PLAYBACK: '您正在其他窗口或设备上学习，本窗口不计学时',
+  CLASS_PERIOD: '不在班级培训期内（未开始、已到期或已结课），学习不计学时',
+  FACE_CHECK_DUE: '请先完成人脸核验，核验通过前不计学时',
+  HIDDEN: '页面不在前台，本段未计入学时',
+  RATE: '倍速播放不计学时',
+  IDLE: '长时间未操作，本段未计入学时',
+  SEEK: '超过已学进度的部分需要完整观看，本段未计入学时',
+  DAILY_CAP: '今日学时已达上限，明天再来学习吧',
+} as const;

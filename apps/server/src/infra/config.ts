@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { STUDY_IDLE_LIMIT_SECONDS, STUDY_SLACK_SECONDS } from '@anxun/shared/constants';
 
 /**
  * The configuration contract of DESIGN.md, parsed once at start. Anything invalid stops
@@ -301,8 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       secondsPerClassHour: e.STUDY_HOUR_MINUTES * 60,
       dailyCapSeconds: e.DAILY_CAP_HOURS * 3600,
       timeZone: e.STUDY_TIMEZONE,
-      idleLimitSeconds: 90,
-      slackSeconds: 2,
+      idleLimitSeconds: STUDY_IDLE_LIMIT_SECONDS,
+      slackSeconds: STUDY_SLACK_SECONDS,
       completionToleranceSeconds: 3,
       batchMax: 256,
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from './i18n';
+import { RefusalMsg } from '@anxun/shared/messages';
 import { en } from './locales/en';
 import { pageTextsEn } from './locales/page-texts-en';
 import { pageTextsZh } from './locales/page-texts-zh';
@@ -40,5 +41,12 @@ describe('product texts in English', () => {
     expect(localiseText('en', '用户名或密码错误')).toBe('Wrong account or password');
     expect(localiseText('zh', '用户名或密码错误')).toBe('用户名或密码错误');
     expect(localiseText('en', '未知的句子')).toBe('未知的句子');
+  });
+
+  it('says why a study report was refused in English, whatever the refusal', async () => {
+    const { localiseText, loadLanguage } = await import('./i18n');
+    await loadLanguage('en');
+    for (const zh of Object.values(RefusalMsg)) expect(localiseText('en', zh)).toMatch(/^[\x20-\x7e’]+$/);
+    expect(localiseText('en', RefusalMsg.HIDDEN)).toBe('The page was not in front: this stretch was not counted');
   });
 });

@@ -69,5 +69,8 @@ export function localiseText(language: Language, text: string): string {
   return productTextsEn[text] ?? text;
 }
 
+/** localiseText in the language chosen now: for code outside React, and handlers that outlive a render. */
+export const localiseNow = (text: string): string => localiseText(useSettings.getState().language, text);
+
 /** For code outside React (stores, the API client). */
 export const t: TFunction = (key, vars) => translate(useSettings.getState().language, key, vars);

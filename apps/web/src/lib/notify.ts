@@ -1,6 +1,5 @@
 import { ERROR_TOAST_MS, MESSAGE_DURATION_MS } from '@anxun/shared/constants';
-import { useSettings } from '../stores/settings-store';
-import { localiseText } from './i18n';
+import { localiseNow } from './i18n';
 
 /**
  * The API client and stores live outside React; the toasts are drawn by the app's toast host
@@ -30,11 +29,11 @@ function show(fn: (n: Notifier) => void): void {
 }
 
 export function notifyError(text: string): void {
-  show((n) => n.error(localiseText(useSettings.getState().language, text), ERROR_TOAST_MS / 1000));
+  show((n) => n.error(localiseNow(text), ERROR_TOAST_MS / 1000));
 }
 
 export function notifySuccess(text: string): void {
-  show((n) => n.success(localiseText(useSettings.getState().language, text), MESSAGE_DURATION_MS / 1000));
+  show((n) => n.success(localiseNow(text), MESSAGE_DURATION_MS / 1000));
 }
 
 /** Clears the toasts on screen (after a successful retry, old errors no longer apply). */

@@ -18,6 +18,7 @@
  * player rewinds to the furthest point the answer carries. (A paused player reports when it
  * resumes: an IDLE answer then only restarts the clock, and nothing watched is lost.)
  */
+import { STUDY_IDLE_LIMIT_SECONDS, STUDY_JITTER_SECONDS, STUDY_SLACK_SECONDS } from '@anxun/shared/constants';
 
 export type Refusal =
   'REPLAY' | 'OTHER_PLAYBACK' | 'CLASS_PERIOD' | 'FACE_CHECK_DUE' | 'HIDDEN' | 'RATE' | 'IDLE' | 'SEEK' | 'DAILY_CAP';
@@ -72,9 +73,9 @@ export interface CreditRules {
 }
 
 export const DEFAULT_CREDIT_RULES: CreditRules = {
-  idleLimitSeconds: 90,
+  idleLimitSeconds: STUDY_IDLE_LIMIT_SECONDS,
   dailyCapSeconds: 8 * 3600,
-  slackSeconds: 2,
+  slackSeconds: STUDY_SLACK_SECONDS,
   completionToleranceSeconds: 3,
 };
 
@@ -115,13 +116,14 @@ export interface CreditDecision {
 const MAX_RATE = 1;
 const RATE_EPSILON = 0.01;
 /**
- * How much further than its time (and the slack) a report's step may go before it is a skip:
- * network delay that varies from report to report (a late one, then one on time) makes an
- * honest step longer than the time between arrivals. No report is credited more than its time:
- * the ground left ahead of credit is credited when a report comes late again, and at a unit's
- * end the player waits out what is left (courseware-player's end save).
+ * How much further than its time (and the slack) a report's step may go before it is a skip
+ * (STUDY_JITTER_SECONDS): network delay that varies from report to report (a late one, then one
+ * on time) makes an honest step longer than the time between arrivals. No report is credited
+ * more than its time: the ground left ahead of credit is credited when a report comes late
+ * again, and at a unit's end the player waits out what is left (courseware-player's end save,
+ * up to STUDY_END_SAVE_MAX_SECONDS).
  */
-export const JITTER_SECONDS = 8;
+export const JITTER_SECONDS = STUDY_JITTER_SECONDS;
 
 export function decideCredit(input: CreditInput): CreditDecision {
   const decision = decide(input);

@@ -1,6 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import { v7 as uuidv7 } from 'uuid';
 import { ErrorCode } from '@anxun/shared/errors';
+import { RefusalMsg } from '@anxun/shared/messages';
 import type { AppContext } from '../../app-context.js';
 import { isCourseComplete, isCourseCompleteButUnits } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
@@ -32,17 +33,8 @@ import {
 } from './training.repository.js';
 import { saveCourseProgress, saveWarpProgress } from '../../core/training-records.repository.js';
 
-export const REFUSAL_MESSAGES: Record<Refusal, string> = {
-  REPLAY: '重复的进度上报，未计入学时',
-  OTHER_PLAYBACK: '您正在其他窗口或设备上学习，本窗口不计学时',
-  CLASS_PERIOD: '不在班级培训期内（未开始、已到期或已结课），学习不计学时',
-  FACE_CHECK_DUE: '请先完成人脸核验，核验通过前不计学时',
-  HIDDEN: '页面不在前台，本段未计入学时',
-  RATE: '倍速播放不计学时',
-  IDLE: '长时间未操作，本段未计入学时',
-  SEEK: '超过已学进度的部分需要完整观看，本段未计入学时',
-  DAILY_CAP: '今日学时已达上限，明天再来学习吧',
-};
+/** A refusal's text (the player shows it), for every refusal the policy makes. */
+export const REFUSAL_MESSAGES: Record<Refusal, string> = RefusalMsg;
 
 export interface CreditJob {
   personId: string;

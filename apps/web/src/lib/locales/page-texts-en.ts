@@ -71,6 +71,11 @@ export const pageTextsEn: PageMessages = {
     pausedHidden: 'The page went to the background: the video is paused',
     stillThere: 'Are you still there?',
     stillThereText: 'Nothing happened for a while, so the video is paused. Continue when you are ready.',
+    offlineDocument:
+      'The network is down: the reading timer is paused. Your progress is sent again once it is back; after more than 90 s offline, the unsaved part must be read again',
+    pausedHiddenDocument: 'The page went to the background: the reading timer is paused',
+    stillThereTextDocument:
+      'Nothing happened for a while, so the reading timer is paused. Continue when you are ready.',
     keepStudying: 'Continue',
     progress: 'Course progress',
     progressOf: 'Progress of {{name}}',

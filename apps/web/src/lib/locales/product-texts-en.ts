@@ -1,5 +1,5 @@
 import { errorTable } from '@anxun/shared/errors';
-import { Msg } from '@anxun/shared/messages';
+import { Msg, RefusalMsg } from '@anxun/shared/messages';
 
 /**
  * English for the product's Chinese sentences that arrive as text: the spec §5 validation
@@ -27,6 +27,19 @@ const byMsgKey: Record<keyof typeof Msg, string> = {
   LOGIN_NO_TOKEN: 'The login service did not return',
 };
 
+/** A refused study report's text (the server's refusalMsg), shown beside the video. */
+const byRefusal: Record<keyof typeof RefusalMsg, string> = {
+  REPLAY: 'A progress report sent twice: not counted',
+  OTHER_PLAYBACK: 'You are studying in another window or on another device: this window does not count',
+  CLASS_PERIOD: 'Outside the class’s training period (not started, expired or closed): study does not count',
+  FACE_CHECK_DUE: 'Please complete the face check first: nothing counts until it passes',
+  HIDDEN: 'The page was not in front: this stretch was not counted',
+  RATE: 'Faster playback does not count',
+  IDLE: 'No activity for a long time: this stretch was not counted',
+  SEEK: 'Beyond what you have watched, a video must be watched in full: this stretch was not counted',
+  DAILY_CAP: 'Today’s study time is used up: come back tomorrow',
+};
+
 const byErrorCode: Record<number, string> = {
   40000: 'The request is not valid',
   40001: 'Please log in first',
@@ -52,6 +65,7 @@ const byErrorCode: Record<number, string> = {
 
 export const productTextsEn: Record<string, string> = {
   ...Object.fromEntries(Object.entries(byMsgKey).map(([k, en]) => [Msg[k as keyof typeof Msg], en])),
+  ...Object.fromEntries(Object.entries(byRefusal).map(([k, en]) => [RefusalMsg[k as keyof typeof RefusalMsg], en])),
   ...Object.fromEntries(
     Object.entries(byErrorCode).flatMap(([code, en]) => {
       const zh = errorTable[Number(code) as keyof typeof errorTable]?.msg;

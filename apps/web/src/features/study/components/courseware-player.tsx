@@ -1,4 +1,4 @@
-import { LearnStatus } from '@anxun/shared/constants';
+import { LearnStatus, STUDY_END_SAVE_MAX_SECONDS } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { PlainNotice } from '../../../components/plain-notice';
 import { api, ApiError } from '../../../lib/api-client';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { formatClock } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { localiseNow, useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
 import type { CreditAnswer } from '../api/study-api';
@@ -24,21 +24,26 @@ const PdfReader = lazy(withChunkTimeout(() => import('./pdf-reader')));
 const REPORT_EVERY_MS = 15_000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
 const NEW_PLAYBACK_AFTER_MS = 80_000;
-/** a report that went unanswered is sent again after this, then twice as long up to the most (well inside the 90 s idle limit) */
+/** a report that went unanswered is sent again after this, then twice as long up to the most (well inside STUDY_IDLE_LIMIT_SECONDS) */
 const OFFLINE_RETRY_MS = 5_000;
 const OFFLINE_RETRY_MAX_MS = 10_000;
 /** no interaction for this long while playing → "are you still there?" */
 const STILL_THERE_AFTER_MS = 10 * 60_000;
 const SEEK_SLACK = 1;
 /**
- * A unit's end left short of complete by at most this (its last reports came at uneven
- * intervals: the ground ahead of credit is the network's, not a skip) is saved by waiting it
- * out; more than this is watched again. The server allows 8 s of jitter, plus its 2 s slack.
+ * A unit's end left short of complete by at most STUDY_END_SAVE_MAX_SECONDS (its last reports
+ * came at uneven intervals: the ground ahead of credit is the network's, not a skip) is saved by
+ * waiting it out; more than that is watched again.
  */
-const END_SAVE_MAX_SECONDS = 12;
 const END_SAVE_TRIES = 3;
 /** the most a playhead moves between two timeupdate events when it plays (they come every ~250 ms) */
 const PLAYED_STEP = 1.5;
+
+/** An end save under way: its playback, and its wait for the gap to pass. */
+interface EndSave {
+  playbackId: string;
+  wait?: { timer: ReturnType<typeof setTimeout>; done(): void };
+}
 
 const isAtEnd = (v: StudyMedia | null) => Boolean(v?.ended);
 
@@ -102,10 +107,11 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     retryDelay: OFFLINE_RETRY_MS,
     /** a unit's last report being sent again: every other report waits for its answer */
     pendingAgain: undefined as Promise<unknown> | undefined,
-    /** the playback of an end save under way (see saveEnd): played again, it ends, and the new playback is another */
-    saving: undefined as string | undefined,
-    /** the wait of an end save */
-    endSave: undefined as { timer: ReturnType<typeof setTimeout>; done(): void } | undefined,
+    /**
+     * an end save under way (see saveEnd): its playback (played again, it ends, and the new
+     * playback is another) and, while it waits out the gap, its timer
+     */
+    endSave: undefined as EndSave | undefined,
   });
   const [notice, setNotice] = useState<string | undefined>();
   const [stillThere, setStillThere] = useState(false);
@@ -119,6 +125,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     setDueCheckState(check);
   };
   // the latest callbacks, for listeners registered once
+  /** a notice's key as a PDF unit says it: its reading timer pauses, not a video */
+  const saying = (key: string) => (unit.kind === 'document' ? `${key}Document` : key);
   const latest = useRef({ onAnswer, onUnitDone });
   latest.current = { onAnswer, onUnitDone };
 
@@ -142,7 +150,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // the playback as it is now (a new one may start while this report waits below)
     const playbackId = s.playbackId;
     if (!playbackId && !options.again) return undefined;
-    const seq = options.again ? 0 : ++s.seq;
+    const seq = options.again ? options.again.seq : ++s.seq;
     if (!options.again && options.final) s.playbackId = undefined;
     // the old playback's end goes first: a new playback's report would take over from it
     if (!options.again && !options.leaving && s.pendingAgain) await s.pendingAgain;
@@ -168,7 +176,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // answered again: what waited is saved (or refused, said below)
         s.offline = false;
         s.retryDelay = OFFLINE_RETRY_MS;
-        if (mounted.current) setNotice(s.saving ? t('study.savingEnd') : undefined);
+        if (mounted.current) setNotice(s.endSave ? t('study.savingEnd') : undefined);
       }
       // a study start counts once its playback earned enough credit (the server says when):
       // asked after each credited answer until it has counted
@@ -201,19 +209,19 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // a playback already over, answered late: nothing to pause or rewind in the one now;
         // if its end did not complete the unit after all, he is told
         // (one short by what an end save waits out is saved instead: finishEnd)
-        if (answer.learnStatus !== LearnStatus.COMPLETED && s.ended && !s.saving && endGap() === 0) {
+        if (answer.learnStatus !== LearnStatus.COMPLETED && s.ended && !s.endSave && endGap() === 0) {
           setNotice(t('study.endNotSaved'));
         }
       } else if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
         // another device or window studies now, or the class is outside its training period:
         // this one waits, saying why, instead of rewinding every report
         if (!media.current.paused) media.current.pause();
-        setNotice(answer.refusalMsg ?? undefined);
+        setNotice(answer.refusalMsg ? localiseNow(answer.refusalMsg) : undefined);
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {
         // a refused stretch is watched again from the furthest credited point (not an end
         // save's: what it waits for was played, and is saved again once it may be)
-        let said = answer.refusalMsg ?? undefined;
-        if (body.playbackId !== s.saving) {
+        let said = answer.refusalMsg ? localiseNow(answer.refusalMsg) : undefined;
+        if (body.playbackId !== s.endSave?.playbackId) {
           s.watched = s.furthest;
           if (media.current.currentTime > s.furthest + SEEK_SLACK) {
             moveTo(media.current, s.furthest);
@@ -237,7 +245,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         s.offline = true;
         if (body.final) s.unsaved = body;
         if (media.current && !media.current.paused) media.current.pause();
-        setNotice(t('study.offline'));
+        setNotice(t(saying('study.offline')));
         retryLater();
       }
       return undefined;
@@ -268,7 +276,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       const again = s.unsaved;
       void (again ? sendAgain(again) : reportRef.current()).then((answer) => {
         // a unit's end (or its save) answered late: finished as its end would have been
-        if (answer && s.ended && !s.saving) void finishEndRef.current(answer);
+        if (answer && s.ended && !s.endSave) void finishEndRef.current(answer);
       });
     }, delay);
   };
@@ -285,7 +293,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const onVisibility = () => {
       if (document.visibilityState === 'hidden' && media.current && !media.current.paused) {
         media.current.pause();
-        setNotice(tRef.current('study.pausedHidden'));
+        setNotice(tRef.current(saying('study.pausedHidden')));
       }
     };
     const onActivity = () => {
@@ -363,8 +371,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     s.ended = false;
     // played again during an end save: the save ends (credited what was waited), and this is
     // a playback of its own
-    const wasSaving = s.saving;
-    stopEndSave();
+    const wasSaving = stopEndSave();
     // started unseen (a lock screen's play button): not study, until the page is seen again
     if (document.visibilityState === 'hidden') s.playedHidden = true;
     const fresh = wasSaving || !s.playbackId || (s.pausedAt > 0 && Date.now() - s.pausedAt > NEW_PLAYBACK_AFTER_MS);
@@ -425,17 +432,15 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
    */
   const stopEndSave = (leaving = false): boolean => {
     const s = state.current;
-    const saving = s.saving;
-    if (!saving) return false;
-    s.saving = undefined;
     const save = s.endSave;
+    if (!save) return false;
     s.endSave = undefined;
-    if (save) {
-      clearTimeout(save.timer);
-      save.done();
+    if (save.wait) {
+      clearTimeout(save.wait.timer);
+      save.wait.done();
     }
     if (mounted.current) setNotice((shown) => (shown === t('study.savingEnd') ? undefined : shown));
-    if (!leaving && s.playbackId === saving) holdOthersFor(report({ final: true, position: endPosition() }));
+    if (!leaving && s.playbackId === save.playbackId) holdOthersFor(report({ final: true, position: endPosition() }));
     return true;
   };
 
@@ -444,7 +449,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const s = state.current;
     const gap = unit.durationSeconds - s.furthest;
     const saveable = s.ended && !s.complete && mounted.current && !dueRef.current;
-    return saveable && gap > 0 && gap <= END_SAVE_MAX_SECONDS ? gap : 0;
+    return saveable && gap > 0 && gap <= STUDY_END_SAVE_MAX_SECONDS ? gap : 0;
   };
 
   /**
@@ -458,32 +463,32 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   const saveEnd = async (): Promise<CreditAnswer | undefined | 'stopped'> => {
     const s = state.current;
     const position = endPosition();
-    const playbackId = crypto.randomUUID();
+    const save: EndSave = { playbackId: crypto.randomUUID() };
     setNotice(t('study.savingEnd'));
-    s.saving = playbackId;
-    s.playbackId = playbackId;
+    s.endSave = save;
+    s.playbackId = save.playbackId;
     s.seq = 0;
     const start = await report({ position });
-    if (s.saving !== playbackId) return 'stopped';
+    if (s.endSave !== save) return 'stopped';
     const gap = endGap();
     // unanswered (sent again, and finished when answered), or refused (a check due: saved
     // after it passes): this save is over
     if (!start || start.refusal || gap === 0) {
-      s.saving = undefined;
+      s.endSave = undefined;
       return start;
     }
     const waited = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(
         () => {
-          s.endSave = undefined;
+          save.wait = undefined;
           resolve(true);
         },
         (gap + 1) * 1000,
       );
-      s.endSave = { timer, done: () => resolve(false) };
+      save.wait = { timer, done: () => resolve(false) };
     });
-    if (!waited || s.saving !== playbackId) return 'stopped';
-    s.saving = undefined;
+    if (!waited || s.endSave !== save) return 'stopped';
+    s.endSave = undefined;
     return report({ final: true, position });
   };
 
@@ -497,14 +502,14 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   const finishEnd = async (answer: CreditAnswer | undefined, saveFirst = false) => {
     const s = state.current;
     // one save at a time
-    if (s.saving) return;
+    if (s.endSave) return;
     let last: CreditAnswer | undefined | 'stopped' = answer;
     for (let tries = 0; tries < END_SAVE_TRIES && endGap() > 0; tries++) {
       if (!saveFirst && (!last || last === 'stopped' || last.refusal)) break;
       saveFirst = false;
       last = await saveEnd();
     }
-    if (last === 'stopped' || !mounted.current || !s.ended || dueRef.current || s.saving) return;
+    if (last === 'stopped' || !mounted.current || !s.ended || dueRef.current || s.endSave) return;
     if (s.complete) latest.current.onUnitDone();
     // not saved, or short of complete though nothing was refused (a refusal says why itself)
     else if (!s.offline && !last?.refusal) setNotice(t('study.endNotSaved'));
@@ -643,7 +648,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
                 const s = state.current;
                 if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
                 // the check stopped an end save (it came with the save's first report): saved now
-                else if (endGap() > 0 && !s.saving) void finishEnd(undefined, true);
+                else if (endGap() > 0 && !s.endSave) void finishEnd(undefined, true);
                 else {
                   if (s.ended && media.current) moveTo(media.current, s.furthest);
                   void media.current?.play().catch(() => undefined);
@@ -676,7 +681,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
           </button>
         }
       >
-        {t('study.stillThereText')}
+        {t(saying('study.stillThereText'))}
       </PlainDialog>
     </div>
   );

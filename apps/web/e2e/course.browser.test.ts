@@ -47,6 +47,10 @@ describe('home page and a course page in Chromium', () => {
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const card = page.getByTestId('course-card').first();
     const name = (await card.locator('h4').textContent())!;
+    // a card is a link named for its course (a screen reader lists it; a long press offers a new tab)
+    expect(await card.evaluate((el) => el.tagName)).toBe('A');
+    expect(await card.getAttribute('href')).toMatch(/^#\/course\?id=/);
+    expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
     await card.click();
     await page.waitForURL(/#\/course\?id=/);
     await expect.poll(() => page.locator('.course-head h2').textContent()).toBe(name);

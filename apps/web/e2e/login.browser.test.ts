@@ -203,6 +203,10 @@ describe('login in Chromium', () => {
       .getByRole('button', { name: /^登\s*录$/ })
       .click();
     const dialog = page.getByRole('dialog');
+    // opened, the account field has the focus: he types at once
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder')))
+      .toBe('用户名/身份证号/手机号');
     await dialog.getByPlaceholder('用户名/身份证号/手机号').fill('demo');
     await dialog.getByPlaceholder('密码').fill('demo1234');
     await dialog.getByTestId('login-submit').click();

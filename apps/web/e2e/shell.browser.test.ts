@@ -243,11 +243,23 @@ describe('shell in Chromium', () => {
     await page.locator('[data-layout="vertical"]').waitFor();
     const sider = page.locator('.shell-sider');
     expect((await sider.boundingBox())?.width ?? 0).toBeLessThan(1);
-    // the folded menu takes no keyboard focus: the first Tab lands in the header
+    // the keyboard's first stop skips to the page: out of sight until focused, then shown
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const skip = page.getByRole('button', { name: '跳到主要内容' });
+    expect((await skip.boundingBox())?.y ?? 0).toBeLessThan(0);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+    await expect.poll(async () => (await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    // the folded menu takes no keyboard focus: the next Tab lands in the header
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('header')))).toBe(true);
-    await page.getByRole('button', { name: 'toggle menu' }).click();
+    // taken, the skip goes past the header to the page, and Tab on from there is in it
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    await page.getByRole('button', { name: '展开/收起菜单' }).click();
     await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeGreaterThan(100);
     // open, it is a landmark named for what it holds (folded, it is hidden from assistive technology too)
     await page.getByRole('complementary', { name: '菜单' }).waitFor();

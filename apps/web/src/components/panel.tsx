@@ -1,16 +1,18 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import './panel.css';
 
 /**
  * A card's frame for public pages (首页): antd's Card brings its Tabs (~10 KB on the wire)
  * into a guest's first visit for a tab strip these pages never show. Looks as a Card does.
- * With `onClick` the whole panel is a link a keyboard reaches and opens with Enter.
+ * With `to` the whole panel is a link (an anchor: a keyboard reaches it, a screen reader lists
+ * it among the page's links, a middle click opens it in a new tab).
  */
 export function Panel({
   title,
   size,
   className,
-  onClick,
+  to,
   label,
   children,
   'data-testid': testId,
@@ -18,30 +20,27 @@ export function Panel({
   title?: ReactNode;
   size?: 'small';
   className?: string;
-  onClick?: () => void;
+  /** the route the panel opens, as a link */
+  to?: string;
   /** what a screen reader calls the panel when it is a link (else all its text) */
   label?: string;
   children: ReactNode;
   'data-testid'?: string;
 }) {
-  const classes = ['panel', size === 'small' && 'panel-small', onClick && 'panel-link', className]
-    .filter(Boolean)
-    .join(' ');
-  const open = onClick
-    ? {
-        role: 'link',
-        tabIndex: 0,
-        'aria-label': label,
-        onClick,
-        onKeyDown: (e: KeyboardEvent) => {
-          if (e.key === 'Enter' && e.target === e.currentTarget) onClick();
-        },
-      }
-    : {};
-  return (
-    <div className={classes} data-testid={testId} {...open}>
+  const classes = ['panel', size === 'small' && 'panel-small', to && 'panel-link', className].filter(Boolean).join(' ');
+  const body = (
+    <>
       {title !== undefined && <div className="panel-head">{title}</div>}
       <div className="panel-body">{children}</div>
+    </>
+  );
+  return to ? (
+    <Link to={to} className={classes} data-testid={testId} aria-label={label}>
+      {body}
+    </Link>
+  ) : (
+    <div className={classes} data-testid={testId}>
+      {body}
     </div>
   );
 }

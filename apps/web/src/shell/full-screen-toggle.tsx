@@ -1,9 +1,11 @@
 import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
 import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
 import { useEffect, useState } from 'react';
+import { useTranslation } from '../lib/i18n';
 import { notifyError } from '../lib/notify';
 
 export function FullScreenToggle() {
+  const { t } = useTranslation();
   const [full, setFull] = useState(Boolean(document.fullscreenElement));
   useEffect(() => {
     const sync = () => setFull(Boolean(document.fullscreenElement));
@@ -22,7 +24,7 @@ export function FullScreenToggle() {
     <button
       type="button"
       className="header-widget optional-on-mobile"
-      aria-label="full screen"
+      aria-label={full ? t('header.exitFullScreen') : t('theme.showFullScreen')}
       onClick={() => void toggle()}
     >
       {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}

@@ -1,7 +1,10 @@
 import { Dropdown } from 'antd';
 import { useSettings } from '../stores/settings-store';
 
-/** Chinese / English (spec §2): every text and antd's locale follow it. */
+/**
+ * Chinese / English (spec §2): every text and antd's locale follow it. Its name is in both
+ * languages: it is what a reader of the other one looks for.
+ */
 export function LanguageSwitch() {
   const language = useSettings((s) => s.language);
   const update = useSettings((s) => s.update);
@@ -16,7 +19,7 @@ export function LanguageSwitch() {
         onClick: ({ key }) => update({ language: key as 'zh' | 'en' }),
       }}
     >
-      <button type="button" className="header-widget" data-testid="language-switch" aria-label="language">
+      <button type="button" className="header-widget" data-testid="language-switch" aria-label="语言 Language">
         {language === 'zh' ? '中' : 'EN'}
       </button>
     </Dropdown>

@@ -1,6 +1,6 @@
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router';
 import { useSettings, type Layout as LayoutName } from '../stores/settings-store';
@@ -45,6 +45,7 @@ export default function ShellLayout() {
   const layout: LayoutName = isMobile ? 'vertical' : settings.layout;
   const route = findRoute(location.pathname);
   const collapsed = isMobile ? !mobileOpen : settings.collapse;
+  const content = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (isMobile) setMobileOpen(false);
@@ -74,7 +75,12 @@ export default function ShellLayout() {
     <header className={`shell-header${settings.fixedHeader && layout !== 'common' ? ' fixed' : ''}`}>
       {(!hasSider || layout === 'common') && <OrgLogo />}
       {hasSider && (
-        <button type="button" className="header-widget fold" aria-label="toggle menu" onClick={toggleCollapse}>
+        <button
+          type="button"
+          className="header-widget fold"
+          aria-label={t('header.toggleMenu')}
+          onClick={toggleCollapse}
+        >
           {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         </button>
       )}
@@ -102,7 +108,7 @@ export default function ShellLayout() {
           <TabsBar />
         </Suspense>
       )}
-      <main className="shell-content">
+      <main className="shell-content" id="main" tabIndex={-1} ref={content}>
         <KeepAliveOutlet refresh={refreshKey} />
       </main>
       {!route?.noFooter && <Footer />}
@@ -112,6 +118,11 @@ export default function ShellLayout() {
   return (
     <QueryProvider>
       <div className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
+        {/* a keyboard's first stop: past the header and the menu to the page (a button, not
+            href="#main": the router reads the hash) */}
+        <button type="button" className="skip-link" onClick={() => content.current?.focus()}>
+          {t('header.skipToContent')}
+        </button>
         {layout === 'common' && header}
         {/* the page's frame keeps its place in the tree whatever the layout: crossing 992 px
             (a tablet turned, a window narrowed) or another layout chosen must not remount the

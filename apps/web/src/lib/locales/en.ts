@@ -41,6 +41,9 @@ export const en: Messages = {
     personalCenter: 'Personal centre',
     notLoggedIn: 'Not logged in',
     menu: 'Menu',
+    toggleMenu: 'Show or hide the menu',
+    exitFullScreen: 'Exit full screen',
+    skipToContent: 'Skip to the content',
   },
   login: {
     title: 'Log in',

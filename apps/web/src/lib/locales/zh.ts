@@ -41,6 +41,9 @@ export const zh = {
     personalCenter: '个人中心',
     notLoggedIn: '未登录',
     menu: '菜单',
+    toggleMenu: '展开/收起菜单',
+    exitFullScreen: '退出全屏',
+    skipToContent: '跳到主要内容',
   },
   login: {
     title: '用户登录',

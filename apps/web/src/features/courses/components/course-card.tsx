@@ -1,5 +1,4 @@
 import { Panel } from '../../../components/panel';
-import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import type { CourseBook } from '../api/courses-api';
 
@@ -7,14 +6,8 @@ const minutes = (s: number) => Math.max(1, Math.round(s / 60));
 
 export function CourseCard({ book }: { book: CourseBook }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <Panel
-      className="course-card"
-      data-testid="course-card"
-      label={book.name}
-      onClick={() => navigate(`/course?id=${book.courseBookId}`)}
-    >
+    <Panel className="course-card" data-testid="course-card" label={book.name} to={`/course?id=${book.courseBookId}`}>
       <div className="course-cover" aria-hidden>
         {book.coverUrl ? <img src={book.coverUrl} alt="" /> : <span>{book.name.slice(0, 2)}</span>}
       </div>

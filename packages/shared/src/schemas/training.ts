@@ -18,6 +18,12 @@ export const progressReport = z.strictObject({
   hidden: z.boolean(),
   /** the playback's last report (unit end, unit change, page leave): credited, then the playback ends */
   final: z.boolean().optional(),
+  /**
+   * sent as the player pauses (the learner's pause, a page gone to the background, "still
+   * there?"): credited, but it opens no face check — nobody may be there to see its window run;
+   * the report as playing resumes does
+   */
+  paused: z.boolean().optional(),
 });
 export type ProgressReportWire = z.infer<typeof progressReport>;
 

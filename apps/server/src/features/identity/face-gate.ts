@@ -36,6 +36,8 @@ interface GateJob {
   personId: string;
   sessionId: string;
   warpCourseId: string;
+  /** the report: one that ends its playback or pauses the player opens no check (see checksDue) */
+  report?: { final?: boolean; paused?: boolean };
 }
 
 export interface DueCheck {
@@ -104,6 +106,8 @@ function checksFaces(cache: Map<string, boolean>, rulesJson: string): boolean {
  *    cleared by a pass) reached its random threshold. Study counts while the class checks
  *    faces, random checks or not (they may be turned on later); a class that checks none
  *    counts nothing, so checks turned on later count study from then.
+ * A check is opened only by a report of a playing player: not by one sent as it pauses or
+ * ends its playback (a screen locked, a tab closed), whose window would run unseen.
  * A unit watched to its end opens an end check. Classes without face checks always pass.
  */
 export function createFaceGate(dialect: Dialect) {
@@ -146,6 +150,12 @@ export function createFaceGate(dialect: Dialect) {
         const open = openByMember.get(m.train_person_id);
         if (open) {
           results.push(open);
+          continue;
+        }
+        // a report as the player stops (paused, the page leaving) opens no check: nobody may be
+        // there to see its window run; the report as playing resumes opens it
+        if (job.report?.final || job.report?.paused) {
+          results.push(undefined);
           continue;
         }
         const pass = passByMember.get(m.train_person_id);

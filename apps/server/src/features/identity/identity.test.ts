@@ -399,44 +399,50 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     }
   });
 
-  it('does not credit the time a check took to a report sent after it', async () => {
-    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
-    const tessId = await addLearner(server, { account: 'tess', password: 'tess-pass' });
-    await enrolInDemoClass(server, tessId);
-    const tess = (await login(server, 'tess', 'tess-pass')).body.data.credentials.accessToken;
+  /**
+   * A learner of the demo class with a reference photo and a pass before, whose drawn random
+   * threshold is 5 s of study; `send` reports on his first unit.
+   */
+  async function pastAPass(account: string) {
+    const personId = await addLearner(server, { account, password: `${account}-pass` });
+    await enrolInDemoClass(server, personId);
+    const token = (await login(server, account, `${account}-pass`)).body.data.credentials.accessToken;
     const reference = await server.request('POST', '/api/face/reference', {
       body: photoForm(await facePhotos.hopper()),
-      headers: auth(tess),
+      headers: auth(token),
     });
     expect(reference.status, reference.text).toBe(200);
-    // a pass before, whose drawn threshold is 5 s of study
     const { train_person_id: trainPersonId } = await server.ctx.db
       .selectFrom('train_persons')
       .select('id as train_person_id')
-      .where('person_id', '=', tessId)
+      .where('person_id', '=', personId)
       .executeTakeFirstOrThrow();
-    const { checkId: before } = await insertFaceCheck(server, {
-      personId: tessId,
-      trainPersonId,
-      status: 'passed',
-      at: now,
-    });
+    const { checkId: before } = await insertFaceCheck(server, { personId, trainPersonId, status: 'passed', at: now });
     await server.ctx.db.updateTable('face_checks').set({ next_after_seconds: 5 }).where('id', '=', before).execute();
     const [unit] = (
-      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth(tess) })
+      await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth(token) })
     ).body.data as Unit[];
-    const send = (seq: number, position: number) =>
+    const send = (playbackId: string, seq: number, position: number, flags: { paused?: true; final?: true } = {}) =>
       server.request('POST', '/api/train/cls_Warp/update-Warp', {
         json: {
           trainWarpCourseId: unit!.trainWarpCourseId,
-          playbackId: 'tess-1',
+          playbackId,
           seq,
           position,
           rate: 1,
           hidden: false,
+          ...flags,
         },
-        headers: auth(tess),
+        headers: auth(token),
       });
+    return { personId, token, send };
+  }
+
+  it('does not credit the time a check took to a report sent after it', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
+    const learner = await pastAPass('tess');
+    const tess = learner.token;
+    const send = (seq: number, position: number) => learner.send('tess-1', seq, position);
     at(200);
     await send(1, 0);
     at(5);
@@ -449,6 +455,34 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     at(5);
     const after = (await send(3, 12)).body.data;
     expect(after, JSON.stringify(after)).toMatchObject({ creditedSeconds: 5, refusal: null });
+  });
+
+  it('opens a random check with the learner there: not with a pause, nor a page leaving, but as he plays again', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
+    const { personId: pennyId, send } = await pastAPass('penny');
+    const openChecks = () =>
+      server.ctx.db
+        .selectFrom('face_checks')
+        .select(['kind', 'due_at', 'window_ends_at'])
+        .where('person_id', '=', pennyId)
+        .where('status', '!=', 'passed')
+        .execute();
+    at(200);
+    await send('penny-1', 1, 0);
+    // his phone locks 6 s in: the pause's report crosses the threshold, and is credited, but
+    // nobody is there to see a check's window run
+    at(6);
+    const paused = (await send('penny-1', 2, 6, { paused: true })).body.data;
+    expect(paused).toMatchObject({ creditedSeconds: 6, refusal: null, faceCheck: null });
+    // the tab is closed: the page's last report opens none either
+    at(1);
+    expect((await send('penny-1', 3, 6, { final: true })).body.data).toMatchObject({ refusal: null, faceCheck: null });
+    expect(await openChecks()).toEqual([]);
+    // ten minutes later he is back: the new playback's first report opens the check, its window from now
+    at(600);
+    const back = (await send('penny-2', 1, 6)).body.data;
+    expect(back).toMatchObject({ creditedSeconds: 0, refusal: 'FACE_CHECK_DUE', faceCheck: { kind: 'random' } });
+    expect(await openChecks()).toEqual([{ kind: 'random', due_at: now, window_ends_at: now + 120_000 }]);
   });
 
   it('asks at random even in a class without a start check, before any check has passed', async () => {

@@ -33,6 +33,8 @@ export interface ProgressReport {
   hidden: boolean;
   /** the playback's last report (unit end, unit change, page leave): credited, then the playback ends */
   final?: boolean | undefined;
+  /** sent as the player paused: credited like any other, but it opens no face check */
+  paused?: boolean | undefined;
 }
 
 /** The learner's live playback (one at a time, across all courseware). */

@@ -389,8 +389,10 @@ export class CreditBatcher {
             classCourseId: row.class_course_id,
             seconds: credited,
           });
-        // not a leaving page's last report: the next playback's first report opens the check
-        if (!job.report.final) {
+        // not a leaving page's last report, nor a pause's (a screen locked, a tab closing): the
+        // report as playing resumes, or the next playback's first, opens the check with the
+        // learner there to see its window run
+        if (!job.report.final && !job.report.paused) {
           lastCredited.set(row.train_person_id, {
             job: { ...job, classRules: row.class_rules },
             index: results.length,

@@ -144,7 +144,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
    * `again`: a final report that went unanswered, sent as it was (the server takes it once).
    */
   const report = async (
-    options: { final?: boolean; leaving?: boolean; position?: number; again?: Report } = {},
+    options: { final?: boolean; paused?: boolean; leaving?: boolean; position?: number; again?: Report } = {},
   ): Promise<CreditAnswer | undefined> => {
     const s = state.current;
     // the playback as it is now (a new one may start while this report waits below)
@@ -166,6 +166,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       // (a phone's screen locked, the tab left), which covers the stretch watched before it
       hidden: s.playedHidden || playingHidden,
       ...(options.final ? { final: true } : {}),
+      // the player stops with it: a face check waits for the report as he plays again
+      ...(options.paused ? { paused: true } : {}),
     };
     if (!options.again) s.playedHidden = playingHidden;
     try {
@@ -409,7 +411,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     // the pause a face check makes (or a play while one is open): the report that opened it
     // was just answered, and one now would only be refused (FACE_CHECK_DUE) and rewind
     if (dueRef.current) return;
-    void report();
+    void report({ paused: true });
   };
 
   /** The media is ready: resume where the learner stopped (never beyond the furthest credited point). */

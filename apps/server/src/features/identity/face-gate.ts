@@ -37,7 +37,7 @@ interface GateJob {
   sessionId: string;
   warpCourseId: string;
   /** the report: one that ends its playback or pauses the player opens no check (see checksDue) */
-  report?: { final?: boolean; paused?: boolean };
+  report?: { final?: boolean };
 }
 
 export interface DueCheck {
@@ -106,8 +106,11 @@ function checksFaces(cache: Map<string, boolean>, rulesJson: string): boolean {
  *    cleared by a pass) reached its random threshold. Study counts while the class checks
  *    faces, random checks or not (they may be turned on later); a class that checks none
  *    counts nothing, so checks turned on later count study from then.
- * A check is opened only by a report of a playing player: not by one sent as it pauses or
- * ends its playback (a screen locked, a tab closed), whose window would run unseen.
+ * A playback's last report (a tab closed) opens no check here: its window would run unseen,
+ * and a playback earns nothing before its first report, which is not a last one and opens it.
+ * (A threshold reached by a report sent as the player pauses opens none with it either — see
+ * creditReached's caller — but the next report, whatever it says, opens it here: a script that
+ * calls every report a pause gains one report's delay, no more.)
  * A unit watched to its end opens an end check. Classes without face checks always pass.
  */
 export function createFaceGate(dialect: Dialect) {
@@ -152,9 +155,8 @@ export function createFaceGate(dialect: Dialect) {
           results.push(open);
           continue;
         }
-        // a report as the player stops (paused, the page leaving) opens no check: nobody may be
-        // there to see its window run; the report as playing resumes opens it
-        if (job.report?.final || job.report?.paused) {
+        // the page leaving: nobody is there to see a window run
+        if (job.report?.final) {
           results.push(undefined);
           continue;
         }

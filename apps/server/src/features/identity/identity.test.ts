@@ -485,6 +485,25 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(await openChecks()).toEqual([{ kind: 'random', due_at: now, window_ends_at: now + 120_000 }]);
   });
 
+  it('checks a script that calls every report a pause at its next report', async () => {
+    await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
+    const { send } = await pastAPass('paula');
+    at(200);
+    await send('paula-1', 1, 0);
+    at(6);
+    expect((await send('paula-1', 2, 6, { paused: true })).body.data).toMatchObject({
+      creditedSeconds: 6,
+      faceCheck: null,
+    });
+    // no play in between, yet 6 s more: the check opens now, and nothing more is credited
+    at(6);
+    expect((await send('paula-1', 3, 12, { paused: true })).body.data).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'FACE_CHECK_DUE',
+      faceCheck: { kind: 'random' },
+    });
+  });
+
   it('asks at random even in a class without a start check, before any check has passed', async () => {
     await setRules({ enabled: true, atStart: false, atEnd: false, randomEveryMinutes: 1, windowSeconds: 120 });
     const randyId = await addLearner(server, { account: 'randy', password: 'randy-pass' });

@@ -390,8 +390,8 @@ export class CreditBatcher {
             seconds: credited,
           });
         // not a leaving page's last report, nor a pause's (a screen locked, a tab closing): the
-        // report as playing resumes, or the next playback's first, opens the check with the
-        // learner there to see its window run
+        // next report (as playing resumes, or the next playback's first) opens the check, with
+        // the learner there to see its window run (the face gate's checksDue)
         if (!job.report.final && !job.report.paused) {
           lastCredited.set(row.train_person_id, {
             job: { ...job, classRules: row.class_rules },

@@ -20,8 +20,8 @@ export const progressReport = z.strictObject({
   final: z.boolean().optional(),
   /**
    * sent as the player pauses (the learner's pause, a page gone to the background, "still
-   * there?"): credited, but it opens no face check — nobody may be there to see its window run;
-   * the report as playing resumes does
+   * there?"): credited, but a random check its credit makes due is not opened with it — nobody
+   * may be there to see its window run; the next report meets it
    */
   paused: z.boolean().optional(),
 });

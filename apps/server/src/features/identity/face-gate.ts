@@ -36,7 +36,7 @@ interface GateJob {
   personId: string;
   sessionId: string;
   warpCourseId: string;
-  /** the report: one that ends its playback or pauses the player opens no check (see checksDue) */
+  /** the report: a playback's last opens no check (see checksDue) */
   report?: { final?: boolean };
 }
 
@@ -106,11 +106,11 @@ function checksFaces(cache: Map<string, boolean>, rulesJson: string): boolean {
  *    cleared by a pass) reached its random threshold. Study counts while the class checks
  *    faces, random checks or not (they may be turned on later); a class that checks none
  *    counts nothing, so checks turned on later count study from then.
- * A playback's last report (a tab closed) opens no check here: its window would run unseen,
- * and a playback earns nothing before its first report, which is not a last one and opens it.
- * (A threshold reached by a report sent as the player pauses opens none with it either — see
- * creditReached's caller — but the next report, whatever it says, opens it here: a script that
- * calls every report a pause gains one report's delay, no more.)
+ * A playback's last report (a tab closed) that meets a check due opens none here ('held'): its
+ * window would run unseen; it is refused all the same, and the next playback's first report
+ * opens it. (A threshold reached by a report sent as the player pauses opens none with it
+ * either — see creditReached's caller — but the next report, whatever it says, meets it here:
+ * a script that calls every report a pause gains one report's credit, no more.)
  * A unit watched to its end opens an end check. Classes without face checks always pass.
  */
 export function createFaceGate(dialect: Dialect) {
@@ -137,11 +137,11 @@ export function createFaceGate(dialect: Dialect) {
   const loadedIn = new WeakMap<Db, Awaited<ReturnType<typeof load>>>();
 
   return {
-    async checksDue(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | undefined>> {
+    async checksDue(db: Db, jobs: readonly GateJob[], now: number): Promise<Array<DueCheck | 'held' | undefined>> {
       const loaded = await load(db, jobs);
       loadedIn.set(db, loaded);
       const { byWarp, openByMember, passByMember } = loaded;
-      const results: Array<DueCheck | undefined> = [];
+      const results: Array<DueCheck | 'held' | undefined> = [];
       for (const job of jobs) {
         const m = byWarp.get(job.warpCourseId);
         // not the learner's record, no checks in this class, or the class outside its period
@@ -155,18 +155,22 @@ export function createFaceGate(dialect: Dialect) {
           results.push(open);
           continue;
         }
-        // the page leaving: nobody is there to see a window run
-        if (job.report?.final) {
-          results.push(undefined);
+        const pass = passByMember.get(m.train_person_id);
+        const kind =
+          m.rules.atStart && (!pass || pass.session_id !== job.sessionId)
+            ? ('start' as const)
+            : randomReached(m, pass)
+              ? ('random' as const)
+              : undefined;
+        // a check due with a playback's last report (the page leaving): nobody is there to see
+        // its window run, so none is opened — but the report is not credited either, and the
+        // next playback's first report opens it
+        if (kind && job.report?.final) {
+          results.push('held');
           continue;
         }
-        const pass = passByMember.get(m.train_person_id);
         let due: DueCheck | undefined;
-        if (m.rules.atStart && (!pass || pass.session_id !== job.sessionId)) {
-          due = await openCheck(db, job, m.train_person_id, 'start', m.rules, now);
-        } else if (randomReached(m, pass)) {
-          due = await openCheck(db, job, m.train_person_id, 'random', m.rules, now);
-        }
+        if (kind) due = await openCheck(db, job, m.train_person_id, kind, m.rules, now);
         if (due) openByMember.set(m.train_person_id, due);
         results.push(due);
       }

@@ -474,9 +474,14 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     at(6);
     const paused = (await send('penny-1', 2, 6, { paused: true })).body.data;
     expect(paused).toMatchObject({ creditedSeconds: 6, refusal: null, faceCheck: null });
-    // the tab is closed: the page's last report opens none either
-    at(1);
-    expect((await send('penny-1', 3, 6, { final: true })).body.data).toMatchObject({ refusal: null, faceCheck: null });
+    // the tab is closed: the page's last report opens none either, and earns nothing while the
+    // check is due (the tab's own covers no ground; one that claims 10 s more is not credited)
+    at(10);
+    expect((await send('penny-1', 3, 16, { final: true })).body.data).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'FACE_CHECK_DUE',
+      faceCheck: null,
+    });
     expect(await openChecks()).toEqual([]);
     // ten minutes later he is back: the new playback's first report opens the check, its window from now
     at(600);

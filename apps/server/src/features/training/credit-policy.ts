@@ -33,7 +33,7 @@ export interface ProgressReport {
   hidden: boolean;
   /** the playback's last report (unit end, unit change, page leave): credited, then the playback ends */
   final?: boolean | undefined;
-  /** sent as the player paused: credited like any other, but it opens no face check */
+  /** sent as the player paused: credited like any other, but a random check it makes due opens with the next report */
   paused?: boolean | undefined;
 }
 

@@ -79,7 +79,11 @@ export interface MembershipCredit {
  * batch completed call for a check at their end. Without it every class passes.
  */
 export interface FaceGate {
-  checksDue(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | undefined>>;
+  /**
+   * 'held': a check is due, but this report (a playback's last: the page leaving) opens none;
+   * it is refused all the same, and the next playback's first report opens it
+   */
+  checksDue(db: Db, jobs: readonly CreditJob[], now: number): Promise<Array<FaceCheckDue | 'held' | undefined>>;
   credited(db: Db, credits: readonly MembershipCredit[]): Promise<void>;
   /** after `checksDue`, in its transaction: when each report's learner last passed a check */
   passedAt(db: Db, jobs: readonly CreditJob[]): Array<number | undefined>;
@@ -425,7 +429,8 @@ export class CreditBatcher {
         created_at: now,
       });
       if (completedNow) completedJobs.push({ job, index: results.length });
-      results.push({ ok: { decision, row: { ...row }, faceCheck: gates[i] } });
+      const gate = gates[i];
+      results.push({ ok: { decision, row: { ...row }, faceCheck: gate === 'held' ? undefined : gate } });
     });
 
     await saveWarpProgress(

@@ -176,7 +176,9 @@ describe('courseware in Chromium', () => {
     await study.page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(fitted, { timeout: 10_000 }).toBe(wide);
     await study.page.getByTestId('pdf-start').click();
-    // the tab left: the reading timer pauses, and the notice says so (not a video's pause)
+    // the tab left after a moment's reading: the reading timer pauses, and the notice says so
+    // (not a video's pause), and stays (the pause's report is credited the moment read)
+    await study.page.waitForTimeout(1_500);
     const shown = (state: 'hidden' | 'visible') =>
       study.page.evaluate((state) => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
@@ -184,6 +186,8 @@ describe('courseware in Chromium', () => {
       }, state);
     await shown('hidden');
     await study.page.getByText('页面切到后台，阅读计时已暂停').waitFor();
+    await study.page.waitForTimeout(1_000);
+    expect(await study.page.getByText('页面切到后台，阅读计时已暂停').isVisible()).toBe(true);
     await shown('visible');
     await study.page.getByTestId('pdf-start').click();
     const next = study.page.getByTestId('pdf-next');

@@ -205,7 +205,7 @@ describe('login in Chromium', () => {
     const dialog = page.getByRole('dialog');
     // opened, the account field has the focus: he types at once
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder')))
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder')), { timeout: 5_000 })
       .toBe('用户名/身份证号/手机号');
     await dialog.getByPlaceholder('用户名/身份证号/手机号').fill('demo');
     await dialog.getByPlaceholder('密码').fill('demo1234');

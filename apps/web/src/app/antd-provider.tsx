@@ -53,6 +53,14 @@ export function AntdProvider({ children }: { children: ReactNode }) {
           colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
           colorError: '#cf1322',
           colorSuccess: '#237804',
+          // the tints a tag or an alert is drawn on stay antd's light ones (derived from the
+          // darker colours above they turned grey: 正常 was 2.7:1), and 进行中's blue is dark
+          // enough on its tint (antd's #1677ff is 3.7:1)
+          colorSuccessBg: '#f6ffed',
+          colorSuccessBorder: '#b7eb8f',
+          colorErrorBg: '#fff2f0',
+          colorErrorBorder: '#ffccc7',
+          colorInfo: '#0958d9',
         },
         // one key for every provider (the layout's, the toasts', a public page's): the theme's
         // CSS variables (~12 KB of style text) are computed and written once, not once each

@@ -13,7 +13,6 @@ export function Panel({
   size,
   className,
   to,
-  label,
   children,
   'data-testid': testId,
 }: {
@@ -22,8 +21,6 @@ export function Panel({
   className?: string;
   /** the route the panel opens, as a link */
   to?: string;
-  /** what a screen reader calls the panel when it is a link (else all its text) */
-  label?: string;
   children: ReactNode;
   'data-testid'?: string;
 }) {
@@ -35,7 +32,7 @@ export function Panel({
     </>
   );
   return to ? (
-    <Link to={to} className={classes} data-testid={testId} aria-label={label}>
+    <Link to={to} className={classes} data-testid={testId}>
       {body}
     </Link>
   ) : (

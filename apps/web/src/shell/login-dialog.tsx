@@ -20,10 +20,15 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose(): void 
       onCancel={onClose}
       destroyOnHidden
       width={400}
-      afterOpenChange={(opened) => opened && form.current?.querySelector('input')?.focus()}
+      // the field has it as the dialog appears; after the opening animation, once more if the
+      // dialog's own focus handling moved it
+      afterOpenChange={(opened) => {
+        if (opened && !form.current?.contains(document.activeElement)) form.current?.querySelector('input')?.focus();
+      }}
     >
       <div ref={form}>
         <LoginForm
+          autoFocus
           onSuccess={() => {
             onClose();
             navigate('/study');

@@ -120,7 +120,7 @@ export default function ShellLayout() {
       <div className={`shell layout-${layout}${isMobile ? ' is-mobile' : ''}`} data-layout={layout}>
         {/* a keyboard's first stop: past the header and the menu to the page (a button, not
             href="#main": the router reads the hash) */}
-        <button type="button" className="skip-link" onClick={() => content.current?.focus()}>
+        <button type="button" className="skip-link" onClick={() => content.current?.focus({ preventScroll: true })}>
           {t('header.skipToContent')}
         </button>
         {layout === 'common' && header}

@@ -16,6 +16,8 @@ type Mode = 'account' | 'phone';
 interface Props {
   onSuccess(): void;
   onRegister(): void;
+  /** the account field takes the focus as the form appears (a dialog opened to log in) */
+  autoFocus?: boolean;
 }
 
 const FIELDS: Record<Mode, LoginField[]> = {
@@ -41,7 +43,7 @@ function Field({ error, children }: { error: string | undefined; children: React
  * would be a third of its bytes and half of a phone's work to show it.
  * Fields are checked on blur (trimmed) and all again on submit, with the §5 texts.
  */
-export function LoginForm({ onSuccess, onRegister }: Props) {
+export function LoginForm({ onSuccess, onRegister, autoFocus = false }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('account');
   const [values, setValues] = useState<Record<LoginField, string>>({
@@ -119,6 +121,7 @@ export function LoginForm({ onSuccess, onRegister }: Props) {
               placeholder={t('login.username')}
               autoComplete="username"
               aria-label={t('login.username')}
+              autoFocus={autoFocus}
               {...bind('username')}
             />
           </Field>

@@ -24,6 +24,7 @@ export function RegistrationSetting({ onShowPending }: { onShowPending: () => vo
           })
         }
         options={(['open', 'approval'] as const).map((m) => ({ value: m, label: t(`console.registration.${m}`) }))}
+        aria-label={t('console.registration.title')}
         data-testid="registration-mode"
       />
       {settings.data.pendingCount > 0 && (

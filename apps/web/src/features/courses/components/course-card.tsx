@@ -7,11 +7,11 @@ const minutes = (s: number) => Math.max(1, Math.round(s / 60));
 export function CourseCard({ book }: { book: CourseBook }) {
   const { t } = useTranslation();
   return (
-    <Panel className="course-card" data-testid="course-card" label={book.name} to={`/course?id=${book.courseBookId}`}>
+    <Panel className="course-card" data-testid="course-card" to={`/course?id=${book.courseBookId}`}>
       <div className="course-cover" aria-hidden>
         {book.coverUrl ? <img src={book.coverUrl} alt="" /> : <span>{book.name.slice(0, 2)}</span>}
       </div>
-      <h4>{book.name}</h4>
+      <h3>{book.name}</h3>
       <p className="course-intro">{book.intro}</p>
       <div className="course-meta">
         <span className="course-tag">

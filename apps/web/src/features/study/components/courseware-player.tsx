@@ -233,7 +233,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
           }
         }
         setNotice(said);
-      } else if (answer.creditedSeconds > 0) {
+      } else if (answer.creditedSeconds > 0 && !body.paused) {
+        // credited as it plays: what was said before is past (not so for a pause's answer,
+        // which would clear the very notice that says why it paused)
         setNotice(undefined);
       }
       s.complete = answer.learnStatus === LearnStatus.COMPLETED;

@@ -97,6 +97,9 @@ describe('the console in Chromium', () => {
     await page.waitForURL(/#\/study/);
     await page.evaluate(() => (location.hash = '/manage/people'));
     const modal = page.locator('.ant-modal:visible');
+    // its controls are named in Chinese for a screen reader (antd names icon buttons in English)
+    await page.getByRole('button', { name: '搜索', exact: true }).waitFor();
+    await page.getByRole('combobox', { name: '注册方式' }).waitFor();
 
     // a department
     await page.getByTestId('department-add').click();

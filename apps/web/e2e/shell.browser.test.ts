@@ -176,10 +176,15 @@ describe('shell in Chromium', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: '绿荫草场' }).click();
     await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect.poll(bodyClass).toContain('green');
+    // each closes the drawer: it is opened again once it has slid away (a click on it while it
+    // closes lands on its fading mask, which closes it)
+    const closed = () => expect.poll(() => drawer.isVisible(), { timeout: 5_000 }).toBe(false);
+    await closed();
 
     await page.getByTestId('open-settings').click();
     await drawer.getByRole('button', { name: '恢复默认' }).click();
     await expect.poll(bodyClass).toContain('ocean');
+    await closed();
 
     await page.getByTestId('open-settings').click();
     await drawer.getByRole('button', { name: '随机换肤' }).click();

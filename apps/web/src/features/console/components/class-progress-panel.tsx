@@ -1,4 +1,5 @@
-import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Checkbox, DatePicker, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { SearchBox } from './search-box';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -104,7 +105,7 @@ export function ClassProgressPanel() {
           }))}
           data-testid="report-status"
         />
-        <Input.Search
+        <SearchBox
           allowClear
           style={{ width: 200 }}
           placeholder={t('console.reports.search')}

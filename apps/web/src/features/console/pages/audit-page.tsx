@@ -1,6 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
-import { Card, Input, Table } from 'antd';
+import { Card, Table } from 'antd';
+import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -48,7 +49,7 @@ export default function AuditPage() {
     <section className="page console-page" data-testid="audit-page">
       <h2>{t('console.audit')}</h2>
       <Card size="small">
-        <Input.Search
+        <SearchBox
           allowClear
           className="console-toolbar"
           style={{ maxWidth: 360 }}

@@ -2,6 +2,7 @@ import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -48,7 +49,7 @@ export default function CertificatesPage() {
       <h2>{t('route.manageCertificates')}</h2>
       <Card size="small">
         <Space wrap className="console-toolbar">
-          <Input.Search
+          <SearchBox
             allowClear
             style={{ width: 240 }}
             placeholder={t('console.certificates.search')}

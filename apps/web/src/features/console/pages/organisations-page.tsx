@@ -2,6 +2,7 @@ import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Card, Divider, Form, Input, Modal, Space, Table } from 'antd';
+import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -104,7 +105,7 @@ export default function OrganisationsPage() {
       <h2>{t('console.organisations')}</h2>
       <Card size="small">
         <Space wrap className="console-toolbar">
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('console.org.search')}
             style={{ width: 240 }}

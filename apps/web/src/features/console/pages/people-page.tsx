@@ -2,6 +2,7 @@ import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
@@ -77,7 +78,7 @@ export default function PeoplePage() {
         </Card>
         <Card size="small" className="console-main">
           <Space wrap className="console-toolbar">
-            <Input.Search
+            <SearchBox
               allowClear
               placeholder={t('console.search')}
               onSearch={(v) => {

@@ -81,7 +81,7 @@ export default function ShellLayout() {
           aria-label={t('header.toggleMenu')}
           onClick={toggleCollapse}
         >
-          {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          {collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
         </button>
       )}
       {/* a phone's header has no room for the trail (and never showed it) */}

@@ -98,7 +98,7 @@ export default function IndexPage() {
                 }}
               />
               <button type="submit" aria-label={t('courses.search')}>
-                <SearchOutlined />
+                <SearchOutlined aria-hidden />
               </button>
             </form>
           </div>

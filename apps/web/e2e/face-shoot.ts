@@ -15,6 +15,15 @@ export async function shoot(scope: Locator | Page, options: { precheck?: boolean
   }
   const button = scope.getByTestId('face-shoot').first();
   for (let attempt = 0; attempt < 6; attempt++) {
+    // after a refused shot the pre-check looks for one face again before the button is enabled
+    // (on a loaded machine this took over 30 s in a CI pre-check), and an answer may meanwhile
+    // have ended the page's shooting: the caller then sees how it ended
+    await expect
+      .poll(async () => (await button.count()) === 0 || (await button.isEnabled().catch(() => false)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    if ((await button.count()) === 0) return;
     await button.click();
     // the answer is in when the button, once spinning, stops (or the dialog holding it has gone)
     const spinning = async () => (await button.getAttribute('aria-busy').catch(() => null)) === 'true';

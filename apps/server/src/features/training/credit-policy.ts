@@ -117,15 +117,14 @@ export interface CreditDecision {
 
 const MAX_RATE = 1;
 const RATE_EPSILON = 0.01;
-/**
- * How much further than its time (and the slack) a report's step may go before it is a skip
- * (STUDY_JITTER_SECONDS): network delay that varies from report to report (a late one, then one
+/*
+ * STUDY_JITTER_SECONDS is how much further than its time (and the slack) a report's step may go
+ * before it is a skip: network delay that varies from report to report (a late one, then one
  * on time) makes an honest step longer than the time between arrivals. No report is credited
  * more than its time: the ground left ahead of credit is credited when a report comes late
  * again, and at a unit's end the player waits out what is left (courseware-player's end save,
  * up to STUDY_END_SAVE_MAX_SECONDS).
  */
-export const JITTER_SECONDS = STUDY_JITTER_SECONDS;
 
 export function decideCredit(input: CreditInput): CreditDecision {
   const decision = decide(input);
@@ -191,7 +190,7 @@ function decide(input: CreditInput): CreditDecision {
   // a seek back): ground ahead of credit, left by jitter, does not make an honest step a seek.
   const step = position - Math.max(warp.lastPosition ?? warp.furthest, warp.furthest);
   if (
-    step > elapsed * MAX_RATE + rules.slackSeconds + JITTER_SECONDS ||
+    step > elapsed * MAX_RATE + rules.slackSeconds + STUDY_JITTER_SECONDS ||
     report.position > warp.duration + rules.slackSeconds
   ) {
     return refuse('SEEK');
@@ -217,7 +216,7 @@ function decide(input: CreditInput): CreditDecision {
 
 /** A playhead as a next step is measured from it: within the unit, and not far ahead of credit. */
 const aheadAtMost = (position: number, furthest: number, duration: number, rules: CreditRules) =>
-  Math.min(position, duration, furthest + rules.slackSeconds + JITTER_SECONDS);
+  Math.min(position, duration, furthest + rules.slackSeconds + STUDY_JITTER_SECONDS);
 
 /** The playback as this report leaves it: its clock and sequence at this report. */
 const started = ({ report, warp, sessionId, now }: CreditInput): PlaybackState => ({

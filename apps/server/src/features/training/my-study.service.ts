@@ -1,5 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
+import { RefusalMsg } from '@anxun/shared/messages';
 import {
   progressReport,
   type ProgressReportWire,
@@ -13,7 +14,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { incrementStudyCount } from '../../core/training-records.repository.js';
 import { AppError } from '../../http/app-error.js';
 import { decryptField } from '../../infra/crypto.js';
-import { REFUSAL_MESSAGES, type CreditBatcher } from './study-credit.service.js';
+import { type CreditBatcher } from './study-credit.service.js';
 import { studyDay } from '../../core/study-day.js';
 import {
   claimStudyStart,
@@ -91,7 +92,7 @@ export async function report(
     ...toWarpCourseData(ctx, row),
     creditedSeconds: decision.creditedSeconds,
     refusal: decision.refusal ?? null,
-    refusalMsg: decision.refusal ? REFUSAL_MESSAGES[decision.refusal] : null,
+    refusalMsg: decision.refusal ? RefusalMsg[decision.refusal] : null,
     faceCheck: faceCheck
       ? {
           checkId: faceCheck.checkId,

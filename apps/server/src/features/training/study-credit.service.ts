@@ -1,7 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import { v7 as uuidv7 } from 'uuid';
 import { ErrorCode } from '@anxun/shared/errors';
-import { RefusalMsg } from '@anxun/shared/messages';
 import type { AppContext } from '../../app-context.js';
 import { isCourseComplete, isCourseCompleteButUnits } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
@@ -12,13 +11,7 @@ import { studyDay } from '../../core/study-day.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
-import {
-  decideCredit,
-  type CreditDecision,
-  type PlaybackState,
-  type ProgressReport,
-  type Refusal,
-} from './credit-policy.js';
+import { decideCredit, type CreditDecision, type PlaybackState, type ProgressReport } from './credit-policy.js';
 import {
   addCreditedOnDays,
   countCourseUnits,
@@ -32,9 +25,6 @@ import {
   type WarpCourseRow,
 } from './training.repository.js';
 import { saveCourseProgress, saveWarpProgress } from '../../core/training-records.repository.js';
-
-/** A refusal's text (the player shows it), for every refusal the policy makes. */
-export const REFUSAL_MESSAGES: Record<Refusal, string> = RefusalMsg;
 
 export interface CreditJob {
   personId: string;

@@ -53,7 +53,7 @@ describe('home page and a course page in Chromium', () => {
     expect(await page.getByRole('link', { name }).count()).toBeGreaterThan(0);
     await card.click();
     await page.waitForURL(/#\/course\?id=/);
-    await expect.poll(() => page.locator('.course-head h2').textContent()).toBe(name);
+    await expect.poll(() => page.locator('.course-head h1').textContent()).toBe(name);
     expect(await page.getByTestId('course-facts').textContent()).toContain('授课老师');
     const units = page.getByTestId('course-unit-list').locator('li');
     await expect.poll(() => units.count()).toBeGreaterThan(0);

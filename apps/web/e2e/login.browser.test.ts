@@ -181,7 +181,7 @@ describe('login in Chromium', () => {
     await expect.poll(() => personal.count()).toBe(0);
     await avatar.tap();
     await personal.waitFor();
-    await page.locator('.study-page h2').tap();
+    await page.locator('.study-page h1').tap();
     await expect.poll(() => personal.count()).toBe(0);
     // from the keyboard: Tab walks into the list, Escape closes it and hands the focus back
     await avatar.tap();

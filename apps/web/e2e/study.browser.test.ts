@@ -139,7 +139,7 @@ describe('studying in Chromium', () => {
       .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('aria-label') ?? ''));
     expect(names.length).toBeGreaterThan(units);
     for (const name of names) expect(name).toMatch(/^\S.* 学习进度$/);
-    expect(names).toContain(`${await page.getByTestId('progress-class').locator('h3').textContent()} 学习进度`);
+    expect(names).toContain(`${await page.getByTestId('progress-class').locator('h2').textContent()} 学习进度`);
     await context.close();
   }, 90_000);
 

@@ -43,7 +43,7 @@ export function AvatarCard() {
 
   return (
     <div className="account-card plain-panel" data-testid="avatar-card">
-      <h3 className="account-card-title">{t('account.avatar')}</h3>
+      <h2 className="account-card-title">{t('account.avatar')}</h2>
       <div className="avatar-body">
         {avatar ? (
           <img src={avatar} width={80} height={80} className="avatar-photo" alt={t('account.avatar')} />

@@ -53,7 +53,7 @@ export function CertificatesCard() {
     });
   return (
     <div className="account-card plain-panel" data-testid="certificates-card">
-      <h3 className="account-card-title">{t('certificates.title')}</h3>
+      <h2 className="account-card-title">{t('certificates.title')}</h2>
       <Waiting waiting={waiting} />
       {isPending ? (
         <SkeletonLines lines={3} className="account-loading" />

@@ -28,7 +28,7 @@ export function MessagesCard() {
   if (notices.length === 0) return null;
   return (
     <div className="account-card plain-panel" data-testid="messages-card">
-      <h3 className="account-card-title">{t('account.messages')}</h3>
+      <h2 className="account-card-title">{t('account.messages')}</h2>
       <ul className="message-list">
         {notices.map((n) => (
           <li key={n.id} className="message-item">

@@ -33,7 +33,7 @@ export function PasswordCard() {
   };
   return (
     <div className="account-card plain-panel">
-      <h3 className="account-card-title">{t('account.password')}</h3>
+      <h2 className="account-card-title">{t('account.password')}</h2>
       <form className="account-form" data-testid="password-form" noValidate onSubmit={submit}>
         <PlainField label={t('account.oldPassword')} error={form.errors.oldPassword}>
           <PasswordInput autoComplete="current-password" {...form.bind('oldPassword')} />

@@ -34,7 +34,7 @@ export function PhoneCard({ current }: { current: string | undefined }) {
   };
   return (
     <div className="account-card plain-panel">
-      <h3 className="account-card-title">{t('account.phoneTitle')}</h3>
+      <h2 className="account-card-title">{t('account.phoneTitle')}</h2>
       <p>
         {t('account.currentPhone')}
         {t('punct.colon')}

@@ -36,7 +36,7 @@ export function ReferencePhotoCard() {
 
   return (
     <div className="account-card plain-panel" data-testid="reference-card">
-      <h3 className="account-card-title">{t('face.reference.title')}</h3>
+      <h2 className="account-card-title">{t('face.reference.title')}</h2>
       <div className="reference-body">
         {data?.photoUrl ? (
           <a href={data.photoUrl} target="_blank" rel="noreferrer" className="reference-photo-link">

@@ -46,16 +46,16 @@ export default function PersonalCenterPage() {
   if (!settled) {
     return (
       <section className="page account-page">
-        <h2>{t('route.personalCenter')}</h2>
+        <h1>{t('route.personalCenter')}</h1>
         <SkeletonLines lines={8} className="account-loading-page" />
       </section>
     );
   }
   return (
     <section className="page account-page">
-      <h2>{t('route.personalCenter')}</h2>
+      <h1>{t('route.personalCenter')}</h1>
       <div className="account-card plain-panel">
-        <h3 className="account-card-title">{t('account.profile')}</h3>
+        <h2 className="account-card-title">{t('account.profile')}</h2>
         {profile.data ? (
           <PlainFacts facts={facts} testId="profile" />
         ) : (

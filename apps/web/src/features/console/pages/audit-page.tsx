@@ -47,7 +47,7 @@ export default function AuditPage() {
   const audit = useAudit({ action, current });
   return (
     <section className="page console-page" data-testid="audit-page">
-      <h2>{t('console.audit')}</h2>
+      <h1>{t('console.audit')}</h1>
       <Card size="small">
         <SearchBox
           allowClear

@@ -46,7 +46,7 @@ export default function CertificatesPage() {
 
   return (
     <section className="page console-page" data-testid="certificates-page">
-      <h2>{t('route.manageCertificates')}</h2>
+      <h1>{t('route.manageCertificates')}</h1>
       <Card size="small">
         <Space wrap className="console-toolbar">
           <SearchBox

@@ -83,7 +83,7 @@ export default function ClassesPage() {
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
   return (
     <section className="page console-page" data-testid="classes-page">
-      <h2>{t('console.classes')}</h2>
+      <h1>{t('console.classes')}</h1>
       <Card size="small">
         <Space className="console-toolbar">
           <Button type="primary" onClick={() => setCreating(true)} data-testid="class-create">

@@ -171,7 +171,7 @@ export default function CoursesPage() {
 
   return (
     <section className="page console-page" data-testid="courses-page">
-      <h2>{t(isOperator ? 'console.books.platformTitle' : 'console.books.title')}</h2>
+      <h1>{t(isOperator ? 'console.books.platformTitle' : 'console.books.title')}</h1>
       {isOperator ? (
         ownBooks
       ) : (

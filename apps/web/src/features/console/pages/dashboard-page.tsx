@@ -92,7 +92,7 @@ export default function DashboardPage() {
 
   return (
     <section className="page console-page" data-testid="dashboard-page">
-      <h2>{t('console.dashboard.title')}</h2>
+      <h1>{t('console.dashboard.title')}</h1>
       <div className="dashboard-figures">
         {figures.map((f) => (
           <Card key={f.key} size="small" data-testid={`figure-${f.key}`}>

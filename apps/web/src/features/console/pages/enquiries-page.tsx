@@ -34,7 +34,7 @@ export default function EnquiriesPage() {
   return (
     <section className="page console-page" data-testid="enquiries-page">
       {modalHolder}
-      <h2>{t('console.enquiries')}</h2>
+      <h1>{t('console.enquiries')}</h1>
       <Card size="small">
         <Select
           aria-label={t('console.statusTitle')}

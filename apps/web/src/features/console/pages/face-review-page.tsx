@@ -194,7 +194,7 @@ export default function FaceReviewPage() {
 
   return (
     <section className="page console-page" data-testid="face-review-page">
-      <h2>{t('route.manageFaceReview')}</h2>
+      <h1>{t('route.manageFaceReview')}</h1>
       <p className="console-hint">{t('console.faceReview.hint')}</p>
       {check ? (
         <>

@@ -44,7 +44,7 @@ export default function NoticesPage() {
 
   return (
     <section className="page console-page" data-testid="notices-page">
-      <h2>{t('console.notices')}</h2>
+      <h1>{t('console.notices')}</h1>
       <Card size="small">
         <Space wrap className="console-toolbar">
           <Button type="primary" onClick={() => setEditing(null)} data-testid="notice-new">

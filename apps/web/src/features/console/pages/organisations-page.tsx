@@ -102,7 +102,7 @@ export default function OrganisationsPage() {
   return (
     <section className="page console-page" data-testid="organisations-page">
       {modalHolder}
-      <h2>{t('console.organisations')}</h2>
+      <h1>{t('console.organisations')}</h1>
       <Card size="small">
         <Space wrap className="console-toolbar">
           <SearchBox

@@ -63,7 +63,7 @@ export default function PeoplePage() {
 
   return (
     <section className="page console-page" data-testid="people-page">
-      <h2>{t('console.people')}</h2>
+      <h1>{t('console.people')}</h1>
       <div className="console-split">
         <Card size="small" title={t('console.departments')} className="console-side">
           <DepartmentTree

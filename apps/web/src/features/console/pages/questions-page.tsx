@@ -56,7 +56,7 @@ export default function QuestionsPage() {
 
   return (
     <section className="page console-page" data-testid="questions-page">
-      <h2>{t('console.questions')}</h2>
+      <h1>{t('console.questions')}</h1>
       <Card size="small">
         <Space wrap className="console-toolbar">
           <Select

@@ -10,7 +10,7 @@ export default function ReportsPage() {
   const { t } = useTranslation();
   return (
     <section className="page console-page" data-testid="reports-page">
-      <h2>{t('route.manageReports')}</h2>
+      <h1>{t('route.manageReports')}</h1>
       <Card size="small">
         <Tabs
           items={[

@@ -10,7 +10,7 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   return (
     <section className="page console-page console-stack" data-testid="settings-page">
-      <h2>{t('route.manageSettings')}</h2>
+      <h1>{t('route.manageSettings')}</h1>
       <RetentionCard />
       <ReferenceModeCard />
       <CertificateTemplateCard />

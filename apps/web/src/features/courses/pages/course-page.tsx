@@ -165,7 +165,7 @@ export default function CoursePage() {
           )}
         </div>
         <div className="course-head-text">
-          <h2>{book.name}</h2>
+          <h1>{book.name}</h1>
           <p>{book.intro}</p>
           <PlainFacts
             testId="course-facts"

@@ -57,7 +57,7 @@ export default function ExamsPage() {
   return (
     <section className="page exams-page">
       <div className="exams-head">
-        <h2>{t('route.exams')}</h2>
+        <h1>{t('route.exams')}</h1>
         <select
           className="plain-input plain-select"
           value={chosen.trainClassCourseId}

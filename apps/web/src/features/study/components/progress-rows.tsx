@@ -140,9 +140,9 @@ export function ProgressCards({ courses }: { courses: CourseRow[] }) {
       {courses.map((course) => (
         <div key={course.key} className="progress-card" data-testid="progress-course">
           <div className="progress-card-head">
-            <h4>
+            <h3>
               {course.name} <StatusTag status={course.status} examDue={course.examDue} />
-            </h4>
+            </h3>
             <GoLink row={course} />
           </div>
           {line(course, false)}

@@ -50,7 +50,7 @@ function ClassProgress({ cls, courses, units }: { cls: MyClass; courses: PersonC
       <div className="progress-class-head">
         <ProgressRing percent={cls.progress} size={72} label={t('study.progressOf', { name: cls.className })} />
         <div>
-          <h3>{cls.className}</h3>
+          <h2>{cls.className}</h2>
           <p>
             {t('study.studied')} <strong data-testid="class-studied">{cls.studiedHours}</strong> / {t('study.required')}{' '}
             {cls.requiredHours} {t('study.hours')} · {t('study.courses')} {cls.completedCourses}/{cls.courseCount}
@@ -82,7 +82,7 @@ export default function ProgressPage() {
   if (classes.isPending || units.isPending || time.isLoading || courses.some((c) => c.isPending)) {
     return (
       <section className="page progress-page">
-        <h2>{t('study.progress')}</h2>
+        <h1>{t('study.progress')}</h1>
         <SkeletonLines lines={6} className="study-loading progress-loading" />
       </section>
     );
@@ -90,7 +90,7 @@ export default function ProgressPage() {
   const totalSeconds = (units.data ?? []).reduce((s, u) => s + u.studyLength, 0);
   return (
     <section className="page progress-page">
-      <h2>{t('study.progress')}</h2>
+      <h1>{t('study.progress')}</h1>
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       <div className="progress-summary plain-panel">
         <dl className="progress-stats">

@@ -59,7 +59,7 @@ export default function ShowPage() {
   return (
     <section className="page show-page">
       <div className="show-main">
-        <h2 data-testid="unit-title">{current.tCourseName}</h2>
+        <h1 data-testid="unit-title">{current.tCourseName}</h1>
         <CoursewarePlayer
           key={current.trainWarpCourseId}
           unit={current}
@@ -87,7 +87,7 @@ export default function ShowPage() {
         {allDone && <CourseDone trainPersonId={current.trainPersonId} classCourseId={classCourseId} />}
       </div>
       <nav className="show-units" aria-labelledby="show-units-title">
-        <h3 id="show-units-title">{t('study.units')}</h3>
+        <h2 id="show-units-title">{t('study.units')}</h2>
         <ul>
           {units.map((u) => {
             const active = u.trainWarpCourseId === current.trainWarpCourseId;

@@ -53,7 +53,7 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
       <div className="class-head">
         <ProgressRing percent={cls.progress} label={t('study.progressOf', { name: cls.className })} />
         <div className="class-info">
-          <h3>{cls.className}</h3>
+          <h2>{cls.className}</h2>
           <p>
             {t('study.teacher')}
             {t('punct.colon')}
@@ -83,9 +83,9 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
           {(data?.records ?? []).map((c) => (
             <li key={c.trainClassCourseId} className="course-item" data-testid="course-item">
               <div className="course-item-main">
-                <h4>
+                <h3>
                   {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
-                </h4>
+                </h3>
                 <div className="course-item-intro">{c.intro}</div>
                 <ProgressLine
                   label={t('study.progressOf', { name: c.courseName })}
@@ -170,7 +170,7 @@ export default function StudyPage() {
   const classes = data?.records ?? [];
   return (
     <section className="page study-page">
-      <h2>{t('study.myClasses')}</h2>
+      <h1>{t('study.myClasses')}</h1>
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       {classes.length === 0 ? (
         <NoClass onRefresh={() => void refetch()} />

@@ -32,7 +32,7 @@ export default function VideoPage() {
   }
   return (
     <section className="page video-page">
-      <h2 data-testid="unit-title">{unit.tCourseName}</h2>
+      <h1 data-testid="unit-title">{unit.tCourseName}</h1>
       <PlainNotice tone="info" title={t('study.previewNoCredit')} />
       {unit.kind === 'document' ? (
         <a href={unit.playUrl} target="_blank" rel="noreferrer" data-testid="preview-document">

@@ -131,11 +131,14 @@ export const setClassClosed = (id: string, closed: boolean) =>
 export const enrol = (id: string, body: { departmentIds?: string[]; includeSub?: boolean; personIds?: string[] }) =>
   api.post<EnrolResult>(`${M}/classes/${id}/enrol`, { json: body });
 
-export const useMembers = (classId: string) =>
+/** A page of a class's members (20), found by name or phone when `q` is given. */
+export const useMembers = (classId: string, query: { q: string; current: number }) =>
   useQuery({
-    queryKey: consoleKeys.members(classId),
+    queryKey: [...consoleKeys.members(classId), query],
     queryFn: () =>
-      api.get<{ records: ClassMember[]; total: number }>(`${M}/classes/${classId}/members`, { query: { size: '100' } }),
+      api.get<{ records: ClassMember[]; total: number }>(`${M}/classes/${classId}/members`, {
+        query: { ...(query.q ? { q: query.q } : {}), current: String(query.current), size: '20' },
+      }),
   });
 
 /** The organisation's catalogue, for a class's courses. */

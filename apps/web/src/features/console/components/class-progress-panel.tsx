@@ -14,6 +14,7 @@ import { ClassArchiveButton } from './class-archive-button';
 import { asSelect, toTree } from './department-tree';
 import { LearnerRecordDrawer } from './learner-record-drawer';
 import { fullIdName } from '../lib/full-id-name';
+import { tablePager } from './table-pager';
 
 export const STATUS_COLOR: Record<MemberStatus, string> = {
   'not-started': 'default',
@@ -160,13 +161,7 @@ export function ClassProgressPanel() {
         locale={{ emptyText: classId ? t('console.reports.noRecords') : t('console.reports.chooseClass') }}
         scroll={{ x: 1100 }}
         data-testid="report-table"
-        pagination={{
-          current,
-          pageSize: 20,
-          total: progress.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
+        pagination={tablePager(t, { pageSize: 20, current, total: progress.data?.total, onChange: setCurrent })}
         columns={[
           { title: t('console.reports.name'), dataIndex: 'name', width: 100, fixed: 'left' },
           {

@@ -20,6 +20,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { savePaper, useBankQuestions, usePaperSetup, type BankQuestion, type ManagedClass } from '../api/console-api';
 import { rangeProblem } from '../lib/range-rule';
+import { tablePager } from './table-pager';
 
 const KINDS: QuestionKind[] = ['single', 'multiple', 'judge', 'fill'];
 const LETTERS = 'ABCDEFGH';
@@ -90,13 +91,7 @@ function FixedPicker({
         size="small"
         loading={page.isPending}
         dataSource={page.data?.records ?? []}
-        pagination={{
-          current,
-          pageSize: 20,
-          total: page.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
+        pagination={tablePager(t, { pageSize: 20, current, total: page.data?.total, onChange: setCurrent })}
         rowSelection={{
           selectedRowKeys: ids,
           preserveSelectedRowKeys: true,

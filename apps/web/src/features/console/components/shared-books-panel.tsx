@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { consoleKeys, setSharedBookAdded, useSharedBooks, type SharedBook } from '../api/console-api';
+import { tablePager } from './table-pager';
 
 /** 平台课程: the platform's shared books, each added to this organisation's catalogue or not. */
 export function SharedBooksPanel() {
@@ -30,13 +31,7 @@ export function SharedBooksPanel() {
         scroll={{ x: 760 }}
         locale={{ emptyText: t('console.books.noShared') }}
         data-testid="shared-book-table"
-        pagination={{
-          current,
-          pageSize: 20,
-          total: books.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
+        pagination={tablePager(t, { pageSize: 20, current, total: books.data?.total, onChange: setCurrent })}
         columns={[
           {
             title: t('console.books.name'),

@@ -1,5 +1,6 @@
 import { Alert, Table } from 'antd';
 import { useTranslation } from '../../../lib/i18n';
+import { tablePager } from './table-pager';
 
 export interface SheetError {
   row: number;
@@ -16,7 +17,7 @@ export function SheetErrors({ errors, headline }: { errors: SheetError[]; headli
       <Table
         size="small"
         rowKey={(e) => `${e.row}-${e.field}-${e.msg}`}
-        pagination={{ pageSize: 8 }}
+        pagination={tablePager(t, { pageSize: 8 })}
         dataSource={errors}
         columns={[
           { title: t('console.row'), dataIndex: 'row', width: 70 },

@@ -67,6 +67,7 @@ function DocumentPreview({ url, title }: { url: string; title: string }) {
           total={pages}
           pageSize={1}
           onChange={setPage}
+          itemRender={namedPagerItems(t)}
           className="unit-preview-pager"
         />
       )}
@@ -75,6 +76,7 @@ function DocumentPreview({ url, title }: { url: string; title: string }) {
 }
 import { FileButton } from './file-button';
 import { withChunkTimeout } from '../../../lib/chunk-timeout';
+import { namedPagerItems } from './table-pager';
 
 const VIDEO_ACCEPT = 'video/*,.mp4,.m4v,.mov,.avi,.mkv,.wmv,.flv,.webm,.mpg,.mpeg,.3gp,.ts,.pdf,application/pdf';
 const OFFICE_ACCEPT = ',.ppt,.pptx,.doc,.docx,.odp,.odt';

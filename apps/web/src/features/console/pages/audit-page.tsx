@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useAudit, type AuditPage as Page } from '../api/console-api';
+import { tablePager } from '../components/table-pager';
 
 type Row = Page['records'][number];
 type Values = Record<string, unknown>;
@@ -65,13 +66,7 @@ export default function AuditPage() {
           loading={audit.isPending}
           dataSource={audit.data?.records ?? []}
           scroll={{ x: 860 }}
-          pagination={{
-            current,
-            pageSize: 20,
-            total: audit.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
+          pagination={tablePager(t, { pageSize: 20, current, total: audit.data?.total, onChange: setCurrent })}
           columns={[
             { title: t('console.at'), dataIndex: 'at', width: 150, render: (d: string) => formatDateTime(d) },
             { title: t('console.actor'), dataIndex: 'actorName', width: 100 },

@@ -13,6 +13,7 @@ import {
   useCertificates,
   type ManagedCertificate,
 } from '../api/certificates-api';
+import { tablePager } from '../components/table-pager';
 
 type Action = { kind: 'revoke' | 'reissue'; cert: ManagedCertificate };
 
@@ -83,13 +84,7 @@ export default function CertificatesPage() {
           dataSource={certificates.data?.records ?? []}
           scroll={{ x: 980 }}
           data-testid="certificate-table"
-          pagination={{
-            current,
-            pageSize: 20,
-            total: certificates.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
+          pagination={tablePager(t, { pageSize: 20, current, total: certificates.data?.total, onChange: setCurrent })}
           columns={[
             {
               title: t('console.certificates.number'),

@@ -19,10 +19,14 @@ import { ClassDialog } from '../components/class-dialog';
 import { PHASE_COLOR } from '../lib/class-phase';
 import { EnrolDialog } from '../components/enrol-dialog';
 import { PaperDrawer } from '../components/paper-drawer';
+import { SearchBox } from '../components/search-box';
+import { tablePager } from '../components/table-pager';
 
 function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): void; onChanged(): void }) {
   const { t, language } = useTranslation();
-  const members = useMembers(cls.id);
+  const [q, setQ] = useState('');
+  const [current, setCurrent] = useState(1);
+  const members = useMembers(cls.id, { q, current });
   const remove = (m: ClassMember) =>
     removeMember(cls.id, m.trainPersonId)
       .then(() => {
@@ -32,12 +36,22 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
       .catch(() => undefined);
   return (
     <Drawer open width={760} title={`${cls.name} · ${t('console.members')}`} onClose={onClose}>
+      <SearchBox
+        allowClear
+        className="console-drawer-search"
+        placeholder={t('console.memberSearch')}
+        onSearch={(v) => {
+          setQ(v.trim());
+          setCurrent(1);
+        }}
+      />
       <Table<ClassMember>
         rowKey="trainPersonId"
         size="small"
         loading={members.isPending}
         dataSource={members.data?.records ?? []}
         data-testid="member-table"
+        pagination={tablePager(t, { pageSize: 20, current, total: members.data?.total, onChange: setCurrent })}
         columns={[
           { title: t('console.name'), dataIndex: 'name' },
           { title: t('console.department'), dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },
@@ -97,6 +111,7 @@ export default function ClassesPage() {
           dataSource={classes.data?.records ?? []}
           scroll={{ x: 860 }}
           data-testid="class-table"
+          pagination={tablePager(t, { pageSize: 10 })}
           columns={[
             { title: t('console.className'), dataIndex: 'name', width: 200 },
             { title: t('console.teacher'), dataIndex: 'teacher', width: 90, render: (v: string) => v || '—' },

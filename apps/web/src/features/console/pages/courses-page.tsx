@@ -21,6 +21,7 @@ import { FileButton } from '../components/file-button';
 import { SharedBooksPanel } from '../components/shared-books-panel';
 import { UnitsDrawer } from '../components/units-drawer';
 import { rangeRule } from '../lib/range-rule';
+import { tablePager } from '../components/table-pager';
 
 const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning' } as const;
 
@@ -102,13 +103,7 @@ export default function CoursesPage() {
         dataSource={books.data?.records ?? []}
         scroll={{ x: 960 }}
         data-testid="course-table"
-        pagination={{
-          current,
-          pageSize: 20,
-          total: books.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
+        pagination={tablePager(t, { pageSize: 20, current, total: books.data?.total, onChange: setCurrent })}
         columns={[
           { title: t('console.books.name'), dataIndex: 'name', width: 220 },
           {

@@ -15,6 +15,7 @@ import {
   type Enquiry,
 } from '../api/console-api';
 import { asSelect, toTree } from '../components/department-tree';
+import { tablePager } from '../components/table-pager';
 
 const STATUSES = ['new', 'contacted', 'enrolled', 'closed'] as const;
 
@@ -55,13 +56,7 @@ export default function EnquiriesPage() {
           loading={enquiries.isPending}
           dataSource={enquiries.data?.records ?? []}
           scroll={{ x: 1260 }}
-          pagination={{
-            current,
-            pageSize: 20,
-            total: enquiries.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
+          pagination={tablePager(t, { pageSize: 20, current, total: enquiries.data?.total, onChange: setCurrent })}
           columns={[
             { title: t('console.at'), dataIndex: 'createdAt', width: 140, render: (d: string) => formatDateTime(d) },
             { title: t('console.name'), dataIndex: 'name', width: 90 },

@@ -8,6 +8,7 @@ import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { reviewFaceCheck, useFaceReview, type FaceReviewItem } from '../api/face-review-api';
+import { namedPagerItems } from '../components/table-pager';
 
 const STATUS_COLOR = { pending: 'warning', failed: 'error', passed: 'success' } as const;
 
@@ -187,6 +188,7 @@ export default function FaceReviewPage() {
         pageSize={10}
         total={queue.data?.total ?? 0}
         onChange={setCurrent}
+        itemRender={namedPagerItems(t)}
         hideOnSinglePage
       />
     </>

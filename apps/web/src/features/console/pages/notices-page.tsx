@@ -15,6 +15,7 @@ import {
   useClasses,
   type Announcement,
 } from '../api/console-api';
+import { tablePager } from '../components/table-pager';
 
 /** 通知公告: announcements for the whole organisation or one class, edited and withdrawn. */
 export default function NoticesPage() {
@@ -69,13 +70,7 @@ export default function NoticesPage() {
           loading={notices.isPending}
           dataSource={notices.data?.records ?? []}
           scroll={{ x: 860 }}
-          pagination={{
-            current,
-            pageSize: 20,
-            total: notices.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
+          pagination={tablePager(t, { pageSize: 20, current, total: notices.data?.total, onChange: setCurrent })}
           data-testid="notice-table"
           columns={[
             { title: t('console.notice.title'), dataIndex: 'title', width: 200 },

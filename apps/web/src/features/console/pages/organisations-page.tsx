@@ -18,6 +18,7 @@ import {
   type OrganisationCreated,
 } from '../api/console-api';
 import { FileButton } from '../components/file-button';
+import { tablePager } from '../components/table-pager';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'admin'; org: ManagedOrganisation };
 
@@ -125,13 +126,7 @@ export default function OrganisationsPage() {
           dataSource={organisations.data?.records ?? []}
           scroll={{ x: 900 }}
           data-testid="org-table"
-          pagination={{
-            current,
-            pageSize: 20,
-            total: organisations.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
+          pagination={tablePager(t, { pageSize: 20, current, total: organisations.data?.total, onChange: setCurrent })}
           columns={[
             {
               title: t('console.org.logo'),

@@ -22,6 +22,7 @@ import { FaceReferenceDialog } from '../components/face-reference-dialog';
 import { fullIdName } from '../lib/full-id-name';
 import { ImportDialog } from '../components/import-dialog';
 import { RegistrationSetting } from '../components/registration-setting';
+import { tablePager } from '../components/table-pager';
 
 const STATUS_COLOR = { active: 'success', disabled: 'default', locked: 'warning', pending: 'processing' } as const;
 
@@ -146,13 +147,7 @@ export default function PeoplePage() {
             loading={learners.isPending}
             dataSource={learners.data?.records ?? []}
             scroll={{ x: 900 }}
-            pagination={{
-              current,
-              pageSize: 10,
-              total: learners.data?.total ?? 0,
-              onChange: setCurrent,
-              showSizeChanger: false,
-            }}
+            pagination={tablePager(t, { pageSize: 10, current, total: learners.data?.total, onChange: setCurrent })}
             data-testid="learner-table"
             columns={[
               { title: t('console.name'), dataIndex: 'name', width: 100 },

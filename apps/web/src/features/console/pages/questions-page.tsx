@@ -19,6 +19,7 @@ import {
 import { FileButton } from '../components/file-button';
 import { QuestionDialog } from '../components/question-dialog';
 import { SheetErrors } from '../components/sheet-errors';
+import { tablePager } from '../components/table-pager';
 
 const KINDS = ['single', 'multiple', 'judge', 'fill'] as const;
 const LETTERS = 'ABCDEFGH';
@@ -121,13 +122,7 @@ export default function QuestionsPage() {
           dataSource={questions.data?.records ?? []}
           scroll={{ x: 900 }}
           data-testid="bank-table"
-          pagination={{
-            current,
-            pageSize: 20,
-            total: questions.data?.total ?? 0,
-            onChange: setCurrent,
-            showSizeChanger: false,
-          }}
+          pagination={tablePager(t, { pageSize: 20, current, total: questions.data?.total, onChange: setCurrent })}
           expandable={{
             // the expand buttons' column is named for a screen reader
             columnTitle: <span className="visually-hidden">{t('console.bank.detailTitle')}</span>,

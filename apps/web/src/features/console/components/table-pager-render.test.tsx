@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Table } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { t } from '../../../lib/i18n';
+import { tablePager } from './table-pager';
+
+afterEach(cleanup);
+
+const rows = Array.from({ length: 95 }, (_, i) => ({ id: i + 1, name: `学员${i + 1}` }));
+const columns = [{ title: '姓名', dataIndex: 'name' }];
+
+describe("a console table's pager", () => {
+  it('names its arrows in the page’s language, not by their icons', () => {
+    render(<Table rowKey="id" dataSource={rows} columns={columns} pagination={tablePager(t, { pageSize: 10 })} />);
+    expect(screen.getByRole('button', { name: '上一页' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下一页' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /left|right/ })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull(); // no page-size changer
+  });
+
+  it('names the five-page jumps, and pages on', () => {
+    render(<Table rowKey="id" dataSource={rows} columns={columns} pagination={tablePager(t, { pageSize: 10 })} />);
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(screen.getByText('学员11')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('5'));
+    expect(screen.getByText('学员41')).toBeTruthy();
+    expect(screen.getByLabelText('向前 5 页')).toBeTruthy();
+    expect(screen.getByLabelText('向后 5 页')).toBeTruthy();
+  });
+
+  it('shows the server’s page and total, and asks for the page pressed', () => {
+    const asked: number[] = [];
+    render(
+      <Table
+        rowKey="id"
+        dataSource={rows.slice(20, 30)}
+        columns={columns}
+        pagination={tablePager(t, { pageSize: 10, current: 3, total: 95, onChange: (p) => asked.push(p) })}
+      />,
+    );
+    expect(screen.getByTitle('3').className).toContain('active');
+    expect(screen.getByTitle('10')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(asked).toEqual([4]);
+  });
+});

@@ -1,0 +1,38 @@
+import type { PaginationProps, TablePaginationConfig } from 'antd';
+import { cloneElement, isValidElement, type ReactElement } from 'react';
+import type { TFunction } from '../../../lib/i18n';
+
+const named = {
+  prev: 'pager.previous',
+  next: 'pager.next',
+  'jump-prev': 'pager.previousFive',
+  'jump-next': 'pager.nextFive',
+} as const;
+
+/**
+ * A console table's pager: one page size, no size changer, and its arrows named in the page's
+ * language (antd's buttons are named by their icons, in English: "left", "right", "double-left").
+ * Server-paged tables pass the page they asked for and the total the answer gave.
+ */
+export function tablePager(
+  t: TFunction,
+  options: { pageSize: number; current?: number; total?: number; onChange?: (page: number) => void },
+): TablePaginationConfig {
+  const { pageSize, current, total, onChange } = options;
+  return {
+    pageSize,
+    showSizeChanger: false,
+    ...(current === undefined ? {} : { current, total: total ?? 0, onChange }),
+    itemRender: namedPagerItems(t),
+  };
+}
+
+/** antd's itemRender that names a pager's arrows and five-page jumps (for a bare Pagination too). */
+export function namedPagerItems(t: TFunction): PaginationProps['itemRender'] {
+  return (_page, type, element) =>
+    type in named && isValidElement(element)
+      ? cloneElement(element as ReactElement<{ 'aria-label'?: string }>, {
+          'aria-label': t(named[type as keyof typeof named]),
+        })
+      : element;
+}

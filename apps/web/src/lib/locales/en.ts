@@ -133,7 +133,13 @@ export const en: Messages = {
     more: 'More',
   },
   search: { title: 'Search', placeholder: 'Search pages or courses' },
-  pager: { label: 'Pages', previous: 'Previous page', next: 'Next page', previousFive: 'Previous 5 pages', nextFive: 'Next 5 pages' },
+  pager: {
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    previousFive: 'Previous 5 pages',
+    nextFive: 'Next 5 pages',
+  },
   notice: { notice: 'Notices', email: 'Mail', clear: 'Clear all' },
   errorLog: { url: 'Route', message: 'Message', stack: 'Stack' },
   common: {

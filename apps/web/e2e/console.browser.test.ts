@@ -157,6 +157,12 @@ describe('the console in Chromium', () => {
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     const row = page.getByTestId('class-table').locator('tr').filter({ hasText: '新员工入职安全培训' });
     await row.waitFor();
+    // found by its name among the organisation's classes
+    const classSearch = page.getByTestId('classes-page').getByPlaceholder('班级名称');
+    await classSearch.fill('入职');
+    await classSearch.press('Enter');
+    await expect.poll(() => page.getByTestId('class-table').locator('.ant-table-row').count()).toBe(1);
+    await row.waitFor();
 
     // its exam papers: the default plan, a sample paper with keys
     await row.getByTestId('class-papers').click();

@@ -119,6 +119,17 @@ export function importLearners(file: File, createDepartments: boolean) {
   });
 }
 
+/** A page of the organisation's classes (20, newest first), found by name when `q` is given. */
+export const useClassPage = (query: { q: string; current: number }) =>
+  useQuery({
+    queryKey: [...consoleKeys.classes, query],
+    queryFn: () =>
+      api.get<{ records: ManagedClass[]; total: number }>(`${M}/classes`, {
+        query: { ...(query.q ? { q: query.q } : {}), current: String(query.current), size: '20' },
+      }),
+  });
+
+/** The newest 100 classes, for a picker. */
 export const useClasses = () =>
   useQuery({
     queryKey: consoleKeys.classes,

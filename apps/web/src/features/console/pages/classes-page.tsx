@@ -10,7 +10,7 @@ import {
   consoleKeys,
   removeMember,
   setClassClosed,
-  useClasses,
+  useClassPage,
   useMembers,
   type ClassMember,
   type ManagedClass,
@@ -88,7 +88,9 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
 export default function ClassesPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const classes = useClasses();
+  const [q, setQ] = useState('');
+  const [current, setCurrent] = useState(1);
+  const classes = useClassPage({ q, current });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ManagedClass | undefined>();
   const [enrolling, setEnrolling] = useState<ManagedClass | undefined>();
@@ -103,6 +105,14 @@ export default function ClassesPage() {
           <Button type="primary" onClick={() => setCreating(true)} data-testid="class-create">
             {t('console.newClass')}
           </Button>
+          <SearchBox
+            allowClear
+            placeholder={t('console.className')}
+            onSearch={(v) => {
+              setQ(v.trim());
+              setCurrent(1);
+            }}
+          />
         </Space>
         <Table<ManagedClass>
           rowKey="id"
@@ -111,7 +121,7 @@ export default function ClassesPage() {
           dataSource={classes.data?.records ?? []}
           scroll={{ x: 860 }}
           data-testid="class-table"
-          pagination={tablePager(t, { pageSize: 10 })}
+          pagination={tablePager(t, { pageSize: 20, current, total: classes.data?.total, onChange: setCurrent })}
           columns={[
             { title: t('console.className'), dataIndex: 'name', width: 200 },
             { title: t('console.teacher'), dataIndex: 'teacher', width: 90, render: (v: string) => v || '—' },

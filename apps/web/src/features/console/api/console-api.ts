@@ -129,13 +129,6 @@ export const useClassPage = (query: { q: string; current: number }) =>
       }),
   });
 
-/** The newest 100 classes, for a picker. */
-export const useClasses = () =>
-  useQuery({
-    queryKey: consoleKeys.classes,
-    queryFn: () => api.get<{ records: ManagedClass[]; total: number }>(`${M}/classes`, { query: { size: '100' } }),
-  });
-
 export const createClass = (body: Record<string, unknown>) => api.post<ManagedClass>(`${M}/classes`, { json: body });
 export const setClassClosed = (id: string, closed: boolean) =>
   api.post<ManagedClass>(`${M}/classes/${id}/${closed ? 'close' : 'reopen'}`);

@@ -8,13 +8,14 @@ import { notifySuccess } from '../../../lib/notify';
 import { issueCertificate } from '../api/certificates-api';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { useClasses, useDepartments } from '../api/console-api';
+import { useDepartments } from '../api/console-api';
 import { useClassProgress, type ClassProgressRow, type MemberStatus, type ReportFilter } from '../api/reports-api';
 import { ClassArchiveButton } from './class-archive-button';
 import { asSelect, toTree } from './department-tree';
 import { LearnerRecordDrawer } from './learner-record-drawer';
 import { fullIdName } from '../lib/full-id-name';
 import { tablePager } from './table-pager';
+import { ClassPicker } from './class-picker';
 
 export const STATUS_COLOR: Record<MemberStatus, string> = {
   'not-started': 'default',
@@ -26,7 +27,6 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undef
 /** 班级进度: who has finished and who has not, with each member's 学时 from the study record. */
 export function ClassProgressPanel() {
   const { t } = useTranslation();
-  const classes = useClasses();
   const departments = useDepartments();
   const [classId, setClassId] = useState<string>();
   const [filter, setFilter] = useState<ReportFilter>({});
@@ -58,20 +58,17 @@ export function ClassProgressPanel() {
   return (
     <>
       <Space wrap className="console-toolbar">
-        <Select
+        <ClassPicker
           aria-label={t('console.reports.pickClass')}
-          showSearch
-          optionFilterProp="label"
           style={{ width: 240 }}
           placeholder={t('console.reports.pickClass')}
           value={classId}
-          onChange={(v: string) => {
+          onChange={(v) => {
             setClassId(v);
             // a course of the class before is not this one's
             setFilter((f) => ({ ...f, classCourseId: undefined }));
             setCurrent(1);
           }}
-          options={(classes.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
           data-testid="report-class"
         />
         <Select

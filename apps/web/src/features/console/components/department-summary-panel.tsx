@@ -1,31 +1,27 @@
-import { Button, DatePicker, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
-import { useClasses } from '../api/console-api';
 import { useDepartmentSummary, type DepartmentSummaryRow } from '../api/reports-api';
+import { ClassPicker } from './class-picker';
 
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
 
 /** 部门汇总: each department's learners, enrolments, completion and 学时. */
 export function DepartmentSummaryPanel() {
   const { t } = useTranslation();
-  const classes = useClasses();
   const [filter, setFilter] = useState<{ classId?: string; from?: string; to?: string }>({});
   const summary = useDepartmentSummary(filter);
   return (
     <>
       <Space wrap className="console-toolbar">
-        <Select
+        <ClassPicker
           aria-label={t('console.reports.allClasses')}
           allowClear
-          showSearch
-          optionFilterProp="label"
           style={{ width: 240 }}
           placeholder={t('console.reports.allClasses')}
-          onChange={(v?: string) => setFilter((f) => ({ ...f, classId: v }))}
-          options={(classes.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(v) => setFilter((f) => ({ ...f, classId: v }))}
         />
         <DatePicker.RangePicker
           placeholder={[t('console.reports.range'), '']}

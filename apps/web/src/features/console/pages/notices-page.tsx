@@ -12,10 +12,10 @@ import {
   editAnnouncement,
   setAnnouncementWithdrawn,
   useAnnouncements,
-  useClasses,
   type Announcement,
 } from '../api/console-api';
 import { tablePager } from '../components/table-pager';
+import { ClassPicker } from '../components/class-picker';
 
 /** 通知公告: announcements for the whole organisation or one class, edited and withdrawn. */
 export default function NoticesPage() {
@@ -24,7 +24,6 @@ export default function NoticesPage() {
   const [status, setStatus] = useState<string | undefined>();
   const [current, setCurrent] = useState(1);
   const notices = useAnnouncements({ status, current });
-  const classes = useClasses();
   /** the announcement being edited; null: a new one; undefined: no dialog */
   const [editing, setEditing] = useState<Announcement | null | undefined>();
   const [form] = Form.useForm();
@@ -160,11 +159,7 @@ export default function NoticesPage() {
           </Form.Item>
           {!editing && (
             <Form.Item name="classId" label={t('console.notice.audience')} extra={t('console.notice.audienceHint')}>
-              <Select
-                allowClear
-                placeholder={t('console.notice.everyone')}
-                options={(classes.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
+              <ClassPicker allowClear placeholder={t('console.notice.everyone')} />
             </Form.Item>
           )}
         </Form>

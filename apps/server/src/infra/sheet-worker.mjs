@@ -78,11 +78,10 @@ function refusal(data) {
     } else return 'unreadable';
     budget -= unpacked.length;
     if (budget < 0) return 'too-big';
-    const name = data.toString('latin1', at + 46, at + 46 + data.readUInt16LE(at + 28));
-    if (/^xl\/worksheets\//i.test(name)) {
-      cells += unpacked.toString('latin1').match(CELL)?.length ?? 0;
-      if (cells > MAX_CELLS) return 'too-many-cells';
-    }
+    // every part counts, whatever its name: the library reads a worksheet under any folder
+    // ("a/xl/worksheets/sheet1.xml" too), and no other part of a workbook holds cells
+    cells += unpacked.toString('latin1').match(CELL)?.length ?? 0;
+    if (cells > MAX_CELLS) return 'too-many-cells';
     at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
   }
   return undefined;

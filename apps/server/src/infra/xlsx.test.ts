@@ -84,6 +84,13 @@ describe('reading an uploaded .xlsx', () => {
     await expect(readSheet(upload)).rejects.toThrow('表格单元格过多');
   });
 
+  it('counts the cells of a worksheet filed under another folder, which the library reads all the same', async () => {
+    const row = `<row>${'<c><v>1</v></c>'.repeat(1000)}</row>`;
+    const xml = Buffer.from(`<worksheet><sheetData>${row.repeat(400)}</sheetData></worksheet>`);
+    await expect(readSheet(zipOf('a/xl/worksheets/sheet1.xml', xml))).rejects.toThrow('表格单元格过多');
+    await expect(readSheet(zipOf('xl/worksheets/Sheet1.XML', xml))).rejects.toThrow('表格单元格过多');
+  });
+
   it('refuses a file that is not a zip at all', async () => {
     await expect(readSheet(Buffer.from('姓名,身份证号\n张三,1'))).rejects.toThrow('请上传 .xlsx 格式的表格');
   });

@@ -53,6 +53,19 @@ export const isTelOrMobile = (value: string): boolean => /^(0\d{2,3}-\d{7,8}|1[3
 /** A mainland mobile number that can receive an SMS. */
 export const isSmsMobile = (value: string): boolean => /^1[3-9]\d{9}$/.test(value);
 
+/**
+ * What is wrong with an account name a manager gives, or undefined: 3–32 letters, digits, _ . -,
+ * and not shaped like a phone or an ID number. A login name is looked up as an account, an ID
+ * number or a phone in every organisation, so an account "13712345678" would be a login that
+ * phone's owner could never have, and a manager could take another person's ID number as his
+ * learner's login (and keep that person out of any other organisation).
+ */
+export function accountNameProblem(value: string): string | undefined {
+  if (!/^[A-Za-z0-9_.-]{3,32}$/.test(value)) return '账号只能是3–32位字母、数字、下划线、点或减号';
+  if (/^1\d{10}$/.test(value) || /^(\d{15}|\d{17}[\dXx])$/.test(value)) return '账号不能是手机号或身份证号';
+  return undefined;
+}
+
 const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CARD_CHECK = '10X98765432';
 

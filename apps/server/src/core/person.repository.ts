@@ -167,6 +167,11 @@ export async function unlockPerson(db: Db, personId: string, now: number): Promi
 }
 
 /** Whether an account name, ID number or phone is already someone else's. */
+/** An account name as it is compared: without regard to case (index persons_account_lower). */
+export const accountLower = sql<string>`lower(account)`;
+export const sameAccount = (account: string | null, value: string) =>
+  account !== null && account.toLowerCase() === value.toLowerCase();
+
 export async function findIdentityConflicts(
   db: Db,
   ids: IdCardIndex,
@@ -176,16 +181,19 @@ export async function findIdentityConflicts(
   const values = [fields.idCard, fields.phone, fields.account].filter((v): v is string => Boolean(v));
   if (values.length === 0) return { idCard: false, phone: false, account: false };
   const indexes = values.map((v) => ids.index(v));
+  const lower = values.map((v) => v.toLowerCase());
   let q = db
     .selectFrom('persons')
     .select(['id_card_index', 'phone', 'account'])
-    .where((eb) => eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', values), eb('account', 'in', values)]));
+    .where((eb) =>
+      eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', values), eb(accountLower, 'in', lower)]),
+    );
   if (exceptPersonId) q = q.where('id', '!=', exceptPersonId);
   const rows = await q.execute();
   const taken = (v: string | null | undefined) => {
     if (!v) return false;
     const index = ids.index(v);
-    return rows.some((r) => r.id_card_index === index || r.phone === v || r.account === v);
+    return rows.some((r) => r.id_card_index === index || r.phone === v || sameAccount(r.account, v));
   };
   return { idCard: taken(fields.idCard), phone: taken(fields.phone), account: taken(fields.account) };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Msg } from '../messages.js';
-import { isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
+import { accountNameProblem, isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
 import { pageQuery } from './envelope.js';
 import { idText, line } from './text.js';
 
@@ -51,7 +51,10 @@ const account = line(32).pipe(
   z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]{3,32}$/, '账号只能是3–32位字母、数字、下划线、点或减号'),
+    .superRefine((v, ctx) => {
+      const problem = accountNameProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 );
 
 /** A person's fields as a manager types them (learners here, an organisation's first admin too). */

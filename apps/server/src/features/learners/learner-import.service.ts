@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { ImportResult } from '@anxun/shared/schemas/learners';
-import { isIdCard, isName, isPassword, isSmsMobile } from '@anxun/shared/validators';
+import { accountNameProblem, isIdCard, isName, isPassword, isSmsMobile } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { isUniqueViolation } from '../../core/db-errors.js';
@@ -10,13 +10,12 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../../infra/crypto.js';
 import { departmentPaths, findDepartmentsOfOrg, insertDepartments } from '../../core/department.repository.js';
-import { insertPersons, updateImportedPerson } from '../../core/person.repository.js';
+import { insertPersons, sameAccount, updateImportedPerson } from '../../core/person.repository.js';
 import { findPersonsByIdentity } from './learner.repository.js';
 import { readLearnerSheet, type SheetRow } from './learner-sheet.js';
 import { publishPersonsChanged } from '../../core/person-cache.js';
 
 export const MAX_IMPORT_ROWS = 10_000;
-const ACCOUNT = /^[A-Za-z0-9_.-]{3,32}$/;
 
 type ImportError = ImportResult['errors'][number];
 
@@ -39,7 +38,8 @@ function checkRow(r: SheetRow, errors: ImportError[]): void {
   if (r.department && splitPath(r.department).some((s) => !s || s.length > 50)) {
     bad('部门', '部门路径不正确，多级用“/”分隔，如：生产部/一车间');
   }
-  if (r.account && !ACCOUNT.test(r.account)) bad('账号', '账号只能是3–32位字母、数字、下划线、点或减号');
+  const accountProblem = r.account ? accountNameProblem(r.account) : undefined;
+  if (accountProblem) bad('账号', accountProblem);
   if (r.password && !isPassword(r.password)) bad('初始密码', '初始密码不能少于6位');
   else if (r.password.length > 64) bad('初始密码', '初始密码不能超过64位');
   // eslint-disable-next-line no-control-regex -- a cell's line breaks and control characters are the point
@@ -58,7 +58,7 @@ async function writeOr409(ctx: AppContext, work: (trx: Db) => Promise<void>): Pr
   }
 }
 
-/** The same ID number, phone or account twice in one file: the later row is wrong. */
+/** The same ID number, phone or account (in any case) twice in one file: the later row is wrong. */
 function checkDuplicates(rows: SheetRow[], errors: ImportError[]): void {
   for (const [key, field] of [
     ['idCard', '身份证号'],
@@ -67,7 +67,7 @@ function checkDuplicates(rows: SheetRow[], errors: ImportError[]): void {
   ] as const) {
     const first = new Map<string, number>();
     for (const r of rows) {
-      const value = r[key];
+      const value = key === 'account' ? r[key].toLowerCase() : r[key];
       if (!value) continue;
       const seen = first.get(value);
       if (seen !== undefined) errors.push({ row: r.row, field, msg: `与第${seen}行重复` });
@@ -131,7 +131,9 @@ export async function importLearners(
     }
     const accountIndex = r.account ? ids.index(r.account) : undefined; // once per row, not per person
     const accountOwner = r.account
-      ? existing.find((p) => p.account === r.account || p.phone === r.account || p.id_card_index === accountIndex)
+      ? existing.find(
+          (p) => sameAccount(p.account, r.account) || p.phone === r.account || p.id_card_index === accountIndex,
+        )
       : undefined;
     if (accountOwner && accountOwner.id !== self) errors.push({ row: r.row, field: '账号', msg: '该账号名已被使用' });
     if (!same && !r.phone && !r.password) {

@@ -131,6 +131,8 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
         ['周十三', idOf(23), DEMO_LEARNER.phone, '', '', '', ''], // 14: phone of someone else
         ['周十四', DEMO_ADMIN.idCard, '13900000224', '', '', '', ''], // 15: a manager's ID number
         ['周十五', Number('110105199001011234'), '13900000225', '', '', '', ''], // 16: ID typed as a number
+        ['周十六', idOf(26), '13900000226', '', 'ElseWhere', '', ''], // 17: account taken, in other letters' case
+        ['周十七', idOf(27), '13900000227', '', '13900000299', '', ''], // 18: account shaped like a phone
       ]),
     );
     expect(res.status).toBe(200);
@@ -152,7 +154,10 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
       '14:手机号',
       '15:身份证号',
       '16:身份证号',
+      '17:账号',
+      '18:账号',
     ]);
+    expect(errors.find((e: { row: number }) => e.row === 18).msg).toBe('账号不能是手机号或身份证号');
     expect(errors.find((e: { row: number }) => e.row === 16).msg).toContain('文本格式');
     expect(errors.find((e: { row: number }) => e.row === 7).msg).toBe('与第2行重复');
     expect(errors.find((e: { row: number }) => e.row === 9).msg).toBe('部门“财务部”不存在');

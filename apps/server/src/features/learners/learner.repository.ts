@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/database.js';
-import type { IdCardIndex } from '../../core/person.repository.js';
+import { accountLower, type IdCardIndex } from '../../core/person.repository.js';
 
 const learnerColumns = [
   'p.id',
@@ -107,12 +107,13 @@ export async function findPersonsByIdentity(
   for (let i = 0; i < all.length; i += 500) {
     const chunk = all.slice(i, i + 500);
     const indexes = chunk.map((v) => ids.index(v));
+    const lower = chunk.map((v) => v.toLowerCase());
     found.push(
       ...(await db
         .selectFrom('persons')
         .select(['id', 'org_id', 'role', 'id_card_index', 'phone', 'account'])
         .where((eb) =>
-          eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', chunk), eb('account', 'in', chunk)]),
+          eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', chunk), eb(accountLower, 'in', lower)]),
         )
         .execute()),
     );

@@ -100,6 +100,23 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     expect(noDept.status).toBe(404);
   });
 
+  it("refuses an account shaped like a phone or an ID number, or another's account in other letters' case", async () => {
+    // a login name is looked up as account, ID number and phone in every organisation: such an
+    // account would take that phone's or that person's login, here or in another organisation
+    for (const account of ['13712345678', ID_C, ID_C.slice(0, 15), '11010519491231002x']) {
+      const shaped = await post('/api/manage/learners', { name: '赵某', idCard: ID_C, account }, otherAdmin);
+      expect(shaped.status, account).toBe(400);
+      expect(shaped.body.msg).toContain('账号不能是手机号或身份证号');
+    }
+    expect((await login(server, '13712345678', 'whatever1')).status).toBe(401);
+    // "DEMO" beside the demo learner's "demo": a lookalike login in another organisation
+    const twin = await post('/api/manage/learners', { name: '赵某', idCard: ID_C, account: 'DEMO' }, otherAdmin);
+    expect(twin.status).toBe(409);
+    expect(twin.body.msg).toBe('该账号名已被使用');
+    const fine = await post('/api/manage/learners', { name: '赵某', idCard: ID_C, account: 'zhao.1990' }, otherAdmin);
+    expect(fine.status, fine.text).toBe(200);
+  });
+
   it('lists by department, with or without sub-departments, and finds by name, phone or ID number', async () => {
     expect((await page(`departmentId=${plant}`)).records.map((l: { name: string }) => l.name)).toEqual(['王电工']);
     const withSub = await page(`departmentId=${plant}&includeSub=1`);

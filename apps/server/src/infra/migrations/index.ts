@@ -33,6 +33,7 @@ import * as registrationRejections from './0031-registration-rejections.js';
 import * as refreshReuse from './0032-refresh-reuse.js';
 import * as referenceMode from './0033-reference-mode.js';
 import type { IdCardCipher } from '../id-card-cipher.js';
+import * as accountCase from './0034-account-case.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0031-registration-rejections': registrationRejections,
   '0032-refresh-reuse': refreshReuse,
   '0033-reference-mode': referenceMode,
+  '0034-account-case': accountCase,
 });

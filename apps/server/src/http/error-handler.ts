@@ -12,15 +12,18 @@ const where: Record<string, string> = {
   headers: '请求头',
 };
 
+/** The openings of zod's own zh-CN messages (zod/v4/locales/zh-CN.js). */
+const ZOD_GENERIC = /^(无效|数值过[大小]|出现未知的键)|中的键\(key\)无效|中包含无效值/;
+
 function validationMessage(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0]): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return errorTable[ErrorCode.BAD_REQUEST].msg;
   const first = error.validation[0];
   if (!first) return errorTable[ErrorCode.BAD_REQUEST].msg;
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const message = first.message ?? errorTable[ErrorCode.BAD_REQUEST].msg;
-  // Our own texts (spec §5) are complete sentences; generic ones get the field named.
-  const isProductText = /^请(输入|选择)|不能|不正确|错误|合法/.test(message);
-  if (isProductText || !field) return message;
+  // Our own texts (spec §5, the forms' rules) are sentences a person reads as they are; zod's
+  // generic ones (its zh-CN locale) get the field named, for whoever wrote the request.
+  if (!ZOD_GENERIC.test(message) || !field) return message;
   const context = where[(error as { validationContext?: string }).validationContext ?? ''] ?? '';
   return `${context}${field}: ${message}`;
 }

@@ -142,6 +142,36 @@ describe('the console in Chromium', () => {
       .toContain('由管理员设置');
     await closeDialog(page);
 
+    // one edited: a new phone and post; a phone another learner has is refused on its field
+    const rowOf = (name: string) => page.getByTestId('learner-table').locator('tr').filter({ hasText: name });
+    await rowOf(LEARNERS[2][0]).getByTestId('learner-edit').click();
+    await modal.getByText(`编辑学员“${LEARNERS[2][0]}”`).waitFor();
+    await modal.getByLabel('手机号').fill('13700000033');
+    await modal.getByLabel('岗位/工种').fill('电工');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect.poll(() => rowOf(LEARNERS[2][0]).locator('td').allTextContents()).toContain('13700000033');
+    expect(await rowOf(LEARNERS[2][0]).locator('td').allTextContents()).toContain('电工');
+    await rowOf(LEARNERS[1][0]).getByTestId('learner-edit').click();
+    await modal.getByLabel('手机号').fill(LEARNERS[0][2]);
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await modal.locator('.ant-form-item-explain-error').filter({ hasText: '该手机号已被其他账号使用' }).waitFor();
+    await closeDialog(page);
+    expect(await rowOf(LEARNERS[1][0]).locator('td').allTextContents()).toContain(LEARNERS[1][2]);
+    // a password is reset only once confirmed, and the new one is shown with whose it is
+    await rowOf(LEARNERS[2][0]).getByRole('button', { name: '重置密码' }).click();
+    await page.locator('.ant-popconfirm').getByText(`重置“${LEARNERS[2][0]}”的密码？`, { exact: false }).waitFor();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    expect(await page.getByTestId('shown-password').textContent()).toContain(`“${LEARNERS[2][0]}”的新密码`);
+    await expect
+      .poll(async () => {
+        await page
+          .locator('.ant-modal-confirm-btns .ant-btn-primary')
+          .click({ timeout: 2_000 })
+          .catch(() => {});
+        return page.getByTestId('shown-password').isVisible();
+      })
+      .toBe(false);
+
     // and out again as a spreadsheet
     const download = page.waitForEvent('download');
     await page.getByTestId('learner-export').click();
@@ -160,7 +190,7 @@ describe('the console in Chromium', () => {
     // found by its name among the organisation's classes
     const classSearch = page.getByTestId('classes-page').getByPlaceholder('班级名称');
     await classSearch.fill('入职');
-    await classSearch.press('Enter');
+    await page.getByTestId('classes-page').getByRole('button', { name: '搜索', exact: true }).click();
     await expect.poll(() => page.getByTestId('class-table').locator('.ant-table-row').count()).toBe(1);
     await row.waitFor();
 

@@ -103,8 +103,11 @@ export const useLearners = (query: LearnerQuery) =>
       }),
   });
 
+/** Silent: the dialog shows a refusal on the field it concerns. */
 export const createLearner = (body: Record<string, unknown>) =>
-  api.post<{ learner: Learner; password: string | null }>(`${M}/learners`, { json: body });
+  api.post<{ learner: Learner; password: string | null }>(`${M}/learners`, { json: body, silent: true });
+export const updateLearner = (id: string, body: Record<string, unknown>) =>
+  api.put<Learner>(`${M}/learners/${id}`, { json: body, silent: true });
 export const learnerAction = (id: string, action: 'disable' | 'enable' | 'unlock') =>
   api.post<Learner>(`${M}/learners/${id}/${action}`);
 export const resetPassword = (id: string) =>

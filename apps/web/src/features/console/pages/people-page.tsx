@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Checkbox, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
@@ -9,7 +9,6 @@ import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import {
   consoleKeys,
-  createLearner,
   decideRegistration,
   learnerAction,
   resetPassword,
@@ -17,10 +16,11 @@ import {
   useLearners,
   type Learner,
 } from '../api/console-api';
-import { asSelect, DepartmentTree, toTree } from '../components/department-tree';
+import { DepartmentTree } from '../components/department-tree';
 import { FaceReferenceDialog } from '../components/face-reference-dialog';
 import { fullIdName } from '../lib/full-id-name';
 import { ImportDialog } from '../components/import-dialog';
+import { LearnerDialog } from '../components/learner-dialog';
 import { RegistrationSetting } from '../components/registration-setting';
 import { tablePager } from '../components/table-pager';
 
@@ -38,10 +38,10 @@ export default function PeoplePage() {
   const [current, setCurrent] = useState(1);
   const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size: 10 });
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Learner | undefined>();
   const [faceOf, setFaceOf] = useState<Learner | undefined>();
   /** whole ID numbers in the export (recorded in the audit log) */
   const [fullIds, setFullIds] = useState(false);
-  const [form] = Form.useForm();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
   const showPassword = (text: string) =>
     Modal.success({ title: t('console.saved'), content: <span data-testid="shown-password">{text}</span> });
@@ -54,7 +54,7 @@ export default function PeoplePage() {
       );
     } else if (action === 'reset') {
       const { password } = await resetPassword(l.id);
-      showPassword(t('console.newPassword', { password }));
+      showPassword(t('console.newPassword', { name: l.name, password }));
     } else {
       await learnerAction(l.id, action);
       notifySuccess(t('console.saved'));
@@ -187,23 +187,33 @@ export default function PeoplePage() {
                     </Space>
                   ) : (
                     <Space size={0} wrap>
+                      <Button type="link" size="small" onClick={() => setEditing(l)} data-testid="learner-edit">
+                        {t('console.edit')}
+                      </Button>
                       {l.status === 'disabled' ? (
                         <Button type="link" size="small" onClick={() => void act(l, 'enable')}>
                           {t('console.enable')}
                         </Button>
                       ) : (
-                        <Button type="link" size="small" danger onClick={() => void act(l, 'disable')}>
-                          {t('console.disable')}
-                        </Button>
+                        <Popconfirm
+                          title={t('console.disableConfirm', { name: l.name })}
+                          onConfirm={() => act(l, 'disable')}
+                        >
+                          <Button type="link" size="small" danger>
+                            {t('console.disable')}
+                          </Button>
+                        </Popconfirm>
                       )}
                       {l.status === 'locked' && (
                         <Button type="link" size="small" onClick={() => void act(l, 'unlock')}>
                           {t('console.unlock')}
                         </Button>
                       )}
-                      <Button type="link" size="small" onClick={() => void act(l, 'reset')}>
-                        {t('console.resetPassword')}
-                      </Button>
+                      <Popconfirm title={t('console.resetConfirm', { name: l.name })} onConfirm={() => act(l, 'reset')}>
+                        <Button type="link" size="small">
+                          {t('console.resetPassword')}
+                        </Button>
+                      </Popconfirm>
                       <Button type="link" size="small" onClick={() => setFaceOf(l)} data-testid="learner-face">
                         {t('console.face.action')}
                       </Button>
@@ -215,56 +225,25 @@ export default function PeoplePage() {
         </Card>
       </div>
       {faceOf && <FaceReferenceDialog learner={faceOf} onClose={() => setFaceOf(undefined)} />}
-      <Modal
-        open={adding}
-        title={t('console.addLearner')}
-        onCancel={() => setAdding(false)}
-        onOk={() => form.submit()}
-        destroyOnHidden
-      >
-        <Form
-          name="learner"
-          form={form}
-          layout="vertical"
-          preserve={false}
-          clearOnDestroy
-          initialValues={{ departmentId }}
-          onFinish={(values: Record<string, string | undefined>) => {
-            const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''));
-            void createLearner(body)
-              .then((r) => {
-                setAdding(false);
-                if (r.password)
-                  showPassword(t('console.createdWithPassword', { name: r.learner.name, password: r.password }));
-                else notifySuccess(t('console.saved'));
-                refresh();
-              })
-              .catch(() => undefined);
+      {(adding || editing) && (
+        <LearnerDialog
+          learner={editing}
+          departmentId={departmentId}
+          departments={departments.data ?? []}
+          onClose={() => {
+            setAdding(false);
+            setEditing(undefined);
           }}
-        >
-          <Form.Item name="name" label={t('console.name')} rules={[{ required: true }]}>
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item name="idCard" label={t('console.idCard')} rules={[{ required: true }]}>
-            <Input maxLength={18} />
-          </Form.Item>
-          <Form.Item name="phone" label={t('console.phone')}>
-            <Input maxLength={11} inputMode="tel" />
-          </Form.Item>
-          <Form.Item name="departmentId" label={t('console.department')}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={toTree(departments.data ?? []).map(asSelect)} />
-          </Form.Item>
-          <Form.Item name="account" label={t('console.account')}>
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item name="password" label={t('console.password')} extra={t('console.passwordHint')}>
-            <Input.Password maxLength={64} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="post" label={t('console.post')}>
-            <Input maxLength={40} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          onSaved={(answer) => {
+            setAdding(false);
+            setEditing(undefined);
+            if (answer.password)
+              showPassword(t('console.createdWithPassword', { name: answer.learner.name, password: answer.password }));
+            else notifySuccess(t('console.saved'));
+            refresh();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -176,6 +176,8 @@ describe('one course from the first unit to the certificate in Chromium', () => 
     // the next step is the exam; its review opens with the score in view
     await page.getByTestId('next-step-exam').click();
     await page.waitForURL(/#\/exams/);
+    // on 练题's 考试 tab at once (it opened on 顺序练习, the exam a tab away)
+    await page.getByTestId('exam-start').waitFor();
     await passExamOnPage(page, env.server);
     const score = page.getByTestId('exam-score');
     expect(await score.textContent()).toContain('100 / 100');

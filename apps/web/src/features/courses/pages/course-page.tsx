@@ -58,7 +58,7 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
         <Link
           className="plain-btn primary small"
           data-testid="course-exam"
-          to={`/exams?course=${record.trainClassCourseId}`}
+          to={`/exams?course=${record.trainClassCourseId}&tab=exam`}
         >
           {t('study.next.exam')}
         </Link>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PlainFacts } from '../../../components/plain-facts';
@@ -5,6 +6,7 @@ import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { ErrorCode } from '@anxun/shared/errors';
 import { ApiError } from '../../../lib/api-client';
+import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import {
@@ -215,6 +217,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
  */
 export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const [summary, setSummary] = useState<ExamSummary | undefined>();
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
@@ -247,6 +250,10 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
         onDone={(r) => {
           setPaper(undefined);
           setReview(r);
+          // a pass may complete the course and the class: 我的学习 and 课程进度 (kept alive,
+          // their answers fresh for 30 s) and the certificate's progress are asked again
+          void client.invalidateQueries({ queryKey: ['study'] });
+          void client.invalidateQueries({ queryKey: certificateProgressKey });
         }}
       />
     );

@@ -22,7 +22,7 @@ export function CourseDone({ trainPersonId, classCourseId }: { trainPersonId: st
     (c) => c.learnStatus !== LearnStatus.COMPLETED,
   );
   const [testId, text, to] = examDue
-    ? ['next-step-exam', t('study.next.exam'), `/exams?course=${classCourseId}`]
+    ? ['next-step-exam', t('study.next.exam'), `/exams?course=${classCourseId}&tab=exam`]
     : next
       ? [
           'next-step-course',

@@ -31,7 +31,9 @@ function ClassProgress({ cls, courses, units }: { cls: MyClass; courses: PersonC
       last: c.lastLearnDate,
       status: c.learnStatus,
       examDue: isExamDue(c),
-      show: isExamDue(c) ? `/exams?course=${c.trainClassCourseId}` : `/show?classCourseId=${c.trainClassCourseId}`,
+      show: isExamDue(c)
+        ? `/exams?course=${c.trainClassCourseId}&tab=exam`
+        : `/show?classCourseId=${c.trainClassCourseId}`,
       units: mine.map((u) => ({
         key: u.trainWarpCourseId,
         name: `${u.sortOrder}. ${u.tCourseName}`,

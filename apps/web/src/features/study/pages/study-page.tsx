@@ -102,7 +102,7 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                   type="button"
                   className="plain-btn small primary"
                   data-testid="course-exam"
-                  onClick={() => navigate(`/exams?course=${c.trainClassCourseId}`)}
+                  onClick={() => navigate(`/exams?course=${c.trainClassCourseId}&tab=exam`)}
                 >
                   {t('study.next.exam')}
                 </button>

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { DUMMY_PASSWORD_HASH, decryptField, hashPassword, verifyPassword } from '../../infra/crypto.js';
 import { AppError } from '../../http/app-error.js';
-import { verifyCheckCode } from './check-code.service.js';
+import { checkCheckCode, verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
 import { idCardColumns } from '../../core/id-cards.js';
 import {
@@ -183,11 +183,13 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
   const form = parseForm(registerForm, await decryptWire(ctx, wire));
   const org = await findOrgByCode(ctx.db, form.orgCode);
   if (!org) throw new AppError(ErrorCode.BAD_REQUEST, '单位编码不存在，请向培训管理员确认');
-  // The code comes first: only the phone's owner learns whether a number is registered.
-  await verifyCheckCode(ctx, form.phone, form.checkCode);
+  // The code comes first: only the phone's owner learns whether a number is registered. It is
+  // used up once nothing else refuses the form: corrected, it goes again with the same code.
+  const code = await checkCheckCode(ctx, form.phone, form.checkCode);
   const conflicts = await findPersonConflicts(ctx.db, ctx.keys.idCards, { idCard: form.idCard, phone: form.phone });
   if (conflicts.idCardTaken) throw new AppError(ErrorCode.DUPLICATE, '该身份证号已注册，请直接登录');
   if (conflicts.phoneTaken) throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
+  await code.use();
   const now = ctx.now();
   const id = crypto.randomUUID();
   // An organisation that approves registrations keeps the new learner waiting (no login) until then.

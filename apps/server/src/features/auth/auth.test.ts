@@ -278,5 +278,20 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
     });
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe('该身份证号已注册，请直接登录');
+    // the form corrected, the same code registers (it was not used up by the refusal), once
+    const corrected = {
+      orgCode: '00000',
+      name: '改正',
+      idCard: '440301199912310016',
+      phone,
+      checkCode: await lastSmsCode(server, phone),
+      password: 'secret12',
+    };
+    const again = await server.request('POST', '/api/register', { json: corrected });
+    expect(again.status, again.text).toBe(200);
+    const twice = await server.request('POST', '/api/register', {
+      json: { ...corrected, idCard: '11010119900307459X' },
+    });
+    expect(twice.body.msg).toBe('验证码输入错误');
   });
 });

@@ -134,17 +134,31 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
   return { resendAfter: CHECK_CODE_RESEND_SECONDS, expiresIn: CHECK_CODE_TTL_SECONDS };
 }
 
-/** Checks and uses up the latest code sent to the phone; throws 验证码输入错误 otherwise. */
-export async function verifyCheckCode(ctx: AppContext, phone: string, code: string): Promise<void> {
+/**
+ * Checks the latest code sent to the phone (each check counts against its attempts) and
+ * answers a `use` that uses it up; throws 验证码输入错误 otherwise. A caller that may still
+ * refuse for another reason (registration: the ID number is taken) uses it only once it will
+ * not, so the person can correct the form and send the same code again.
+ */
+export async function checkCheckCode(ctx: AppContext, phone: string, code: string): Promise<{ use(): Promise<void> }> {
   const latest = await findLatestCheckCode(ctx.db, phone);
-  const now = ctx.now();
   if (!latest || latest.used_at !== null) throw new AppError(ErrorCode.WRONG_CHECK_CODE);
-  if (latest.expires_at <= now) throw new AppError(ErrorCode.CHECK_CODE_EXPIRED);
+  if (latest.expires_at <= ctx.now()) throw new AppError(ErrorCode.CHECK_CODE_EXPIRED);
   if (!(await spendCheckCodeAttempt(ctx.db, latest.id, CHECK_CODE_MAX_ATTEMPTS))) {
     throw new AppError(ErrorCode.CHECK_CODE_EXPIRED);
   }
   if (!safeEqual(codeHash(ctx, phone, code.trim()), latest.code_hash)) {
     throw new AppError(ErrorCode.WRONG_CHECK_CODE);
   }
-  if (!(await consumeCheckCode(ctx.db, latest.id, now))) throw new AppError(ErrorCode.WRONG_CHECK_CODE);
+  return {
+    // two requests with one code: only one uses it
+    use: async () => {
+      if (!(await consumeCheckCode(ctx.db, latest.id, ctx.now()))) throw new AppError(ErrorCode.WRONG_CHECK_CODE);
+    },
+  };
+}
+
+/** Checks and uses up the latest code sent to the phone; throws 验证码输入错误 otherwise. */
+export async function verifyCheckCode(ctx: AppContext, phone: string, code: string): Promise<void> {
+  await (await checkCheckCode(ctx, phone, code)).use();
 }

@@ -205,6 +205,9 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     expect(await answer.getAttribute('data-status')).toBe('valid');
     expect(await answer.textContent()).toContain('张**');
     expect(await answer.textContent()).not.toContain('张安全');
+    // the answer goes with what it answered: changing the number takes it away
+    await phone.getByTestId('card-number').fill('');
+    expect(await phone.getByTestId('card-result').count()).toBe(0);
     await phone.goto(`${env.server.baseUrl}/#/card?no=${number}&code=WRONG1`);
     await expect.poll(() => phone.getByTestId('card-result').getAttribute('data-status')).toBe('unknown');
     await verifier.close();

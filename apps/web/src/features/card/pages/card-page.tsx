@@ -71,6 +71,8 @@ export default function CardPage() {
         onChange={(e) => {
           setFields((f) => ({ ...f, [name]: e.target.value }));
           if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
+          // an answer is about the number and code it was asked for, not about what is typed now
+          setResult(undefined);
         }}
         {...extra}
       />

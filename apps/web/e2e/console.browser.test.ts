@@ -318,8 +318,12 @@ describe('the console in Chromium', () => {
 
     // the 学时 edit in 操作日志, what it was and what it is
     await page.evaluate(() => (location.hash = '/manage/audit'));
-    const edit = page.getByTestId('audit-page').locator('tr').filter({ hasText: 'course-book.update' }).first();
+    // said in words (修改课程), the kinds of record to choose from
+    await page.getByTestId('audit-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '课程' }).first().click();
+    const edit = page.getByTestId('audit-page').locator('tr').filter({ hasText: '修改课程' }).first();
     await edit.getByText('classHours 2 → 3').waitFor();
+    expect(await page.getByTestId('audit-page').locator('tbody').textContent()).not.toContain('添加部门');
 
     // an enquiry a visitor left reaches the console
     await env.server.request('POST', '/api/train/intendedPerson/addNew-Intended', {

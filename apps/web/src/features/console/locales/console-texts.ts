@@ -480,7 +480,7 @@ registerTexts({
       actor: '操作人',
       target: '对象',
       summary: '内容',
-      filterAction: '按操作筛选，如 learner. 或 class.enrol',
+      filterAction: '全部操作',
       edit: '编辑',
       notices: '通知公告',
       notice: {
@@ -1001,7 +1001,7 @@ registerTexts({
       actor: 'By',
       target: 'Target',
       summary: 'Details',
-      filterAction: 'Filter by action, e.g. learner. or class.enrol',
+      filterAction: 'Every action',
       edit: 'Edit',
       notices: 'Announcements',
       notice: {

@@ -1,12 +1,12 @@
 import '../locales/console-texts';
 import '../console.css';
-import { Card, Table } from 'antd';
-import { SearchBox } from '../components/search-box';
+import { Card, Select, Table } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useAudit, type AuditPage as Page } from '../api/console-api';
 import { tablePager } from '../components/table-pager';
+import { AUDIT_FILTERS, auditActionText, auditTargetText } from '../lib/audit-actions';
 
 type Row = Page['records'][number];
 type Values = Record<string, unknown>;
@@ -42,7 +42,7 @@ function SummaryLines({ summary }: { summary: unknown }) {
 
 /** 操作日志: every write of the organisation's managers, newest first. */
 export default function AuditPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [action, setAction] = useState<string | undefined>();
   const [current, setCurrent] = useState(1);
   const audit = useAudit({ action, current });
@@ -50,15 +50,19 @@ export default function AuditPage() {
     <section className="page console-page" data-testid="audit-page">
       <h1>{t('console.audit')}</h1>
       <Card size="small">
-        <SearchBox
+        <Select
           allowClear
           className="console-toolbar"
-          style={{ maxWidth: 360 }}
+          style={{ width: 200 }}
+          aria-label={t('console.filterAction')}
           placeholder={t('console.filterAction')}
-          onSearch={(v) => {
-            setAction(v.trim() || undefined);
+          value={action}
+          onChange={(v?: string) => {
+            setAction(v);
             setCurrent(1);
           }}
+          options={AUDIT_FILTERS.map((f) => ({ value: f.prefix, label: f.label[language === 'en' ? 1 : 0] }))}
+          data-testid="audit-filter"
         />
         <Table<Row>
           rowKey="id"
@@ -70,8 +74,19 @@ export default function AuditPage() {
           columns={[
             { title: t('console.at'), dataIndex: 'at', width: 150, render: (d: string) => formatDateTime(d) },
             { title: t('console.actor'), dataIndex: 'actorName', width: 100 },
-            { title: t('console.action'), dataIndex: 'action', width: 170 },
-            { title: t('console.target'), dataIndex: 'targetType', width: 90 },
+            {
+              title: t('console.action'),
+              dataIndex: 'action',
+              width: 150,
+              // the recorded code stays at hand (an export or a question to support names it)
+              render: (code: string) => <span title={code}>{auditActionText(code, language)}</span>,
+            },
+            {
+              title: t('console.target'),
+              dataIndex: 'targetType',
+              width: 90,
+              render: (code: string) => auditTargetText(code, language),
+            },
             { title: 'IP', dataIndex: 'ip', width: 110 },
             {
               title: t('console.summary'),

@@ -11,7 +11,8 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
   'archive.person': ['生成一人一档', 'Learner archive made'],
   'certificate.template': ['修改证书模板', 'Certificate template changed'],
   'certificate.revoke': ['撤销证书', 'Certificate revoked'],
-  'certificate.reissue': ['恢复证书', 'Certificate restored'],
+  'certificate.reissue': ['换发证书', 'Certificate reissued'],
+  'certificate.issue': ['签发证书', 'Certificate issued'],
   'class.create': ['创建班级', 'Class created'],
   'class.update': ['修改班级', 'Class changed'],
   'class.enrol': ['报名学员', 'Learners enrolled'],
@@ -83,6 +84,9 @@ const TARGETS: Record<string, [zh: string, en: string]> = {
 
 const say = (table: Record<string, [string, string]>, code: string, language: Language) =>
   table[code]?.[language === 'en' ? 1 : 0] ?? code;
+
+/** Every action named here (a test holds this to what the server records). */
+export const namedAuditActions = (): string[] => Object.keys(ACTIONS);
 
 export const auditActionText = (action: string, language: Language) => say(ACTIONS, action, language);
 export const auditTargetText = (target: string, language: Language) => say(TARGETS, target, language);

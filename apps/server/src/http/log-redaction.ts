@@ -25,9 +25,13 @@ export function redactUrl(url: string): string {
   return `${redactPath(pathname)}?${out.join('&')}`;
 }
 
-/** Anything shaped like an ID card number (17 digits + digit/X), in a path or any query value. */
+/**
+ * Anything shaped like an ID card number (17 digits + digit/X), in a path, a query value or an
+ * audit summary: masked as every answer masks one (maskIdCard: 3 + 11 stars + 4; the district
+ * code the first six digits are is not kept either).
+ */
 export function maskIdNumbers(text: string): string {
-  return text.replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2');
+  return text.replace(/(\d{3})\d{11}(\d{3}[\dXx])/g, '$1***********$2');
 }
 
 function redactPath(pathname: string): string {

@@ -283,6 +283,21 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     const bigDocument = await createUpload(201 * 1024 * 1024, '手册.pdf');
     expect(bigDocument.status).toBe(413);
     expect(((await bigDocument.json()) as { msg: string }).msg).toContain('200MB');
+    // the upload protocol's own refusals (its English plain text) come in the envelope too
+    const envelope = async (res: Response) => JSON.parse(await res.text()) as { code: number; msg: string };
+    const badLength = await fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: { ...tusHeaders(), 'Upload-Length': '-5', 'Upload-Metadata': `filename ${b64('a.mp4')}` },
+    });
+    expect(badLength.status).toBe(400);
+    expect(await envelope(badLength)).toEqual({ code: 40000, msg: '上传请求有误，请重新选择文件上传', data: null });
+    const noSuch = await fetch(`${server.baseUrl}/api/manage/uploads/..%2F..%2Fkeys%2Fsecret`, {
+      method: 'PATCH',
+      headers: { ...tusHeaders(), 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: 'x',
+    });
+    expect(noSuch.status).toBe(404);
+    expect((await envelope(noSuch)).msg).toBe('没有这个上传，或它已过期，请重新上传');
   });
 
   it('refuses a video claiming more than six hours, and encodes a few frames spread over an hour and a half without filling the gaps', async () => {

@@ -36,6 +36,43 @@ const refusal = (status: number, code: number, msg: string) => ({
   body: JSON.stringify({ code, msg, data: null }),
 });
 
+type ProtocolAnswer = { status_code: number; body: string };
+
+/** The protocol's own refusals (English plain text, "Invalid upload-length"), said in the API's envelope. */
+const PROTOCOL_REFUSALS: Record<number, [code: number, msg: string]> = {
+  400: [ErrorCode.BAD_REQUEST, '上传请求有误，请重新选择文件上传'],
+  403: [ErrorCode.BAD_REQUEST, '上传请求有误，请重新选择文件上传'],
+  404: [ErrorCode.NOT_FOUND, '没有这个上传，或它已过期，请重新上传'],
+  409: [ErrorCode.DUPLICATE, '上传进度与服务器不一致，请重试'],
+  410: [ErrorCode.GONE, '这个上传已过期，请重新上传'],
+  412: [ErrorCode.BAD_REQUEST, '不支持的上传协议版本'],
+  413: [ErrorCode.PAYLOAD_TOO_LARGE, '文件超过允许的大小'],
+  415: [ErrorCode.UNSUPPORTED_MEDIA_TYPE, '上传请求有误，请重新选择文件上传'],
+};
+
+function inEnvelope(answer: ProtocolAnswer): ProtocolAnswer {
+  if (answer.body.startsWith('{')) return answer; // ours already (refusal)
+  const [code, msg] =
+    PROTOCOL_REFUSALS[answer.status_code] ??
+    (answer.status_code >= 500
+      ? [ErrorCode.SERVER_ERROR, '上传失败，请稍后重试']
+      : [ErrorCode.BAD_REQUEST, '上传请求有误，请重新选择文件上传']);
+  return refusal(answer.status_code, code, msg);
+}
+
+/**
+ * Every refusal tus answers goes out in the envelope: its handlers' errors and the checks it
+ * makes before them (a bad Upload-Length, no Tus-Resumable) are all written here.
+ */
+class EnvelopedTusServer extends TusServer {
+  override write(...[context, headers, status, body = '']: Parameters<TusServer['write']>) {
+    if (status < 400) return super.write(context, headers, status, body);
+    const answer = inEnvelope({ status_code: status, body });
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, answer.status_code, answer.body);
+  }
+}
+
 const kindOf = (ext: string): 'video' | 'document' | undefined =>
   (VIDEO_EXTENSIONS as readonly string[]).includes(ext)
     ? 'video'
@@ -75,7 +112,7 @@ export const courseUploadRoutes =
     const finishing = new Set<string>();
     const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
 
-    const tus = new TusServer({
+    const tus = new EnvelopedTusServer({
       path: ROUTE,
       datastore,
       maxSize: ctx.config.media.uploadMaxBytes,

@@ -101,7 +101,12 @@ export const enrolBody = z
   .refine((b) => (b.departmentIds?.length ?? 0) + (b.personIds?.length ?? 0) > 0, '请选择部门或学员');
 
 /** Enrolling someone already in the class is no error: they count as already there. */
-export const enrolResult = z.object({ enrolled: z.number(), already: z.number() });
+export const enrolResult = z.object({
+  enrolled: z.number(),
+  already: z.number(),
+  /** a department's learners left out: disabled, or their registration not yet approved */
+  skipped: z.number(),
+});
 
 /** An enrolment list (.xlsx of ID numbers or phones), all or nothing: any row not found → nobody enrolled. */
 export const enrolSheetResult = enrolResult.extend({

@@ -130,7 +130,7 @@ export async function findMemberIds(db: Db, classId: string) {
   return db.selectFrom('train_persons').select(['id', 'person_id']).where('class_id', '=', classId).execute();
 }
 
-/** Learners of the organisation, enabled, by id or by department. */
+/** Learners of the organisation by id or by department, with whether each is disabled or awaiting approval. */
 export async function findEnrollableLearners(
   db: Db,
   orgId: string,
@@ -138,11 +138,9 @@ export async function findEnrollableLearners(
 ) {
   let q = db
     .selectFrom('persons')
-    .select(['id'])
+    .select(['id', 'disabled_at', 'pending_since'])
     .where('org_id', '=', orgId)
-    .where('role', '=', 'learner')
-    .where('disabled_at', 'is', null)
-    .where('pending_since', 'is', null);
+    .where('role', '=', 'learner');
   q = q.where((eb) =>
     eb.or([
       ...(by.personIds?.length ? [eb('id', 'in', by.personIds)] : []),

@@ -301,7 +301,10 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
     if (body.departmentIds.some((d) => !known.has(d))) throw new AppError(ErrorCode.NOT_FOUND, '部门不存在');
     departmentIds = body.includeSub ? withSubDepartments(all, body.departmentIds) : [...new Set(body.departmentIds)];
   }
-  const learners = await findEnrollableLearners(ctx.db, user.orgId, { personIds: body.personIds, departmentIds });
+  const found = await findEnrollableLearners(ctx.db, user.orgId, { personIds: body.personIds, departmentIds });
+  // the disabled and those awaiting approval are not enrolled: counted, so the manager is told
+  const learners = found.filter((l) => l.disabled_at === null && l.pending_since === null);
+  const skipped = found.length - learners.length;
   if (body.personIds?.some((p) => !learners.some((l) => l.id === p))) {
     throw new AppError(ErrorCode.NOT_FOUND, '学员不存在或已停用');
   }
@@ -347,7 +350,7 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
       })
       .catch(() => undefined);
   }
-  return { enrolled: enrolled.length, already: learners.length - enrolled.length };
+  return { enrolled: enrolled.length, already: learners.length - enrolled.length, skipped };
 }
 
 /**
@@ -394,7 +397,7 @@ export async function enrolFromSheet(
       personIds.add(person.id);
     }
   }
-  if (errors.length > 0) return { enrolled: 0, already: 0, errors };
+  if (errors.length > 0) return { enrolled: 0, already: 0, skipped: 0, errors };
   return { ...(await enrol(ctx, user, id, { personIds: [...personIds] }, ip)), errors: [] };
 }
 

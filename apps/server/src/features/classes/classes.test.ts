@@ -142,16 +142,16 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
       includeSub: true,
       personIds: [single.id],
     });
-    expect(res.body.data).toEqual({ enrolled: 3, already: 0 });
+    expect(res.body.data).toEqual({ enrolled: 3, already: 0, skipped: 1 });
     expect(await ws.nextMessage()).toMatchObject({ code: WsCode.ENROLLED, data: { trainClassId: classId } });
     ws.socket.close();
     const again = await call('POST', `/api/manage/classes/${classId}/enrol`, {
       departmentIds: [plant],
       includeSub: true,
     });
-    expect(again.body.data).toEqual({ enrolled: 0, already: 2 });
+    expect(again.body.data).toEqual({ enrolled: 0, already: 2, skipped: 1 });
     const withoutSub = await call('POST', `/api/manage/classes/${classId}/enrol`, { departmentIds: [workshop] });
-    expect(withoutSub.body.data).toEqual({ enrolled: 0, already: 1 });
+    expect(withoutSub.body.data).toEqual({ enrolled: 0, already: 1, skipped: 1 });
 
     // the learner sees the class and studies in it, credited
     const mine = await server.request('GET', '/api/train/person/select-page', { headers: as(token) });
@@ -266,7 +266,7 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
       })),
     );
     const res = await call('POST', `/api/manage/classes/${classId}/enrol`, { departmentIds: [big] });
-    expect(res.body.data).toEqual({ enrolled: 1000, already: 0 });
+    expect(res.body.data).toEqual({ enrolled: 1000, already: 0, skipped: 0 });
     const cls = (await call('GET', `/api/manage/classes/${classId}`)).body.data;
     const units = cls.courses.reduce((s: number, c: { unitCount: number }) => s + c.unitCount, 0);
     const members = server.ctx.db.selectFrom('train_persons').select('id').where('person_id', 'like', 'bulk-%');

@@ -42,7 +42,9 @@ export function EnrolDialog({ cls, onClose, onDone }: { cls: ManagedClass; onClo
         notifySuccess(t('console.enrolled', { enrolled: answer.enrolled, already: answer.already }));
       } else {
         const answer = await enrol(cls.id, way === 'departments' ? { departmentIds, includeSub } : { personIds });
-        notifySuccess(t('console.enrolled', answer));
+        // the disabled and those awaiting approval were left out: said, not silently
+        const skipped = answer.skipped > 0 ? ` ${t('console.enrolSkipped', answer)}` : '';
+        notifySuccess(`${t('console.enrolled', answer)}${skipped}`);
       }
       onDone();
     } catch {

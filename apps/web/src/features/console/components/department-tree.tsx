@@ -54,6 +54,7 @@ export function DepartmentTree({
   const [editing, setEditing] = useState<{
     mode: 'add' | 'rename';
     parentId: string | null;
+    parentName?: string;
     id?: string;
     name: string;
   }>();
@@ -79,7 +80,10 @@ export function DepartmentTree({
         </Button>
         {current && (
           <>
-            <Button size="small" onClick={() => setEditing({ mode: 'add', parentId: current.id, name: '' })}>
+            <Button
+              size="small"
+              onClick={() => setEditing({ mode: 'add', parentId: current.id, parentName: current.name, name: '' })}
+            >
               {t('console.addChild')}
             </Button>
             <Button
@@ -121,7 +125,13 @@ export function DepartmentTree({
       )}
       <Modal
         open={Boolean(editing)}
-        title={editing?.mode === 'rename' ? t('console.rename') : t('console.addRoot')}
+        title={
+          editing?.mode === 'rename'
+            ? t('console.rename')
+            : editing?.parentName
+              ? t('console.addChildOf', { name: editing.parentName })
+              : t('console.addRoot')
+        }
         onCancel={() => setEditing(undefined)}
         onOk={() => void save().catch(() => undefined)}
         okButtonProps={{ disabled: !editing?.name.trim() }}

@@ -79,7 +79,7 @@ const en: typeof zh = {
     all: 'All courses',
     search: 'Search courses',
     units: 'units',
-    teachers: 'Teachers',
+    teachers: 'Taught by',
     hoursLabel: 'Class hours',
     learners: 'Learners',
     studyInMyClass: 'Study it in My study',

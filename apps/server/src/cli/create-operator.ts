@@ -18,6 +18,7 @@ import { hashPassword, readablePassword } from '../infra/crypto.js';
 import { migrateToLatest, openDatabase } from '../infra/database.js';
 import { loadOrCreateKeys } from '../infra/keys.js';
 import { checkIdCardKeys, idCardKeysRecorded } from '../core/id-cards.js';
+import { accountNameProblem } from '@anxun/shared/validators';
 
 const { values } = parseArgs({
   options: {
@@ -27,8 +28,12 @@ const { values } = parseArgs({
     'org-name': { type: 'string', default: '安训平台' },
   },
 });
-if (!values.account || !/^[A-Za-z0-9_.-]{3,32}$/.test(values.account)) {
-  console.error('usage: npm run create-operator -- --account <3–32 letters, digits, _ . -> [--name 名字]');
+const accountProblem = values.account ? accountNameProblem(values.account) : '';
+if (accountProblem !== undefined) {
+  if (accountProblem) console.error(accountProblem);
+  console.error(
+    'usage: npm run create-operator -- --account <3–32 letters, digits, _ . -; not a phone or an ID number> [--name 名字]',
+  );
   process.exit(2);
 }
 

@@ -166,12 +166,12 @@ export async function unlockPerson(db: Db, personId: string, now: number): Promi
     .execute();
 }
 
-/** Whether an account name, ID number or phone is already someone else's. */
 /** An account name as it is compared: without regard to case (index persons_account_lower). */
 export const accountLower = sql<string>`lower(account)`;
 export const sameAccount = (account: string | null, value: string) =>
   account !== null && account.toLowerCase() === value.toLowerCase();
 
+/** Whether an account name, ID number or phone is already someone else's. */
 export async function findIdentityConflicts(
   db: Db,
   ids: IdCardIndex,

@@ -79,9 +79,13 @@ function refusal(data) {
     budget -= unpacked.length;
     if (budget < 0) return 'too-big';
     // every part counts, whatever its name: the library reads a worksheet under any folder
-    // ("a/xl/worksheets/sheet1.xml" too), and no other part of a workbook holds cells
-    cells += unpacked.toString('latin1').match(CELL)?.length ?? 0;
-    if (cells > MAX_CELLS) return 'too-many-cells';
+    // ("a/xl/worksheets/sheet1.xml", "…/sheet1.xml/calcChain.xml" too); of the others only
+    // the calculation chain, at its one place, names cells (one per formula)
+    const name = data.toString('latin1', at + 46, at + 46 + data.readUInt16LE(at + 28));
+    if (name !== 'xl/calcChain.xml') {
+      cells += unpacked.toString('latin1').match(CELL)?.length ?? 0;
+      if (cells > MAX_CELLS) return 'too-many-cells';
+    }
     at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
   }
   return undefined;

@@ -88,7 +88,7 @@ describe('reading an uploaded .xlsx', () => {
     const row = `<row>${'<c><v>1</v></c>'.repeat(1000)}</row>`;
     const xml = Buffer.from(`<worksheet><sheetData>${row.repeat(400)}</sheetData></worksheet>`);
     await expect(readSheet(zipOf('a/xl/worksheets/sheet1.xml', xml))).rejects.toThrow('表格单元格过多');
-    await expect(readSheet(zipOf('xl/worksheets/Sheet1.XML', xml))).rejects.toThrow('表格单元格过多');
+    await expect(readSheet(zipOf('xl/worksheets/sheet1.xml/calcChain.xml', xml))).rejects.toThrow('表格单元格过多');
   });
 
   it('refuses a file that is not a zip at all', async () => {

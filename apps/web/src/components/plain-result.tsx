@@ -15,6 +15,7 @@ export function PlainResult({
   actions,
   testId,
   className,
+  level,
 }: {
   tone: 'info' | 'success' | 'warning';
   title: ReactNode;
@@ -22,13 +23,16 @@ export function PlainResult({
   actions?: ReactNode;
   testId?: string;
   className?: string;
+  /** its title's heading level: a page of its own (className "page") titles it (h1), else a section (h2) */
+  level?: 1 | 2 | 3;
 }) {
+  const Title = `h${level ?? (className?.split(' ').includes('page') ? 1 : 2)}` as 'h1' | 'h2' | 'h3';
   return (
     <div className={`plain-result ${tone}${className ? ` ${className}` : ''}`} data-testid={testId}>
       <span className="plain-result-mark" aria-hidden="true">
         {MARK[tone]}
       </span>
-      <h3>{title}</h3>
+      <Title className="plain-result-title">{title}</Title>
       {children}
       {actions && <div className="plain-result-actions">{actions}</div>}
     </div>

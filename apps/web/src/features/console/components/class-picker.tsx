@@ -29,6 +29,10 @@ export function ClassPicker(
     <Select<string, Option>
       {...rest}
       showSearch={{ filterOption: false, onSearch: setTyped }}
+      // closed without a choice: the next opening lists from the start, as its empty field says
+      onOpenChange={(open) => {
+        if (!open) setTyped('');
+      }}
       loading={page.isFetching}
       options={options}
       onChange={(value, option) => {

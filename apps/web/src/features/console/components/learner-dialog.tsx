@@ -1,4 +1,5 @@
 import { Form, Input, Modal, TreeSelect } from 'antd';
+import { useState } from 'react';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Learner } from '@anxun/shared/schemas/learners';
 import { ApiError } from '../../../lib/api-client';
@@ -10,7 +11,9 @@ import { asSelect, toTree } from './department-tree';
 type Field = 'name' | 'idCard' | 'phone' | 'departmentId' | 'account' | 'password' | 'post';
 
 /** The field a server's refusal is about, by what it says (身份证号…, 手机号…, 账号…). */
-function fieldOf(message: string): Field | undefined {
+export function fieldOf(message: string): Field | undefined {
+  // 账号… is about the account whatever it names next (账号不能是手机号或身份证号)
+  if (/^该?账号/.test(message)) return 'account';
   if (message.includes('身份证')) return 'idCard';
   if (message.includes('手机号')) return 'phone';
   if (message.includes('账号')) return 'account';
@@ -44,10 +47,14 @@ export function LearnerDialog(props: {
     if (field && shown.includes(field)) form.setFields([{ name: field, errors: [err.message] }]);
     else notifyError(err.message);
   };
+  const [saving, setSaving] = useState(false);
   const save = (values: Record<string, string | undefined>) => {
+    if (saving) return;
+    const done = () => setSaving(false);
     if (!learner) {
       const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''));
-      return createLearner(body).then(props.onSaved, refused);
+      setSaving(true);
+      return createLearner(body).then(props.onSaved, refused).finally(done);
     }
     // only what changed; a field emptied is cleared
     const before: Record<string, string | null> = {
@@ -62,7 +69,10 @@ export function LearnerDialog(props: {
         .filter(([k, v]) => (before[k] ?? null) !== v),
     );
     if (Object.keys(changed).length === 0) return props.onClose();
-    return updateLearner(learner.id, changed).then((saved) => props.onSaved({ learner: saved }), refused);
+    setSaving(true);
+    return updateLearner(learner.id, changed)
+      .then((saved) => props.onSaved({ learner: saved }), refused)
+      .finally(done);
   };
   return (
     <Modal
@@ -70,6 +80,7 @@ export function LearnerDialog(props: {
       title={learner ? t('console.editLearner', { name: learner.name }) : t('console.addLearner')}
       onCancel={props.onClose}
       onOk={() => form.submit()}
+      confirmLoading={saving}
       destroyOnHidden
     >
       <Form

@@ -483,6 +483,7 @@ registerTexts({
       target: '对象',
       summary: '内容',
       filterAction: '全部操作',
+      filterActionLabel: '按操作类型筛选',
       edit: '编辑',
       notices: '通知公告',
       notice: {
@@ -1006,6 +1007,7 @@ registerTexts({
       target: 'Target',
       summary: 'Details',
       filterAction: 'Every action',
+      filterActionLabel: 'Filter by kind of action',
       edit: 'Edit',
       notices: 'Announcements',
       notice: {

@@ -54,7 +54,7 @@ export default function AuditPage() {
           allowClear
           className="console-toolbar"
           style={{ width: 200 }}
-          aria-label={t('console.filterAction')}
+          aria-label={t('console.filterActionLabel')}
           placeholder={t('console.filterAction')}
           value={action}
           onChange={(v?: string) => {

@@ -31,6 +31,8 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
     removeMember(cls.id, m.trainPersonId)
       .then(() => {
         notifySuccess(t('console.saved'));
+        // the last one of a later page gone: the page before, not an empty one
+        if (current > 1 && members.data?.records.length === 1) setCurrent(current - 1);
         onChanged();
       })
       .catch(() => undefined);

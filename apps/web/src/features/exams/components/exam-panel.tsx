@@ -250,9 +250,10 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
         onDone={(r) => {
           setPaper(undefined);
           setReview(r);
-          // a pass may complete the course and the class: 我的学习 and 课程进度 (kept alive,
-          // their answers fresh for 30 s) and the certificate's progress are asked again
+          // a pass may complete the course and the class: 我的学习, 课程进度 and 课程详情 (kept
+          // alive, their answers fresh for 30 s) and the certificate's progress are asked again
           void client.invalidateQueries({ queryKey: ['study'] });
+          void client.invalidateQueries({ queryKey: ['online', 'use-state'] }); // 课程详情's next step
           void client.invalidateQueries({ queryKey: certificateProgressKey });
         }}
       />

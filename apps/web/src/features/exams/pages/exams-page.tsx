@@ -34,7 +34,7 @@ export default function ExamsPage() {
   if (courses.data.length === 0) {
     return (
       <section className="page exams-page">
-        <PlainResult tone="info" title={t('study.noClass')} />
+        <PlainResult tone="info" level={1} title={t('study.noClass')} />
       </section>
     );
   }

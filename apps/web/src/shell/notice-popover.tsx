@@ -1,24 +1,19 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Empty, List, Popover, Tabs } from 'antd';
 import type { NoticeItem } from '@anxun/shared/schemas/shell';
 import { api } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
+import { useNotices } from '../lib/notices';
 import { notifySuccess } from '../lib/notify';
-import { useUser } from '../stores/user-store';
 
 const NOTICE_AVATAR_SIZE = 45;
 
 /** Notice popover (spec §2): notice and email tabs, a badge that is empty at 0, clear all. */
 export function NoticePopover() {
   const { t } = useTranslation();
-  const token = useUser((s) => s.token);
   const client = useQueryClient();
-  const { data } = useQuery({
-    queryKey: ['notices', token],
-    queryFn: () => api.get<{ list: NoticeItem[]; total: number }>('/notice/getList', { silent: true }),
-    enabled: Boolean(token),
-  });
+  const { data } = useNotices();
   const list = data?.list ?? [];
 
   const clear = async () => {

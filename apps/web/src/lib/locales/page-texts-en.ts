@@ -2,6 +2,7 @@ import type { PageMessages } from './page-texts-zh';
 
 export const pageTextsEn: PageMessages = {
   study: {
+    notices: { title: 'Latest announcements', all: 'All messages' },
     endNotSaved: 'The end of this unit could not be saved: check your network and play its last seconds again',
     refusedRewound: '{{message}}. Moved back to {{at}}: watch on from there',
     rewoundTo: 'Moved back to {{at}}: watch on from there',

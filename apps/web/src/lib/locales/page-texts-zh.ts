@@ -1,6 +1,7 @@
 /** Chinese texts several features share after login (a chunk of their own: not on the first visit). */
 export const pageTextsZh = {
   study: {
+    notices: { title: '最新通知', all: '全部消息' },
     endNotSaved: '本节结束时的进度没有保存成功，请检查网络后重新播放最后几秒',
     refusedRewound: '{{message}}；已退回到 {{at}}，请从这里继续观看',
     rewoundTo: '已退回到 {{at}}，请从这里继续观看',

@@ -1,19 +1,6 @@
-import type { NoticeItem } from '@anxun/shared/schemas/shell';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { useUser } from '../../../stores/user-store';
-
-/** The learner's notices (the header's widget asks the same: one request for both). */
-export function useNotices() {
-  const token = useUser((s) => s.token);
-  return useQuery({
-    queryKey: ['notices', token],
-    queryFn: () => api.get<{ list: NoticeItem[]; total: number }>('/notice/getList', { silent: true }),
-    enabled: Boolean(token),
-  });
-}
+import { useNotices } from '../../../lib/notices';
 
 /**
  * 我的消息: what the platform told this learner — a voided face check and the credit it took

@@ -19,6 +19,8 @@ import { isExamDue } from '../components/exam-due';
 import { NoClass } from '../components/no-class';
 import { ProgressLine, ProgressRing } from '../../../components/plain-progress';
 import { StatusTag } from '../components/status-tag';
+import { RecentNotices } from '../components/recent-notices';
+import { useNotices } from '../../../lib/notices';
 
 function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
   const { t } = useTranslation();
@@ -136,6 +138,8 @@ export default function StudyPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { data, isPending, refetch } = useMyClasses();
+  // 最新通知 sits above the classes: the page is drawn with it, not pushed down when it comes
+  const notices = useNotices();
   const certificates = useCertificateProgress();
   // enrolled by a training manager while this page is open: the class shows at once
   useEffect(
@@ -161,7 +165,7 @@ export default function StudyPage() {
       for (const name of events) window.removeEventListener(name, fetchPlayer);
     };
   }, [hasClasses]);
-  if (isPending)
+  if (isPending || notices.isLoading)
     return (
       <section className="page study-page">
         <SkeletonLines lines={4} className="study-loading" />
@@ -172,6 +176,7 @@ export default function StudyPage() {
     <section className="page study-page">
       <h1>{t('study.myClasses')}</h1>
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
+      <RecentNotices />
       {classes.length === 0 ? (
         <NoClass onRefresh={() => void refetch()} />
       ) : (

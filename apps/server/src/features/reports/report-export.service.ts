@@ -17,6 +17,7 @@ import {
   sumCreditByUnit,
 } from './reports.repository.js';
 import { departmentSummary, groupBy, reportClass, reportCourse, reportRange, reportScope } from './reports.service.js';
+import { departmentPaths, findDepartmentsOfOrg } from '../../core/department.repository.js';
 
 /**
  * 报表导出 (issue: Console III): the reports as .xlsx, streamed a page of members at a time, with
@@ -65,8 +66,12 @@ async function forEachMemberPage(
   classId: string,
   query: ClassQuery,
   departmentIds: string[] | undefined,
-  each: (members: Awaited<ReturnType<typeof findClassMembers>>['rows']) => Promise<void>,
+  each: (members: Member[], departmentOf: (member: Member) => string) => Promise<void>,
 ) {
+  // a member's department by its path ('生产部/一车间'), as 学员名单 and 部门汇总 name it
+  let paths: Map<string, string> | undefined;
+  const departmentOf = (m: Member) =>
+    (m.department_id ? paths?.get(m.department_id) : undefined) ?? m.department_name ?? '';
   for (let offset = 0; ; offset += PAGE) {
     const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, classId, {
       departmentIds,
@@ -76,10 +81,13 @@ async function forEachMemberPage(
       offset,
       limit: PAGE,
     });
-    await each(rows);
+    if (!paths && rows[0]) paths = departmentPaths(await findDepartmentsOfOrg(ctx.db, rows[0].org_id));
+    await each(rows, departmentOf);
     if (rows.length < PAGE) break;
   }
 }
+
+type Member = Awaited<ReturnType<typeof findClassMembers>>['rows'][number];
 
 /** 班级学习情况: one row per learner × course. */
 export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: ClassQuery, ip: string) {
@@ -117,7 +125,7 @@ export function classStudySheet(
       { header: '最后学习', key: 'last', width: 20 },
     ],
     (addRow) =>
-      forEachMemberPage(ctx, cls.id, query, departmentIds, async (members) => {
+      forEachMemberPage(ctx, cls.id, query, departmentIds, async (members, departmentOf) => {
         const ids = members.map((m) => m.train_person_id);
         const [courses, credit] = await Promise.all([
           findCourseRecords(ctx.db, ids, query.classCourseId),
@@ -133,7 +141,7 @@ export function classStudySheet(
               name: m.name,
               idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
               phone: m.phone ?? '',
-              department: m.department_name ?? '',
+              department: departmentOf(m),
               course: c.course_name,
               required: c.class_hours,
               hours: round2(seconds / hour),
@@ -185,7 +193,7 @@ export function classUnitsSheet(
       { header: '未计时记录', key: 'refusals', width: 30 },
     ],
     (addRow) =>
-      forEachMemberPage(ctx, cls.id, query, departmentIds, async (members) => {
+      forEachMemberPage(ctx, cls.id, query, departmentIds, async (members, departmentOf) => {
         const ids = members.map((m) => m.train_person_id);
         const [courses, all] = await Promise.all([
           findCourseRecords(ctx.db, ids, query.classCourseId),
@@ -207,7 +215,7 @@ export function classUnitsSheet(
             addRow({
               name: m.name,
               idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
-              department: m.department_name ?? '',
+              department: departmentOf(m),
               course: courseName.get(`${m.train_person_id}|${u.class_course_id}`) ?? '',
               unit: u.title,
               length: u.duration_seconds,

@@ -135,6 +135,8 @@ export async function findClassMembers(
         'p.name',
         'p.id_card_enc',
         'p.phone',
+        'p.org_id',
+        'p.department_id',
         'd.name as department_name',
       ])
       .orderBy('p.name')

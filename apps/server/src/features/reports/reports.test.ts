@@ -300,6 +300,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       expect(String(row['身份证号'])).toMatch(/^110\*+\d{3}X$/);
     }
     expect(byCourse.rows.find((r) => r['姓名'] === '报表whole')!['状态']).toBe('已完成');
+    // a department by its path, as 学员名单 and 部门汇总 name it
+    expect(byCourse.rows.find((r) => r['姓名'] === '报表part')!['部门']).toBe('报表安全部/二车间');
     const full = await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}&full=1&status=done`);
     expect(full.rows.map((r) => r['身份证号'])).toEqual(['11010519900101000X']);
 
@@ -307,6 +309,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(byUnit.rows).toHaveLength(9);
     const partRows = byUnit.rows.filter((r) => r['姓名'] === '报表part');
     expect(partRows.reduce((s, r) => s + Number(r['计入时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
+    expect(partRows.every((r) => r['部门'] === '报表安全部/二车间')).toBe(true);
     expect(String(partRows[0]!['未计时记录'])).toMatch(/倍速×\d+/);
     expect(byUnit.rows.filter((r) => r['姓名'] === '报表whole').every((r) => r['完成'] === '是')).toBe(true);
     // the page's date range applies to 学习明细 as to the page and 班级学习情况: a later day credits nothing

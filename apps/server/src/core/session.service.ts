@@ -20,6 +20,8 @@ import {
   touchSessions,
 } from './session.repository.js';
 
+const ACCOUNT_DISABLED = '账号已停用，请联系培训管理员';
+
 export interface AuthUser {
   sessionId: string;
   personId: string;
@@ -151,7 +153,10 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
     const row = await findSessionByAccessHash(ctx.db, hash);
     if (!row) throw new AppError(ErrorCode.UNAUTHORIZED);
     if (row.revoked_at !== null) {
-      throw new AppError(row.revoked_reason === 'replaced' ? ErrorCode.LOGGED_IN_ELSEWHERE : ErrorCode.UNAUTHORIZED);
+      if (row.revoked_reason === 'replaced') throw new AppError(ErrorCode.LOGGED_IN_ELSEWHERE);
+      // signed out by a manager's 停用: said, not 请先登录 (a fresh login says the same)
+      if (row.revoked_reason === 'disabled') throw new AppError(ErrorCode.UNAUTHORIZED, ACCOUNT_DISABLED);
+      throw new AppError(ErrorCode.UNAUTHORIZED);
     }
     session = row;
     if (cacheable) ctx.sessions.set(hash, row, epoch);
@@ -183,7 +188,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   const person = await findPersonById(ctx.db, session.person_id);
   if (!person) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
   // disabled by a manager (perhaps while this device was logging in): no new tokens
-  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
+  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED);
   const accessToken = randomToken();
   const nextRefresh = randomToken();
   // the old token is remembered with the rotation, or neither happens (reuse stays detectable)

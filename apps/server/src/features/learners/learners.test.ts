@@ -200,7 +200,10 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     });
     expect(renewed.status).toBeGreaterThanOrEqual(400);
     expect(disabled.body.data.status).toBe('disabled');
-    expect((await server.request('GET', '/api/user/info', { headers: as(token) })).status).toBe(401);
+    const signedOut = await server.request('GET', '/api/user/info', { headers: as(token) });
+    expect(signedOut.status).toBe(401);
+    // his open page is told why, not 请先登录
+    expect(signedOut.body.msg).toBe('账号已停用，请联系培训管理员');
     const refused = await login(server, ID_B, 'secret12');
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe('账号已停用，请联系培训管理员');

@@ -11,8 +11,9 @@ export const VOIDED = 'VOIDED';
 /**
  * Takes back the credit a membership earned after `since` — the moment its learner's identity
  * was last trusted (issue: Console III, voiding a face check). Nothing is deleted: each unit
- * record that earned credit since then gets one compensating study event (negative seconds,
- * refusal VOIDED) so study_events still sums to what stands; the unit's furthest point returns
+ * record that earned credit since then gets compensating study events (negative seconds,
+ * refusal VOIDED), one for each day it earned on, dated on that day, so study_events still sums
+ * to what stands, day by day; the unit's furthest point returns
  * to where it stood at `since` (the learner studies that stretch again, and is credited again);
  * unit and course records are recomputed from the events. The learner's study days (his 今日, his
  * 14-day chart, the daily cap) give back what they counted of it, on the days it was earned.
@@ -26,7 +27,6 @@ export async function voidCreditSince(
     since: number;
     /** what the compensating events are filed under (the voided check) */
     reference: string;
-    now: number;
     toleranceSeconds: number;
     secondsPerClassHour: number;
     /** the study days' zone */
@@ -73,8 +73,8 @@ export async function voidCreditSince(
   const sumOf = new Map(sums.map((s) => [s.warp_course_id, s]));
 
   let voided = 0;
-  let seq = 0;
   const netOf = new Map<string, number>();
+  const furthestOf = new Map<string, number>();
   const lengthOf = new Map<string, number>();
   const statusOf = new Map<string, number>();
   for (const u of units) {
@@ -89,24 +89,7 @@ export async function voidCreditSince(
     // is the credit that stands — the last credited report's playhead may be up to the slack
     // ahead of it, ground never credited
     const furthest = Math.min(u.furthest_seconds, Number(s?.furthest_before ?? 0), lengthOf.get(u.id)!);
-    await db
-      .insertInto('study_events')
-      .values({
-        id: crypto.randomUUID(),
-        person_id: input.personId,
-        warp_course_id: u.id,
-        playback_id: `void:${input.reference}`,
-        seq: ++seq,
-        reported_position: furthest,
-        reported_rate: 1,
-        hidden: 0,
-        credited_seconds: -net,
-        refusal: VOIDED,
-        ip: null,
-        user_agent: null,
-        created_at: input.now,
-      })
-      .execute();
+    furthestOf.set(u.id, furthest);
     const complete = u.duration_seconds > 0 && furthest >= u.duration_seconds - input.toleranceSeconds;
     const status = complete
       ? LearnStatus.COMPLETED
@@ -128,7 +111,7 @@ export async function voidCreditSince(
     voided += net;
   }
   if (voided === 0) return 0;
-  await giveBackStudyDays(db, input, netOf);
+  await takeBackByDay(db, input, netOf, furthestOf);
 
   // the course records, from their units
   const courses = await db
@@ -207,11 +190,19 @@ function takeFromTop(pile: Array<{ day: string; seconds: number }>, seconds: num
   return taken;
 }
 
-/** Gives the learner's study days back what the void took, on the days it was earned. */
-async function giveBackStudyDays(
+/**
+ * Writes the compensating events and gives the learner's study days back what the void took,
+ * each on the day it was earned: a unit's compensation is one event per such day, dated at the
+ * last credit of that day it takes back, so every report over a period (班级学习情况 from–to,
+ * 部门汇总, the dashboard's days) loses it from the days it was counted in — not from the day
+ * of the void, which would leave revoked credit in the period studied and a negative day
+ * after. The void's own moment is on its review (face_check_reviews), the events name it.
+ */
+async function takeBackByDay(
   db: Db,
   input: { personId: string; since: number; reference: string; timeZone: string },
   netOf: Map<string, number>,
+  furthestOf: Map<string, number>,
 ): Promise<void> {
   const events = await db
     .selectFrom('study_events')
@@ -219,16 +210,44 @@ async function giveBackStudyDays(
     .where('warp_course_id', 'in', [...netOf.keys()])
     .where('created_at', '>', input.since)
     .where('credited_seconds', '!=', 0)
-    // not this void's own compensations, just written
-    .where('playback_id', '!=', `void:${input.reference}`)
     .orderBy('created_at')
     .orderBy('seq')
     .execute();
   const perDay = new Map<string, number>();
+  let seq = 0;
   for (const [unitId, net] of netOf) {
     const mine = events.filter((e) => e.warp_course_id === unitId);
-    for (const [day, seconds] of daysTakenBack(mine, net, input.timeZone)) {
+    const days = [...daysTakenBack(mine, net, input.timeZone)];
+    let left = net;
+    for (const [n, [day, seconds]] of days.entries()) {
       perDay.set(day, (perDay.get(day) ?? 0) + seconds);
+      // the parts add up to the net exactly (each rounded as credit is, the last what is left)
+      const part = n === days.length - 1 ? Math.round(left * 1000) / 1000 : Math.round(seconds * 1000) / 1000;
+      left -= part;
+      const last = Math.max(
+        ...mine
+          .filter((e) => e.credited_seconds > 0 && studyDay(e.created_at, input.timeZone) === day)
+          .map((e) => e.created_at),
+      );
+      await db
+        .insertInto('study_events')
+        .values({
+          id: crypto.randomUUID(),
+          person_id: input.personId,
+          warp_course_id: unitId,
+          playback_id: `void:${input.reference}`,
+          seq: ++seq,
+          reported_position: furthestOf.get(unitId)!,
+          reported_rate: 1,
+          hidden: 0,
+          credited_seconds: -part,
+          refusal: VOIDED,
+          ip: null,
+          user_agent: null,
+          // just after the credit it follows (a later void walks the events in time order)
+          created_at: studyDay(last + 1, input.timeZone) === day ? last + 1 : last,
+        })
+        .execute();
     }
   }
   if (perDay.size === 0) return;

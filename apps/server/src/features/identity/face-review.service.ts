@@ -148,7 +148,6 @@ export async function reviewCheck(
         personId: check.person_id,
         since,
         reference: check.id,
-        now,
         toleranceSeconds: ctx.config.study.completionToleranceSeconds,
         secondsPerClassHour: ctx.config.study.secondsPerClassHour,
         timeZone: ctx.config.study.timeZone,

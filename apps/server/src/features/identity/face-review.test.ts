@@ -202,6 +202,22 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}`, { headers: as(admin) })
     ).body.data.records[0];
     expect(progress.creditedSeconds).toBe(standing - since);
+    // over a period, the credit taken back leaves the days it was counted in, as his chart has
+    // it: the day he studied keeps what stands, the void's day shows no negative 学时
+    const inPeriod = async (from: string, to: string) =>
+      (
+        await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}&from=${from}&to=${to}`, {
+          headers: as(admin),
+        })
+      ).body.data.records[0].creditedSeconds as number;
+    expect(await inPeriod(yesterday, yesterday)).toBe(standing - since);
+    expect(await inPeriod(today, today)).toBe(0);
+    const departments = (
+      await server.request('GET', `/api/manage/reports/departments?classId=${classId}&from=${today}&to=${today}`, {
+        headers: as(admin),
+      })
+    ).body.data as Array<{ creditedSeconds: number }>;
+    expect(departments.every((d) => d.creditedSeconds >= 0)).toBe(true);
     const record = (await server.request('GET', `/api/manage/reports/learners/${personId}`, { headers: as(admin) }))
       .body.data;
     expect(record.classes[0].courses[0].units[0].refusals.VOIDED).toBe(1);

@@ -54,9 +54,12 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
   );
   const at = (d: unknown) => series[Number(d)];
   const hour = ctx.config.study.secondsPerClassHour;
+  // the month's 学时 is its seconds rounded once, not the sum of each day's rounding
+  let monthSeconds = 0;
   for (const r of credit) {
     const day = at(r.d);
     if (!day) continue;
+    monthSeconds += Number(r.seconds ?? 0);
     day.creditedHours = round2(Number(r.seconds ?? 0) / hour);
     day.learnersActive = Number(r.learners);
   }
@@ -82,7 +85,7 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
   const last30Days: DashboardFigures = {
     day: first,
     learnersActive: active30,
-    creditedHours: round2(sum('creditedHours')),
+    creditedHours: round2(monthSeconds / hour),
     checksPassed: sum('checksPassed'),
     checksFailed: sum('checksFailed'),
     checksPending: sum('checksPending'),

@@ -495,6 +495,17 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       .executeTakeFirstOrThrow();
     expect(board.today.examAttempts).toBe(Number(attempts.n));
     expect(board.last30Days.creditedHours).toBeGreaterThanOrEqual(board.today.creditedHours);
+    // the month's 学时 is its seconds, rounded once (not each day's rounding added up)
+    const monthStart = Date.parse(`${board.series[0].day}T00:00:00+08:00`);
+    const month = await server.ctx.db
+      .selectFrom('study_events as e')
+      .innerJoin('persons as p', 'p.id', 'e.person_id')
+      .innerJoin('organisations as o', 'o.id', 'p.org_id')
+      .select((eb) => eb.fn.sum<number>('e.credited_seconds').as('s'))
+      .where('o.code', '=', '00000')
+      .where('e.created_at', '>=', monthStart)
+      .executeTakeFirstOrThrow();
+    expect(board.last30Days.creditedHours).toBe(Math.round((Number(month.s) / 1800) * 100) / 100);
 
     const behind = board.classesBehind.find((c: { name: string }) => c.name === '落后测试班');
     expect(behind).toMatchObject({ members: 1, done: 0, progressShare: 0 });

@@ -226,8 +226,12 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const told = record.classes[0].faceChecks as Array<{ checkId: string; status: string }>;
     expect(told.find((c) => c.checkId === checks.doubtful)?.status).toBe('voided');
     expect(told.find((c) => c.checkId === checks.first)?.status).toBe('passed');
-    const month = (await server.request('GET', '/api/manage/dashboard', { headers: as(admin) })).body.data.last30Days;
+    const board = (await server.request('GET', '/api/manage/dashboard', { headers: as(admin) })).body.data;
+    const month = board.last30Days;
     expect(month).toMatchObject({ checksPassed: 1, checksFailed: 1, checksPending: 0 });
+    // today's study was all taken back: no 学时 and no learner active today, none negative
+    expect(board.today).toMatchObject({ creditedHours: 0, learnersActive: 0 });
+    expect(board.series.every((d: { creditedHours: number }) => d.creditedHours >= 0)).toBe(true);
     // the learner is told, in his notices, that the check was voided, why, and that credit went
     const notices = (await server.request('GET', '/notice/getList', { headers: as(learner) })).body.data.list as Array<{
       title: string;

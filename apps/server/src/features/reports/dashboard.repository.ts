@@ -13,28 +13,39 @@ const DAY_MS = 86_400_000;
 const dayIndex = (column: Expression<number>, start: number) =>
   sql<number>`cast((${column} - ${start}) / ${DAY_MS} as integer)`;
 
+/**
+ * Each day's credit, and its learners with credit standing that day: net of a voided check's
+ * compensations (dated on the days they take back), so one whose day was all taken back is
+ * not counted active on it.
+ */
 export async function creditByDay(db: Db, orgId: string, start: number) {
-  return (
-    db
-      .selectFrom('study_events as e')
-      .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
-      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
-      .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-      .select((eb) => [
-        dayIndex(eb.ref('e.created_at'), start).as('d'),
-        eb.fn.sum<number>('e.credited_seconds').as('seconds'),
-        eb.fn
-          .count<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.person_id')).end())
-          .distinct()
-          .as('learners'),
-      ])
-      .where('c.org_id', '=', orgId)
-      .where('e.created_at', '>=', start)
-      // credit and its compensations (a voided check's, negative)
-      .where('e.credited_seconds', '!=', 0)
-      .groupBy(sql`1`)
-      .execute()
-  );
+  return db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('study_events as e')
+        .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+        .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+        .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+        .select((eb) => [
+          dayIndex(eb.ref('e.created_at'), start).as('d'),
+          'e.person_id',
+          eb.fn.sum<number>('e.credited_seconds').as('seconds'),
+        ])
+        .where('c.org_id', '=', orgId)
+        .where('e.created_at', '>=', start)
+        // credit and its compensations (a voided check's, negative)
+        .where('e.credited_seconds', '!=', 0)
+        .groupBy([sql`1`, 'e.person_id'])
+        .as('p'),
+    )
+    .select((eb) => [
+      'p.d',
+      eb.fn.sum<number>('p.seconds').as('seconds'),
+      // a thousandth of a second: what floating point leaves of credit taken back whole
+      eb.fn.count<number>(eb.case().when('p.seconds', '>', 0.0005).then(eb.ref('p.person_id')).end()).as('learners'),
+    ])
+    .groupBy('p.d')
+    .execute();
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PaperRules, PaperSetup, QuestionKind } from '@anxun/shared/schemas
 import {
   Alert,
   Button,
+  Checkbox,
   Drawer,
   InputNumber,
   List,
@@ -9,7 +10,6 @@ import {
   Radio,
   Skeleton,
   Space,
-  Switch,
   Table,
   Tabs,
   Tag,
@@ -179,12 +179,12 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
             { value: 'fixed', label: t('console.paper.fixed') },
           ]}
         />
-        <Switch
+        <Checkbox
           checked={rules.shuffleOptions}
-          onChange={(v) => setRules({ ...rules, shuffleOptions: v })}
-          checkedChildren={t('console.paper.shuffle')}
-          unCheckedChildren={t('console.paper.noShuffle')}
-        />
+          onChange={(e) => setRules({ ...rules, shuffleOptions: e.target.checked })}
+        >
+          {t('console.paper.shuffle')}
+        </Checkbox>
         {shown.rules === null && <Tag>{t('console.paper.isDefault')}</Tag>}
       </Space>
       {rules.mode === 'random' ? (

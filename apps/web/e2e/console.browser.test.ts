@@ -381,6 +381,13 @@ describe('the console in Chromium', () => {
     await manager.page.waitForURL(/#\/study/);
     await manager.page.evaluate(() => (location.hash = '/manage/people'));
     await manager.page.getByTestId('people-page').waitFor();
+    // a new organisation has no course yet: its first class says where courses come from
+    await manager.page.evaluate(() => (location.hash = '/manage/classes'));
+    await manager.page.getByTestId('class-create').click();
+    await manager.page.getByTestId('class-books').click();
+    await manager.page.getByText('还没有可选的课程：请先在“课程管理”中新建课程，或添加平台课程').waitFor();
+    await manager.page.keyboard.press('Escape');
+    await closeDialog(manager.page);
     // his console is his organisation's: the operator's page answers 403
     await manager.page.evaluate(() => (location.hash = '/manage/organisations'));
     await manager.page.waitForURL(/#\/403$/);

@@ -137,11 +137,17 @@ export function ClassDialog({
         <Form.Item name="period" label={t('console.period')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item name="bookIds" label={t('console.courses')} rules={[{ required: true }]}>
+        <Form.Item
+          name="bookIds"
+          label={t('console.courses')}
+          rules={[{ required: true, message: t('console.coursesRequired') }]}
+        >
           <Select
             mode="multiple"
             data-testid="class-books"
             loading={books.isPending}
+            // a new organisation has none yet: where they come from
+            notFoundContent={books.isPending ? undefined : t('console.noBooksYet')}
             options={(books.data?.records ?? []).map((b) => ({
               value: b.courseBookId,
               label: `${b.name}（${b.classHours} 学时）`,

@@ -28,9 +28,9 @@ const { values } = parseArgs({
     'org-name': { type: 'string', default: '安训平台' },
   },
 });
-const accountProblem = values.account ? accountNameProblem(values.account) : '';
-if (accountProblem !== undefined) {
-  if (accountProblem) console.error(accountProblem);
+const accountProblem = values.account ? accountNameProblem(values.account) : '--account is required';
+if (accountProblem) {
+  console.error(accountProblem);
   console.error(
     'usage: npm run create-operator -- --account <3–32 letters, digits, _ . -; not a phone or an ID number> [--name 名字]',
   );

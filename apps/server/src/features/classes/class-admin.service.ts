@@ -305,8 +305,9 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
   // the disabled and those awaiting approval are not enrolled: counted (those not in the class
   // already), so the manager is told
   const learners = found.filter((l) => l.disabled_at === null && l.pending_since === null);
-  const members = new Set((await findMemberIds(ctx.db, id)).map((m) => m.person_id));
-  const skipped = found.filter((l) => !learners.includes(l) && !members.has(l.id)).length;
+  const inactive = found.filter((l) => !learners.includes(l));
+  const members = inactive.length ? new Set((await findMemberIds(ctx.db, id)).map((m) => m.person_id)) : undefined;
+  const skipped = inactive.filter((l) => !members?.has(l.id)).length;
   if (body.personIds?.some((p) => !learners.some((l) => l.id === p))) {
     throw new AppError(ErrorCode.NOT_FOUND, '学员不存在或已停用');
   }

@@ -82,8 +82,10 @@ const TARGETS: Record<string, [zh: string, en: string]> = {
   question: ['试题', 'Question'],
 };
 
+/** A [zh, en] pair in the page's language. */
+const inLanguage = (pair: [string, string], language: Language) => pair[language === 'en' ? 1 : 0];
 const say = (table: Record<string, [string, string]>, code: string, language: Language) =>
-  table[code]?.[language === 'en' ? 1 : 0] ?? code;
+  table[code] ? inLanguage(table[code], language) : code;
 
 /** Every action named here (a test holds this to what the server records). */
 export const namedAuditActions = (): string[] => Object.keys(ACTIONS);
@@ -92,7 +94,10 @@ export const auditActionText = (action: string, language: Language) => say(ACTIO
 export const auditTargetText = (target: string, language: Language) => say(TARGETS, target, language);
 
 /** The filter's choices: each kind of record, as the server filters actions by their start. */
-export const AUDIT_FILTERS: Array<{ prefix: string; label: [zh: string, en: string] }> = [
+export const auditFilterOptions = (language: Language) =>
+  AUDIT_FILTERS.map((f) => ({ value: f.prefix, label: inLanguage(f.label, language) }));
+
+const AUDIT_FILTERS: Array<{ prefix: string; label: [zh: string, en: string] }> = [
   { prefix: 'learner.', label: ['学员', 'Learners'] },
   { prefix: 'registration.', label: ['注册审核', 'Registrations'] },
   { prefix: 'department.', label: ['部门', 'Departments'] },

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useAudit, type AuditPage as Page } from '../api/console-api';
 import { tablePager } from '../components/table-pager';
-import { AUDIT_FILTERS, auditActionText, auditTargetText } from '../lib/audit-actions';
+import { auditActionText, auditFilterOptions, auditTargetText } from '../lib/audit-actions';
 
 type Row = Page['records'][number];
 type Values = Record<string, unknown>;
@@ -61,7 +61,7 @@ export default function AuditPage() {
             setAction(v);
             setCurrent(1);
           }}
-          options={AUDIT_FILTERS.map((f) => ({ value: f.prefix, label: f.label[language === 'en' ? 1 : 0] }))}
+          options={auditFilterOptions(language)}
           data-testid="audit-filter"
         />
         <Table<Row>

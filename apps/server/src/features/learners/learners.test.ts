@@ -1,6 +1,7 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../core/db-errors.js';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
 
@@ -121,6 +122,17 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     expect(twin.body.msg).toBe('该账号名已被使用');
     const fine = await post('/api/manage/learners', { name: '赵某', idCard: ID_C, account: 'zhao.1990' }, otherAdmin);
     expect(fine.status, fine.text).toBe(200);
+    // two requests at once both pass the service's look-up: the database refuses the second
+    const raced = await server.ctx.db
+      .updateTable('persons')
+      .set({ account: 'DEMO' })
+      .where('account', '=', 'zhao.1990')
+      .execute()
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(isUniqueViolation(raced)).toBe(true);
   });
 
   it('lists by department, with or without sub-departments, and finds by name, phone or ID number', async () => {

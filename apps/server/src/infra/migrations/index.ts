@@ -34,6 +34,7 @@ import * as refreshReuse from './0032-refresh-reuse.js';
 import * as referenceMode from './0033-reference-mode.js';
 import type { IdCardCipher } from '../id-card-cipher.js';
 import * as accountCase from './0034-account-case.js';
+import * as accountCaseUnique from './0035-account-case-unique.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0032-refresh-reuse': refreshReuse,
   '0033-reference-mode': referenceMode,
   '0034-account-case': accountCase,
+  '0035-account-case-unique': accountCaseUnique,
 });

@@ -148,12 +148,14 @@ export const useMembers = (classId: string, query: { q: string; current: number 
       }),
   });
 
-/** The organisation's catalogue, for a class's courses. */
-export const useBooks = () =>
+/** The organisation's catalogue, for a class's courses: the newest 20, or those whose name holds `name`. */
+export const useBooks = (name: string) =>
   useQuery({
-    queryKey: consoleKeys.books,
+    queryKey: [...consoleKeys.books, name],
     queryFn: () =>
-      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-page', { query: { size: '100' } }),
+      api.get<{ records: CourseBook[]; total: number }>('/api/course/book/select-page', {
+        query: { size: '20', ...(name ? { name } : {}) },
+      }),
   });
 
 export const useAudit = (query: { action?: string | undefined; current: number }) =>

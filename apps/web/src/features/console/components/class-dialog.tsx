@@ -1,9 +1,10 @@
-import { Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import { Checkbox, DatePicker, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-import { createClass, updateClass, useBooks, type ManagedClass } from '../api/console-api';
+import { createClass, updateClass, type ManagedClass } from '../api/console-api';
 import { rangeRule } from '../lib/range-rule';
+import { BookPicker, bookLabel } from './book-picker';
 
 interface ClassForm {
   name: string;
@@ -73,7 +74,6 @@ export function ClassDialog({
   onSaved(): void;
 }) {
   const { t } = useTranslation();
-  const books = useBooks();
   const [form] = Form.useForm<ClassForm>();
   return (
     <Modal
@@ -142,17 +142,7 @@ export function ClassDialog({
           label={t('console.courses')}
           rules={[{ required: true, message: t('console.coursesRequired') }]}
         >
-          <Select
-            mode="multiple"
-            data-testid="class-books"
-            loading={books.isPending}
-            // a new organisation has none yet: where they come from
-            notFoundContent={books.isPending ? undefined : t('console.noBooksYet')}
-            options={(books.data?.records ?? []).map((b) => ({
-              value: b.courseBookId,
-              label: `${b.name}（${b.classHours} 学时）`,
-            }))}
-          />
+          <BookPicker known={(cls?.courses ?? []).map((c) => ({ value: c.bookId, label: bookLabel(c) }))} />
         </Form.Item>
         <Space wrap align="start">
           <Form.Item name="faceEnabled" label={t('console.faceCheck')} valuePropName="checked">

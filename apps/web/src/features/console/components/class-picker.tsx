@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useClassPage } from '../api/console-api';
+import { useSearchText } from '../lib/use-search-text';
 
 type Option = { value: string; label: string };
 
@@ -15,13 +16,8 @@ export function ClassPicker(
   },
 ) {
   const { onChange, ...rest } = props;
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const { setTyped, q } = useSearchText();
   const [chosen, setChosen] = useState<Option | undefined>();
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const page = useClassPage({ q, current: 1 });
   const found: Option[] = (page.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }));
   const options = chosen && !found.some((o) => o.value === chosen.value) ? [chosen, ...found] : found;

@@ -204,6 +204,13 @@ describe('the console in Chromium', () => {
       .filter({ hasText: /^消防安全基础（\d+(\.\d+)? 学时）$/ })
       .waitFor();
     await closeDialog(page);
+    // 结课 asks first, naming the class (its learners could study no more); it may be reopened
+    await row.getByTestId('class-close').click();
+    await page.locator('.ant-popconfirm').getByText('为“新员工入职安全培训”结课吗？', { exact: false }).waitFor();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await row.getByText('已结课').waitFor();
+    await row.getByRole('button', { name: '重新开放', exact: true }).click();
+    await row.getByTestId('class-enrol').waitFor();
 
     // its exam papers: the default plan, a sample paper with keys
     await row.getByTestId('class-papers').click();

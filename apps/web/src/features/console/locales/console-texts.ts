@@ -467,6 +467,7 @@ registerTexts({
       enrolled: '已报名 {{enrolled}} 人（{{already}} 人已在班级中）',
       enrolSkipped: '另有 {{skipped}} 人已停用或注册待审核，未报名',
       close: '结课',
+      closeConfirm: '为“{{name}}”结课吗？结课后学员不能再学习本班课程、也不能再报名；学习记录和证书保留，可重新开放。',
       reopen: '重新开放',
       open: '进行中',
       notStarted: '未开始',
@@ -993,6 +994,8 @@ registerTexts({
       enrolled: '{{enrolled}} enrolled ({{already}} already in the class)',
       enrolSkipped: '{{skipped}} more are disabled or awaiting approval and were not enrolled',
       close: 'Close',
+      closeConfirm:
+        'Close “{{name}}”? Its learners can then study no more of it and no one can be enrolled; records and certificates stay, and it can be reopened.',
       reopen: 'Reopen',
       open: 'Open',
       notStarted: 'Not started',

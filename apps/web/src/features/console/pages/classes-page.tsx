@@ -168,13 +168,21 @@ export default function ClassesPage() {
                   <Button type="link" size="small" onClick={() => setPapers(c)} data-testid="class-papers">
                     {t('console.paper.open')}
                   </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void setClassClosed(c.id, c.status === 'open').then(refresh)}
-                  >
-                    {c.status === 'open' ? t('console.close') : t('console.reopen')}
-                  </Button>
+                  {c.status === 'open' ? (
+                    // its learners can study no more of it: asked first, naming the class
+                    <Popconfirm
+                      title={t('console.closeConfirm', { name: c.name })}
+                      onConfirm={() => void setClassClosed(c.id, true).then(refresh)}
+                    >
+                      <Button type="link" size="small" data-testid="class-close">
+                        {t('console.close')}
+                      </Button>
+                    </Popconfirm>
+                  ) : (
+                    <Button type="link" size="small" onClick={() => void setClassClosed(c.id, false).then(refresh)}>
+                      {t('console.reopen')}
+                    </Button>
+                  )}
                 </Space>
               ),
             },

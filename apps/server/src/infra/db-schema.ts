@@ -493,6 +493,8 @@ export interface FaceCheckReviewsTable {
   voided_seconds: Generated<number>;
   reviewed_by: string;
   reviewed_at: number;
+  /** a void took back the credit earned after this moment, up to `reviewed_at` (migration 0036) */
+  voided_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The numbers a certificate had before it was reissued (migration 0022), written by the certificates feature. */

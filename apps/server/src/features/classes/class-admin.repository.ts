@@ -2,6 +2,7 @@ import { LearnStatus } from '@anxun/shared/constants';
 import type { Insertable, Updateable } from 'kysely';
 import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 import { removeCourseRecords } from '../../core/training-records.repository.js';
+import { creditStands, findVoidWindowsOfClass } from '../../core/void-windows.js';
 import type { Db, Dialect } from '../../infra/database.js';
 import type { TrainClassCoursesTable, TrainClassesTable } from '../../infra/db-schema.js';
 
@@ -163,6 +164,7 @@ export async function findMembers(
     .where('tp.class_id', '=', classId);
   const text = filter.q?.trim().replace(/[%_\\]/g, '');
   if (text) q = q.where((eb) => eb.or([eb('p.name', 'like', `%${text}%`), eb('p.phone', '=', text)]));
+  const voids = await findVoidWindowsOfClass(db, classId);
   const [rows, count] = await Promise.all([
     q
       .select((eb) => [
@@ -188,13 +190,14 @@ export async function findMembers(
           .select((e) => e.fn.coalesce(e.fn.sum<number>('wc.study_length'), e.lit(0)).as('s'))
           .whereRef('wc.train_person_id', '=', 'tp.id')
           .as('studied_seconds'),
-        // the last credited moment, as the reports have it (a refused report is not study)
+        // the last credited moment that stands, as the reports have it (a refused report is
+        // not study, nor credit a void took back)
         eb
           .selectFrom('study_events as e')
           .innerJoin('train_warp_courses as wc', 'wc.id', 'e.warp_course_id')
           .select((e) => e.fn.max('e.created_at').as('m'))
           .whereRef('wc.train_person_id', '=', 'tp.id')
-          .where('e.credited_seconds', '>', 0)
+          .where(creditStands(voids, { event: 'e', unit: 'wc' }))
           .as('last_study_at'),
       ])
       .orderBy('tp.joined_at', 'desc')

@@ -127,6 +127,8 @@ export async function insertReview(
     decision: 'confirmed' | 'voided';
     reason: string;
     voidedSeconds: number;
+    /** a void: the moment from which it took credit back */
+    voidedSince?: number;
     by: string;
     at: number;
   },
@@ -138,6 +140,7 @@ export async function insertReview(
       decision: row.decision,
       reason: row.reason,
       voided_seconds: row.voidedSeconds,
+      voided_since: row.voidedSince ?? null,
       reviewed_by: row.by,
       reviewed_at: row.at,
     })

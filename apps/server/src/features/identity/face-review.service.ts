@@ -136,6 +136,7 @@ export async function reviewCheck(
   }
   const now = ctx.now();
   let voidedSeconds = 0;
+  let voidedSince: number | undefined;
   let withdrawn: string | null = null;
   await ctx.db.transaction().execute(async (trx) => {
     // the learner's row, as the credit batch takes it: no report is credited while his records
@@ -143,6 +144,7 @@ export async function reviewCheck(
     await lockPersonRows(trx, ctx.dialect, [check.person_id]);
     if (body.decision === 'void') {
       const since = (await findTrustedBefore(trx, check.train_person_id, check.passed_at!)) ?? 0;
+      voidedSince = since;
       voidedSeconds = await voidCreditSince(trx, {
         trainPersonId: check.train_person_id,
         personId: check.person_id,
@@ -177,6 +179,7 @@ export async function reviewCheck(
       decision: body.decision === 'void' ? 'voided' : 'confirmed',
       reason: body.reason,
       voidedSeconds,
+      ...(voidedSince !== undefined ? { voidedSince } : {}),
       by: user.personId,
       at: now,
     });

@@ -13,6 +13,7 @@ import {
 } from '../../../test/harness.js';
 import { insertFaceCheck } from '../../../test/face-check-rows.js';
 import { studyDay } from '../../core/study-day.js';
+import { recordTime } from '../../core/record-time.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
@@ -202,6 +203,24 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}`, { headers: as(admin) })
     ).body.data.records[0];
     expect(progress.creditedSeconds).toBe(standing - since);
+    // 最后学习 is the last credit that stands, not a moment of the stretch taken back
+    const moment = async (fn: 'min' | 'max', unitId?: string) => {
+      const row = await server.ctx.db
+        .selectFrom('study_events as e')
+        .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+        .select((eb) => eb.fn[fn]<number>('e.created_at').as('at'))
+        .where('w.train_person_id', '=', trainPersonId)
+        .where('e.credited_seconds', '>', 0)
+        .where('e.created_at', '<=', firstPassedAt)
+        .$if(unitId !== undefined, (q) => q.where('w.id', '=', unitId!))
+        .executeTakeFirstOrThrow();
+      return recordTime(Number(row.at));
+    };
+    const lastStanding = await moment('max');
+    expect(progress.lastStudyAt).toBe(lastStanding);
+    const members = (await server.request('GET', `/api/manage/classes/${classId}/members`, { headers: as(admin) })).body
+      .data.records;
+    expect(members[0].lastStudyAt).toBe(lastStanding);
     // over a period, the credit taken back leaves the days it was counted in, as his chart has
     // it: the day he studied keeps what stands, the void's day shows no negative 学时
     const inPeriod = async (from: string, to: string) =>
@@ -221,6 +240,12 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const record = (await server.request('GET', `/api/manage/reports/learners/${personId}`, { headers: as(admin) }))
       .body.data;
     expect(record.classes[0].courses[0].units[0].refusals.VOIDED).toBe(1);
+    expect(record.classes[0].courses[0].units[0]).toMatchObject({
+      firstStudyAt: await moment('min', units[0]!.id),
+      lastStudyAt: lastStanding,
+    });
+    // the second unit's study was all taken back: never studied, as far as credit goes
+    expect(record.classes[0].courses[0].units[1]).toMatchObject({ firstStudyAt: null, lastStudyAt: null });
     // the voided check is told as voided, not as the pass it was, wherever checks are counted
     expect(progress.faceChecks).toEqual({ passed: 1, failed: 1, pending: 0, voided: 1 });
     const told = record.classes[0].faceChecks as Array<{ checkId: string; status: string }>;

@@ -1,6 +1,7 @@
 import { LearnStatus, Role } from '@anxun/shared/constants';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { checkState } from '../../core/face-check-state.js';
+import { creditStands, findVoidWindows } from '../../core/void-windows.js';
 import type { Db } from '../../infra/database.js';
 import type { IdCardIndex } from '../../core/person.repository.js';
 import type { Database } from '../../infra/db-schema.js';
@@ -171,7 +172,7 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
   return q.orderBy('cc.sort_order').execute();
 }
 
-/** Credited seconds per membership from study_events (in the range), and the last credited moment (ever). */
+/** Credited seconds per membership from study_events (in the range), and the last credited moment that stands (ever). */
 export async function sumCreditByMember(db: Db, trainPersonIds: string[], range: TimeRange, classCourseId?: string) {
   const byMember = new Map<string, { seconds: number; last: number | null }>();
   for (const r of await sumCreditByCourse(db, trainPersonIds, range)) {
@@ -184,9 +185,10 @@ export async function sumCreditByMember(db: Db, trainPersonIds: string[], range:
   return byMember;
 }
 
-/** Credited seconds per membership and course from study_events (in the range), and the last credited moment (ever). */
+/** Credited seconds per membership and course from study_events (in the range), and the last credited moment that stands (ever). */
 export async function sumCreditByCourse(db: Db, trainPersonIds: string[], range: TimeRange) {
   if (trainPersonIds.length === 0) return [];
+  const voids = await findVoidWindows(db, trainPersonIds);
   return db
     .selectFrom('study_events as e')
     .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
@@ -208,7 +210,7 @@ export async function sumCreditByCourse(db: Db, trainPersonIds: string[], range:
             .end(),
         )
         .as('seconds'),
-      eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
+      eb.fn.max<number>(eb.case().when(creditStands(voids)).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
     .groupBy(['w.train_person_id', 'w.class_course_id'])
@@ -319,11 +321,12 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
 
 /**
  * Per unit record of these memberships: credited seconds and the first and last credited
- * moments, from study_events. Bound by memberships (a page of them), never by a list of unit
+ * moments that stand (no void took them back), from study_events. Bound by memberships (a page of them), never by a list of unit
  * records, which for a large class would pass the databases' limit on bound parameters.
  */
 export async function sumCreditByUnit(db: Db, trainPersonIds: string[], range: TimeRange = {}) {
   if (trainPersonIds.length === 0) return [];
+  const voids = await findVoidWindows(db, trainPersonIds);
   return db
     .selectFrom('study_events as e')
     .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
@@ -331,8 +334,8 @@ export async function sumCreditByUnit(db: Db, trainPersonIds: string[], range: T
       'e.warp_course_id',
       // every event: a voided check's compensations are negative
       eb.fn.sum<number>('e.credited_seconds').as('seconds'),
-      eb.fn.min<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('first'),
-      eb.fn.max<number>(eb.case().when('e.credited_seconds', '>', 0).then(eb.ref('e.created_at')).end()).as('last'),
+      eb.fn.min<number>(eb.case().when(creditStands(voids)).then(eb.ref('e.created_at')).end()).as('first'),
+      eb.fn.max<number>(eb.case().when(creditStands(voids)).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)
     .$if(range.from !== undefined, (q) => q.where('e.created_at', '>=', range.from!))

@@ -35,6 +35,7 @@ import * as referenceMode from './0033-reference-mode.js';
 import type { IdCardCipher } from '../id-card-cipher.js';
 import * as accountCase from './0034-account-case.js';
 import * as accountCaseUnique from './0035-account-case-unique.js';
+import * as voidWindow from './0036-void-window.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0033-reference-mode': referenceMode,
   '0034-account-case': accountCase,
   '0035-account-case-unique': accountCaseUnique,
+  '0036-void-window': voidWindow,
 });

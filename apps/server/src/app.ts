@@ -29,6 +29,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { createFaceGate } from './features/identity/face-gate.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
 import { schedulePhotoRetention } from './features/identity/photo-retention.js';
+import { scheduleExamSettlement } from './features/exams/exam-settlement.js';
 import { purgeRejections } from './core/registration-rejection.repository.js';
 import { purgeRotatedTokens } from './core/session.repository.js';
 import { onlineRoutes } from './features/online/online.routes.js';
@@ -545,6 +546,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.start();
 
   const stopPhotos = schedulePhotoRetention(ctx);
+  const stopExams = scheduleExamSettlement(ctx);
   // rejected registrations' password hashes go once no login is told of them (30 days);
   // rotated refresh tokens once older than any refresh token's life
   const purgeOld = async () => {
@@ -559,6 +561,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   purgeTimer.unref();
   stopRetention = () => {
     stopPhotos();
+    stopExams();
     clearInterval(purgeTimer);
   };
   stopRecheck = scheduleSocketRecheck(ctx, sockets);

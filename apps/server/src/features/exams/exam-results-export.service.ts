@@ -9,7 +9,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { streamSheet } from '../../infra/xlsx-stream.js';
 import { findClassAttempts, findClassOfOrg } from './exam-results.repository.js';
-import { reviewOf } from './exam.service.js';
+import { reviewOf, settleOverdueAttempts } from './exam.service.js';
 import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PAGE = 200;
@@ -93,6 +93,8 @@ export async function exportExamResults(
 ) {
   const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
   if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+  // an exam whose time ran out is in the sheet as handed in, not 答题中
+  await settleOverdueAttempts(ctx);
   await recordAudit(ctx.db, {
     actor: user,
     ip,
@@ -107,5 +109,6 @@ export async function exportExamResults(
 
 /** 一期一档's exam part: the class's results with every answer sheet. */
 export const examResultsArchivePart: ClassArchivePart = async (ctx, { classId }, add) => {
+  await settleOverdueAttempts(ctx);
   await add('报表/考试成绩.xlsx', await bytesOf(examResultsSheet(ctx, classId, false)));
 };

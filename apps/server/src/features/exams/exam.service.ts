@@ -11,6 +11,7 @@ import {
   findAttempt,
   findAttempts,
   findMemberCourse,
+  findOverdueAttempts,
   findQuestionsByIds,
   findQuestionsOfBook,
   findUnitStatuses,
@@ -116,11 +117,13 @@ async function finish(
           examRequired: parseExamRules(course.rules).required,
           examPassed: true,
         });
+        // passed when it was handed in — at its deadline, for one closed later
+        const handedIn = inTime ? now : attempt.deadline_at;
         await recordExamOutcome(ctx.db, course.id, {
           sys_score: best,
-          exam_passed_at: now,
+          exam_passed_at: handedIn,
           ...(complete && course.learn_status !== LearnStatus.COMPLETED
-            ? { learn_status: LearnStatus.COMPLETED, end_time: now }
+            ? { learn_status: LearnStatus.COMPLETED, end_time: handedIn }
             : {}),
         });
       } else {
@@ -135,6 +138,21 @@ async function finish(
 async function settle(ctx: AppContext, attempt: AttemptRow): Promise<AttemptRow> {
   if (attempt.status === 'open' && ctx.now() > attempt.deadline_at + GRACE_MS) return finish(ctx, attempt, undefined);
   return attempt;
+}
+
+/**
+ * Closes every attempt left open past its time (the learner closed the page and did not come
+ * back): scored on what was saved in time, as his next visit would have done — so the reports,
+ * exports and archives never hold an exam 答题中 long after it ended. Returns how many.
+ */
+export async function settleOverdueAttempts(ctx: AppContext): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const rows = await findOverdueAttempts(ctx.db, ctx.now() - GRACE_MS, 100);
+    for (const row of rows) await finish(ctx, row, undefined);
+    settled += rows.length;
+    if (rows.length < 100) return settled;
+  }
 }
 
 export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId: string) {

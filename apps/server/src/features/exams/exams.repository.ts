@@ -178,6 +178,19 @@ export async function findAttempts(db: Db, trainPersonId: string, classCourseId:
     .execute();
 }
 
+/** Open attempts whose time ended before `before`, the longest overdue first. */
+export async function findOverdueAttempts(db: Db, before: number, limit: number) {
+  return db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('deadline_at', '<', before)
+    .orderBy('deadline_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** Updates an attempt still open; false when it was finished meanwhile (a double submit). */
 export async function updateOpenAttempt(db: Db, id: string, values: Updateable<ExamAttemptsTable>): Promise<boolean> {
   const result = await db

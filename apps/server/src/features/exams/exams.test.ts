@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import ExcelJS from 'exceljs';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
   addLearner,
   dialects,
@@ -9,6 +10,7 @@ import {
   type TestServer,
   tomorrowAt,
 } from '../../../test/harness.js';
+import { settleOverdueAttempts } from './exam.service.js';
 import { WRONG_BOOK_STREAK } from './practice.service.js';
 
 interface Key {
@@ -208,6 +210,71 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     const review = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: right(ids) }, late);
     const expected = paper.questions.slice(0, 5).reduce((s: number, q: { points: number }) => s + q.points, 0);
     expect(review.body.data).toMatchObject({ status: 'expired', late: true, score: expected, passed: false });
+  });
+
+  it('closes an exam left open past its time, though the learner never comes back: scored on what he saved', async () => {
+    const gone = await learner('walked-away');
+    const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, gone)).body.data;
+    const byId = new Map(bank.map((q) => [q.id, q]));
+    const answers = Object.fromEntries(
+      paper.questions.map((q: { questionId: string }) => [q.questionId, rightAnswer(byId.get(q.questionId)!)]),
+    );
+    await post('/api/exam/mock/save', { attemptId: paper.attemptId, answers }, gone);
+    const attempt = () =>
+      server.ctx.db
+        .selectFrom('exam_attempts')
+        .select(['status', 'score', 'submitted_at', 'deadline_at', 'train_person_id'])
+        .where('id', '=', paper.attemptId)
+        .executeTakeFirstOrThrow();
+    // still within its time (and grace): left alone
+    now += 120 * 60_000;
+    expect(await settleOverdueAttempts(server.ctx)).toBe(0);
+    expect((await attempt()).status).toBe('open');
+    now += 31_000;
+    expect(await settleOverdueAttempts(server.ctx)).toBe(1);
+    const closed = await attempt();
+    expect(closed).toMatchObject({ status: 'expired', score: 100, submitted_at: closed.deadline_at });
+    // the pass is on his course record, dated when the time ran out
+    const course = await server.ctx.db
+      .selectFrom('train_person_courses')
+      .select(['sys_score', 'exam_passed_at'])
+      .where('train_person_id', '=', closed.train_person_id)
+      .where('class_course_id', '=', classCourseId)
+      .executeTakeFirstOrThrow();
+    expect(course).toEqual({ sys_score: 100, exam_passed_at: closed.deadline_at });
+
+    // the manager's sheet of results closes one not yet swept before it is written
+    const another = await learner('walked-away-too');
+    const second = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, another)).body.data;
+    now += 121 * 60_000;
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const classId = (
+      await server.ctx.db
+        .selectFrom('train_class_courses')
+        .select('class_id')
+        .where('id', '=', classCourseId)
+        .executeTakeFirstOrThrow()
+    ).class_id;
+    const res = await fetch(`${server.baseUrl}/api/manage/exam-attempts/export?classId=${classId}`, {
+      headers: auth(admin),
+    });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const statuses = sheet.getColumn(header.indexOf('状态')).values.slice(2).map(String);
+    expect(statuses).not.toContain('答题中');
+    expect(statuses).toContain('超时交卷');
+    expect(
+      (
+        await server.ctx.db
+          .selectFrom('exam_attempts')
+          .select('status')
+          .where('id', '=', second.attemptId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('expired');
   });
 
   it('allows one retake, then no more', async () => {

@@ -45,12 +45,16 @@ export async function findOpenChecks(db: Db, dialect: Dialect, trainPersonIds: s
     .execute();
 }
 
-/** Each membership's latest passed check. */
+/** Each membership's latest passed check, and whether a manager voided it since (1). */
 export async function findLastPasses(db: Db, dialect: Dialect, trainPersonIds: string[]) {
   if (trainPersonIds.length === 0) return [];
   return db
     .selectFrom('face_checks as f')
+    .leftJoin('face_check_reviews as r', (join) =>
+      join.onRef('r.check_id', '=', 'f.id').on('r.decision', '=', 'voided'),
+    )
     .selectAll('f')
+    .select(sql<number>`case when r.check_id is null then 0 else 1 end`.as('voided'))
     .where(inValues(dialect, 'f.train_person_id', trainPersonIds))
     .where('f.status', '=', 'passed')
     .where((eb) =>

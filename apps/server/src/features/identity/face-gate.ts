@@ -102,6 +102,8 @@ function checksFaces(cache: Map<string, boolean>, rulesJson: string): boolean {
  * learners' locks. For a class that checks faces, a report meets a due check when:
  *  - a check is open (pending, failed, or missed its window) — until it passes;
  *  - no check has passed in this login session yet (at the start);
+ *  - the last pass was voided by a manager (核验审核): what it let in is taken back, and the
+ *    study goes on only after a new check;
  *  - the credited study since the last pass (kept per membership as it is credited, and
  *    cleared by a pass) reached its random threshold. Study counts while the class checks
  *    faces, random checks or not (they may be turned on later); a class that checks none
@@ -156,10 +158,11 @@ export function createFaceGate(dialect: Dialect) {
           continue;
         }
         const pass = passByMember.get(m.train_person_id);
+        // a pass a manager voided lets nothing more through: he is asked again at once
         const kind =
-          m.rules.atStart && (!pass || pass.session_id !== job.sessionId)
+          m.rules.atStart && (!pass || pass.session_id !== job.sessionId || Number(pass.voided) === 1)
             ? ('start' as const)
-            : randomReached(m, pass)
+            : Number(pass?.voided) === 1 || randomReached(m, pass)
               ? ('random' as const)
               : undefined;
         // a check due with a playback's last report (the page leaving): nobody is there to see

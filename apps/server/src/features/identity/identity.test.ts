@@ -711,6 +711,57 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     expect(next.body.data.faceCheck).toBeNull();
   });
 
+  it('stops crediting once a manager voids the check that let the study in: he is asked again at once', async () => {
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const voidLastPass = async () => {
+      const last = await server.ctx.db
+        .selectFrom('face_checks')
+        .select('id')
+        .where('status', '=', 'passed')
+        .orderBy('passed_at', 'desc')
+        .executeTakeFirstOrThrow();
+      const res = await server.request('POST', `/api/manage/face-checks/${last.id}/review`, {
+        json: { decision: 'void', reason: '照片疑似翻拍' },
+        headers: auth(admin),
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    for (const atStart of [true, false]) {
+      await setRules({ enabled: true, atStart, atEnd: false, randomEveryMinutes: 15, windowSeconds: 120 });
+      // ground not studied yet, from where it stands (study again over credited ground earns nothing)
+      const fresh = (await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() }))
+        .body.data as Array<Unit & { durationSeconds: number; furthestSeconds: number }>;
+      const left = (u: (typeof fresh)[number]) => u.durationSeconds - u.furthestSeconds;
+      const unit = fresh.reduce((a, b) => (left(b) > left(a) ? b : a));
+      expect(left(unit)).toBeGreaterThan(10);
+      const from = unit.furthestSeconds;
+      const playbackId = `face-${++playbacks}`;
+      at(5);
+      let first = await report(unit, { playbackId, seq: 1, position: from });
+      if (first.body.data.faceCheck) {
+        await passCheck(first.body.data.faceCheck.checkId);
+        at(5);
+        first = await report(unit, { playbackId, seq: 2, position: from });
+      }
+      expect(first.body.data.faceCheck).toBeNull();
+      at(5);
+      const credited = await report(unit, { playbackId, seq: 3, position: from + 5 });
+      expect(credited.body.data.creditedSeconds, JSON.stringify(credited.body.data)).toBe(5);
+      await voidLastPass();
+      at(5);
+      const asked = await report(unit, { playbackId, seq: 4, position: from + 10 });
+      expect(asked.body.data, atStart ? 'start' : 'random').toMatchObject({
+        creditedSeconds: 0,
+        refusal: 'FACE_CHECK_DUE',
+        faceCheck: { kind: atStart ? 'start' : 'random' },
+      });
+      await passCheck(asked.body.data.faceCheck.checkId);
+      at(5);
+      const again = await report(unit, { playbackId, seq: 5, position: from + 5 });
+      expect(again.body.data).toMatchObject({ refusal: null, faceCheck: null });
+    }
+  });
+
   it('opens no check for study in a closed class: nothing is credited, so nothing is checked', async () => {
     await setRules({ enabled: true, atStart: true, atEnd: true, randomEveryMinutes: 1, windowSeconds: 120 });
     await server.ctx.db.updateTable('train_classes').set({ closed_at: now }).where('id', '=', classId).execute();

@@ -236,6 +236,22 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.report(25, { seq: 4, position: 30 }).creditedSeconds).toBe(15);
   });
 
+  it("servers whose clocks differ: a report on the one behind never moves the playback's clock back", () => {
+    // two nodes 3 s apart behind a balancer: behind, ahead, behind, ahead… each switch to the
+    // node ahead would earn the 3 s again if the node behind set the clock back
+    const s = session(60);
+    s.report(0, { seq: 1, position: 0 });
+    let position = 0;
+    for (let seq = 2, t = 0.05; seq < 40; seq += 2, t += 0.05) {
+      s.report(t, { seq, position }); // the node behind
+      position += 2.9;
+      s.report(t + 3, { seq: seq + 1, position }); // the node 3 s ahead, 50 ms later
+    }
+    // about 2 s of real time went by: no more than that and the 3 s skew, once
+    expect(s.total()).toBeLessThanOrEqual(3 + 2.1);
+    expect(s.playback()!.lastReportAt).toBeCloseTo(T0 + (0.05 * 19 + 3) * 1000, 0);
+  });
+
   it('idling: a long gap earns nothing, and the clock restarts', () => {
     const s = session(3600);
     s.report(0, { seq: 1, position: 0 });

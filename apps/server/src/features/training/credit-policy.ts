@@ -218,12 +218,16 @@ function decide(input: CreditInput): CreditDecision {
 const aheadAtMost = (position: number, furthest: number, duration: number, rules: CreditRules) =>
   Math.min(position, duration, furthest + rules.slackSeconds + STUDY_JITTER_SECONDS);
 
-/** The playback as this report leaves it: its clock and sequence at this report. */
-const started = ({ report, warp, sessionId, now }: CreditInput): PlaybackState => ({
+/**
+ * The playback as this report leaves it: its clock and sequence at this report. A playback's
+ * clock never goes back: a report handled by a server whose clock is behind (several nodes)
+ * would otherwise give the next report, on a node ahead, the difference again — every time.
+ */
+const started = ({ report, warp, sessionId, now, playback }: CreditInput): PlaybackState => ({
   playbackId: report.playbackId,
   warpId: warp.warpId,
   lastSeq: report.seq,
-  lastReportAt: now,
+  lastReportAt: playback?.playbackId === report.playbackId ? Math.max(now, playback.lastReportAt) : now,
   sessionId,
   ended: false,
 });

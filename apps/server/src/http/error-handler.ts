@@ -1,6 +1,7 @@
 import { ErrorCode, errorTable } from '@anxun/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../core/db-errors.js';
 import { BadCiphertextError } from '../infra/crypto.js';
 import { AppError } from './app-error.js';
 import { errorForLog } from './log-redaction.js';
@@ -100,6 +101,11 @@ export function installErrorHandler(app: FastifyInstance): void {
             ? '请求体不能为空'
             : errorTable[ErrorCode.BAD_REQUEST].msg;
       return send(reply, status, ErrorCode.BAD_REQUEST, msg);
+    }
+    // the database out of reach: a 503 the balancer may retry on another node, not a 500
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: errorForLog(error) }, 'database unreachable');
+      return send(reply, 503, ErrorCode.SERVICE_UNAVAILABLE, errorTable[ErrorCode.SERVICE_UNAVAILABLE].msg);
     }
     request.log.error({ err: errorForLog(error) }, 'unhandled error');
     return send(reply, 500, ErrorCode.SERVER_ERROR, errorTable[ErrorCode.SERVER_ERROR].msg);

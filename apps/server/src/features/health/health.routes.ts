@@ -14,7 +14,8 @@ const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
 
 const state = z.enum(['ok', 'down']);
 const readiness = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  /** degraded: Redis is down — every node serves on (its own counters, sockets re-checked), so a load balancer keeps them all */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: state,
   /** off: no REDIS_URL, one node alone */
   redis: z.enum(['ok', 'down', 'off']),
@@ -22,9 +23,10 @@ const readiness = z.object({
 
 /**
  * Health for a load balancer and a process manager: `/api/health/live` — the process answers;
- * `/api/health/ready` (and `/api/health`) — the database and, when configured, Redis answer
- * within two seconds, else 503 with which one is down, so the node is taken out of rotation
- * rather than sent requests it would fail.
+ * `/api/health/ready` (and `/api/health`) — the database answers within two seconds, else 503,
+ * so the node is taken out of rotation rather than sent requests it would fail. A configured
+ * Redis that is down is named (status degraded) but keeps no node out: every node serves on
+ * without it, and a balancer would otherwise drop them all at once.
  */
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -44,8 +46,10 @@ export const healthRoutes =
                 () => 'down' as const,
               ),
       ]);
-      const up = database === 'ok' && redis !== 'down';
-      return { up, data: { status: up ? ('ok' as const) : ('unavailable' as const), database, redis } };
+      // Redis down takes no node out: all would go at once, though each serves on without it
+      const up = database === 'ok';
+      const status = !up ? ('unavailable' as const) : redis === 'down' ? ('degraded' as const) : ('ok' as const);
+      return { up, data: { status, database, redis } };
     };
     const schema = (summary: string) => ({
       tags: ['health'],
@@ -62,7 +66,7 @@ export const healthRoutes =
           schema: schema(
             url === '/api/health'
               ? 'Readiness (the same as /api/health/ready)'
-              : 'Readiness for a load balancer: 200 when the database and (if configured) Redis answer, else 503 naming which is down',
+              : 'Readiness for a load balancer: 200 when the database answers (status degraded while a configured Redis is down), else 503',
           ),
         },
         async (_request, reply) => {

@@ -68,6 +68,11 @@ describe.skipIf(!TEST_DATABASE_URL)('readiness when the database goes away', () 
     expect(down.body).toMatchObject({ code: 50300, data: { status: 'unavailable', database: 'down', redis: 'off' } });
     // the process itself still answers: a supervisor does not restart it for this
     expect((await server.request('GET', '/api/health/live')).status).toBe(200);
+    // and a request that needs the database is told to come back (a balancer retries a 503
+    // on another node), not that the server failed
+    const meanwhile = await server.request('GET', '/api/course/book/select-page?OrgCode=00000');
+    expect(meanwhile.status, meanwhile.text).toBe(503);
+    expect(meanwhile.body).toEqual({ code: 50300, msg: '服务暂不可用，请稍后重试', data: null });
     await relay.open();
     let back = await ready();
     for (let i = 0; i < 50 && back.status !== 200; i++) {

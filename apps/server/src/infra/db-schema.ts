@@ -358,6 +358,8 @@ export interface FaceReferencesTable {
   set_by: string;
   created_at: number;
   updated_at: number;
+  /** the face it started from: the learner's first own photo, or the last a manager set (migration 0037) */
+  origin_embedding: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FaceChecksTable {

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import crypto from 'node:crypto';
 import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
@@ -76,7 +77,7 @@ async function usableFace(ctx: AppContext, data: Buffer) {
   }
 }
 
-type FaceReference = FaceReferencesTable;
+type FaceReference = Selectable<FaceReferencesTable>;
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
@@ -181,13 +182,25 @@ export async function setOwnReference(ctx: AppContext, user: AuthUser, upload: P
   }
   await throttle(ctx, personId);
   const judged = await judgeReference(ctx, personId, upload);
-  if (previous) {
-    const same = cosineSimilarity(judged.embedding, decodeEmbedding(previous.embedding));
-    if (same < ctx.config.face.matchThreshold) {
+  // the same person as the photo it replaces and as the one the reference started from: a
+  // chain of photos each a little more of someone else passes the first test at every step
+  const origin = previous ? (previous.origin_embedding ?? previous.embedding) : undefined;
+  for (const earlier of previous ? [previous.embedding, origin!] : []) {
+    if (cosineSimilarity(judged.embedding, decodeEmbedding(earlier)) < ctx.config.face.matchThreshold) {
       throw new AppError(ErrorCode.FORBIDDEN, '新照片与原本人照片不是同一人，如需更换请联系培训管理员');
     }
   }
-  await storeReference(ctx, personId, user.personId, upload, judged, previous?.photo_key);
+  await storeReference(ctx, personId, user.personId, upload, judged, previous?.photo_key, origin);
+  // who a learner's checks compare with is what the manager trusts: his own change is on record
+  await recordAudit(ctx.db, {
+    actor: user,
+    ip: upload.ip ?? undefined,
+    action: 'face-reference.own',
+    targetType: 'person',
+    targetId: personId,
+    summary: { after: { replaced: Boolean(previous) } },
+    now: ctx.now(),
+  });
 }
 
 /** Who takes the organisation's learners' 本人照片. */
@@ -295,13 +308,17 @@ async function storeReference(
   upload: PhotoUpload,
   judged: UsableFace,
   previousKey: string | undefined,
+  /** the face the reference started from; absent: this one (a first photo, or a manager's) */
+  origin?: string,
 ): Promise<void> {
   const now = ctx.now();
   const key = await storePhoto(ctx, personId, upload.data);
+  const embedding = encodeEmbedding(judged.embedding);
   await saveReference(ctx.db, {
     person_id: personId,
     photo_key: key,
-    embedding: encodeEmbedding(judged.embedding),
+    embedding,
+    origin_embedding: origin ?? embedding,
     detector_score: judged.detectorScore,
     photo_sha256: sha256(upload.data),
     frame_hash: judged.frameHashes?.hash ?? null,

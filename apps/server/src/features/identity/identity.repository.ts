@@ -29,6 +29,7 @@ export async function saveReference(db: Db, row: Insertable<FaceReferencesTable>
         face_hash: row.face_hash ?? null,
         set_by: row.set_by,
         updated_at: row.updated_at,
+        origin_embedding: row.origin_embedding ?? null,
       }),
     )
     .execute();

@@ -280,7 +280,40 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
       .where('target_id', '=', learnerId)
       .orderBy('created_at')
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(['learner.face-reference.set', 'learner.face-reference.clear']);
+    // (after the earlier tests' own photos) his replacement, the manager's photo and its clearing, his own again
+    expect(audit.map((a) => a.action).slice(-4)).toEqual([
+      'face-reference.own',
+      'learner.face-reference.set',
+      'learner.face-reference.clear',
+      'face-reference.own',
+    ]);
+
+    // a chain of photos, each a little more of someone else, walks the reference step by step
+    // (each like the one before): where it has got to, the next step must still be the face it
+    // started from — here, the reference already holds another's face, and hers is refused
+    const theirs = await addLearner(server, { account: 'face-donor', password: 'face-donor1' });
+    await server.request('POST', `/api/manage/learners/${theirs}/face-reference`, {
+      body: photoForm(facePhotos.collins()),
+      headers: { Authorization: admin },
+    });
+    const drifted = await server.ctx.db
+      .selectFrom('face_references')
+      .select('embedding')
+      .where('person_id', '=', theirs)
+      .executeTakeFirstOrThrow();
+    const his = await server.ctx.db
+      .selectFrom('face_references')
+      .select('embedding')
+      .where('person_id', '=', learnerId)
+      .executeTakeFirstOrThrow();
+    await server.ctx.db.updateTable('face_references').set(drifted).where('person_id', '=', learnerId).execute();
+    const walked = await server.request('POST', '/api/face/reference', {
+      body: photoForm(facePhotos.collins()),
+      headers: auth(),
+    });
+    expect(walked.status).toBe(403);
+    expect(walked.body.msg).toContain('不是同一人');
+    await server.ctx.db.updateTable('face_references').set(his).where('person_id', '=', learnerId).execute();
   });
 
   it('lets an organisation have only its managers take 本人照片: a learner cannot make a face his own', async () => {

@@ -36,6 +36,7 @@ import type { IdCardCipher } from '../id-card-cipher.js';
 import * as accountCase from './0034-account-case.js';
 import * as accountCaseUnique from './0035-account-case-unique.js';
 import * as voidWindow from './0036-void-window.js';
+import * as referenceOrigin from './0037-reference-origin.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0034-account-case': accountCase,
   '0035-account-case-unique': accountCaseUnique,
   '0036-void-window': voidWindow,
+  '0037-reference-origin': referenceOrigin,
 });

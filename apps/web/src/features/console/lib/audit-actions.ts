@@ -49,6 +49,7 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
   'learner.export': ['导出学员名单', 'Learner list exported'],
   'learner.face-reference.set': ['设置本人照片', 'Reference photo set'],
   'learner.face-reference.clear': ['清除本人照片', 'Reference photo cleared'],
+  'face-reference.own': ['学员自行设置本人照片', 'Reference photo set by the learner'],
   'notice.create': ['发布通知', 'Announcement published'],
   'notice.update': ['修改通知', 'Announcement changed'],
   'organisation.create': ['开通单位', 'Organisation opened'],

@@ -69,6 +69,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     PORT: '0',
+    // no random spot checks in 核验审核 unless a test asks for them: its queue is what it set up
+    FACE_REVIEW_SAMPLE_PERCENT: '0',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,

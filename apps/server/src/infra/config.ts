@@ -83,6 +83,8 @@ const envSchema = z.object({
     .int()
     .refine((n) => n === 0 || (n >= 2 && n <= 6), 'FACE_STILL_REFUSE_AFTER: 0 (flag only) or 2–6')
     .default(0),
+  /** the share (percent) of clean passes sent to 核验审核 all the same, for a person to look at */
+  FACE_REVIEW_SAMPLE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   /** the largest courseware file a manager may upload, in MB */
   UPLOAD_MAX_MB: z.coerce
     .number()
@@ -154,6 +156,8 @@ export interface AppConfig {
     minLiveness: number;
     /** 0: a still scene is only flagged */
     stillRefuseAfter: number;
+    /** percent of passes with nothing doubtful that 核验审核 gets as SAMPLED */
+    reviewSamplePercent: number;
   };
   media: {
     /** explicit ffmpeg / ffprobe binaries, else the npm-shipped ones */
@@ -315,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minAntispoof: e.FACE_MIN_ANTISPOOF,
       minLiveness: e.FACE_MIN_LIVENESS,
       stillRefuseAfter: e.FACE_STILL_REFUSE_AFTER,
+      reviewSamplePercent: e.FACE_REVIEW_SAMPLE_PERCENT,
     },
     media: {
       ffmpegPath: e.FFMPEG_PATH,

@@ -109,7 +109,7 @@ export const faceRejection = z.enum([
  * passes, an anti-spoofing or liveness score below the server's threshold, or photos refused
  * as copies (or not live) before it passed.
  */
-export const faceFlag = z.enum(['STILL_SCENE', 'LOW_ANTISPOOF', 'LOW_LIVENESS', 'REFUSED_COPIES']);
+export const faceFlag = z.enum(['STILL_SCENE', 'LOW_ANTISPOOF', 'LOW_LIVENESS', 'REFUSED_COPIES', 'SAMPLED']);
 export type FaceFlag = z.infer<typeof faceFlag>;
 
 /** A single-use nonce for one camera photo (POST /api/face/nonce). */

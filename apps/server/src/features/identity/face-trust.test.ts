@@ -148,6 +148,22 @@ describe.each(dialects)('face-check trust on $name', ({ databaseUrl }) => {
     }
   }, 60_000);
 
+  it('sends a share of the clean passes to 核验审核 all the same, for a person to compare the photos', async () => {
+    // a copy reframed enough passes every rule: a person sees it beside the reference
+    try {
+      server.ctx.config.face.reviewSamplePercent = 100;
+      const sampled = await openCheck();
+      expect(await shoot(facePhotos.hopperFresh(), sampled)).toMatchObject({ passed: true, score: null });
+      expect((await queue()).find((c) => c.checkId === sampled)?.flags).toEqual(['SAMPLED']);
+      server.ctx.config.face.reviewSamplePercent = 0;
+      const clean = await openCheck();
+      expect(await shoot(facePhotos.hopperFresh(), clean)).toMatchObject({ passed: true });
+      expect((await queue()).some((c) => c.checkId === clean)).toBe(false);
+    } finally {
+      server.ctx.config.face.reviewSamplePercent = 0;
+    }
+  }, 60_000);
+
   it('hashes a reference saved before photos were hashed when a check first needs it, and refuses its copy', async () => {
     await server.ctx.db
       .updateTable('face_references')

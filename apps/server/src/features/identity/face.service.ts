@@ -56,6 +56,7 @@ import { recordTime } from '../../core/record-time.js';
 import { findOrgById } from '../../core/org.repository.js';
 import { changeOrgSetting } from '../../core/org-settings.js';
 import type { ReferenceSettings } from '@anxun/shared/schemas/identity';
+import { reviewBelow } from './face-review.service.js';
 
 export interface PhotoUpload {
   data: Buffer;
@@ -100,6 +101,9 @@ async function referenceHashes(ctx: AppContext, reference: FaceReference) {
   await saveReferenceHashes(ctx.db, reference.person_id, hashes.frameHash ?? '', hashes.faceHash ?? '');
   return hashes;
 }
+
+/** Whether this clean pass is one of the share 核验审核 gets all the same (FACE_REVIEW_SAMPLE_PERCENT). */
+const sampledForReview = (ctx: AppContext) => crypto.randomInt(10_000) < ctx.config.face.reviewSamplePercent * 100;
 
 /** How many of the learner's latest passed check photos a new one is held against for a still scene. */
 const STILL_WINDOW = 5;
@@ -437,6 +441,11 @@ async function compareFace(
     // a pass after photos refused as copies (or not live) is one for 核验审核 to look at
     const checkFlags = [...judged.flags];
     if (passed && (await countRefusedCopies(ctx.db, check.id)) > 0) checkFlags.push('REFUSED_COPIES');
+    // a share of the passes with nothing doubtful, for a person to look at: a copy reframed
+    // enough passes every rule here, and only a person comparing the photos sees it
+    if (passed && checkFlags.length === 0 && score >= reviewBelow(ctx) && sampledForReview(ctx)) {
+      checkFlags.push('SAMPLED');
+    }
     // under the learner's lock, as the credit batch takes it: a pass, and the clearing of his
     // study towards the next random check, fall between two batches, never inside one
     await ctx.db.transaction().execute(async (trx) => {
@@ -461,7 +470,8 @@ async function compareFace(
   }
   const result: CompareResult = {
     passed,
-    score: Math.round(score * 1000) / 1000,
+    // the manager sees it (核验审核); told to the learner, it would let him tune a copy until it passes
+    score: null,
     threshold,
     reason: passed ? null : 'MISMATCH',
     msg: passed ? '人脸核验通过' : '人脸比对未通过，请本人正对摄像头重试',
@@ -472,7 +482,7 @@ async function compareFace(
     await ctx.bus.publish({
       type: 'person.message',
       personId,
-      message: { code: WsCode.FACE_CHECK_RESULT, data: { checkId: check.id, passed, score: result.score } },
+      message: { code: WsCode.FACE_CHECK_RESULT, data: { checkId: check.id, passed, score: null } },
     });
   }
   return result;

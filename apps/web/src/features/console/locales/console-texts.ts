@@ -194,12 +194,15 @@ registerTexts({
           LOW_ANTISPOOF: '防伪分偏低',
           LOW_LIVENESS: '活体分偏低',
           REFUSED_COPIES: '曾用已有照片',
+          SAMPLED: '随机抽查',
         },
         flagHint: {
           STILL_SCENE: '连续三次以上核验的画面几乎相同（同一姿势、光线和背景），可能是举着照片或定格视频',
           LOW_ANTISPOOF: '防伪模型认为这张照片可能是翻拍的照片或屏幕',
           LOW_LIVENESS: '活体模型认为画面中可能不是真人',
           REFUSED_COPIES: '通过之前，曾提交已有照片（或非现场拍摄的照片）被拒绝',
+          SAMPLED:
+            '未发现异常的通过按比例随机抽查：请比对是否本人现场拍摄（翻拍、截取或加工本人照片的，画面与本人照片几乎一样）',
         },
         refused: {
           REPLAY: '拒绝：与已有照片相同',
@@ -716,6 +719,7 @@ registerTexts({
           LOW_ANTISPOOF: 'Low anti-spoof',
           LOW_LIVENESS: 'Low liveness',
           REFUSED_COPIES: 'Copies tried',
+          SAMPLED: 'Spot check',
         },
         flagHint: {
           STILL_SCENE:
@@ -723,6 +727,8 @@ registerTexts({
           LOW_ANTISPOOF: 'The anti-spoofing model takes this for a photo of a photo or a screen',
           LOW_LIVENESS: 'The liveness model doubts a live person is in the picture',
           REFUSED_COPIES: 'Before it passed, photos were refused as copies of earlier ones (or not taken live)',
+          SAMPLED:
+            'A share of clean passes is picked at random: check the photo was taken live (a copy of the reference photo looks almost the same as it)',
         },
         refused: {
           REPLAY: 'Refused: an earlier photo again',

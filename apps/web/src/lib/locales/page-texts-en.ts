@@ -16,6 +16,8 @@ export const pageTextsEn: PageMessages = {
       examHint: 'Pass this course’s exam to complete it and have its hours counted',
       courseHint: 'Go on with the next course of your class',
       allDone: 'Every course of your class is complete',
+      hoursShort:
+        'This course asks for {{need}} hours and {{have}} are counted: every unit is done and watching again counts no more, so it cannot be completed. Ask your training manager to set the hours it asks for.',
     },
     certificate: {
       issued: 'Certificate earned (No. {{number}})',

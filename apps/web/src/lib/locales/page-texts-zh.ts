@@ -15,6 +15,8 @@ export const pageTextsZh = {
       examHint: '通过本课程的考试后，课程完成并计入学时',
       courseHint: '继续学习班级的下一门课程',
       allDone: '班级的课程已全部完成',
+      hoursShort:
+        '本课程要求 {{need}} 学时，已计入 {{have}} 学时：课件已全部学完，重复观看不再计入，本课程无法完成。请联系培训管理员调整本课程的学时要求。',
     },
     certificate: {
       issued: '已获得培训合格证书（编号 {{number}}）',

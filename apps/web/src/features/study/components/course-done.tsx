@@ -6,22 +6,27 @@ import { useClassCourses } from '../api/study-api';
 
 /**
  * After a course's last unit: the player stays on it and says what comes next — the exam
- * when the class requires one, else the next course, else the certificate.
+ * when the class requires one, else the next course, else the certificate. A course whose
+ * units are all done but whose 学时 are not met (its units are shorter than the hours it
+ * asks: watching again earns nothing) cannot complete: that is said, and who can mend it.
  */
 export function CourseDone({ trainPersonId, classCourseId }: { trainPersonId: string; classCourseId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useClassCourses(trainPersonId);
+  // the course as the server has it after the last unit (refetched as it ends)
+  const { data, isFetching } = useClassCourses(trainPersonId);
   const courses = data?.records ?? [];
   const index = courses.findIndex((c) => c.trainClassCourseId === classCourseId);
   const course = courses[index];
-  if (!course) return null;
+  if (!course || isFetching) return null;
   const examDue = course.examRequired && !course.examPassed;
+  const hoursShort =
+    course.learnStatus !== LearnStatus.COMPLETED && (!examDue || course.studiedHours < course.studyTimeLen);
   // the next course not yet complete, after this one first
   const next = [...courses.slice(index + 1), ...courses.slice(0, index)].find(
     (c) => c.learnStatus !== LearnStatus.COMPLETED,
   );
-  const [testId, text, to] = examDue
+  const step: [string, string, string] | undefined = examDue
     ? ['next-step-exam', t('study.next.exam'), `/exams?course=${classCourseId}&tab=exam`]
     : next
       ? [
@@ -29,20 +34,32 @@ export function CourseDone({ trainPersonId, classCourseId }: { trainPersonId: st
           t('study.next.course', { name: next.courseName }),
           `/show?classCourseId=${next.trainClassCourseId}`,
         ]
-      : ['next-step-certificate', t('study.next.certificate'), '/setting/personalCenter'];
+      : hoursShort
+        ? undefined
+        : ['next-step-certificate', t('study.next.certificate'), '/setting/personalCenter'];
   return (
     <PlainResult
-      tone="success"
+      tone={hoursShort ? 'warning' : 'success'}
       className="course-done"
       testId="course-done"
       title={t('study.next.unitsDone', { name: course.courseName })}
       actions={
-        <button type="button" className="plain-btn primary" data-testid={testId} onClick={() => navigate(to)}>
-          {text}
-        </button>
+        step && (
+          <button type="button" className="plain-btn primary" data-testid={step[0]} onClick={() => navigate(step[2])}>
+            {step[1]}
+          </button>
+        )
       }
     >
-      <p>{examDue ? t('study.next.examHint') : next ? t('study.next.courseHint') : t('study.next.allDone')}</p>
+      <p data-testid={hoursShort ? 'hours-short' : undefined}>
+        {hoursShort
+          ? t('study.next.hoursShort', { have: course.studiedHours, need: course.studyTimeLen })
+          : examDue
+            ? t('study.next.examHint')
+            : next
+              ? t('study.next.courseHint')
+              : t('study.next.allDone')}
+      </p>
     </PlainResult>
   );
 }

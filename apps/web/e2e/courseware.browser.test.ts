@@ -66,7 +66,8 @@ describe('courseware in Chromium', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
     // a short reading time per page keeps the document part of the test quick
-    env = await startBrowserEnv({ env: { DOCUMENT_SECONDS_PER_PAGE: '5' } });
+    // (and a 学时 of a minute: a course may not ask more 学时 than its units last)
+    env = await startBrowserEnv({ env: { DOCUMENT_SECONDS_PER_PAGE: '5', STUDY_HOUR_MINUTES: '1' } });
   });
   afterAll(() => env.close());
 
@@ -110,6 +111,16 @@ describe('courseware in Chromium', () => {
     await page.locator('.ant-modal-close').click();
     await drawer.locator('.ant-drawer-close').click();
 
+    // 50 s of courseware cannot make the 2 学时 a new course asks (a minute each here): said,
+    // with its length beside it; at half a 学时 it is published
+    await expect.poll(() => row.locator('td').allTextContents()).toContain('50秒');
+    await row.getByRole('button', { name: '发布' }).click();
+    await page.getByText('课件总时长 0 分 50 秒，不足本课程的 2 学时（2 分 0 秒）', { exact: false }).waitFor();
+    expect(await row.getByText('草稿').count()).toBe(1);
+    await row.getByRole('button', { name: '编辑' }).click();
+    await modal.locator('.ant-input-number-input').fill('0.5');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect.poll(() => row.locator('td').allTextContents()).toContain('0.5');
     // published, then taken by a new class
     await row.getByRole('button', { name: '发布' }).click();
     await row.getByText('已发布').waitFor();
@@ -229,6 +240,8 @@ describe('courseware in Chromium', () => {
     const modal = operator.page.locator('.ant-modal:visible');
     await operator.page.getByTestId('course-new').click();
     await operator.page.getByTestId('course-name').fill('平台·有限空间应急救援');
+    // its one PDF (two pages of 5 s) makes a sixth of a 学时 of a minute
+    await modal.locator('.ant-input-number-input').fill('0.1');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     const row = operator.page.getByTestId('course-table').locator('tr').filter({ hasText: '平台·有限空间应急救援' });
     await row.getByText('草稿').waitFor();

@@ -20,6 +20,8 @@ export const managedBook = z.object({
   coverUrl: z.string().nullable(),
   status: bookStatus,
   unitCount: z.number(),
+  /** its units' length in all: the most study it can credit, which its 学时 may not exceed */
+  unitSeconds: z.number(),
   questionCount: z.number(),
   classCount: z.number(),
   updatedAt: z.string(),

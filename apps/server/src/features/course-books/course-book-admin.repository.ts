@@ -34,6 +34,12 @@ function withCounts(db: Db) {
         .select((q) => q.fn.countAll<number>().as('n'))
         .whereRef('cc.book_id', '=', 'b.id')
         .as('class_count'),
+      // the most study its units can credit: each unit counts up to its length
+      eb
+        .selectFrom('course_warps as w')
+        .select((q) => q.fn.coalesce(q.fn.sum<number>('w.duration_seconds'), q.lit(0)).as('s'))
+        .whereRef('w.book_id', '=', 'b.id')
+        .as('unit_seconds'),
     ]);
 }
 

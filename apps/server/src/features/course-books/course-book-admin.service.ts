@@ -44,6 +44,7 @@ const toManaged = (r: OwnBookRow): ManagedBook => ({
   coverUrl: r.cover_file_id ? publicFileUrl(r.cover_file_id) : null,
   status: r.retired_at !== null ? 'retired' : r.status === 'draft' ? 'draft' : 'published',
   unitCount: Number(r.unit_count ?? 0),
+  unitSeconds: Number(r.unit_seconds ?? 0),
   questionCount: Number(r.question_count ?? 0),
   classCount: Number(r.class_count ?? 0),
   updatedAt: recordTime(r.updated_at ?? r.created_at),
@@ -116,6 +117,11 @@ export async function editBook(
   ip: string,
 ) {
   const before = await own(ctx, user, id);
+  // a published book's new classes take its 学时: never more than its units can credit
+  if (body.classHours !== undefined && before.status === 'published' && before.retired_at === null) {
+    const short = hoursShortfall(ctx, Number(before.unit_seconds ?? 0), body.classHours);
+    if (short) throw new AppError(ErrorCode.BAD_REQUEST, short);
+  }
   await audited(
     ctx,
     user,
@@ -147,6 +153,17 @@ export async function editBook(
   return toManaged(await own(ctx, user, id));
 }
 
+/**
+ * What a learner could never make up: a unit credits up to its length and watching again
+ * earns nothing, so a book asking more 学时 than its units last cannot be completed by anyone.
+ */
+function hoursShortfall(ctx: AppContext, unitSeconds: number, classHours: number): string | undefined {
+  const needed = classHours * ctx.config.study.secondsPerClassHour;
+  if (unitSeconds >= needed) return undefined;
+  const minutes = (s: number) => `${Math.floor(s / 60)} 分 ${Math.round(s % 60)} 秒`;
+  return `课件总时长 ${minutes(unitSeconds)}，不足本课程的 ${classHours} 学时（${minutes(needed)}）：学员学完全部课件也无法完成。请增加课件或调低学时`;
+}
+
 export type BookAction = 'publish' | 'unpublish' | 'retire' | 'restore';
 
 /** Publish (it must hold a unit), back to draft (no class may use it), retire, restore. */
@@ -161,6 +178,8 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
     if (action === 'publish') {
       if (book.status === 'retired') throw refuse('课程已停用，请先恢复');
       if (book.unitCount === 0) throw refuse('课程还没有课件，不能发布');
+      const short = hoursShortfall(ctx, book.unitSeconds, book.classHours);
+      if (short) throw refuse(`${short}，不能发布`);
     }
     if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');
     const values =

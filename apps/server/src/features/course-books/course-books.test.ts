@@ -66,22 +66,31 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     const empty = await call('POST', `/api/manage/course-books/${bookId}/publish`);
     expect(empty.status).toBe(409);
     expect(empty.body.msg).toBe('课程还没有课件，不能发布');
-    // a unit (uploads come with their own step of this issue)
-    await server.ctx.db
-      .insertInto('course_warps')
-      .values({
-        id: crypto.randomUUID(),
-        book_id: bookId,
-        title: '第一节 气体检测',
-        kind: 'video',
-        vod_id: null,
-        duration_seconds: 60,
-        sort_order: 1,
-        created_at: Date.now(),
-      })
-      .execute();
+    // units (uploads come with their own step of this issue)
+    const addUnit = (title: string, seconds: number, order: number) =>
+      server.ctx.db
+        .insertInto('course_warps')
+        .values({
+          id: crypto.randomUUID(),
+          book_id: bookId,
+          title,
+          kind: 'video',
+          vod_id: null,
+          duration_seconds: seconds,
+          sort_order: order,
+          created_at: Date.now(),
+        })
+        .execute();
+    await addUnit('第一节 气体检测', 60, 1);
+    // a minute of courseware cannot make 4 学时: no learner could ever complete it
+    const short = await call('POST', `/api/manage/course-books/${bookId}/publish`);
+    expect(short.status).toBe(409);
+    expect(short.body.msg).toBe(
+      '课件总时长 1 分 0 秒，不足本课程的 4 学时（120 分 0 秒）：学员学完全部课件也无法完成。请增加课件或调低学时，不能发布',
+    );
+    await addUnit('第二节 通风与监护', 12_000, 2);
     const published = await call('POST', `/api/manage/course-books/${bookId}/publish`);
-    expect(published.body.data).toMatchObject({ status: 'published', unitCount: 1 });
+    expect(published.body.data).toMatchObject({ status: 'published', unitCount: 2, unitSeconds: 12_060 });
     expect(await catalogueNames()).toContain('有限空间作业安全');
     const cls = await call('POST', '/api/manage/classes', { name: '有限空间班', bookIds: [bookId], rules: RULES });
     expect(cls.status, cls.text).toBe(200);
@@ -99,6 +108,10 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
       category: '专项作业',
     });
     expect(edited.body.data).toMatchObject({ name: '有限空间作业安全（2027版）', classHours: 6 });
+    // more 学时 than its units last, once published: refused, as at publishing
+    const beyond = await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 7 });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.msg).toContain('不足本课程的 7 学时');
     const bad = await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('学时不能少于0.05');

@@ -145,12 +145,18 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-test-'));
     schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-    server = await startServer({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+    // a 学时 of a minute: the test's clips are seconds long, and a book may not ask more than its units last
+    server = await startServer({
+      databaseUrl,
+      dataDir,
+      ...(schema ? { schema } : {}),
+      env: { STUDY_HOUR_MINUTES: '1' },
+    });
     admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
     await addOrganisation(server, '10017', '另一家单位');
     await addLearner(server, { account: 'other-admin17', password: 'other1234', role: 'admin', orgCode: '10017' });
     otherAdmin = (await login(server, 'other-admin17', 'other1234')).body.data.credentials.accessToken;
-    const book = await call('POST', '/api/manage/course-books', { name: '起重吊装安全', classHours: 2 });
+    const book = await call('POST', '/api/manage/course-books', { name: '起重吊装安全', classHours: 0.05 });
     bookId = book.body.data.courseBookId;
     clip = fs.readFileSync(makeClip('lifting.avi', 4));
   }, 120_000);
@@ -572,7 +578,13 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
       .execute();
     await stopped.close();
 
-    server = await startServer({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+    // a 学时 of a minute: the test's clips are seconds long, and a book may not ask more than its units last
+    server = await startServer({
+      databaseUrl,
+      dataDir,
+      ...(schema ? { schema } : {}),
+      env: { STUDY_HOUR_MINUTES: '1' },
+    });
     admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
     const unit = await waitFor(
       async () => (await units()).units.find((u: { title: string }) => u.title === 'long'),

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Role } from '@anxun/shared/constants';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../stores/user-store';
@@ -31,7 +31,7 @@ const STATUS_COLOR = { draft: 'default', published: 'success', retired: 'warning
  * books themselves here (the server decides whose books a caller works on).
  */
 export default function CoursesPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const isOperator = useUser((u) => u.role) === Role.SUPER;
   const client = useQueryClient();
   const [status, setStatus] = useState<string | undefined>();
@@ -101,7 +101,7 @@ export default function CoursesPage() {
         size="small"
         loading={books.isPending}
         dataSource={books.data?.records ?? []}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1060 }}
         data-testid="course-table"
         pagination={tablePager(t, { pageSize: 20, current, total: books.data?.total, onChange: setCurrent })}
         columns={[
@@ -120,6 +120,13 @@ export default function CoursesPage() {
             render: (s: ManagedBook['status']) => <Tag color={STATUS_COLOR[s]}>{t(`console.books.status.${s}`)}</Tag>,
           },
           { title: t('console.books.units'), dataIndex: 'unitCount', width: 70 },
+          {
+            // what its 学时 may not exceed: a unit credits up to its length
+            title: t('console.books.unitLength'),
+            dataIndex: 'unitSeconds',
+            width: 100,
+            render: (s: number) => formatDuration(s, language),
+          },
           { title: t('console.books.questions'), dataIndex: 'questionCount', width: 70 },
           { title: t('console.books.classes'), dataIndex: 'classCount', width: 70 },
           { title: t('console.at'), dataIndex: 'updatedAt', width: 140, render: (d: string) => formatDateTime(d) },

@@ -98,6 +98,34 @@ describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl
     expect(paper.body.data.questions.reduce((s: number, q: { points: number }) => s + q.points, 0)).toBe(100);
   });
 
+  it("tells the learner the marks his paper is scored against when the class's total changed after the paper was set", async () => {
+    const cls = (await server.request('GET', '/api/manage/classes', { headers: as() })).body.data.records.find(
+      (c: { id: string }) => c.id === classId,
+    );
+    const setMarks = (totalScore: number, passScore: number) =>
+      server.request('PUT', `/api/manage/classes/${classId}`, {
+        json: { rules: { ...cls.rules, exam: { ...cls.rules.exam, totalScore, passScore } } },
+        headers: as(),
+      });
+    expect((await setMarks(50, 30)).status).toBe(200);
+    try {
+      // the paper set for 100 is scored against 100, its pass mark the class's share of it
+      const { token, paper } = await sit('paper-remarked');
+      expect(paper.body.data.rules).toMatchObject({ totalScore: 100, passScore: 60 });
+      const summary = await server.request('GET', `/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, {
+        headers: as(token),
+      });
+      expect(summary.body.data.rules).toMatchObject({ totalScore: 100, passScore: 60 });
+      const handedIn = await server.request('POST', '/api/exam/mock/submit', {
+        json: { attemptId: paper.body.data.attemptId, answers: {} },
+        headers: as(token),
+      });
+      expect(handedIn.body.data).toMatchObject({ totalScore: 100, passScore: 60 });
+    } finally {
+      await setMarks(cls.rules.exam.totalScore, cls.rules.exam.passScore);
+    }
+  });
+
   it('sits a fixed paper with shuffled options, scored by the key that moved with them', async () => {
     const singles = await server.ctx.db
       .selectFrom('questions')

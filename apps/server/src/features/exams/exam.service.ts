@@ -1,7 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
-import type { AnswerValue, ExamReview } from '@anxun/shared/schemas/exams';
+import type { AnswerValue, ExamReview, ExamRules } from '@anxun/shared/schemas/exams';
 import type { AppContext } from '../../app-context.js';
 import { countUnits, isCourseComplete } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
@@ -157,7 +157,7 @@ export async function settleOverdueAttempts(ctx: AppContext): Promise<number> {
 
 export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId: string) {
   const course = await memberCourse(ctx, user, classCourseId);
-  const rules = parseExamRules(course.rules);
+  const rules = await marksOfCourse(ctx, parseExamRules(course.rules), classCourseId);
   const attempts = await Promise.all(
     (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
   );
@@ -182,11 +182,27 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
   };
 }
 
+/**
+ * The pass mark of a paper worth `total`: the class's own, or — a course's paper set for
+ * another total (the class's total changed after it was set) — the same share of it.
+ */
+const passMarkFor = (rules: ExamRules, total: number) =>
+  total === rules.totalScore ? rules.passScore : Math.round(((rules.passScore * total) / rules.totalScore) * 2) / 2;
+
+/** The class's exam rules with the marks a paper of this course is sat for. */
+async function marksOfCourse(ctx: AppContext, rules: ExamRules, classCourseId: string): Promise<ExamRules> {
+  const own = parseRules(await findPaperRulesJson(ctx.db, classCourseId));
+  const total = own ? rulesTotal(own) : rules.totalScore;
+  return { ...rules, totalScore: total, passScore: passMarkFor(rules, total) };
+}
+
 async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: string, attemptNumber: number) {
   const paper = parsePaper(attempt);
   const byId = await questionsOf(ctx, paper);
   const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
-  const rules = parseExamRules(course?.rules ?? '{}');
+  const classRules = parseExamRules(course?.rules ?? '{}');
+  // the marks the paper is scored against, which the page shows
+  const rules = { ...classRules, totalScore: attempt.total_score, passScore: attempt.pass_score };
   return {
     attemptId: attempt.id,
     courseName,
@@ -242,10 +258,7 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
     submitted_at: null,
     // a course's own paper may have been set for another total: its pass mark scales with it
     total_score: paperTotal,
-    pass_score:
-      paperTotal === rules.totalScore
-        ? rules.passScore
-        : Math.round(((rules.passScore * paperTotal) / rules.totalScore) * 2) / 2,
+    pass_score: passMarkFor(rules, paperTotal),
     score: null,
     passed: null,
   };

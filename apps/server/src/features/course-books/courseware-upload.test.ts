@@ -286,6 +286,12 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
       },
     });
     expect(titled.status).toBe(201);
+    // an empty file: said at once, no job made of it
+    const jobsBefore = await server.ctx.db.selectFrom('jobs').select('id').execute();
+    const empty = await createUpload(0, '空文件.mp4');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { msg: string }).msg).toBe('文件是空的（0 字节），请选择正确的文件');
+    expect(await server.ctx.db.selectFrom('jobs').select('id').execute()).toEqual(jobsBefore);
     const bigDocument = await createUpload(201 * 1024 * 1024, '手册.pdf');
     expect(bigDocument.status).toBe(413);
     expect(((await bigDocument.json()) as { msg: string }).msg).toContain('200MB');

@@ -137,6 +137,8 @@ export const courseUploadRoutes =
           throw refusal(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, '暂不能直接上传 PPT/Word 文件，请先另存为 PDF 再上传');
         }
         if (upload.size === undefined) throw refusal(400, ErrorCode.BAD_REQUEST, '上传须先说明文件大小');
+        // an empty file holds nothing to play or read (and would finish before it was ever sent)
+        if (upload.size === 0) throw refusal(400, ErrorCode.BAD_REQUEST, '文件是空的（0 字节），请选择正确的文件');
         if (kind === 'document' && upload.size > DOCUMENT_MAX_BYTES) {
           throw refusal(413, ErrorCode.PAYLOAD_TOO_LARGE, '文档不能超过200MB，请压缩或拆分后再上传');
         }

@@ -132,6 +132,7 @@ export const pageTextsEn: PageMessages = {
     phoneHint: 'Scan the QR code with your phone and take the photo there. It works once, for {{minutes}} minutes.',
     phoneFailed: 'The phone’s photo did not pass: make a new QR code and try again',
     phoneDone: 'I did it on my phone',
+    passed: 'Face check passed',
     refreshQr: 'New QR code',
     noReference: 'You have no reference photo yet; checks compare your face with it',
     noReferenceByManager:

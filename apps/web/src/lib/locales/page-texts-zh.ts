@@ -128,6 +128,7 @@ export const pageTextsZh = {
     phoneHint: '用手机扫描二维码，在手机上拍照核验。二维码{{minutes}}分钟内有效，只能使用一次。',
     phoneFailed: '手机拍照核验未通过，请重新生成二维码再试',
     phoneDone: '我已在手机上完成',
+    passed: '人脸核验通过',
     refreshQr: '重新生成二维码',
     noReference: '您还没有设置本人照片，核验需要与本人照片比对',
     noReferenceByManager: '您还没有本人照片。本单位的本人照片由培训管理员统一采集，请联系培训管理员',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
 import fs from 'node:fs';
@@ -57,6 +58,7 @@ import { createDiskFileStore } from './infra/file-store.js';
 import { loadOrCreateKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
 import { createLocalBus, createRedisBus, type BusEvent } from './infra/realtime-bus.js';
+import { reaching } from './infra/startup-error.js';
 import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
@@ -169,7 +171,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 1. Infrastructure: database (migrated), keys, files, SMS, Redis, bus, limiters.
   setRecordTimeZone(config.study.timeZone);
-  const database = await openDatabase(config, (err) => app.log.warn({ err }, 'a database connection failed'));
+  const onDatabaseError = (err: Error) => app.log.warn({ err }, 'a database connection failed');
+  // the first query reaches the database: a wrong DATABASE_URL stops the start, saying so
+  const database = await (config.databaseUrl
+    ? reaching('DATABASE_URL', config.databaseUrl, () => openDatabase(config, onDatabaseError))
+    : openDatabase(config, onDatabaseError));
+  if (config.databaseUrl) {
+    // reached before anything is written to DATA_DIR (keys made for a database never opened)
+    await reaching('DATABASE_URL', config.databaseUrl, () => sql`select 1`.execute(database.db)).catch(
+      async (err: unknown) => {
+        await database.close().catch(() => undefined);
+        throw err;
+      },
+    );
+  }
   const keys = loadOrCreateKeys(config.dataDir, { create: !(await idCardKeysRecorded(database.db)) });
   await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
   await checkIdCardKeys(database.db, keys.idCards);
@@ -182,7 +197,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const onBusError = (err: unknown, event: BusEvent) =>
     app.log.error({ err, event: event.type }, 'a realtime event could not be handled');
   const bus = config.redisUrl
-    ? await createRedisBus(config.redisUrl, config.redisPrefix, onBusError)
+    ? await reaching('REDIS_URL', config.redisUrl, () =>
+        createRedisBus(config.redisUrl!, config.redisPrefix, onBusError),
+      ).catch(async (err: unknown) => {
+        redis?.disconnect();
+        await database.close();
+        throw err;
+      })
     : createLocalBus(onBusError);
   const jobs = createJobRunner(database.db, database.dialect, {
     concurrency: config.jobs.concurrency,

@@ -1,9 +1,15 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './infra/config.js';
+import { StartupError } from './infra/startup-error.js';
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_OPERATOR, DEMO_ORG } from './seed/demo-accounts.js';
 
 const config = loadConfig();
-const { app, ctx } = await buildApp(config);
+const { app, ctx } = await buildApp(config).catch((err: unknown) => {
+  // a database or Redis out of reach: the message names the setting, no stack to read through
+  if (!(err instanceof StartupError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 
 let closing = false;
 const shutdown = (signal: string) => {

@@ -59,6 +59,7 @@ import { loadOrCreateKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
 import { createLocalBus, createRedisBus, type BusEvent } from './infra/realtime-bus.js';
 import { reaching } from './infra/startup-error.js';
+import { checkServerKeys } from './core/server-keys.js';
 import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
@@ -187,7 +188,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   const keys = loadOrCreateKeys(config.dataDir, { create: !(await idCardKeysRecorded(database.db)) });
   await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
-  await checkIdCardKeys(database.db, keys.idCards);
+  try {
+    await checkIdCardKeys(database.db, keys.idCards);
+    await checkServerKeys(database.db, keys);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   // Commands fail at once while Redis is away (no offline queue, a short timeout), so the
   // rate limiters fall back to memory instead of holding logins for seconds.
   const redis = config.redisUrl

@@ -224,6 +224,20 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
     });
     expect(made.status, made.text).toBe(200);
     expect(made.body.data).toMatchObject({ kind: 'multiple', answer: 'ABD', points: 3, difficulty: 'hard' });
+    // a slash the answer holds itself (m/s) is written \/; a bare one separates alternatives
+    const slashed = await add({
+      kind: 'fill',
+      stem: '风速单位是____，三分之一写作____。',
+      answer: 'm\\/s|1\\/3/三分之一',
+    });
+    expect(slashed.status, slashed.text).toBe(200);
+    expect(slashed.body.data.answer).toBe('m\\/s|1\\/3/三分之一');
+    const key = await server.ctx.db
+      .selectFrom('questions')
+      .select('answer')
+      .where('id', '=', slashed.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(key.answer)).toEqual([['m/s'], ['1/3', '三分之一']]);
     const refused = [
       [{ kind: 'single', stem: '单选两个答案', options: ['甲', '乙'], answer: 'AB' }, '单选题的答案只能是一个字母'],
       [{ kind: 'judge', stem: '判断题答案', answer: '也许' }, '判断题的答案应为“对”或“错”'],

@@ -144,11 +144,12 @@ export function checkQuestionCells(
       else if (FALSE_WORDS.has(word)) answer = false;
       else return fail('答案', '判断题的答案应为“对”或“错”');
     } else {
-      // blanks separated by | or ；, accepted alternatives of one blank by /
+      // blanks separated by | or ；, accepted alternatives of one blank by / — a slash the
+      // answer holds itself (m/s, 1/3) written \/
       const blanks = raw.split(/[|｜;；]/).map((b) =>
         b
-          .split(/[/／]/)
-          .map((alt) => alt.trim())
+          .split(/(?<!\\)[/／]/)
+          .map((alt) => alt.replace(/\\([/／])/g, '$1').trim())
           .filter(Boolean),
       );
       if (blanks.some((b) => b.length === 0)) return fail('答案', '填空题每个空都要有答案，多个空用“|”分隔');
@@ -172,7 +173,9 @@ export function checkQuestionCells(
 export function answerText(kind: QuestionKind, answer: unknown): string {
   if (kind === 'judge') return answer === true ? '对' : '错';
   if (kind === 'multiple') return (answer as string[]).join('');
-  if (kind === 'fill') return (answer as string[][]).map((alts) => alts.join('/')).join('|');
+  if (kind === 'fill') {
+    return (answer as string[][]).map((alts) => alts.map((a) => a.replace(/[/／]/g, '\\$&')).join('/')).join('|');
+  }
   return String(answer);
 }
 
@@ -216,7 +219,7 @@ export async function questionWorkbook(
     ['选项A–H', '选择题至少填A、B两个选项，从A起依次填写；判断题、填空题不填'],
     [
       '答案',
-      '单选：一个字母，如B；多选：两个及以上字母，如ACD；判断：对 或 错；填空：每个空的答案用“|”分隔，同一空可接受的几种写法用“/”分隔，如 119|火警/报警',
+      '单选：一个字母，如B；多选：两个及以上字母，如ACD；判断：对 或 错；填空：每个空的答案用“|”分隔，同一空可接受的几种写法用“/”分隔，如 119|火警/报警；答案本身含“/”的写作“\\/”，如 m\\/s',
     ],
     ['解析', '选填，答题后显示给学员'],
     ['分值', '选填，大于0、不超过100；不填则按试卷规则计分'],

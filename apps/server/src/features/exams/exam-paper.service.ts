@@ -21,6 +21,19 @@ async function ownCourse(ctx: AppContext, user: AuthUser, classId: string, class
   return course;
 }
 
+/**
+ * The default plan on a bank short of it: nothing stops the exam (fewer of a kind, the points
+ * scaled up), but the manager is told — two questions of 50 points make no safety exam.
+ */
+function shortOfPlan(plan: PaperRules, paper: ReadonlyArray<{ points: number }>): string[] {
+  const planned = plan.mode === 'random' ? Object.values(plan.kinds).reduce((n, k) => n + k.count, 0) : 0;
+  if (paper.length >= planned) return [];
+  const most = Math.max(...paper.map((p) => p.points));
+  return [
+    `题库试题不足：默认每份试卷${planned}道题，本课程题库只能抽出${paper.length}道（每题最高${most}分）。考试仍可进行，建议先补充题库，或设置本课程的试卷`,
+  ];
+}
+
 async function setupOf(
   ctx: AppContext,
   course: NonNullable<Awaited<ReturnType<typeof findOwnClassCourse>>>,
@@ -33,7 +46,11 @@ async function setupOf(
   // takes fewer of a kind the bank lacks and scales the points to the class's total, so a
   // short bank stops nothing (and its sample adds up to that total)
   const paper = rules ? drawPaper(bank, rules) : defaultPaper(bank, classTotal);
-  const problems = rules ? problemsOf(rules, bank, classTotal) : bank.length === 0 ? ['题库中没有试题'] : [];
+  const problems = rules
+    ? problemsOf(rules, bank, classTotal)
+    : bank.length === 0
+      ? ['题库中没有试题']
+      : shortOfPlan(effective, paper);
   return {
     classCourseId: course.id,
     courseName: course.course_name,

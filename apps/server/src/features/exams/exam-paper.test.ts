@@ -242,8 +242,13 @@ describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl
       )
       .execute();
     const setup = (await server.request('GET', url(), { headers: as() })).body.data;
-    // the default plan wants 10 判断题: the paper takes the 3 there are, nothing stops it
-    expect(setup.problems).toEqual([]);
+    // the default plan wants 10 判断题: the paper takes the 3 there are, nothing stops it — but
+    // the manager is told the paper is short of the plan, and what a question is worth
+    expect(setup.problems).toEqual([
+      expect.stringMatching(
+        /^题库试题不足：默认每份试卷27道题，本课程题库只能抽出20道（每题最高\d+(\.\d)?分）。考试仍可进行/,
+      ),
+    ]);
     expect(setup.sample.filter((q: { kind: string }) => q.kind === 'judge')).toHaveLength(3);
     const points = (qs: Array<{ points: number }>) => qs.reduce((sum, q) => sum + q.points, 0);
     expect(points(setup.sample)).toBe(100);

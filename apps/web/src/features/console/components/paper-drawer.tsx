@@ -158,6 +158,9 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
       <Problem text={countProblem(r.kinds[k].count) ?? pointsProblem(r.kinds[k].points)} />
     </Space>
   );
+  // the default plan on a short bank draws a paper all the same: said as a shortage, not a refusal
+  const problemsTitle =
+    shown.rules === null && shown.sample.length > 0 ? t('console.paper.shortBank') : t('console.paper.problems');
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-setup">
       <Space wrap>
@@ -199,7 +202,7 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
         {t('console.paper.total', { total, classTotal: shown.classTotal })}
       </div>
       {shown.problems.length > 0 && (
-        <Alert type="warning" showIcon message={t('console.paper.problems')} description={shown.problems.join('；')} />
+        <Alert type="warning" showIcon message={problemsTitle} description={shown.problems.join('；')} />
       )}
       <Space wrap>
         <Button
@@ -223,12 +226,7 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
         onCancel={() => setPreview(false)}
       >
         {shown.problems.length > 0 && (
-          <Alert
-            type="warning"
-            showIcon
-            message={t('console.paper.problems')}
-            description={shown.problems.join('；')}
-          />
+          <Alert type="warning" showIcon message={problemsTitle} description={shown.problems.join('；')} />
         )}
         <List
           size="small"

@@ -386,6 +386,7 @@ registerTexts({
         picked: '已选 {{count}} 道',
         total: '合计 {{total}} 分（班级考试总分 {{classTotal}} 分）',
         problems: '按当前规则无法组卷',
+        shortBank: '题库试题不足',
         preview: '预览试卷',
         previewTitle: '试卷样例（学员现在抽到的样子，共 {{total}} 分；每位学员抽到的题不同）',
         useDefault: '恢复默认规则',
@@ -916,6 +917,7 @@ registerTexts({
         picked: '{{count}} picked',
         total: "Total {{total}} (class's exam total {{classTotal}})",
         problems: 'No paper can be drawn by these rules',
+        shortBank: 'The question bank is short',
         preview: 'Preview a paper',
         previewTitle:
           'A sample paper as a learner would draw it now ({{total}} points; each learner draws other questions)',

@@ -38,3 +38,22 @@ export async function findOwnClassCourse(db: Db, orgId: string, classId: string,
     .where('cc.id', '=', classCourseId)
     .executeTakeFirst();
 }
+
+/**
+ * The fixed papers of open classes that hold this question (the rules name it): retiring it
+ * would leave them unable to be drawn.
+ */
+export async function countOpenFixedPapersWith(db: Db, questionId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('exam_papers as p')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'p.class_course_id')
+    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
+    .select('p.rules')
+    .where('c.closed_at', 'is', null)
+    .where('p.rules', 'like', `%${questionId.replace(/[%_\\]/g, '')}%`)
+    .execute();
+  return rows.filter((r) => {
+    const rules = JSON.parse(r.rules) as { mode?: string; questions?: Array<{ questionId?: string }> };
+    return rules.mode === 'fixed' && (rules.questions ?? []).some((q) => q.questionId === questionId);
+  }).length;
+}

@@ -160,6 +160,12 @@ describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl
       headers: as(token),
     });
     expect(review.body.data).toMatchObject({ score: 100, passed: true });
+    // a question of the fixed paper is not retired from under it (its learners could sit no more)
+    const retired = await server.request('DELETE', `/api/manage/questions/${singles[0]!.id}`, { headers: as() });
+    expect(retired.status).toBe(409);
+    expect(retired.body.msg).toBe(
+      '这道题在1个班级课程的固定试卷中，停用后这些课程的考试将无法组卷：请先在班级的“试卷”中换下这道题',
+    );
   });
 
   it('draws a paper from questions imported from a sheet', async () => {

@@ -15,7 +15,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { savePaper, useBankQuestions, usePaperSetup, type BankQuestion, type ManagedClass } from '../api/console-api';
@@ -55,8 +55,11 @@ const totalOf = (rules: PaperRules) =>
     ? KINDS.reduce((s, k) => s + rules.kinds[k].count * rules.kinds[k].points, 0)
     : rules.questions.reduce((s, q) => s + q.points, 0);
 
-/** A fixed paper's questions, picked from the course's bank page by page, each worth the same. */
-function FixedPicker({
+/**
+ * A fixed paper's questions, picked from the course's bank page by page: each worth its own
+ * 分值 where the bank gives it one, the others the same (the points set here).
+ */
+export function FixedPicker({
   bookId,
   rules,
   onChange,
@@ -68,10 +71,25 @@ function FixedPicker({
   const { t } = useTranslation();
   const [current, setCurrent] = useState(1);
   const page = useBankQuestions(bookId, { current });
-  const points = rules.questions[0]?.points ?? 5;
+  // each question's own 分值, from the pages seen (a question is picked from a page shown)
+  const own = useRef(new Map<string, number | null>());
+  for (const q of page.data?.records ?? []) own.current.set(q.id, q.points);
+  const ownPoints = (id: string) => own.current.get(id) ?? null;
   const ids = rules.questions.map((q) => q.questionId);
-  const set = (next: string[], each = points) =>
-    onChange({ ...rules, questions: next.map((questionId) => ({ questionId, points: each })) });
+  // the points of those without their own (a question not seen on a page yet counts as one)
+  const points = rules.questions.find((q) => ownPoints(q.questionId) === null)?.points ?? 5;
+  /** the picked questions; `each` set anew applies to every one without its own 分值 */
+  const set = (next: string[], each = points, anew = false) =>
+    onChange({
+      ...rules,
+      questions: next.map((questionId) => {
+        const kept = rules.questions.find((q) => q.questionId === questionId);
+        const mine = ownPoints(questionId);
+        // its own 分值; one picked earlier on a page not seen now keeps what it had
+        const value = mine ?? (anew || own.current.has(questionId) || !kept ? each : kept.points);
+        return { questionId, points: value };
+      }),
+    });
   return (
     <>
       <Space wrap>
@@ -80,7 +98,7 @@ function FixedPicker({
           step={0.5}
           value={points}
           status={pointsProblem(points) ? 'error' : undefined}
-          onChange={(v) => set(ids, v ?? points)}
+          onChange={(v) => set(ids, v ?? points, true)}
           data-testid="paper-each-points"
         />
         <span className="console-hint">{t('console.paper.picked', { count: ids.length })}</span>
@@ -105,6 +123,12 @@ function FixedPicker({
             render: (k: QuestionKind) => t(`console.bank.kind.${k}`),
           },
           { title: t('console.bank.stem'), dataIndex: 'stem' },
+          {
+            title: t('console.bank.points'),
+            dataIndex: 'points',
+            width: 70,
+            render: (p: number | null) => p ?? '—',
+          },
         ]}
       />
     </>

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import type { PaperRules } from '@anxun/shared/schemas/exams';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { consoleKeys, type BankQuestion } from '../api/console-api';
+import { FixedPicker } from './paper-drawer';
+
+afterEach(cleanup);
+
+const question = (id: string, stem: string, points: number | null): BankQuestion => ({
+  id,
+  kind: 'single',
+  stem,
+  options: ['甲', '乙'],
+  answer: 'A',
+  analysis: '',
+  points,
+  difficulty: 'medium',
+  imageUrl: null,
+});
+
+describe('a fixed paper picked from the bank', () => {
+  it('gives a question its own 分值, and the others the points set for them', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    client.setQueryData(consoleKeys.bankQuestions('b1', { current: 1 }), {
+      records: [question('q1', '动火作业前应办理什么？', 10), question('q2', '灭火器应放在哪里？', null)],
+      total: 2,
+    });
+    let rules: PaperRules = { mode: 'fixed', questions: [], shuffleOptions: false };
+    const view = () => (
+      <QueryClientProvider client={client}>
+        <FixedPicker
+          bookId="b1"
+          rules={rules as Extract<PaperRules, { mode: 'fixed' }>}
+          onChange={(next) => {
+            rules = next;
+          }}
+        />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view());
+    const pick = (stem: string) => {
+      const row = screen.getByText(stem).closest('tr')!;
+      fireEvent.click(row.querySelector('input[type="checkbox"]')!);
+      rerender(view());
+    };
+    pick('动火作业前应办理什么？');
+    pick('灭火器应放在哪里？');
+    expect(rules).toMatchObject({
+      mode: 'fixed',
+      questions: [
+        { questionId: 'q1', points: 10 },
+        { questionId: 'q2', points: 5 },
+      ],
+    });
+  });
+});

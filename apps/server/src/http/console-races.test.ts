@@ -65,7 +65,7 @@ describe.skipIf(!TEST_DATABASE_URL)('console writes at the same moment on postgr
 
   it('never leaves a class holding a book that went back to draft', async () => {
     for (let i = 0; i < ROUNDS; i++) {
-      const book = (await post('/api/manage/course-books', { name: `草稿竞争${i}`, classHours: 1 })).courseBookId;
+      const book = (await post('/api/manage/course-books', { name: `草稿竞争${i}`, classHours: 0.05 })).courseBookId;
       await server.ctx.db
         .insertInto('course_warps')
         .values({
@@ -74,7 +74,8 @@ describe.skipIf(!TEST_DATABASE_URL)('console writes at the same moment on postgr
           title: '第一节',
           kind: 'video',
           vod_id: null,
-          duration_seconds: 60,
+          // as long as the 学时 asked (0.05 × 30 min): a book may not ask more than its units last
+          duration_seconds: 90,
           sort_order: 1,
           created_at: Date.now(),
         })
@@ -101,7 +102,7 @@ describe.skipIf(!TEST_DATABASE_URL)('console writes at the same moment on postgr
   it('never lets two deletes at once leave a published book without a unit', async () => {
     const { insertUnit } = await import('../features/course-books/unit.repository.js');
     for (let i = 0; i < ROUNDS; i++) {
-      const book = (await post('/api/manage/course-books', { name: `并发删课件${i}`, classHours: 1 })).courseBookId;
+      const book = (await post('/api/manage/course-books', { name: `并发删课件${i}`, classHours: 0.05 })).courseBookId;
       const warpIds = [crypto.randomUUID(), crypto.randomUUID()];
       for (const warpId of warpIds) {
         await insertUnit(server.ctx.db, {
@@ -115,7 +116,8 @@ describe.skipIf(!TEST_DATABASE_URL)('console writes at the same moment on postgr
           posterKey: null,
           pageCount: 1,
           size: 1,
-          durationSeconds: 30,
+          // either one alone lasts the 学时 asked (0.05 × 30 min)
+          durationSeconds: 90,
           now: Date.now(),
         });
       }

@@ -9,6 +9,7 @@ import { publicFileUrl } from '../../core/file-url.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
+import { hoursShortfall } from './book-length.js';
 import {
   findOwnBook,
   findOwnBooks,
@@ -119,7 +120,11 @@ export async function editBook(
   const before = await own(ctx, user, id);
   // a published book's new classes take its 学时: never more than its units can credit
   if (body.classHours !== undefined && before.status === 'published' && before.retired_at === null) {
-    const short = hoursShortfall(ctx, Number(before.unit_seconds ?? 0), body.classHours);
+    const short = hoursShortfall(
+      ctx.config.study.secondsPerClassHour,
+      Number(before.unit_seconds ?? 0),
+      body.classHours,
+    );
     if (short) throw new AppError(ErrorCode.BAD_REQUEST, short);
   }
   await audited(
@@ -153,17 +158,6 @@ export async function editBook(
   return toManaged(await own(ctx, user, id));
 }
 
-/**
- * What a learner could never make up: a unit credits up to its length and watching again
- * earns nothing, so a book asking more 学时 than its units last cannot be completed by anyone.
- */
-function hoursShortfall(ctx: AppContext, unitSeconds: number, classHours: number): string | undefined {
-  const needed = classHours * ctx.config.study.secondsPerClassHour;
-  if (unitSeconds >= needed) return undefined;
-  const minutes = (s: number) => `${Math.floor(s / 60)} 分 ${Math.round(s % 60)} 秒`;
-  return `课件总时长 ${minutes(unitSeconds)}，不足本课程的 ${classHours} 学时（${minutes(needed)}）：学员学完全部课件也无法完成。请增加课件或调低学时`;
-}
-
 export type BookAction = 'publish' | 'unpublish' | 'retire' | 'restore';
 
 /** Publish (it must hold a unit), back to draft (no class may use it), retire, restore. */
@@ -178,7 +172,7 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
     if (action === 'publish') {
       if (book.status === 'retired') throw refuse('课程已停用，请先恢复');
       if (book.unitCount === 0) throw refuse('课程还没有课件，不能发布');
-      const short = hoursShortfall(ctx, book.unitSeconds, book.classHours);
+      const short = hoursShortfall(ctx.config.study.secondsPerClassHour, book.unitSeconds, book.classHours);
       if (short) throw refuse(`${short}，不能发布`);
     }
     if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');

@@ -67,11 +67,12 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect(empty.status).toBe(409);
     expect(empty.body.msg).toBe('课程还没有课件，不能发布');
     // units (uploads come with their own step of this issue)
-    const addUnit = (title: string, seconds: number, order: number) =>
-      server.ctx.db
+    const addUnit = async (title: string, seconds: number, order: number) => {
+      const id = crypto.randomUUID();
+      await server.ctx.db
         .insertInto('course_warps')
         .values({
-          id: crypto.randomUUID(),
+          id,
           book_id: bookId,
           title,
           kind: 'video',
@@ -81,6 +82,8 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
           created_at: Date.now(),
         })
         .execute();
+      return id;
+    };
     await addUnit('第一节 气体检测', 60, 1);
     // a minute of courseware cannot make 4 学时: no learner could ever complete it
     const short = await call('POST', `/api/manage/course-books/${bookId}/publish`);
@@ -88,9 +91,13 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect(short.body.msg).toBe(
       '课件总时长 1 分 0 秒，不足本课程的 4 学时（120 分 0 秒）：学员学完全部课件也无法完成。请增加课件或调低学时，不能发布',
     );
-    await addUnit('第二节 通风与监护', 12_000, 2);
+    const long = await addUnit('第二节 通风与监护', 12_000, 2);
     const published = await call('POST', `/api/manage/course-books/${bookId}/publish`);
     expect(published.body.data).toMatchObject({ status: 'published', unitCount: 2, unitSeconds: 12_060 });
+    // nor, once published, is it cut below them
+    const cut = await call('DELETE', `/api/manage/course-units/${long}`);
+    expect(cut.status).toBe(409);
+    expect(cut.body.msg).toMatch(/^删除后课件总时长 1 分 0 秒，不足本课程的 4 学时/);
     expect(await catalogueNames()).toContain('有限空间作业安全');
     const cls = await call('POST', '/api/manage/classes', { name: '有限空间班', bookIds: [bookId], rules: RULES });
     expect(cls.status, cls.text).toBe(200);

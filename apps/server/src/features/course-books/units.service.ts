@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
 import { findSoffice } from '../../infra/media.js';
 import { deleteJob, enqueueJob, findJob, findJobsOf, retryJob, type JobRow } from '../../infra/job-queue.js';
+import { hoursShortfall } from './book-length.js';
 import { findOwnBook, lockOwnBook } from './course-book-admin.repository.js';
 import { payloadOf, TRANSCODE_JOB, type TranscodePayload } from './transcode.job.js';
 import { deleteUnit, findOwnUnit, findUnitsOfBook, renameUnit, reorderUnits, touchBook } from './unit.repository.js';
@@ -190,8 +191,12 @@ export async function removeBookUnit(ctx: AppContext, user: AuthUser, warpId: st
         const row = units.find((u) => u.id === warpId);
         if (!book || !row) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在');
         if (Number(row.studied_by ?? 0) > 0) throw refuse('已有学员学习过这个课件，不能删除');
-        if (book.status === 'published' && book.retired_at === null && units.length === 1) {
-          throw refuse('已发布的课程至少要有一个课件，请先撤回为草稿');
+        if (book.status === 'published' && book.retired_at === null) {
+          if (units.length === 1) throw refuse('已发布的课程至少要有一个课件，请先撤回为草稿');
+          // what is left must still last the 学时 its new classes take
+          const left = units.filter((u) => u.id !== warpId).reduce((s, u) => s + u.duration_seconds, 0);
+          const short = hoursShortfall(ctx.config.study.secondsPerClassHour, left, book.class_hours);
+          if (short) throw refuse(`删除后${short}`);
         }
         await removeUnitRecords(trx, warpId);
         videoGone = await deleteUnit(trx, warpId, unit.vod_id);

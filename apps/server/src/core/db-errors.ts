@@ -8,11 +8,13 @@ export const isUniqueViolation = (err: unknown): boolean => /23505|unique|duplic
 export const isForeignKeyViolation = (err: unknown): boolean => /23503|foreign key/i.test(text(err));
 
 /**
- * The database could not be reached or took no more connections (PostgreSQL's connection
- * errors, the pool's connect timeout, a server shutting down, too many clients): nothing was
- * wrong with the request — another node, or a moment later, can serve it.
+ * The database could not be reached or took no more connections: PostgreSQL's connection
+ * classes (08…, a server shutting down 57P0…, too many clients 53300), the pool's connect
+ * timeout, a connection cut, or a refused connect — nothing was wrong with the request, and
+ * another node, or a moment later, can serve it. A socket error of the request's own (a client
+ * gone: ECONNRESET, EPIPE) is not this.
  */
 export const isDatabaseUnreachable = (err: unknown): boolean =>
-  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EPIPE|08\d\d\d|57P0[123]|53300) |Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+  /^(ECONNREFUSED|08\d\d\d|57P0[123]|53300) |Connection terminated|timeout exceeded when trying to connect/.test(
     text(err),
   );

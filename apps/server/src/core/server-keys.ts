@@ -20,7 +20,7 @@ export async function checkServerKeys(db: Db, keys: Pick<ServerKeys, 'secret' | 
   ] as const) {
     if ((await claimState(db, `node-key:${file}`, value)) !== value) {
       throw new StartupError(
-        `cannot start: DATA_DIR/keys/${file} is not the key the other nodes of this database use — every node must share one keys folder (mount the same DATA_DIR, or copy it whole)`,
+        `cannot start: DATA_DIR/keys/${file} is not the key the other nodes of this database use — every node must share one keys folder (mount the same DATA_DIR, or copy it whole). Replaced on purpose on every node? Delete server_state's rows named node-key:* and start again`,
       );
     }
   }

@@ -119,7 +119,13 @@ export async function editBook(
 ) {
   const before = await own(ctx, user, id);
   // a published book's new classes take its 学时: never more than its units can credit
-  if (body.classHours !== undefined && before.status === 'published' && before.retired_at === null) {
+  // (only a raise is refused: a book short already may be renamed, or its 学时 lowered to mend it)
+  if (
+    body.classHours !== undefined &&
+    body.classHours > before.class_hours &&
+    before.status === 'published' &&
+    before.retired_at === null
+  ) {
     const short = hoursShortfall(
       ctx.config.study.secondsPerClassHour,
       Number(before.unit_seconds ?? 0),

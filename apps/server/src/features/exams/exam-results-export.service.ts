@@ -94,7 +94,7 @@ export async function exportExamResults(
   const cls = await findClassOfOrg(ctx.db, user.orgId, query.classId);
   if (!cls) throw new AppError(ErrorCode.NOT_FOUND, '班级不存在');
   // an exam whose time ran out is in the sheet as handed in, not 答题中
-  await settleOverdueAttempts(ctx);
+  await settleOverdueAttempts(ctx, cls.id);
   await recordAudit(ctx.db, {
     actor: user,
     ip,
@@ -109,6 +109,6 @@ export async function exportExamResults(
 
 /** 一期一档's exam part: the class's results with every answer sheet. */
 export const examResultsArchivePart: ClassArchivePart = async (ctx, { classId }, add) => {
-  await settleOverdueAttempts(ctx);
+  await settleOverdueAttempts(ctx, classId);
   await add('报表/考试成绩.xlsx', await bytesOf(examResultsSheet(ctx, classId, false)));
 };

@@ -145,12 +145,22 @@ async function settle(ctx: AppContext, attempt: AttemptRow): Promise<AttemptRow>
  * back): scored on what was saved in time, as his next visit would have done — so the reports,
  * exports and archives never hold an exam 答题中 long after it ended. Returns how many.
  */
-export async function settleOverdueAttempts(ctx: AppContext): Promise<number> {
+/** (`classId`: that class's only — what its results sheet or archive is about to show.) */
+export async function settleOverdueAttempts(ctx: AppContext, classId?: string): Promise<number> {
   let settled = 0;
+  // one that cannot be closed (a damaged row) is logged and passed over, not left to stop the rest
+  const failed: string[] = [];
   for (;;) {
-    const rows = await findOverdueAttempts(ctx.db, ctx.now() - GRACE_MS, 100);
-    for (const row of rows) await finish(ctx, row, undefined);
-    settled += rows.length;
+    const rows = await findOverdueAttempts(ctx.db, ctx.now() - GRACE_MS, 100, { classId, skip: failed });
+    for (const row of rows) {
+      try {
+        await finish(ctx, row, undefined);
+        settled++;
+      } catch (err) {
+        ctx.log.error({ err, attemptId: row.id }, 'an overdue exam could not be closed');
+        failed.push(row.id);
+      }
+    }
     if (rows.length < 100) return settled;
   }
 }

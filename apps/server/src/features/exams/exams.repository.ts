@@ -178,15 +178,29 @@ export async function findAttempts(db: Db, trainPersonId: string, classCourseId:
     .execute();
 }
 
-/** Open attempts whose time ended before `before`, the longest overdue first. */
-export async function findOverdueAttempts(db: Db, before: number, limit: number) {
+/**
+ * Open attempts whose time ended before `before`, the longest overdue first, after `skip`
+ * (attempts that could not be closed); of one class's courses when `classId` is given.
+ */
+export async function findOverdueAttempts(
+  db: Db,
+  before: number,
+  limit: number,
+  options: { classId?: string | undefined; skip?: readonly string[] } = {},
+) {
   return db
-    .selectFrom('exam_attempts')
-    .selectAll()
-    .where('status', '=', 'open')
-    .where('deadline_at', '<', before)
-    .orderBy('deadline_at')
-    .orderBy('id')
+    .selectFrom('exam_attempts as a')
+    .selectAll('a')
+    .where('a.status', '=', 'open')
+    .where('a.deadline_at', '<', before)
+    .$if(options.classId !== undefined, (q) =>
+      q.where('a.class_course_id', 'in', (eb) =>
+        eb.selectFrom('train_class_courses').select('id').where('class_id', '=', options.classId!),
+      ),
+    )
+    .$if((options.skip?.length ?? 0) > 0, (q) => q.where('a.id', 'not in', [...options.skip!]))
+    .orderBy('a.deadline_at')
+    .orderBy('a.id')
     .limit(limit)
     .execute();
 }

@@ -175,17 +175,18 @@ export const questionTemplate = () => questionWorkbook([]);
 
 export async function retire(ctx: AppContext, user: AuthUser, questionId: string, ip: string): Promise<void> {
   const now = ctx.now();
-  // a fixed paper holding it could be drawn no more: its learners' exams would stop
-  const papers = await countOpenFixedPapersWith(ctx.db, questionId);
-  if (papers > 0) {
-    throw new AppError(
-      ErrorCode.DUPLICATE,
-      `这道题在${papers}个班级课程的固定试卷中，停用后这些课程的考试将无法组卷：请先在班级的“试卷”中换下这道题`,
-    );
-  }
   await ctx.db.transaction().execute(async (trx) => {
     const question = await retireQuestion(trx, bookOwnerOf(user), questionId, now);
     if (!question) throw new AppError(ErrorCode.NOT_FOUND, '试题不存在');
+    // a fixed paper holding it could be drawn no more: its learners' exams would stop (asked
+    // once the question is known to be the caller's, and undone with the retire)
+    const papers = await countOpenFixedPapersWith(trx, questionId);
+    if (papers > 0) {
+      throw new AppError(
+        ErrorCode.DUPLICATE,
+        `这道题在${papers}个班级课程的固定试卷中，停用后这些课程的考试将无法组卷：请先在班级的“试卷”中换下这道题`,
+      );
+    }
     await recordAudit(trx, {
       actor: user,
       ip,

@@ -6,7 +6,7 @@ import type { CheckState } from '../../core/face-check-state.js';
 
 type CheckFields = Pick<
   Selectable<FaceChecksTable>,
-  'id' | 'train_person_id' | 'kind' | 'status' | 'due_at' | 'window_ends_at' | 'attempts' | 'best_score' | 'passed_at'
+  'id' | 'train_person_id' | 'kind' | 'status' | 'due_at' | 'window_ends_at' | 'attempts' | 'passed_at'
 >;
 
 /**
@@ -27,7 +27,9 @@ export function toFaceCheck(
     dueAt: recordTime(row.due_at),
     windowEndsAt: recordTime(row.window_ends_at),
     attempts: row.attempt_count === undefined ? row.attempts : Number(row.attempt_count),
-    bestScore: row.best_score === null ? null : Math.round(row.best_score * 1000) / 1000,
+    // the manager sees it (核验审核, the records); told to the learner, a running best would let
+    // him tune a copy of his photo until it passes
+    bestScore: null,
     passedAt: row.passed_at === null ? null : recordTime(row.passed_at),
     late: row.status === 'passed' && row.passed_at !== null && row.passed_at > row.window_ends_at,
   };

@@ -137,11 +137,15 @@ export async function reviewCheck(
   const now = ctx.now();
   let voidedSeconds = 0;
   let voidedSince: number | undefined;
+  let reviewedAt = now;
   let withdrawn: string | null = null;
   await ctx.db.transaction().execute(async (trx) => {
     // the learner's row, as the credit batch takes it: no report is credited while his records
     // are recomputed, and two voids of his run one after the other
     await lockPersonRows(trx, ctx.dialect, [check.person_id]);
+    // the void's moment, read under the lock: a credit batch that held it committed before, so
+    // everything the void takes back is within its window (core/void-windows)
+    reviewedAt = ctx.now();
     if (body.decision === 'void') {
       const since = (await findTrustedBefore(trx, check.train_person_id, check.passed_at!)) ?? 0;
       voidedSince = since;
@@ -181,7 +185,7 @@ export async function reviewCheck(
       voidedSeconds,
       ...(voidedSince !== undefined ? { voidedSince } : {}),
       by: user.personId,
-      at: now,
+      at: reviewedAt,
     });
     if (!inserted) throw new AppError(ErrorCode.DUPLICATE, '该核验已审核');
     await recordAudit(trx, {

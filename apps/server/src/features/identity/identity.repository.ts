@@ -307,7 +307,9 @@ export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number
               .select('f.id')
               .whereRef('f.id', '=', 'a.check_id')
               .where('r.check_id', 'is', null)
-              .where(doubtfulCheck(reviewBelow)),
+              .where(doubtfulCheck(reviewBelow))
+              // a spot check (a clean pass picked at random) holds no photo past its retention
+              .where(sql<boolean>`coalesce(f.flags, '') <> 'SAMPLED'`),
           ),
         ),
       )

@@ -55,4 +55,42 @@ describe('a fixed paper picked from the bank', () => {
       ],
     });
   });
+
+  it('keeps the 分值 of a question on a page not shown yet when the others get new points', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    client.setQueryData(consoleKeys.bankQuestions('b1', { current: 1 }), {
+      records: [question('q2', '灭火器应放在哪里？', null)],
+      total: 21,
+    });
+    // saved before: q1 (its own 10, on page 2) and q2 (3 each)
+    let rules: PaperRules = {
+      mode: 'fixed',
+      questions: [
+        { questionId: 'q1', points: 10 },
+        { questionId: 'q2', points: 3 },
+      ],
+      shuffleOptions: false,
+    };
+    render(
+      <QueryClientProvider client={client}>
+        <FixedPicker
+          bookId="b1"
+          rules={rules as Extract<PaperRules, { mode: 'fixed' }>}
+          onChange={(next) => {
+            rules = next;
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    const each = screen.getByTestId('paper-each-points') as HTMLInputElement;
+    expect(Number(each.value)).toBe(3);
+    fireEvent.change(each, { target: { value: '4' } });
+    fireEvent.blur(each);
+    expect(rules).toMatchObject({
+      questions: [
+        { questionId: 'q1', points: 10 },
+        { questionId: 'q2', points: 4 },
+      ],
+    });
+  });
 });

@@ -76,8 +76,17 @@ export function FixedPicker({
   for (const q of page.data?.records ?? []) own.current.set(q.id, q.points);
   const ownPoints = (id: string) => own.current.get(id) ?? null;
   const ids = rules.questions.map((q) => q.questionId);
-  // the points of those without their own (a question not seen on a page yet counts as one)
-  const points = rules.questions.find((q) => ownPoints(q.questionId) === null)?.points ?? 5;
+  const seen = (id: string) => own.current.has(id);
+  // the points of those without their own: one seen to have none, else the most picked value
+  // (a question on a page not shown yet may have its own)
+  const counts = new Map<number, number>();
+  for (const q of rules.questions) {
+    if (ownPoints(q.questionId) === null) counts.set(q.points, (counts.get(q.points) ?? 0) + 1);
+  }
+  const points =
+    rules.questions.find((q) => seen(q.questionId) && ownPoints(q.questionId) === null)?.points ??
+    [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ??
+    5;
   /** the picked questions; `each` set anew applies to every one without its own 分值 */
   const set = (next: string[], each = points, anew = false) =>
     onChange({
@@ -86,7 +95,8 @@ export function FixedPicker({
         const kept = rules.questions.find((q) => q.questionId === questionId);
         const mine = ownPoints(questionId);
         // its own 分值; one picked earlier on a page not seen now keeps what it had
-        const value = mine ?? (anew || own.current.has(questionId) || !kept ? each : kept.points);
+        // one not seen yet takes a new value only where it had the old one (its own 分值 stays)
+        const value = mine ?? (seen(questionId) || !kept || (anew && kept.points === points) ? each : kept.points);
         return { questionId, points: value };
       }),
     });

@@ -20,54 +20,26 @@ describe.each(dialects)('accounts unique without regard to case on $name (0035)'
         .selectAll()
         .where('account', '=', 'demo')
         .executeTakeFirstOrThrow();
+      /** a copy of the demo learner under another account: the database's refusal, or undefined */
+      const insertAs = (account: string) =>
+        handle.db
+          .insertInto('persons')
+          .values({ ...demo, id: crypto.randomUUID(), account, phone: null, id_card_index: null, id_card_enc: null })
+          .execute()
+          .then(
+            () => undefined,
+            (err: unknown) => err,
+          );
       // a twin written before the release that refused them
-      await handle.db
-        .insertInto('persons')
-        .values({
-          ...demo,
-          id: crypto.randomUUID(),
-          account: 'DEMO',
-          phone: null,
-          id_card_index: null,
-          id_card_enc: null,
-        })
-        .execute();
+      expect(await insertAs('DEMO')).toBeUndefined();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      const third = await handle.db
-        .insertInto('persons')
-        .values({
-          ...demo,
-          id: crypto.randomUUID(),
-          account: 'Demo',
-          phone: null,
-          id_card_index: null,
-          id_card_enc: null,
-        })
-        .execute()
-        .then(
-          () => undefined,
-          (err: unknown) => err,
-        );
+      const third = await insertAs('Demo');
       expect(third).toBeUndefined();
       // taken apart, the index becomes unique on the way back up
       await handle.db.deleteFrom('persons').where('account', 'in', ['DEMO', 'Demo']).execute();
       expect((await migrator.migrateTo('0034-account-case')).error).toBeUndefined();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      const twin = await handle.db
-        .insertInto('persons')
-        .values({
-          ...demo,
-          id: crypto.randomUUID(),
-          account: 'DEMO',
-          phone: null,
-          id_card_index: null,
-          id_card_enc: null,
-        })
-        .execute()
-        .then(
-          () => undefined,
-          (err: unknown) => err,
-        );
+      const twin = await insertAs('DEMO');
       expect(isUniqueViolation(twin)).toBe(true);
       await handle.close();
     } finally {

@@ -38,6 +38,10 @@ export function BookPicker({
       data-testid="class-books"
       value={value ?? []}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+      // closed without a choice: the next opening lists from the start, as its empty field says
+      onOpenChange={(open) => {
+        if (!open) setTyped('');
+      }}
       loading={books.isFetching}
       options={[...chosen, ...found]}
       // a new organisation has none yet: where they come from

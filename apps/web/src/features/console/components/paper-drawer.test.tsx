@@ -20,34 +20,46 @@ const question = (id: string, stem: string, points: number | null): BankQuestion
   imageUrl: null,
 });
 
+type Fixed = Extract<PaperRules, { mode: 'fixed' }>;
+
+/**
+ * The picker over a first page of the bank holding `records` (of `total`), its paper as the
+ * drawer holds it: `rules()` is what it last gave back, `pick` ticks a question's row.
+ */
+function showPicker(records: BankQuestion[], total: number, saved: Fixed['questions'] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(consoleKeys.bankQuestions('b1', { current: 1 }), { records, total });
+  let rules: PaperRules = { mode: 'fixed', questions: saved, shuffleOptions: false };
+  const view = () => (
+    <QueryClientProvider client={client}>
+      <FixedPicker
+        bookId="b1"
+        rules={rules as Fixed}
+        onChange={(next) => {
+          rules = next;
+        }}
+      />
+    </QueryClientProvider>
+  );
+  const { rerender } = render(view());
+  return {
+    rules: () => rules,
+    pick(stem: string) {
+      fireEvent.click(screen.getByText(stem).closest('tr')!.querySelector('input[type="checkbox"]')!);
+      rerender(view());
+    },
+  };
+}
+
 describe('a fixed paper picked from the bank', () => {
   it('gives a question its own 分值, and the others the points set for them', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    client.setQueryData(consoleKeys.bankQuestions('b1', { current: 1 }), {
-      records: [question('q1', '动火作业前应办理什么？', 10), question('q2', '灭火器应放在哪里？', null)],
-      total: 2,
-    });
-    let rules: PaperRules = { mode: 'fixed', questions: [], shuffleOptions: false };
-    const view = () => (
-      <QueryClientProvider client={client}>
-        <FixedPicker
-          bookId="b1"
-          rules={rules as Extract<PaperRules, { mode: 'fixed' }>}
-          onChange={(next) => {
-            rules = next;
-          }}
-        />
-      </QueryClientProvider>
+    const picker = showPicker(
+      [question('q1', '动火作业前应办理什么？', 10), question('q2', '灭火器应放在哪里？', null)],
+      2,
     );
-    const { rerender } = render(view());
-    const pick = (stem: string) => {
-      const row = screen.getByText(stem).closest('tr')!;
-      fireEvent.click(row.querySelector('input[type="checkbox"]')!);
-      rerender(view());
-    };
-    pick('动火作业前应办理什么？');
-    pick('灭火器应放在哪里？');
-    expect(rules).toMatchObject({
+    picker.pick('动火作业前应办理什么？');
+    picker.pick('灭火器应放在哪里？');
+    expect(picker.rules()).toMatchObject({
       mode: 'fixed',
       questions: [
         { questionId: 'q1', points: 10 },
@@ -57,36 +69,16 @@ describe('a fixed paper picked from the bank', () => {
   });
 
   it('keeps the 分值 of a question on a page not shown yet when the others get new points', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    client.setQueryData(consoleKeys.bankQuestions('b1', { current: 1 }), {
-      records: [question('q2', '灭火器应放在哪里？', null)],
-      total: 21,
-    });
     // saved before: q1 (its own 10, on page 2) and q2 (3 each)
-    let rules: PaperRules = {
-      mode: 'fixed',
-      questions: [
-        { questionId: 'q1', points: 10 },
-        { questionId: 'q2', points: 3 },
-      ],
-      shuffleOptions: false,
-    };
-    render(
-      <QueryClientProvider client={client}>
-        <FixedPicker
-          bookId="b1"
-          rules={rules as Extract<PaperRules, { mode: 'fixed' }>}
-          onChange={(next) => {
-            rules = next;
-          }}
-        />
-      </QueryClientProvider>,
-    );
+    const picker = showPicker([question('q2', '灭火器应放在哪里？', null)], 21, [
+      { questionId: 'q1', points: 10 },
+      { questionId: 'q2', points: 3 },
+    ]);
     const each = screen.getByTestId('paper-each-points') as HTMLInputElement;
     expect(Number(each.value)).toBe(3);
     fireEvent.change(each, { target: { value: '4' } });
     fireEvent.blur(each);
-    expect(rules).toMatchObject({
+    expect(picker.rules()).toMatchObject({
       questions: [
         { questionId: 'q1', points: 10 },
         { questionId: 'q2', points: 4 },

@@ -55,11 +55,11 @@ import { migrateToLatest, openDatabase } from './infra/database.js';
 import { faceModelsDir, tfjsWasmDir } from './infra/face/model-files.js';
 import { createWorkerFaceEngine } from './infra/face/worker-face-engine.js';
 import { createDiskFileStore } from './infra/file-store.js';
-import { loadOrCreateKeys } from './infra/keys.js';
+import { loadOrCreateKeys, type ServerKeys } from './infra/keys.js';
 import { createLimiter } from './infra/rate-limit.js';
 import { createLocalBus, createRedisBus, type BusEvent } from './infra/realtime-bus.js';
 import { reaching } from './infra/startup-error.js';
-import { checkServerKeys } from './core/server-keys.js';
+import { checkServerKeys, serverKeysRecorded } from './core/server-keys.js';
 import { createSms } from './infra/sms.js';
 import { seedDemoLearning } from './seed/demo-learning-seed.js';
 import { seedDemoData } from './seed/demo-seed.js';
@@ -186,9 +186,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     );
   }
-  const keys = loadOrCreateKeys(config.dataDir, { create: !(await idCardKeysRecorded(database.db)) });
-  await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
+  let keys: ServerKeys;
   try {
+    keys = loadOrCreateKeys(config.dataDir, {
+      idCards: !(await idCardKeysRecorded(database.db)),
+      server: !(await serverKeysRecorded(database.db)),
+    });
+    await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
     await checkIdCardKeys(database.db, keys.idCards);
     await checkServerKeys(database.db, keys);
   } catch (err) {

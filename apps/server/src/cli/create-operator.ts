@@ -18,6 +18,7 @@ import { hashPassword, readablePassword } from '../infra/crypto.js';
 import { migrateToLatest, openDatabase } from '../infra/database.js';
 import { loadOrCreateKeys } from '../infra/keys.js';
 import { checkIdCardKeys, idCardKeysRecorded } from '../core/id-cards.js';
+import { serverKeysRecorded } from '../core/server-keys.js';
 import { accountNameProblem } from '@anxun/shared/validators';
 
 const { values } = parseArgs({
@@ -40,7 +41,10 @@ if (accountProblem) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const keys = loadOrCreateKeys(config.dataDir, { create: !(await idCardKeysRecorded(database.db)) });
+  const keys = loadOrCreateKeys(config.dataDir, {
+    idCards: !(await idCardKeysRecorded(database.db)),
+    server: !(await serverKeysRecorded(database.db)),
+  });
   await migrateToLatest(database.db, database.dialect, { idCards: keys.idCards }, config.databaseSchema);
   await checkIdCardKeys(database.db, keys.idCards);
   if ((await findIdentityConflicts(database.db, keys.idCards, { account: values.account })).account) {

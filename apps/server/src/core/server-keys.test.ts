@@ -9,7 +9,7 @@ import { StartupError } from '../infra/startup-error.js';
 /**
  * Nodes of one database share one keys folder: a node given only the ID-number keys (its own
  * signing secret and RSA key made for it) signed video links the others refused and could not
- * decrypt their logins. It is refused at start, naming the file.
+ * decrypt their logins. It is refused at start, naming the file, and makes no key of its own.
  */
 describe.skipIf(!TEST_DATABASE_URL)('a second node with a keys folder of its own', () => {
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -29,13 +29,25 @@ describe.skipIf(!TEST_DATABASE_URL)('a second node with a keys folder of its own
       }
       return dir;
     };
+    const refusal = (dataDir: string) =>
+      startServer({ databaseUrl: TEST_DATABASE_URL, schema, dataDir }).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    // only the ID-number keys: refused before it makes a secret and an RSA key of its own
     const halfShared = copy((name) => name.startsWith('id-card-'));
-    const refused = await startServer({ databaseUrl: TEST_DATABASE_URL, schema, dataDir: halfShared }).then(
-      () => undefined,
-      (err: unknown) => err,
+    const lacking = await refusal(halfShared);
+    expect(lacking).toBeInstanceOf(StartupError);
+    expect((lacking as Error).message).toContain('DATA_DIR/keys lacks rsa-private.pem and secret.key');
+    expect(fs.readdirSync(path.join(halfShared, 'keys')).sort()).toEqual(
+      fs.readdirSync(path.join(first, 'keys')).filter((name) => name.startsWith('id-card-')).sort(),
     );
-    expect(refused).toBeInstanceOf(StartupError);
-    expect((refused as Error).message).toContain('DATA_DIR/keys/secret.key is not the key the other nodes');
+    // a secret of its own
+    const ownSecret = copy((name) => name !== 'secret.key');
+    fs.writeFileSync(path.join(ownSecret, 'keys', 'secret.key'), crypto.randomBytes(32), { mode: 0o600 });
+    const differing = await refusal(ownSecret);
+    expect(differing).toBeInstanceOf(StartupError);
+    expect((differing as Error).message).toContain('DATA_DIR/keys/secret.key is not the key the other nodes');
     const whole = await startServer({ databaseUrl: TEST_DATABASE_URL, schema, dataDir: copy(() => true) });
     expect((await whole.request('GET', '/api/health/ready')).status).toBe(200);
     await whole.close();

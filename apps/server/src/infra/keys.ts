@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadIdCardCipher, writeKeyFile, type IdCardCipher } from './id-card-cipher.js';
+import { StartupError } from './startup-error.js';
 
 /**
  * Server key material kept in DATA_DIR/keys, created once, readable by the owner only:
@@ -21,14 +22,24 @@ export interface ServerKeys {
 }
 
 /**
- * @param idCards.create false when the database already records its ID-number keys: a
- *   missing key file is then an error to fix, not a new key to make
+ * @param create.idCards false when the database already records its ID-number keys, and
+ *   create.server false when it records the other nodes' secret and RSA key: a missing key
+ *   file is then an error to fix (a keys folder not shared), not a new key to make
  */
-export function loadOrCreateKeys(dataDir: string, idCards: { create: boolean } = { create: true }): ServerKeys {
+export function loadOrCreateKeys(
+  dataDir: string,
+  create: { idCards: boolean; server: boolean } = { idCards: true, server: true },
+): ServerKeys {
   const dir = path.join(dataDir, 'keys');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const privFile = path.join(dir, 'rsa-private.pem');
   const secretFile = path.join(dir, 'secret.key');
+  const missing = [privFile, secretFile].filter((f) => !fs.existsSync(f)).map((f) => path.basename(f));
+  if (!create.server && missing.length > 0) {
+    throw new StartupError(
+      `cannot start: DATA_DIR/keys lacks ${missing.join(' and ')}, which the other nodes of this database use — every node must share one keys folder (mount the same DATA_DIR, or copy it whole). Replaced on purpose on every node? Delete server_state's rows named node-key:* and start again`,
+    );
+  }
 
   if (!fs.existsSync(privFile)) {
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -38,5 +49,5 @@ export function loadOrCreateKeys(dataDir: string, idCards: { create: boolean } =
 
   const privateKey = crypto.createPrivateKey(fs.readFileSync(privFile));
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-  return { publicKeyPem, privateKey, secret: fs.readFileSync(secretFile), idCards: loadIdCardCipher(dir, idCards) };
+  return { publicKeyPem, privateKey, secret: fs.readFileSync(secretFile), idCards: loadIdCardCipher(dir, { create: create.idCards }) };
 }

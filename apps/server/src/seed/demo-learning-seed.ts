@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../app-context.js';
 import { enrolPerson } from '../core/training-records.repository.js';
+import { claimState } from '../infra/server-state.js';
 import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
 import { seedDemoCommunity } from './demo-community-seed.js';
 import { SERVER_ROOT } from '../server-root.js';
@@ -57,7 +58,8 @@ export const DEMO_CLASS_NAME = '2026年度全员安全生产培训班';
  * The demo class: the two course books of seed/courseware (real narrated videos, stored
  * through the file store like any upload) and the demo learner enrolled. Runs when the
  * demo organisation exists and has no class yet, so a database seeded by an earlier
- * version gets its courses too.
+ * version gets its courses too. One node seeds it (a claim in server_state), however many
+ * start together.
  */
 export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
   const org = await ctx.db
@@ -72,6 +74,9 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
     .where('org_id', '=', org.id)
     .executeTakeFirst();
   if (hasClass) return false;
+  // two nodes starting at once on an empty database: the one whose claim is recorded seeds
+  const claim = crypto.randomUUID();
+  if ((await claimState(ctx.db, 'demo-seed:learning', claim)) !== claim) return false;
   const learner = await ctx.db
     .selectFrom('persons')
     .select('id')

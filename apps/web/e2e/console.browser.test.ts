@@ -409,8 +409,33 @@ describe('the console in Chromium', () => {
     // his console is his organisation's: the operator's page answers 403
     await manager.page.evaluate(() => (location.hash = '/manage/organisations'));
     await manager.page.waitForURL(/#\/403$/);
+    await manager.page.evaluate(() => (location.hash = '/manage/people'));
+    await manager.page.getByTestId('people-page').waitFor();
+
+    // the operator gives him a new password: shown once, his open console signed out
+    const operator = await openPage(env, '/login');
+    await loginByPassword(operator.page, 'operator', 'operator1234');
+    await operator.page.waitForURL(/#\/manage\/organisations/);
+    await operator.page
+      .getByTestId('org-table')
+      .locator('tr', { hasText: '某建筑工程有限公司' })
+      .getByTestId('org-manage-admins')
+      .click();
+    await operator.page.getByTestId('org-admins').getByText('build-admin').waitFor();
+    await operator.page.getByTestId('org-admin-reset').click();
+    await operator.page.locator('.ant-popconfirm .ant-btn-primary').click();
+    const renewed = await operator.page.getByTestId('shown-password').textContent();
+    expect(renewed).toContain('管理员账号 build-admin 的新密码');
+    const newPassword = /：(\w+)$/.exec(renewed ?? '')?.[1] ?? '';
+    expect(newPassword).toMatch(/^[a-z2-9]{10}$/);
+    expect(newPassword).not.toBe(password);
+    // at once, not at his next click: the socket's logout sends the page to the login
+    await manager.page.waitForURL(/#\/login/);
+    await loginByPassword(manager.page, 'build-admin', newPassword);
+    await manager.page.getByTestId('people-page').waitFor();
+    await operator.context.close();
     await manager.context.close();
-  }, 60_000);
+  }, 90_000);
 
   it("answers who has not finished and shows a learner's file in 学习报表", async () => {
     const { page, context } = await openPage(env, '/login');

@@ -36,7 +36,7 @@ export async function findOrganisationPeople(db: Db, orgIds: string[]) {
   const [admins, counts] = await Promise.all([
     db
       .selectFrom('persons')
-      .select(['id', 'org_id', 'name', 'account'])
+      .select(['id', 'org_id', 'name', 'account', 'disabled_at', 'locked_until'])
       .where('org_id', 'in', orgIds)
       .where('role', '=', 'admin')
       .orderBy('created_at')

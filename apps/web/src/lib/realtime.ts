@@ -70,11 +70,14 @@ export class RealtimeClient {
       this.handlers.onStateChange?.('closed');
       if (this.closedByUs || socket !== this.socket) return;
       if (event.code === CLOSE_LOGGED_IN_ELSEWHERE) this.handlers.onLoggedInElsewhere();
-      else if (event.code === CLOSE_UNAUTHORIZED) this.handlers.onUnauthorized?.();
+      // logged out by someone else (a manager disabled the account or reset its password; the
+      // session ended elsewhere): the renewal is refused and the page goes to the login, at once
+      // rather than at the next request
+      else if (event.code === CLOSE_UNAUTHORIZED || event.code === CLOSE_LOGGED_OUT) this.handlers.onUnauthorized?.();
       else if (event.code === CLOSE_TOO_MANY) {
         this.reconnectDelay = RECONNECT_MAX_MS;
         this.reconnect();
-      } else if (event.code !== CLOSE_LOGGED_OUT) this.reconnect();
+      } else this.reconnect();
     });
   }
 

@@ -3,7 +3,7 @@ import { Msg } from '../messages.js';
 import { isPassword } from '../validators.js';
 import { pageQuery } from './envelope.js';
 import { personFields } from './learners.js';
-import { line } from './text.js';
+import { idText, line } from './text.js';
 
 /** 单位管理 (the platform operator): organisations and their first training manager. */
 export const organisationCode = line(32).pipe(
@@ -33,7 +33,14 @@ export const managedOrganisation = z.object({
   icpRecord: z.string(),
   policeRecord: z.string(),
   registrationMode: z.enum(['open', 'approval']),
-  admins: z.array(z.object({ id: z.string(), name: z.string(), account: z.string().nullable() })),
+  admins: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      account: z.string().nullable(),
+      status: z.enum(['active', 'disabled', 'locked']),
+    }),
+  ),
   learnerCount: z.number(),
   createdAt: z.string(),
 });
@@ -60,6 +67,15 @@ export type CreateOrganisationBody = z.infer<typeof createOrganisationBody>;
 export const updateOrganisationBody = z
   .strictObject({ name: orgName.optional(), ...footer })
   .refine((b) => Object.values(b).some((v) => v !== undefined), '没有要修改的内容');
+
+/** What the operator does to one of an organisation's training managers. */
+export const ADMIN_ACTIONS = ['disable', 'enable', 'unlock', 'reset-password'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export const adminActionParams = z.strictObject({
+  id: idText(),
+  adminId: idText(),
+  action: z.enum(ADMIN_ACTIONS),
+});
 
 /** The organisation (or its new admin) and, when the server made one, the password — shown once. */
 export const organisationCreated = z.object({

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import type {
+  AdminAction,
   CreateOrganisationBody,
   ManagedOrganisation,
   adminBody,
@@ -21,16 +22,25 @@ import {
   insertOrganisation,
   updateOrganisation,
 } from '../../core/org.repository.js';
-import { findIdentityConflicts, insertPerson, type IdCardIndex } from '../../core/person.repository.js';
+import {
+  findIdentityConflicts,
+  findPersonById,
+  insertPerson,
+  unlockPerson,
+  updatePassword,
+  updatePersonRecord,
+  type IdCardIndex,
+} from '../../core/person.repository.js';
 import { recordTime } from '../../core/record-time.js';
-import type { AuthUser } from '../../core/session.service.js';
+import { revokePersonSessions } from '../../core/session.repository.js';
+import { publishRevoked, type AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, readablePassword } from '../../infra/crypto.js';
 import type { Db } from '../../infra/database.js';
 
 type OrgRow = NonNullable<Awaited<ReturnType<typeof findOrgById>>>;
 
-async function toManaged(db: Db, rows: OrgRow[]): Promise<ManagedOrganisation[]> {
+async function toManaged(db: Db, rows: OrgRow[], now: number): Promise<ManagedOrganisation[]> {
   const { admins, learners } = await findOrganisationPeople(
     db,
     rows.map((r) => r.id),
@@ -46,7 +56,19 @@ async function toManaged(db: Db, rows: OrgRow[]): Promise<ManagedOrganisation[]>
     icpRecord: r.icp_record,
     policeRecord: r.police_record,
     registrationMode: r.registration_mode === 'approval' ? 'approval' : 'open',
-    admins: admins.filter((a) => a.org_id === r.id).map((a) => ({ id: a.id, name: a.name, account: a.account })),
+    admins: admins
+      .filter((a) => a.org_id === r.id)
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        account: a.account,
+        status:
+          a.disabled_at !== null
+            ? ('disabled' as const)
+            : a.locked_until !== null && a.locked_until > now
+              ? ('locked' as const)
+              : ('active' as const),
+      })),
     learnerCount: learners.get(r.id) ?? 0,
     createdAt: recordTime(r.created_at),
   }));
@@ -55,7 +77,7 @@ async function toManaged(db: Db, rows: OrgRow[]): Promise<ManagedOrganisation[]>
 async function reread(ctx: AppContext, id: string): Promise<ManagedOrganisation> {
   const row = await findOrgById(ctx.db, id);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
-  return (await toManaged(ctx.db, [row]))[0]!;
+  return (await toManaged(ctx.db, [row], ctx.now()))[0]!;
 }
 
 const footerValues = (b: Partial<Record<keyof typeof FOOTER, string | undefined>>) =>
@@ -86,7 +108,7 @@ export async function listOrganisations(ctx: AppContext, query: z.output<typeof 
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  return { records: await toManaged(ctx.db, rows), total };
+  return { records: await toManaged(ctx.db, rows, ctx.now()), total };
 }
 
 /** A training manager for the organisation; his password is the one given or one made and shown once. */
@@ -222,4 +244,62 @@ export async function addOrganisationAdmin(
     return made;
   });
   return { organisation: await reread(ctx, id), account: body.account, password: admin.password };
+}
+
+/**
+ * The operator acts on one of an organisation's training managers: a manager who left or whose
+ * account is not his any more is disabled (his sessions end at once, everywhere) — nobody else
+ * can, his organisation's console manages learners only; a locked one is unlocked (the lock
+ * anyone can set by guessing at his account); a forgotten password is replaced by one shown
+ * once, his sessions ended. Audited under the organisation.
+ */
+export async function actOnOrganisationAdmin(
+  ctx: AppContext,
+  operator: AuthUser,
+  orgId: string,
+  adminId: string,
+  action: AdminAction,
+  ip: string,
+) {
+  await reread(ctx, orgId);
+  const now = ctx.now();
+  const password = action === 'reset-password' ? readablePassword() : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+  const { revoked, account } = await ctx.db.transaction().execute(async (trx) => {
+    const admin = await findPersonById(trx, adminId);
+    if (!admin || admin.org_id !== orgId || admin.role !== Role.ADMIN) {
+      throw new AppError(ErrorCode.NOT_FOUND, '培训管理员不存在');
+    }
+    let ended: Awaited<ReturnType<typeof revokePersonSessions>> = [];
+    if (action === 'disable') {
+      await updatePersonRecord(trx, adminId, { disabled_at: admin.disabled_at ?? now }, now);
+      ended = await revokePersonSessions(trx, adminId, 'disabled', now);
+    } else if (action === 'enable') {
+      await updatePersonRecord(trx, adminId, { disabled_at: null }, now);
+    } else if (action === 'unlock') {
+      await unlockPerson(trx, adminId, now);
+    } else {
+      await updatePassword(trx, adminId, passwordHash!, now);
+      await unlockPerson(trx, adminId, now);
+      ended = await revokePersonSessions(trx, adminId, 'logout', now);
+    }
+    await recordAudit(trx, {
+      // filed under the organisation acted on: its managers see what the platform did to it
+      actor: { orgId, personId: operator.personId },
+      ip,
+      action: `organisation.admin-${action}`,
+      targetType: 'person',
+      targetId: adminId,
+      summary: {
+        after: { admin: admin.account, name: admin.name },
+        ...(action === 'unlock' ? { before: { lockedUntil: admin.locked_until } } : {}),
+      },
+      now,
+    });
+    return { revoked: ended, account: admin.account };
+  });
+  await publishRevoked(ctx, revoked, 'logout');
+  // the guesses counted against the account go with its lock
+  if (action === 'unlock' || action === 'reset-password') await ctx.limiters.loginPerAccount.reset(`person:${adminId}`);
+  return { organisation: await reread(ctx, orgId), account: account ?? '', password };
 }

@@ -1,5 +1,6 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
 import {
+  adminActionParams,
   adminBody,
   createOrganisationBody,
   managedOrganisation,
@@ -13,6 +14,7 @@ import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import {
+  actOnOrganisationAdmin,
   addOrganisationAdmin,
   createOrganisation,
   editOrganisation,
@@ -83,5 +85,29 @@ export const organisationsRoutes =
       },
       async (request) =>
         ok(await addOrganisationAdmin(ctx, userOf(request), request.params.id, request.body, request.ip)),
+    );
+
+    app.post(
+      '/organisations/:id/admins/:adminId/:action',
+      {
+        schema: {
+          tags,
+          summary:
+            "Acts on one of an organisation's training managers: disable (his sessions end), enable, unlock, or reset-password (a password made is shown once)",
+          params: adminActionParams,
+          response: { 200: envelope(organisationCreated), ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await actOnOrganisationAdmin(
+            ctx,
+            userOf(request),
+            request.params.id,
+            request.params.adminId,
+            request.params.action,
+            request.ip,
+          ),
+        ),
     );
   };

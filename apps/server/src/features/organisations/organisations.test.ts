@@ -131,3 +131,115 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     ]);
   });
 });
+
+/**
+ * A training manager's account is the operator's to stop: nobody could disable a manager who
+ * had left, unlock one locked by someone guessing at his account (anyone can, over and over),
+ * or give him a new password — his organisation's console manages learners only.
+ */
+describe.each(dialects)("an organisation's training managers, run by the operator, on $name", ({ databaseUrl }) => {
+  let server: TestServer;
+  let operator: string;
+  let orgId: string;
+  let adminId: string;
+  const as = (token = operator) => ({ Authorization: token });
+  const act = (action: string, token = operator, org = orgId, admin = adminId) =>
+    server.request('POST', `/api/manage/organisations/${org}/admins/${admin}/${action}`, { headers: as(token) });
+  const statusOf = async () =>
+    (await server.request('GET', '/api/manage/organisations?q=30001', { headers: as() })).body.data.records[0].admins[0]
+      .status;
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    operator = (await login(server, DEMO_OPERATOR.account, DEMO_OPERATOR.password)).body.data.credentials.accessToken;
+    const made = await server.request('POST', '/api/manage/organisations', {
+      json: {
+        code: '30001',
+        name: '某建筑公司',
+        admin: { name: '孙经理', account: 'build-admin', password: 'build1234' },
+      },
+      headers: as(),
+    });
+    orgId = made.body.data.organisation.id;
+    adminId = made.body.data.organisation.admins[0].id;
+  });
+  afterAll(() => server.close());
+
+  it('disables a manager (his session ends, his login is refused) and enables him again', async () => {
+    const token = (await login(server, 'build-admin', 'build1234')).body.data.credentials.accessToken;
+    expect((await server.request('GET', '/api/manage/learners', { headers: as(token) })).status).toBe(200);
+    const disabled = await act('disable');
+    expect(disabled.status, disabled.text).toBe(200);
+    expect(disabled.body.data.password).toBeNull();
+    expect(await statusOf()).toBe('disabled');
+    expect((await server.request('GET', '/api/manage/learners', { headers: as(token) })).status).toBe(401);
+    expect((await login(server, 'build-admin', 'build1234')).status).not.toBe(200);
+    expect((await act('enable')).status).toBe(200);
+    expect(await statusOf()).toBe('active');
+    expect((await login(server, 'build-admin', 'build1234')).status).toBe(200);
+  });
+
+  it('unlocks a locked manager, and gives a new password shown once that ends his sessions', async () => {
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ locked_until: Date.now() + 15 * 60_000, failed_logins: 5 })
+      .where('id', '=', adminId)
+      .execute();
+    expect(await statusOf()).toBe('locked');
+    expect((await login(server, 'build-admin', 'build1234')).status).not.toBe(200);
+    expect((await act('unlock')).status).toBe(200);
+    expect(await statusOf()).toBe('active');
+    const token = (await login(server, 'build-admin', 'build1234')).body.data.credentials.accessToken;
+
+    const reset = await act('reset-password');
+    expect(reset.status).toBe(200);
+    const password = reset.body.data.password as string;
+    expect(password).toMatch(/^[a-z2-9]{10}$/);
+    expect(reset.body.data.account).toBe('build-admin');
+    expect((await server.request('GET', '/api/manage/learners', { headers: as(token) })).status).toBe(401);
+    expect((await login(server, 'build-admin', 'build1234')).status).not.toBe(200);
+    expect((await login(server, 'build-admin', password)).status).toBe(200);
+
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary', 'org_id'])
+      .where('target_id', '=', adminId)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(
+      [
+        'organisation.admin-disable',
+        'organisation.admin-enable',
+        'organisation.admin-unlock',
+        'organisation.admin-reset-password',
+      ].sort(),
+    );
+    expect(audit.every((a) => a.org_id === orgId)).toBe(true);
+    expect(JSON.stringify(audit)).not.toContain(password);
+  });
+
+  it("is the operator's alone, and only for the organisation's own managers", async () => {
+    const demoAdmin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    expect((await act('disable', demoAdmin)).status).toBe(403);
+    // the demo organisation's manager through this organisation's path
+    const demoAdminId = (
+      await server.ctx.db
+        .selectFrom('persons')
+        .select('id')
+        .where('account', '=', DEMO_ADMIN.account)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const wrongOrg = await act('disable', operator, orgId, demoAdminId);
+    expect(wrongOrg.status).toBe(404);
+    expect(wrongOrg.body.msg).toBe('培训管理员不存在');
+    // a learner is not a manager
+    const learnerId = await server.ctx.db
+      .selectFrom('persons')
+      .select(['id', 'org_id'])
+      .where('role', '=', 'learner')
+      .executeTakeFirstOrThrow();
+    expect((await act('reset-password', operator, learnerId.org_id, learnerId.id)).status).toBe(404);
+    expect((await act('promote')).status).toBe(400);
+    expect((await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).status).toBe(200);
+  });
+});

@@ -14,7 +14,7 @@ import type {
 } from '@anxun/shared/schemas/exams';
 import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { Announcement } from '@anxun/shared/schemas/notices';
-import type { ManagedOrganisation, organisationCreated } from '@anxun/shared/schemas/organisations';
+import type { AdminAction, ManagedOrganisation, organisationCreated } from '@anxun/shared/schemas/organisations';
 import type { courseBook } from '@anxun/shared/schemas/training';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -246,6 +246,9 @@ export const editOrganisation = (id: string, body: Record<string, unknown>) =>
   api.put<ManagedOrganisation>(`${M}/organisations/${id}`, { json: body });
 export const addOrganisationAdmin = (id: string, body: Record<string, unknown>) =>
   api.post<OrganisationCreated>(`${M}/organisations/${id}/admins`, { json: body });
+/** Disable, enable, unlock or give a new password (in the answer, once) to one of an organisation's managers. */
+export const actOnOrganisationAdmin = (id: string, adminId: string, action: AdminAction) =>
+  api.post<OrganisationCreated>(`${M}/organisations/${id}/admins/${adminId}/${action}`);
 /** An image attached to an object: an organisation's logo, a course book's cover. */
 function uploadImageFor(otcType: 'LogoFiles' | 'CourseCover' | 'QuestionImage', otcId: string, file: File) {
   const form = new FormData();

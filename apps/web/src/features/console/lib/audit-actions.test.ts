@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ACTIONS } from '@anxun/shared/schemas/organisations';
 import { auditActionText, namedAuditActions } from './audit-actions';
 
 const SERVER = path.resolve(import.meta.dirname, '../../../../../server/src');
@@ -27,6 +28,11 @@ describe("操作日志's words", () => {
     const recorded = recordedActions();
     expect(recorded.size).toBeGreaterThan(50);
     expect([...recorded].filter((a) => !namedAuditActions().includes(a))).toEqual([]);
+  });
+
+  it("name what the operator does to an organisation's managers (recorded as organisation.admin-<action>)", () => {
+    const actions = ADMIN_ACTIONS.map((a) => `organisation.admin-${a}`);
+    expect(actions.filter((a) => !namedAuditActions().includes(a))).toEqual([]);
   });
 
   it('fall back to the code for one not named, in either language', () => {

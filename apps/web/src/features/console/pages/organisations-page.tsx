@@ -18,6 +18,7 @@ import {
   type OrganisationCreated,
 } from '../api/console-api';
 import { FileButton } from '../components/file-button';
+import { OrgAdminsDialog } from '../components/org-admins-dialog';
 import { tablePager } from '../components/table-pager';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'admin'; org: ManagedOrganisation };
@@ -55,20 +56,17 @@ export default function OrganisationsPage() {
   const [current, setCurrent] = useState(1);
   const organisations = useOrganisations({ q: q || undefined, current });
   const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [adminsOf, setAdminsOf] = useState<ManagedOrganisation | undefined>();
   const [form] = Form.useForm();
   // the hook's dialogs are drawn inside the page's provider, in its theme (a static one is not)
   const [modal, modalHolder] = Modal.useModal();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
-  const showCreated = (r: OrganisationCreated): void => {
+  const showCreated = (r: OrganisationCreated, text = 'console.org.adminPassword'): void => {
     if (!r.password) return notifySuccess(t('console.saved'));
     // the hook's dialog is a thenable: not returned, or a promise chain would wait on its close
     void modal.success({
       title: t('console.saved'),
-      content: (
-        <span data-testid="shown-password">
-          {t('console.org.adminPassword', { account: r.account, password: r.password })}
-        </span>
-      ),
+      content: <span data-testid="shown-password">{t(text, { account: r.account, password: r.password })}</span>,
     });
   };
 
@@ -144,14 +142,19 @@ export default function OrganisationsPage() {
               title: t('console.org.admins'),
               dataIndex: 'admins',
               render: (admins: ManagedOrganisation['admins']) =>
-                admins.map((a) => `${a.name}（${a.account ?? '—'}）`).join('、') || '—',
+                admins
+                  .map(
+                    (a) =>
+                      `${a.name}（${a.account ?? '—'}）${a.status === 'active' ? '' : `[${t(`console.status.${a.status}`)}]`}`,
+                  )
+                  .join('、') || '—',
             },
             { title: t('console.org.learners'), dataIndex: 'learnerCount', width: 80 },
             { title: t('console.at'), dataIndex: 'createdAt', width: 140, render: (d: string) => formatDateTime(d) },
             {
               title: t('console.actions'),
               key: 'actions',
-              width: 240,
+              width: 300,
               render: (_: unknown, o: ManagedOrganisation) => (
                 <Space size={0} wrap>
                   <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', org: o })}>
@@ -159,6 +162,9 @@ export default function OrganisationsPage() {
                   </Button>
                   <Button type="link" size="small" onClick={() => setDialog({ kind: 'admin', org: o })}>
                     {t('console.org.addAdmin')}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => setAdminsOf(o)} data-testid="org-manage-admins">
+                    {t('console.org.manageAdmins')}
                   </Button>
                   <FileButton
                     type="link"
@@ -174,6 +180,14 @@ export default function OrganisationsPage() {
           ]}
         />
       </Card>
+      {adminsOf && (
+        <OrgAdminsDialog
+          org={adminsOf}
+          onClose={() => setAdminsOf(undefined)}
+          onChanged={refresh}
+          onPassword={(answer) => showCreated(answer, 'console.org.adminNewPassword')}
+        />
+      )}
       <Modal
         open={dialog !== undefined}
         width={600}

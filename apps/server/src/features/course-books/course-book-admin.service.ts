@@ -181,6 +181,11 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
       const short = hoursShortfall(ctx.config.study.secondsPerClassHour, book.unitSeconds, book.classHours);
       if (short) throw refuse(`${short}，不能发布`);
     }
+    // a retired book was free to change: it comes back published only if it can be completed
+    if (action === 'restore' && row.status === 'published') {
+      const short = hoursShortfall(ctx.config.study.secondsPerClassHour, book.unitSeconds, book.classHours);
+      if (short) throw refuse(`${short}，不能恢复`);
+    }
     if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');
     const values =
       action === 'publish'

@@ -129,6 +129,12 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     expect(kept.status, kept.text).toBe(200);
     const fresh = await call('POST', '/api/manage/classes', { name: '新班', bookIds: [bookId], rules: RULES });
     expect(fresh.status).toBe(404);
+    // retired, it may be changed freely; it comes back only if it can be completed
+    expect((await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 7 })).status).toBe(200);
+    const shortRestore = await call('POST', `/api/manage/course-books/${bookId}/restore`);
+    expect(shortRestore.status).toBe(409);
+    expect(shortRestore.body.msg).toMatch(/不足本课程的 7 学时.*，不能恢复$/);
+    expect((await call('PUT', `/api/manage/course-books/${bookId}`, { classHours: 6 })).status).toBe(200);
     expect((await call('POST', `/api/manage/course-books/${bookId}/restore`)).body.data.status).toBe('published');
     const audit = await server.ctx.db
       .selectFrom('audit_log')
@@ -145,6 +151,8 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
       'course-book.publish',
       'course-book.update',
       'course-book.retire',
+      'course-book.update',
+      'course-book.update',
       'course-book.restore',
     ]);
   });

@@ -480,7 +480,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         faceReviewRoutes(ctx),
         archivesRoutes(ctx),
         examReviewAdminRoutes(ctx),
-        auditRoutes(ctx),
         retentionRoutes(ctx),
       ],
     ),
@@ -490,6 +489,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   // The platform operator's part of the console: organisations and their training managers.
   await app.register(roleScope(ctx, [Role.SUPER], [organisationsRoutes(ctx)]), { prefix: '/api/manage' });
+  // 操作日志: a manager reads his organisation's, the operator the platform's.
+  await app.register(roleScope(ctx, [Role.ADMIN, Role.SUPER], [auditRoutes(ctx)]), { prefix: '/api/manage' });
   // Course books, their courseware and question banks: a training manager's for his
   // organisation's books, the platform operator's for the platform's shared books
   // (core/book-owner decides whose books a caller works on).

@@ -182,7 +182,13 @@ export const LAYOUT_PAGES = [
         titleKey: 'route.manageSettings',
         roles: CONSOLE,
       },
-      { path: '/manage/audit', name: 'ManageAudit', title: '操作日志', titleKey: 'route.manageAudit', roles: CONSOLE },
+      {
+        path: '/manage/audit',
+        name: 'ManageAudit',
+        title: '操作日志',
+        titleKey: 'route.manageAudit',
+        roles: [Role.ADMIN, Role.SUPER],
+      },
     ],
   },
 ] as const satisfies readonly PageDeclaration[];

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Role } from '@anxun/shared/constants';
 import { isDeepStrictEqual } from 'node:util';
 import type { AuthUser } from './session.service.js';
 import type { Db } from '../infra/database.js';
@@ -92,10 +93,15 @@ export async function recordAudit(
     .execute();
 }
 
-/** A page of an organisation's audit records, newest first. */
+/**
+ * A page of audit records, newest first: an organisation's (what its people did, and what the
+ * platform operator did to the organisation itself — organisation.*, filed under it), or the
+ * platform's (everything the operator did: the shared course books and their questions were
+ * filed under the operator's own organisation, whose manager then read them as his).
+ */
 export async function findAudit(
   db: Db,
-  orgId: string,
+  scope: { orgId: string } | 'platform',
   filter: {
     action?: string | undefined;
     actorId?: string | undefined;
@@ -106,7 +112,13 @@ export async function findAudit(
     limit: number;
   },
 ) {
-  let q = db.selectFrom('audit_log as a').innerJoin('persons as p', 'p.id', 'a.actor_id').where('a.org_id', '=', orgId);
+  let q = db.selectFrom('audit_log as a').innerJoin('persons as p', 'p.id', 'a.actor_id');
+  q =
+    scope === 'platform'
+      ? q.where('p.role', '=', Role.SUPER)
+      : q
+          .where('a.org_id', '=', scope.orgId)
+          .where((eb) => eb.or([eb('p.role', '!=', Role.SUPER), eb('a.action', 'like', 'organisation.%')]));
   if (filter.action) {
     q = filter.action.endsWith('.')
       ? q.where('a.action', 'like', `${filter.action.replace(/[%_\\]/g, '')}%`)

@@ -1,3 +1,4 @@
+import { Role } from '@anxun/shared/constants';
 import type { auditQuery } from '@anxun/shared/schemas/audit';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -6,7 +7,8 @@ import { dayStart, recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 
 export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output<typeof auditQuery>) {
-  const { rows, total } = await findAudit(ctx.db, user.orgId, {
+  // the operator reads the platform's log; a manager his organisation's
+  const { rows, total } = await findAudit(ctx.db, user.role === Role.SUPER ? 'platform' : { orgId: user.orgId }, {
     action: query.action,
     actorId: query.actorId,
     targetId: query.targetId,

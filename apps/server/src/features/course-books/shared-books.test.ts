@@ -232,4 +232,28 @@ describe.each(dialects)('platform shared books on $name', ({ databaseUrl }) => {
     // the operator has no catalogue of his own to add to
     expect((await call(operator, 'GET', '/api/manage/shared-books')).status).toBe(403);
   });
+
+  it("records the operator's work in the platform's 操作日志, not in that of the organisation his account belongs to", async () => {
+    const actions = async (token: string) =>
+      (
+        (await call(token, 'GET', '/api/manage/audit?action=course-book.&size=100')).body.data.records as Array<{
+          action: string;
+          targetId: string;
+          actorName: string;
+        }>
+      ).filter((r) => r.targetId === bookId);
+    const platform = await actions(operator);
+    expect(platform.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['course-book.create', 'course-book.publish', 'course-book.retire']),
+    );
+    // the organisation's own records are not the operator's to read
+    expect(platform.map((r) => r.action)).not.toContain('course-book.add-shared');
+    // the demo organisation's manager (the operator's account is of that organisation) sees
+    // his own adding and removing of the book, not the platform's building of it
+    expect((await actions(admin)).map((r) => r.action).sort()).toEqual([
+      'course-book.add-shared',
+      'course-book.remove-shared',
+    ]);
+    expect(await actions(otherAdmin)).toEqual([]);
+  });
 });

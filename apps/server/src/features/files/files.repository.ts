@@ -36,10 +36,18 @@ async function deleteFileRowIn(trx: Db, id: string): Promise<void> {
  * that kind go (returned, for their bytes). Attaching first takes the owner's row lock, so
  * uploads racing for one owner run one after the other and the last one stays, alone.
  */
-export async function storeFile(db: Db, row: FileRow, now: number, replace: boolean): Promise<FileRow[]> {
+export async function storeFile(
+  db: Db,
+  row: FileRow,
+  now: number,
+  replace: boolean,
+  /** written in the same transaction (the audit record of a logo or a cover) */
+  also?: (trx: Db) => Promise<void>,
+): Promise<FileRow[]> {
   return db.transaction().execute(async (trx) => {
     await attachFile(trx, row, now);
     await trx.insertInto('files').values(row).execute();
+    await also?.(trx);
     if (!replace) return [];
     const earlier = (await findFilesByOwnerObject(trx, row.otc_id, row.otc_type)).filter((f) => f.id !== row.id);
     for (const old of earlier) await deleteFileRowIn(trx, old.id);

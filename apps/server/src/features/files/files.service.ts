@@ -6,6 +6,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
 import { isValidFileSignature, publicFileUrl, signedFileUrl } from '../../core/file-url.js';
 import type { AuthUser } from '../../core/session.service.js';
+import { recordAudit } from '../../core/audit.js';
+import type { Db } from '../../infra/database.js';
 import { AppError } from '../../http/app-error.js';
 import { findPersonById } from '../../core/person.repository.js';
 import { findOrgById } from '../../core/org.repository.js';
@@ -98,6 +100,7 @@ export async function uploadImage(
   upload: { fileName: string; data: Buffer },
   /** the organisation whose logo this is (the platform operator's choice; others: their own) */
   forOrgId?: string,
+  ip?: string,
 ): Promise<FileRecord> {
   const otcId = otcType === FileType.AVATAR ? user.personId : (forOrgId ?? user.orgId);
   await checkAccess(ctx, user, otcType, otcId);
@@ -122,10 +125,42 @@ export async function uploadImage(
   // question's earlier image stays: papers drawn before keep showing the question as it stood;
   // so does an earlier seal: certificates issued under an earlier template keep showing theirs.
   const versioned = otcType === FileType.QUESTION_IMAGE || otcType === FileType.CERT_SEAL;
-  const replaced = await storeFile(ctx.db, row, now, !versioned);
+  const replaced = await storeFile(ctx.db, row, now, !versioned, (trx) => auditUpload(trx, user, row, ip, now));
   if (otcType === FileType.AVATAR) await publishPersonsChanged(ctx, [otcId]);
   for (const old of replaced) await ctx.files.remove(old.storage_key);
   return toRecord(ctx, row);
+}
+
+/**
+ * An organisation's logo (on its login page, header and certificates) and a course book's
+ * cover (in the catalogue) are what everyone sees: changing them is recorded like any other
+ * write. An avatar is the person's own; a question image and a seal are recorded with the
+ * question and the certificate template that take them.
+ */
+async function auditUpload(trx: Db, user: AuthUser, row: FileRow, ip: string | undefined, now: number) {
+  const after = { fileName: row.file_name };
+  if (row.otc_type === FileType.LOGO) {
+    // filed under the organisation: its managers see what the platform operator set
+    await recordAudit(trx, {
+      actor: { orgId: row.otc_id, personId: user.personId },
+      ip,
+      action: 'organisation.logo',
+      targetType: 'organisation',
+      targetId: row.otc_id,
+      summary: { after },
+      now,
+    });
+  } else if (row.otc_type === FileType.COURSE_COVER) {
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'course-book.cover',
+      targetType: 'course-book',
+      targetId: row.otc_id,
+      summary: { after },
+      now,
+    });
+  }
 }
 
 /** The longest side kept of an uploaded image: what any page shows it at, and then some. */

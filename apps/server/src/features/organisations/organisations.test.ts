@@ -105,6 +105,14 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     expect(logo.status, logo.text).toBe(200);
     const after = await server.request('GET', '/api/manage/organisations?q=20001', { headers: as() });
     expect(after.body.data.records[0].logoUrl).toEqual(expect.any(String));
+    // the new logo is recorded where the organisation's manager reads it, and in the platform's log
+    const admin = (await login(server, 'chem-admin2', 'second1234')).body.data.credentials.accessToken;
+    for (const reader of [admin, operator]) {
+      const log = await server.request('GET', '/api/manage/audit?action=organisation.logo', { headers: as(reader) });
+      expect(log.body.data.records).toEqual([
+        expect.objectContaining({ targetId: org.id, summary: { after: { fileName: 'logo.jpg' } } }),
+      ]);
+    }
   });
 
   it("keeps an organisation's admin to his own organisation", async () => {
@@ -123,11 +131,12 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     expect(JSON.stringify(menu.body.data)).not.toContain('/manage/organisations');
     const operatorMenu = await server.request('GET', '/router/getList', { headers: as() });
     const manage = operatorMenu.body.data.list.find((r: { path: string }) => r.path === '/manage');
-    // organisations, and the platform's shared course books with their question banks
+    // organisations, the platform's shared course books with their question banks, and its 操作日志
     expect(manage.children.map((c: { path: string }) => c.path)).toEqual([
       '/manage/organisations',
       '/manage/courses',
       '/manage/questions',
+      '/manage/audit',
     ]);
   });
 });

@@ -94,7 +94,7 @@ describe('the console in Chromium', () => {
     });
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     await page.evaluate(() => (location.hash = '/manage/people'));
     const modal = page.locator('.ant-modal:visible');
     // its controls are named in Chinese for a screen reader (antd names icon buttons in English)
@@ -396,7 +396,7 @@ describe('the console in Chromium', () => {
 
     const manager = await openPage(env, '/login');
     await loginByPassword(manager.page, 'build-admin', password);
-    await manager.page.waitForURL(/#\/study/);
+    await manager.page.waitForURL(/#\/manage\/dashboard/);
     await manager.page.evaluate(() => (location.hash = '/manage/people'));
     await manager.page.getByTestId('people-page').waitFor();
     // a new organisation has no course yet: its first class says where courses come from
@@ -440,7 +440,7 @@ describe('the console in Chromium', () => {
   it("answers who has not finished and shows a learner's file in 学习报表", async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     // the console opens on 概览: today's figures and the charts of 30 days
     await page.evaluate(() => (location.hash = '/manage'));
     await page.waitForURL(/#\/manage\/dashboard$/);
@@ -511,7 +511,7 @@ describe('the console in Chromium', () => {
 
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     await page.evaluate(() => (location.hash = '/manage/certificates'));
     await page.getByTestId('certificate-search').locator('input').fill(mine[0].number);
     await page.getByTestId('certificate-search').locator('input').press('Enter');
@@ -564,7 +564,7 @@ describe('the console in Chromium', () => {
       .execute();
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     await page.evaluate(() => (location.hash = '/manage/face-review'));
     const item = page.getByTestId('face-review-item').filter({ hasText: '0.679' });
     await item.getByTestId('face-review-void').click();
@@ -624,7 +624,7 @@ describe('the console in Chromium', () => {
   it('sets how long records are kept, and sees a certificate template on a sample before saving it', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     await page.evaluate(() => (location.hash = '/manage/settings'));
     const kept = async () =>
       (

@@ -74,7 +74,7 @@ describe('courseware in Chromium', () => {
   it('turns an uploaded AVI into a unit a learner studies and is credited for', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     const modal = page.locator('.ant-modal:visible');
 
     await page.evaluate(() => (location.hash = '/manage/courses'));
@@ -268,7 +268,7 @@ describe('courseware in Chromium', () => {
     // the manager finds it under 平台课程 and adds it; his learners see it, his classes may take it
     const manager = await openPage(env, '/login');
     await loginByPassword(manager.page, 'admin', 'admin1234');
-    await manager.page.waitForURL(/#\/study/);
+    await manager.page.waitForURL(/#\/manage\/dashboard/);
     await manager.page.evaluate(() => (location.hash = '/manage/courses'));
     await manager.page.getByTestId('shared-books-tab').click();
     const shared = manager.page

@@ -247,7 +247,9 @@ describe('login in Chromium', () => {
   it('never tells the training manager to ask the training manager', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    // he starts at his console; 我的学习 is one click away
+    await page.waitForURL(/#\/manage\/dashboard/);
+    await page.evaluate(() => (location.hash = '/study'));
     const noClass = page.getByTestId('no-class');
     await noClass.waitFor();
     expect(await noClass.textContent()).toContain('培训管理员');
@@ -268,14 +270,14 @@ describe('login in Chromium', () => {
   it('a login on another device sends the first browser back to the site root', async () => {
     const first = await openPage(env, '/login');
     await loginByPassword(first.page, 'admin', 'admin1234');
-    await first.page.waitForURL(/#\/study/);
+    await first.page.waitForURL(/#\/manage\/dashboard/);
     await first.page.locator('.shell-header').getByText('培训管理员').waitFor();
     // the realtime socket is up before the second login
     await expect.poll(() => env.server.sockets.size).toBeGreaterThan(0);
 
     const second = await openPage(env, '/login');
     await loginByPassword(second.page, 'admin', 'admin1234');
-    await second.page.waitForURL(/#\/study/);
+    await second.page.waitForURL(/#\/manage\/dashboard/);
 
     await first.page.waitForURL(/#\/(index)?$/);
     await first.page.getByText('您的账号已在其他设备登录，请重新登录').waitFor();

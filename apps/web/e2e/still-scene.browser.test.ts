@@ -89,7 +89,7 @@ describe('a picture held up to the camera in Chromium', () => {
     // the training manager sees it in 核验审核, flagged
     const manager = await openPage(env, '/login');
     await loginByPassword(manager.page, 'admin', 'admin1234');
-    await manager.page.waitForURL(/#\/study/);
+    await manager.page.waitForURL(/#\/manage\/dashboard/);
     await manager.page.evaluate(() => (location.hash = '/manage/face-review'));
     const item = manager.page.getByTestId('face-review-item').filter({ hasText: '画面连续相同' });
     await item.first().waitFor({ timeout: 20_000 });

@@ -237,7 +237,7 @@ describe('studying in Chromium', () => {
     expect(seconds).toBeGreaterThanOrEqual(13);
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'admin', 'admin1234');
-    await page.waitForURL(/#\/study/);
+    await page.waitForURL(/#\/manage\/dashboard/);
     await page.evaluate(() => (location.hash = '/manage/dashboard'));
     const value = (key: string) => page.getByTestId(`figure-${key}`).locator('.ant-statistic-content-value');
     await value('hours').waitFor();

@@ -56,8 +56,9 @@ export function LoginBrand() {
   );
 }
 
-/** Where a role starts when no page was asked for: the platform operator at his organisations. */
-const homeOf = (role: string | undefined) => (role === 'super' ? '/manage/organisations' : '/study');
+/** Where a role starts when no page was asked for: the operator at his organisations, a training manager at his console (概览; 我的学习 has nothing for him), a learner at 我的学习 (spec §2). */
+const homeOf = (role: string | undefined) =>
+  role === 'super' ? '/manage/organisations' : role === 'admin' ? '/manage/dashboard' : '/study';
 
 /** /login: the post-login redirect never lands on /404 or /403 (spec §2). */
 export function safeRedirect(target: string | null, home = '/study'): string {

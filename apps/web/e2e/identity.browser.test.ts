@@ -136,4 +136,30 @@ describe('face checks in Chromium', () => {
     await phone.close();
     await context.close();
   }, 120_000);
+
+  it('forgets, in the player kept open, a check passed in 个人中心', async () => {
+    // a new session: the class asks at the start again (the reference was set above)
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await playFirstCourse(page);
+    const dialog = page.getByTestId('face-check-dialog');
+    await dialog.waitFor({ timeout: 20_000 });
+    await page.getByTestId('face-check-later').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // passed from 个人中心's list of open checks, the player still open behind it
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    await page.locator('.page:visible [data-testid="pending-check-open"]').first().click();
+    await dialog.waitFor();
+    await shoot(dialog);
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+
+    // back at the course: no dialog for the passed check, and study is credited
+    await page.evaluate(() => (location.hash = '/study'));
+    await playFirstCourse(page);
+    await expect.poll(() => page.getByTestId('credited-now').textContent(), { timeout: 30_000 }).not.toBe('0');
+    expect(await dialog.count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });

@@ -95,6 +95,15 @@ export function FaceCheckDialog({
   const [answer, setAnswer] = useState<{ ok: boolean; msg: string } | undefined>();
   const [usePhone, setUsePhone] = useState(false);
   const [phone] = useState(isPhone);
+  // the window's end passes while the dialog is open: it then says the check is overdue
+  const [overdue, setOverdue] = useState(() => isPast(check.windowEndsAt));
+  useEffect(() => {
+    const left = new Date(check.windowEndsAt).getTime() - Date.now();
+    setOverdue(left <= 0);
+    if (left <= 0) return;
+    const at = setTimeout(() => setOverdue(true), Math.min(left + 100, 2 ** 31 - 1));
+    return () => clearTimeout(at);
+  }, [check.windowEndsAt]);
   // passed once, however it is heard of (this camera, the phone's message, the phone's button)
   const done = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -170,7 +179,7 @@ export function FaceCheckDialog({
             {check.unitName}
           </p>
         )}
-        {isPast(check.windowEndsAt) ? (
+        {overdue ? (
           <PlainNotice
             tone="warning"
             testId="face-check-overdue"

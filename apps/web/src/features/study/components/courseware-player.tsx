@@ -1,8 +1,8 @@
 import { LearnStatus, STUDY_END_SAVE_MAX_SECONDS } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { openChecksKey } from '../../../components/face-check/face-check-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getOpenChecks, openChecksKey } from '../../../components/face-check/face-check-api';
 import { fetchFaceCheckDialog, LazyFaceCheckDialog } from '../../../components/face-check/lazy-face-check-dialog';
 import { LoadBoundary } from '../../../components/load-boundary';
 import { PlainDialog } from '../../../components/plain-dialog';
@@ -121,9 +121,22 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   // handlers read the ref: a play event may fire before React re-renders after a pass
   const dueRef = useRef<DueCheck | undefined>(undefined);
   const setDueCheck = (check: DueCheck | undefined) => {
+    if (check && check.checkId !== dueRef.current?.checkId) {
+      dueSince.current = Date.now();
+      // pages that list open checks (个人中心, 我的学习) read them again: this one is new
+      void client.invalidateQueries({ queryKey: openChecksKey });
+    }
     dueRef.current = check;
     setDueCheckState(check);
   };
+  /** when the check now due was set: open checks read before it do not know it */
+  const dueSince = useRef(0);
+  // a check passed away from the player (个人中心, 我的学习, a phone) while this page stayed open
+  const openChecks = useQuery({ queryKey: openChecksKey, queryFn: getOpenChecks, enabled: dueCheck !== undefined });
+  useEffect(() => {
+    if (!dueCheck || !openChecks.data || openChecks.dataUpdatedAt <= dueSince.current) return;
+    if (!openChecks.data.some((c) => c.checkId === dueCheck.checkId)) afterPass(false);
+  }, [openChecks.data, openChecks.dataUpdatedAt, dueCheck]);
   // the latest callbacks, for listeners registered once
   /** a notice's key as a PDF unit says it: its reading timer pauses, not a video */
   const saying = (key: string) => (unit.kind === 'document' ? `${key}Document` : key);
@@ -523,6 +536,26 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
   const stopEndSaveRef = useRef(stopEndSave);
   stopEndSaveRef.current = stopEndSave;
 
+  /**
+   * The due check is passed (here, or elsewhere while this page stayed open): at the end of a
+   * complete unit the page moves on; otherwise the video goes on (at the end of an incomplete
+   * one, from the furthest point credited) — on its own only after a pass here, where the
+   * learner is; one heard of from elsewhere waits for his play.
+   */
+  const afterPass = (resume: boolean) => {
+    setDueCheck(undefined);
+    setNotice(undefined);
+    state.current.lastActivity = Date.now();
+    const s = state.current;
+    if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
+    // the check stopped an end save (it came with the save's first report): saved now
+    else if (endGap() > 0 && !s.endSave) void finishEnd(undefined, true);
+    else {
+      if (s.ended && media.current) moveTo(media.current, s.furthest);
+      if (resume) void media.current?.play().catch(() => undefined);
+    }
+  };
+
   const onEnded = async () => {
     const s = state.current;
     stopTimer();
@@ -644,19 +677,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
                 // pages that list open checks or a withheld certificate read again
                 void client.invalidateQueries({ queryKey: openChecksKey });
                 void client.invalidateQueries({ queryKey: certificateProgressKey });
-                setDueCheck(undefined);
-                setNotice(undefined);
-                state.current.lastActivity = Date.now();
-                // at the end of a complete unit the page moves on; otherwise the video goes on
-                // (at the end of an incomplete one, from the furthest point credited)
-                const s = state.current;
-                if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
-                // the check stopped an end save (it came with the save's first report): saved now
-                else if (endGap() > 0 && !s.endSave) void finishEnd(undefined, true);
-                else {
-                  if (s.ended && media.current) moveTo(media.current, s.furthest);
-                  void media.current?.play().catch(() => undefined);
-                }
+                afterPass(true);
               }}
             />
           </Suspense>

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
+import { sql } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
 import type { AuthUser } from './session.service.js';
 import type { Db } from '../infra/database.js';
@@ -140,4 +141,57 @@ export async function findAudit(
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Where each kind of audit target is named: its table and the column shown. */
+const TARGET_NAMES = {
+  person: ['persons', 'name'],
+  class: ['train_classes', 'name'],
+  'course-book': ['course_books', 'name'],
+  department: ['departments', 'name'],
+  notice: ['announcements', 'title'],
+  organisation: ['organisations', 'name'],
+  question: ['questions', 'stem'],
+  certificate: ['certificates', 'number'],
+  enquiry: ['intended_persons', 'name'],
+} as const;
+
+/**
+ * What the records of a page were about, by name (a learner's name, a class's, a question's
+ * stem cut short), for 操作日志's 对象 column: ids alone told a manager nothing. A face check is
+ * named by whose it was. What has been deleted since has no name.
+ */
+export async function findTargetNames(
+  db: Db,
+  targets: Array<{ target_type: string; target_id: string }>,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const idsOf = (type: string) => [...new Set(targets.filter((t) => t.target_type === type).map((t) => t.target_id))];
+  await Promise.all([
+    ...Object.entries(TARGET_NAMES).map(async ([type, [table, column]]) => {
+      const ids = idsOf(type);
+      if (ids.length === 0) return;
+      // one table of the list above at a time (typed as one of them: each has id and its column)
+      const rows = await db
+        .selectFrom(table as 'persons')
+        .select(['id', sql.ref<string>(column).as('name')])
+        .where('id', 'in', ids)
+        .execute();
+      for (const row of rows) {
+        names.set(`${type}:${row.id}`, row.name.length > 40 ? `${row.name.slice(0, 40)}…` : row.name);
+      }
+    }),
+    (async () => {
+      const ids = idsOf('face-check');
+      if (ids.length === 0) return;
+      const rows = await db
+        .selectFrom('face_checks as f')
+        .innerJoin('persons as p', 'p.id', 'f.person_id')
+        .select(['f.id', 'p.name'])
+        .where('f.id', 'in', ids)
+        .execute();
+      for (const row of rows) names.set(`face-check:${row.id}`, row.name);
+    })(),
+  ]);
+  return names;
 }

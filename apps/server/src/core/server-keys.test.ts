@@ -40,7 +40,10 @@ describe.skipIf(!TEST_DATABASE_URL)('a second node with a keys folder of its own
     expect(lacking).toBeInstanceOf(StartupError);
     expect((lacking as Error).message).toContain('DATA_DIR/keys lacks rsa-private.pem and secret.key');
     expect(fs.readdirSync(path.join(halfShared, 'keys')).sort()).toEqual(
-      fs.readdirSync(path.join(first, 'keys')).filter((name) => name.startsWith('id-card-')).sort(),
+      fs
+        .readdirSync(path.join(first, 'keys'))
+        .filter((name) => name.startsWith('id-card-'))
+        .sort(),
     );
     // a secret of its own
     const ownSecret = copy((name) => name !== 'secret.key');

@@ -49,5 +49,10 @@ export function loadOrCreateKeys(
 
   const privateKey = crypto.createPrivateKey(fs.readFileSync(privFile));
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-  return { publicKeyPem, privateKey, secret: fs.readFileSync(secretFile), idCards: loadIdCardCipher(dir, { create: create.idCards }) };
+  return {
+    publicKeyPem,
+    privateKey,
+    secret: fs.readFileSync(secretFile),
+    idCards: loadIdCardCipher(dir, { create: create.idCards }),
+  };
 }

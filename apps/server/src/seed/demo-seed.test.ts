@@ -20,7 +20,12 @@ describe.each(dialects)('the demo seed run by two nodes at once on $name', ({ da
       expect(learned.filter(Boolean)).toHaveLength(1);
       const count = async (table: 'organisations' | 'train_classes' | 'course_books') =>
         Number(
-          (await ctx.db.selectFrom(table).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+          (
+            await ctx.db
+              .selectFrom(table)
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
         );
       expect(await count('organisations')).toBe(1);
       expect(await count('train_classes')).toBe(1);

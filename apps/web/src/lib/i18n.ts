@@ -43,12 +43,26 @@ const lookup = (table: object | undefined, key: string): unknown =>
       table,
     );
 
+/**
+ * A text, in its singular form `key_one` when a count of 1 is given and the language has one
+ * (English: "1 answer", not "1 answers"); Chinese has a single form.
+ */
+const find = (table: object | undefined, key: string, count: unknown): unknown => {
+  const one = count === 1 ? lookup(table, `${key}_one`) : undefined;
+  return typeof one === 'string' ? one : lookup(table, key);
+};
+
 export function translate(language: Language, key: string, vars?: Record<string, string | number>): string {
-  let value = lookup(RESOURCES[language] ?? RESOURCES.zh, key);
-  if (typeof value !== 'string') value = lookup(PAGE_TEXTS[language] ?? PAGE_TEXTS.zh, key);
+  let value = find(RESOURCES[language] ?? RESOURCES.zh, key, vars?.count);
+  if (typeof value !== 'string') value = find(PAGE_TEXTS[language] ?? PAGE_TEXTS.zh, key, vars?.count);
   if (typeof value !== 'string') return key;
   return vars ? value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? '')) : value;
 }
+
+/** Another language's texts for a table of Chinese ones: the same keys, and singular forms (key_one) where it has them. */
+export type Translation<T> = {
+  [K in keyof T]: T[K] extends string ? string : Translation<T[K]>;
+} & { [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string };
 
 export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
 

@@ -23,6 +23,8 @@ export const auditRecord = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** what the record was about, by name (a learner's, a class's…); null once deleted */
+  targetName: z.string().nullable(),
   /** {before?, after?}: values masked, never a password */
   summary: z.unknown(),
 });

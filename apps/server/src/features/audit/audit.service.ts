@@ -2,7 +2,7 @@ import { Role } from '@anxun/shared/constants';
 import type { auditQuery } from '@anxun/shared/schemas/audit';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { findAudit } from '../../core/audit.js';
+import { findAudit, findTargetNames } from '../../core/audit.js';
 import { dayStart, recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 
@@ -18,6 +18,7 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
+  const names = await findTargetNames(ctx.db, rows);
   return {
     records: rows.map((r) => ({
       id: r.id,
@@ -28,6 +29,7 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,
+      targetName: names.get(`${r.target_type}:${r.target_id}`) ?? null,
       summary: JSON.parse(r.summary) as unknown,
     })),
     total,

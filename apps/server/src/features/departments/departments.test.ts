@@ -125,6 +125,12 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
     expect(all.body.data.records[0].at).toMatch(/\+08:00$/);
     const deletes = await server.request('GET', '/api/manage/audit?action=department.delete', { headers: as(admin) });
     expect(deletes.body.data.records.map((r: { action: string }) => r.action)).toEqual(['department.delete']);
+    // 对象 names what a record was about while it exists; a department since deleted has no name
+    expect(deletes.body.data.records[0].targetName).toBeNull();
+    const named = all.body.data.records.filter(
+      (r: { action: string; targetName: string | null }) => r.action === 'department.create' && r.targetName,
+    );
+    expect(named.map((r: { targetName: string }) => r.targetName)).toContain('生产部');
     const prefix = await server.request('GET', '/api/manage/audit?action=department.&size=100', { headers: as(admin) });
     expect(prefix.body.data.total).toBe(all.body.data.total);
     const future = await server.request('GET', '/api/manage/audit?from=2099-01-01', { headers: as(admin) });

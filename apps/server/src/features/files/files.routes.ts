@@ -77,7 +77,16 @@ export const filesRoutes =
           throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请使用multipart/form-data上传');
         const upload = await readSingleFile(request);
         const { otcType, otcId } = request.query;
-        return ok(await uploadImage(ctx, userOf(request), otcType, upload, otcType === 'SysPhoto' ? undefined : otcId, request.ip));
+        return ok(
+          await uploadImage(
+            ctx,
+            userOf(request),
+            otcType,
+            upload,
+            otcType === 'SysPhoto' ? undefined : otcId,
+            request.ip,
+          ),
+        );
       },
     );
 

@@ -1,6 +1,7 @@
+import type { Translation } from '../i18n';
 import type { PageMessages } from './page-texts-zh';
 
-export const pageTextsEn: PageMessages = {
+export const pageTextsEn: Translation<PageMessages> = {
   study: {
     notices: { title: 'Latest announcements', all: 'All messages' },
     endNotSaved: 'The end of this unit could not be saved: check your network and play its last seconds again',
@@ -21,10 +22,13 @@ export const pageTextsEn: PageMessages = {
     },
     certificate: {
       issued: 'Certificate earned (No. {{number}})',
-      withheld: '{{count}} face check(s) still to pass before your certificate is issued',
-      studying: '{{count}} course(s) still to complete before your certificate.',
+      withheld: '{{count}} face checks still to pass before your certificate is issued',
+      withheld_one: '1 face check still to pass before your certificate is issued',
+      studying: '{{count}} courses still to complete before your certificate.',
+      studying_one: '1 course still to complete before your certificate.',
       revoked: 'Your certificate of this class (No. {{number}}) was revoked by a training manager',
-      checksLeft: '{{count}} face check(s) still to pass.',
+      checksLeft: '{{count}} face checks still to pass.',
+      checksLeft_one: '1 face check still to pass.',
     },
     noClassLearner: {
       title: 'You are not in a class yet',
@@ -112,7 +116,8 @@ export const pageTextsEn: PageMessages = {
     later: 'Later',
     overdue: 'The time for this check ended at {{time}}: please finish it now; nothing is credited until it passes',
     pending: {
-      title: '{{count}} face check(s) to finish',
+      title: '{{count}} face checks to finish',
+      title_one: '1 face check to finish',
       kinds: { start: 'Check before studying', random: 'Random check', end: 'Check after a unit' },
       overdue: 'Overdue since {{time}}',
       take: 'Take the check',

@@ -43,6 +43,11 @@ export default function CardPage() {
     if (number && code) {
       setFields({ number, code });
       verify(number, code);
+    } else {
+      // /card again without a link's query: an empty form, not the last certificate checked
+      setFields({ number: number ?? '', code: code ?? '' });
+      setResult(undefined);
+      setErrors({});
     }
   }, [params]);
 

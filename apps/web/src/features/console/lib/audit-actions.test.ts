@@ -15,6 +15,11 @@ function recordedActions(): Set<string> {
   for (const file of files) {
     const text = readFileSync(path.join(SERVER, file), 'utf8');
     for (const m of text.matchAll(/action: '([a-z-]+\.[a-z.-]+)'/g)) found.add(m[1]!);
+    // chosen in the call: action: done ? 'class.close' : 'class.reopen'
+    for (const m of text.matchAll(/action: [^\n]*\? '([a-z-]+\.[a-z.-]+)' : '([a-z-]+\.[a-z.-]+)'/g)) {
+      found.add(m[1]!);
+      found.add(m[2]!);
+    }
     // actions passed in a variable: their unions of literals
     for (const m of text.matchAll(/'((?:learner|certificate|face-check|course-book)\.[a-z-]+)'/g)) found.add(m[1]!);
     const book = /export type BookAction = ([^;]+);/.exec(text);

@@ -569,7 +569,8 @@ registerTexts({
       imported: 'Imported: {{created}} added, {{updated}} updated',
       passwordsKept:
         '{{count}} of them already had an account: the sheet’s initial password was not used and their password is unchanged; use Reset password in the list to change it',
-      importFailed: 'The sheet has {{count}} error(s); nothing was imported. Fix them and import again:',
+      importFailed: 'The sheet has {{count}} errors; nothing was imported. Fix them and import again:',
+      importFailed_one: 'The sheet has 1 error; nothing was imported. Fix it and import again:',
       row: 'Row',
       field: 'Column',
       message: 'Problem',
@@ -625,7 +626,8 @@ registerTexts({
       enrolSheetHint:
         'Upload an .xlsx list with an ID number or phone per row; if any row finds nobody, nobody is enrolled.',
       enrolTemplate: 'Download the list template',
-      enrolSheetFailed: 'The list has {{count}} problem(s); nobody was enrolled. Fix them and upload again:',
+      enrolSheetFailed: 'The list has {{count}} problems; nobody was enrolled. Fix them and upload again:',
+      enrolSheetFailed_one: 'The list has 1 problem; nobody was enrolled. Fix it and upload again:',
       editClass: 'Edit “{{name}}”',
       organisations: 'Organisations',
       questions: 'Question banks',
@@ -966,7 +968,8 @@ registerTexts({
           judge: '对 (true) or 错 (false)',
           fill: 'Blanks separated by |, alternatives of one blank by /, e.g. 119|fire/alarm; a slash the answer holds is written \\/, e.g. m\\/s',
         },
-        importFailed: 'The sheet has {{count}} problem(s); nothing was imported. Fix them and import again:',
+        importFailed: 'The sheet has {{count}} problems; nothing was imported. Fix them and import again:',
+        importFailed_one: 'The sheet has 1 problem; nothing was imported. Fix it and import again:',
       },
       org: {
         new: 'New organisation',

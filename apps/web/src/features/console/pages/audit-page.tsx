@@ -84,8 +84,14 @@ export default function AuditPage() {
             {
               title: t('console.target'),
               dataIndex: 'targetType',
-              width: 90,
-              render: (code: string) => auditTargetText(code, language),
+              width: 160,
+              // the kind, and which one by name (a learner, a class); the id for one since deleted
+              render: (code: string, r: Row) => (
+                <span title={r.targetId}>
+                  {auditTargetText(code, language)}
+                  {r.targetName ? `：${r.targetName}` : ''}
+                </span>
+              ),
             },
             { title: 'IP', dataIndex: 'ip', width: 110 },
             {

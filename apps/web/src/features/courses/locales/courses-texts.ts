@@ -1,4 +1,4 @@
-import { registerTexts } from '../../../lib/i18n';
+import { registerTexts, type Translation } from '../../../lib/i18n';
 
 /** This feature's own texts (课程: the catalogue, course details, reviews and discussion, and the enquiry form); its pages import this module for its effect. */
 const zh = {
@@ -73,7 +73,7 @@ const zh = {
   },
 };
 
-const en: typeof zh = {
+const en: Translation<typeof zh> = {
   courses: {
     hot: 'Popular courses',
     all: 'All courses',
@@ -97,6 +97,7 @@ const en: typeof zh = {
   },
   online: {
     replyCount: '{{count}} answers',
+    replyCount_one: '1 answer',
     comments: 'Reviews',
     discussion: 'Discussion',
     testimonials: 'What learners say',

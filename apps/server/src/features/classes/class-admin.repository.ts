@@ -1,3 +1,5 @@
+import type { IdCardIndex } from '../../core/person.repository.js';
+import { personTextMatch } from '../../core/person-search.js';
 import { LearnStatus } from '@anxun/shared/constants';
 import type { Insertable, Updateable } from 'kysely';
 import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
@@ -154,6 +156,7 @@ export async function findEnrollableLearners(
 /** A page of a class's members with their progress over its courses. */
 export async function findMembers(
   db: Db,
+  ids: IdCardIndex,
   classId: string,
   filter: { q?: string | undefined; offset: number; limit: number },
 ) {
@@ -162,8 +165,8 @@ export async function findMembers(
     .innerJoin('persons as p', 'p.id', 'tp.person_id')
     .leftJoin('departments as d', 'd.id', 'p.department_id')
     .where('tp.class_id', '=', classId);
-  const text = filter.q?.trim().replace(/[%_\\]/g, '');
-  if (text) q = q.where((eb) => eb.or([eb('p.name', 'like', `%${text}%`), eb('p.phone', '=', text)]));
+  const text = filter.q?.trim();
+  if (text) q = q.where(personTextMatch(text, ids));
   const voids = await findVoidWindowsOfClass(db, classId);
   const [rows, count] = await Promise.all([
     q

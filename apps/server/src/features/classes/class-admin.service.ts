@@ -406,7 +406,7 @@ export async function enrolFromSheet(
 
 export async function listMembers(ctx: AppContext, user: AuthUser, id: string, query: z.output<typeof memberQuery>) {
   await ownClass(ctx.db, user, id);
-  const { rows, total } = await findMembers(ctx.db, id, {
+  const { rows, total } = await findMembers(ctx.db, ctx.keys.idCards, id, {
     q: query.q,
     offset: (query.current - 1) * query.size,
     limit: query.size,

@@ -1,3 +1,4 @@
+import { personTextMatch } from '../../core/person-search.js';
 import type { Db } from '../../infra/database.js';
 import { accountLower, type IdCardIndex } from '../../core/person.repository.js';
 
@@ -54,14 +55,7 @@ export async function findLearnersOfOrg(
   }
   const text = filter.q?.trim();
   if (text) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('p.name', 'like', `%${text.replace(/[%_\\]/g, '')}%`),
-        eb('p.phone', '=', text),
-        eb('p.id_card_index', '=', ids.index(text)),
-        eb('p.account', '=', text),
-      ]),
-    );
+    q = q.where(personTextMatch(text, ids));
   }
   if (filter.status === 'pending') q = q.where('p.pending_since', 'is not', null);
   else if (filter.status) q = q.where('p.pending_since', 'is', null);

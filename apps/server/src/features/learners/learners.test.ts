@@ -143,6 +143,12 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     expect((await page('q=焊')).records.map((l: { name: string }) => l.name)).toEqual(['李焊工']);
     expect((await page('q=13900000101')).total).toBe(1);
     expect((await page(`q=${ID_B}`)).records[0].name).toBe('王电工');
+    // a part of a phone or an account finds it too, as a part of a name does
+    expect((await page('q=00000101')).records.map((l: { name: string }) => l.name)).toEqual(['李焊工']);
+    expect((await page('q=DEM')).records.map((l: { account: string }) => l.account)).toContain('demo');
+    // a part of an ID number does not (it is sealed), and LIKE's own characters find nobody
+    expect((await page(`q=${ID_B.slice(0, 10)}`)).total).toBe(0);
+    for (const wild of ['%25', '_', '%25_']) expect((await page(`q=${wild}`)).total).toBe(0);
     // everyone of the organisation, demo learners included, paged
     const first = await page('size=2');
     expect(first.records).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { personTextMatch } from '../../core/person-search.js';
 import { LearnStatus, Role } from '@anxun/shared/constants';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { checkState } from '../../core/face-check-state.js';
@@ -109,17 +110,8 @@ export async function findClassMembers(
     .leftJoin('departments as d', 'd.id', 'p.department_id')
     .where('train_persons.class_id', '=', classId);
   if (filter.departmentIds) q = q.where('p.department_id', 'in', filter.departmentIds);
-  const text = filter.q?.trim().replace(/[%_\\]/g, '');
-  if (text) {
-    // an ID number is sealed: it is found whole (by its blind index), never by a part
-    q = q.where((eb) =>
-      eb.or([
-        eb('p.name', 'like', `%${text}%`),
-        eb('p.phone', 'like', `%${text}%`),
-        eb('p.id_card_index', '=', ids.index(text)),
-      ]),
-    );
-  }
+  const text = filter.q?.trim();
+  if (text) q = q.where(personTextMatch(text, ids));
   const course = filter.classCourseId;
   if (filter.status === 'done') {
     q = q.where((eb) => eb.and([eb.not(hasCourse('unfinished', course)(eb)), hasCourse('begun', course)(eb)]));

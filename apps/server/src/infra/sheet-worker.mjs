@@ -1,4 +1,4 @@
-// Checks and reads an uploaded .xlsx's first worksheet in a worker thread (infra/xlsx.ts
+// Checks and reads an uploaded .xlsx's list (the first worksheet with the wanted header) in a worker thread (infra/xlsx.ts
 // readSheet): the spreadsheet library parses at ~2 µs a cell, so 10,000 learners of a dozen
 // columns took the server's one thread for ~2 s, every organisation's requests and study reports
 // waiting. Answers each cell as the text a person typed, and whether it was stored as a number.
@@ -91,7 +91,24 @@ function refusal(data) {
   return undefined;
 }
 
-async function read(bytes) {
+/** A header title as compared: spaces and the "required" star dropped (infra/xlsx.ts headerColumns). */
+const title = (value) => cellText(value).replace(/\s|\*/g, '');
+
+/**
+ * The sheet to read: the first whose header row holds every wanted title (a workbook may open on
+ * a sheet of notes before the list), else the first one.
+ */
+function sheetOf(workbook, wanted) {
+  const sheets = workbook.worksheets.filter((s) => s.state !== 'hidden' && s.state !== 'veryHidden');
+  const holds = (sheet) => {
+    const titles = new Set();
+    sheet.getRow(1).eachCell({ includeEmpty: false }, (cell) => titles.add(title(cell.value)));
+    return wanted.every((w) => titles.has(w));
+  };
+  return (wanted.length > 0 && sheets.find(holds)) || sheets[0] || workbook.worksheets[0];
+}
+
+async function read({ bytes, wanted }) {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const refused = refusal(data);
   if (refused) return { error: refused };
@@ -101,7 +118,7 @@ async function read(bytes) {
   } catch {
     return { error: 'unreadable' };
   }
-  const sheet = workbook.worksheets[0];
+  const sheet = sheetOf(workbook, wanted);
   if (!sheet) return { error: 'no-sheet' };
   const rows = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {

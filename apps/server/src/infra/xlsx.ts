@@ -21,14 +21,17 @@ const READ_TIMEOUT_MS = 60_000;
 type WorkerAnswer = { rows: Array<{ number: number; cells: Record<number, [string, boolean]> }> } | { error: string };
 
 /**
- * The first worksheet of an uploaded .xlsx, its non-empty rows in order: checked (a zip bomb,
- * too many cells) and read in a worker thread (sheet-worker.mjs), off the thread every request
- * runs on. A file that is not an .xlsx, too big, or without a sheet is a clear 400.
+ * The list of an uploaded .xlsx — the first worksheet whose header holds every `wanted` title
+ * (a sheet of notes may come first), else the first — its non-empty rows in order: checked (a
+ * zip bomb, too many cells) and read in a worker thread (sheet-worker.mjs), off the thread
+ * every request runs on. A file that is not an .xlsx, too big, or without a sheet is a clear 400.
  */
-export async function readSheet(data: Buffer): Promise<SheetRow[]> {
+export async function readSheet(data: Buffer, wanted: readonly string[] = []): Promise<SheetRow[]> {
   const unreadable = () => new AppError(ErrorCode.BAD_REQUEST, '无法读取文件，请上传 .xlsx 格式的表格（可先下载模板）');
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-    const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/sheet-worker.mjs'), { workerData: data });
+    const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/sheet-worker.mjs'), {
+      workerData: { bytes: data, wanted: [...wanted] },
+    });
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new AppError(ErrorCode.BAD_REQUEST, '表格读取超时，请删除多余的内容或分批导入'));

@@ -59,7 +59,7 @@ export interface SheetError {
 
 /** Reads and checks every row; errors name the spreadsheet row and column. */
 export async function readQuestionSheet(data: Buffer): Promise<{ questions: ParsedQuestion[]; errors: SheetError[] }> {
-  const sheet = await readSheet(data);
+  const sheet = await readSheet(data, ['题型', '题干', '答案']);
   const columnOf = headerColumns(sheet);
   const missing = ['题型', '题干', '答案'].filter((c) => !columnOf.has(c));
   if (missing.length > 0) {

@@ -186,6 +186,16 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     expect(tree.find((d) => d.name === '一组')!.parentId).toBe(mid.id);
   });
 
+  it('reads the list where a sheet of notes comes first', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('说明').addRow(['填写说明：每行一名学员，姓名和身份证号必填']);
+    const list = workbook.addWorksheet('学员名单');
+    list.addRow([...LEARNER_IMPORT_COLUMNS]);
+    list.addRow(['郑二', idOf(31), '13900000231', '', '', '', '']);
+    const res = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(res.body.data, res.text).toMatchObject({ created: 1, errors: [] });
+  });
+
   it('refuses what is not a learner sheet with a clear message', async () => {
     const notXlsx = await upload(Buffer.from('name,id\n张三,1\n'));
     expect(notXlsx.status).toBe(400);

@@ -25,7 +25,7 @@ const KEYS = ['name', 'idCard', 'phone', 'department', 'account', 'password', 'p
  * name so a reordered sheet still reads). Blank rows are skipped.
  */
 export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
-  const sheet = await readSheet(data);
+  const sheet = await readSheet(data, LEARNER_IMPORT_COLUMNS.slice(0, 2));
   const columnOf = headerColumns(sheet);
   const missing = LEARNER_IMPORT_COLUMNS.slice(0, 2).filter((c) => !columnOf.has(c));
   if (missing.length > 0) {

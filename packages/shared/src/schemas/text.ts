@@ -4,12 +4,24 @@ import { z } from 'zod';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** A single-line string of at most `max` characters without control characters. */
+/** Half of a character's UTF-16 pair without the other half: stored, it became three U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Direction overrides and isolates (U+202A–202E, U+2066–2069), which turn a name around on
+ * screen and in exports, and in a line also zero-width spaces and U+FEFF, which make two names
+ * that look alike differ: a look-alike 部门 or learner is a trap for whoever reads the list.
+ */
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+const INVISIBLE = /[\u200B\uFEFF]/;
+
+/** A single-line string of at most `max` characters without control or invisible characters. */
 export const line = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((s) => !CONTROL.test(s), '不能包含控制字符');
+    .refine((s) => !CONTROL.test(s), '不能包含控制字符')
+    .refine((s) => !LONE_SURROGATE.test(s), '包含无法识别的字符')
+    .refine((s) => !BIDI.test(s) && !INVISIBLE.test(s), '不能包含不可见的格式字符');
 
 /** An id or code in a path or query. */
 export const idText = (max = 64) => line(max).pipe(z.string().min(1));
@@ -27,7 +39,10 @@ export const paragraphs = (max: number, tooLong: string) =>
     .string()
     .trim()
     .max(max, tooLong)
-    .refine((s) => !CONTROL_IN_TEXT.test(s), '不能包含控制字符');
+    .refine((s) => !CONTROL_IN_TEXT.test(s), '不能包含控制字符')
+    .refine((s) => !LONE_SURROGATE.test(s), '包含无法识别的字符')
+    // (a zero-width joiner stays: emoji are made with it)
+    .refine((s) => !BIDI.test(s), '不能包含不可见的格式字符');
 
 /**
  * A calendar day that exists: YYYY-MM-DD (2024-02-30 is refused, not read as 1 March), in

@@ -49,6 +49,10 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
     expect((await create({ name: '' })).body.msg).toContain('请输入部门名称');
     expect((await create({ name: '生产/安全' })).body.msg).toContain('不能包含');
     expect((await create({ name: 'x'.repeat(51) })).status).toBe(400);
+    // half a character (stored, it became three U+FFFD), a direction override, a zero-width space
+    expect((await create({ name: '部门\ud800' })).body.msg).toContain('包含无法识别的字符');
+    expect((await create({ name: '\u202e门部产生' })).body.msg).toContain('不能包含不可见的格式字符');
+    expect((await create({ name: '生产\u200b部' })).body.msg).toContain('不能包含不可见的格式字符');
     const again = await create({ name: '生产部' });
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe('同一上级部门下已有同名部门');

@@ -123,7 +123,9 @@ export async function updatePhone(db: Db, personId: string, phone: string, now: 
 export async function updatePersonRecord(
   db: Db,
   personId: string,
-  values: Partial<Pick<PersonRow, 'name' | 'phone' | 'department_id' | 'post' | 'disabled_at'>>,
+  values: Partial<
+    Pick<PersonRow, 'name' | 'phone' | 'department_id' | 'post' | 'disabled_at' | 'id_card_enc' | 'id_card_index'>
+  >,
   now: number,
 ): Promise<void> {
   await db

@@ -78,6 +78,8 @@ export type CreateLearnerBody = z.infer<typeof createLearnerBody>;
 export const updateLearnerBody = z
   .strictObject({
     name: name.optional(),
+    /** a number typed wrong, put right (audited, masked; he then logs in with the right one) */
+    idCard: idCard.optional(),
     phone: phone.nullable().optional(),
     departmentId: idText().nullable().optional(),
     post: post.nullable().optional(),

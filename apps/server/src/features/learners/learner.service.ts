@@ -158,7 +158,14 @@ export async function changeLearner(ctx: AppContext, user: AuthUser, id: string,
       if (body.phone) refuseConflicts(await findIdentityConflicts(trx, ctx.keys.idCards, { phone: body.phone }, id));
       values.phone = body.phone;
     }
+    const idCardBefore = maskedIdCard(ctx.keys.idCards, id, current.id_card_enc);
+    if (body.idCard !== undefined) {
+      refuseConflicts(await findIdentityConflicts(trx, ctx.keys.idCards, { idCard: body.idCard }, id));
+      Object.assign(values, idCardColumns(ctx.keys.idCards, id, body.idCard));
+    }
     await updatePersonRecord(trx, id, values, now);
+    // the audit keeps the numbers masked, never the sealed columns
+    const { id_card_enc: sealed, id_card_index: _index, ...shown } = values;
     await recordAudit(trx, {
       actor: user,
       ip,
@@ -166,8 +173,14 @@ export async function changeLearner(ctx: AppContext, user: AuthUser, id: string,
       targetType: 'person',
       targetId: id,
       summary: {
-        before: { name: current.name, phone: current.phone, departmentId: current.department_id, post: current.post },
-        after: values,
+        before: {
+          name: current.name,
+          phone: current.phone,
+          departmentId: current.department_id,
+          post: current.post,
+          ...(sealed ? { idCard: idCardBefore } : {}),
+        },
+        after: { ...shown, ...(sealed ? { idCard: maskedIdCard(ctx.keys.idCards, id, sealed) } : {}) },
       },
       now,
     });

@@ -207,6 +207,51 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     expect(clash.status).toBe(409);
   });
 
+  it('puts right an ID number entered wrong: he logs in with the right one, the audit keeps both masked', async () => {
+    const li = (await page('q=李焊工')).records[0];
+    const RIGHT = '110105194912310038';
+    // another's number is refused, as when adding
+    const taken = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { idCard: ID_B },
+      headers: as(admin),
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe('该身份证号已有账号');
+    const bad = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { idCard: '110105194912310039' },
+      headers: as(admin),
+    });
+    expect(bad.status).toBe(400);
+    const fixed = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { idCard: RIGHT },
+      headers: as(admin),
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body.data.idCard).toBe('110***********0038');
+    expect(fixed.text).not.toContain(RIGHT);
+    expect((await page(`q=${RIGHT}`)).records.map((l: { id: string }) => l.id)).toEqual([li.id]);
+    expect((await page(`q=${ID_A}`)).total).toBe(0);
+    const record = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'learner.update')
+      .where('target_id', '=', li.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(record.summary)).toMatchObject({
+      before: { idCard: '110***********002X' },
+      after: { idCard: '110***********0038' },
+    });
+    expect(record.summary).not.toContain(RIGHT);
+    expect(record.summary).not.toContain(ID_A);
+    // the old number logs nobody in; back to it, for the tests after this one
+    const back = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { idCard: ID_A },
+      headers: as(admin),
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('disables an account (its session ends, it cannot log in) and enables it again', async () => {
     const wang = (await page(`q=${ID_B}`)).records[0];
     const credentials = (await login(server, ID_B, 'secret12')).body.data.credentials;

@@ -42,7 +42,7 @@ export function LearnerDialog(props: {
     if (!(err instanceof ApiError)) return;
     const field = fieldOf(err.message);
     const shown = learner
-      ? ['name', 'phone', 'departmentId', 'post']
+      ? ['name', 'idCard', 'phone', 'departmentId', 'post']
       : ['name', 'idCard', 'phone', 'departmentId', 'account', 'password', 'post'];
     if (field && shown.includes(field)) form.setFields([{ name: field, errors: [err.message] }]);
     else notifyError(err.message);
@@ -103,8 +103,9 @@ export function LearnerDialog(props: {
           <Input maxLength={20} />
         </Form.Item>
         {learner ? (
-          <Form.Item label={t('console.idCard')} extra={t('console.idCardFixed')}>
-            <Input value={learner.idCard} disabled />
+          // left empty, the number stays; typed, it replaces one entered wrong (audited)
+          <Form.Item name="idCard" label={t('console.idCard')} extra={t('console.idCardFix')}>
+            <Input maxLength={18} placeholder={learner.idCard || undefined} autoComplete="off" />
           </Form.Item>
         ) : (
           <Form.Item name="idCard" label={t('console.idCard')} rules={[{ required: true }]}>

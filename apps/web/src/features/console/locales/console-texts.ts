@@ -62,7 +62,7 @@ registerTexts({
       resetConfirm: '重置“{{name}}”的密码？原密码将立即失效。',
       disableConfirm: '停用“{{name}}”？其登录会被立即退出，停用期间不能登录。',
       editLearner: '编辑学员“{{name}}”',
-      idCardFixed: '身份证号不能修改；录错时请停用此账号，再以正确的身份证号添加',
+      idCardFix: '录错时填写正确的身份证号（记入操作日志，学员此后以新号码登录）；不修改请留空',
       createdWithPassword: '已添加学员“{{name}}”。初始密码（只显示这一次）：{{password}}',
       saved: '已保存',
       newClass: '创建班级',
@@ -591,8 +591,8 @@ registerTexts({
       resetConfirm: 'Reset the password of “{{name}}”? The old one stops working at once.',
       disableConfirm: 'Disable “{{name}}”? They are signed out at once and cannot sign in while disabled.',
       editLearner: 'Edit “{{name}}”',
-      idCardFixed:
-        'An ID number cannot be changed: if it was entered wrongly, disable this account and add the learner again',
+      idCardFix:
+        'If it was entered wrongly, type the right ID number (recorded in the audit log; the learner then signs in with it); leave empty to keep it',
       createdWithPassword: 'Added “{{name}}”. Initial password (shown only now): {{password}}',
       saved: 'Saved',
       newClass: 'New class',

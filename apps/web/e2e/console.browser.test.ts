@@ -181,7 +181,8 @@ describe('the console in Chromium', () => {
     await page.evaluate(() => (location.hash = '/manage/classes'));
     await page.getByTestId('class-create').click();
     await page.getByTestId('class-name').fill('新员工入职安全培训');
-    await page.getByTestId('class-books').click();
+    // the course box is named by its label
+    await page.getByRole('combobox', { name: '课程（按学习顺序）' }).click();
     // the catalogue is searched on the server (an organisation's 21st course is not in the first list)
     const searched = page.waitForResponse((r) => /book\/select-page\?.*name=/.test(decodeURIComponent(r.url())));
     await page.keyboard.type('消防');
@@ -294,8 +295,9 @@ describe('the console in Chromium', () => {
     // and one written in the form
     await page.getByTestId('bank-new').click();
     await page.getByTestId('question-stem').fill('受限空间作业时，监护人应当（  ）。');
-    await page.getByTestId('question-option-A').fill('在入口处全程监护');
-    await page.getByTestId('question-option-B').fill('离开去做别的事');
+    // each option's box is named by its letter (a screen reader says 选项A, not a bare textbox)
+    await page.getByRole('textbox', { name: '选项A' }).fill('在入口处全程监护');
+    await page.getByRole('textbox', { name: '选项B' }).fill('离开去做别的事');
     await page.getByTestId('question-answer').fill('A');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.getByTestId('questions-page').locator('.ant-pagination-item').last().click();

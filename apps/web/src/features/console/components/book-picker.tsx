@@ -14,10 +14,13 @@ export const bookLabel = (b: { name: string; classHours: number }) => `${b.name}
  * courses keep their names while others are listed.
  */
 export function BookPicker({
+  id,
   value,
   onChange,
   known,
 }: {
+  /** from the form: the label points at the field by it (a screen reader names the box 课程) */
+  id?: string;
   value?: string[];
   onChange?: (value: string[]) => void;
   /** the class's courses as it holds them (their names, before any search finds them) */
@@ -34,6 +37,7 @@ export function BookPicker({
   const empty = !books.isPending && q === '' && found.length === 0;
   return (
     <Select<string[], Option>
+      id={id}
       mode="multiple"
       data-testid="class-books"
       value={value ?? []}

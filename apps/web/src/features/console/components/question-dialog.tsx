@@ -134,10 +134,21 @@ export function QuestionDialog({
                   <div key={field.key} className="question-option">
                     <span>{LETTERS[i]}.</span>
                     <Form.Item name={field.name} noStyle>
-                      <Input maxLength={300} data-testid={`question-option-${LETTERS[i]}`} />
+                      <Input
+                        maxLength={300}
+                        aria-label={t('console.bank.optionLabel', { letter: LETTERS[i] ?? '' })}
+                        data-testid={`question-option-${LETTERS[i]}`}
+                      />
                     </Form.Item>
                     {fields.length > 2 && (
-                      <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('console.delete')} />
+                      // a button: reached by Tab and named, where the bare icon was neither
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<MinusCircleOutlined />}
+                        onClick={() => remove(field.name)}
+                        aria-label={t('console.bank.removeOption', { letter: LETTERS[i] ?? '' })}
+                      />
                     )}
                   </div>
                 ))}

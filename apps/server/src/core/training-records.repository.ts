@@ -307,6 +307,17 @@ export async function recordExamOutcome(
   await db.updateTable('train_person_courses').set(values).where('id', '=', courseId).execute();
 }
 
+/** One more exam attempt for one learner's course (允许补考); false when another grant came first. */
+export async function addExtraAttempt(db: Db, courseId: string, from: number): Promise<boolean> {
+  const res = await db
+    .updateTable('train_person_courses')
+    .set({ extra_attempts: from + 1 })
+    .where('id', '=', courseId)
+    .where('extra_attempts', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /**
  * A unit added to a course book: every member of a class that has the book gets a blank
  * record of it (their course records are untouched: a completed course stays completed).

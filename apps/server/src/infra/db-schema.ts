@@ -239,6 +239,8 @@ export interface TrainPersonCoursesTable {
   end_time: number | null;
   /** when the course's exam was passed (a class may require it) */
   exam_passed_at: number | null;
+  /** attempts a manager allowed beyond the class's retakes (migration 0038) */
+  extra_attempts: Generated<number>;
 }
 
 export interface TrainWarpCoursesTable {

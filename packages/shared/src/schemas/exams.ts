@@ -259,3 +259,7 @@ export const examResultsExportQuery = z.strictObject({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
+
+/** 允许补考: one more attempt at a course's exam for one member who used them all without passing. */
+export const grantAttemptBody = z.strictObject({ trainPersonId: idText(), classCourseId: idText() });
+export const grantedAttempt = z.object({ attemptsUsed: z.number(), attemptsAllowed: z.number() });

@@ -87,6 +87,9 @@ export const learnerCourseReport = z.object({
   creditedSeconds: z.number(),
   status: memberStatus,
   examPassedAt: z.string().nullable(),
+  examAttemptsUsed: z.number(),
+  /** what the class allows him (its retakes, and any 补考 granted); null: no exam required */
+  examAttemptsAllowed: z.number().nullable(),
   units: z.array(learnerUnitReport),
 });
 export const learnerCheckReport = z.object({

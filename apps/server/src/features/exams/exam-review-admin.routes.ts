@@ -1,11 +1,12 @@
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
-import { examReview, examResultsExportQuery } from '@anxun/shared/schemas/exams';
+import { examReview, examResultsExportQuery, grantAttemptBody, grantedAttempt } from '@anxun/shared/schemas/exams';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import { attachment, XLSX } from '../../http/sheet-upload.js';
 import { exportExamResults } from './exam-results-export.service.js';
+import { grantExamAttempt } from './exam-attempt-grant.service.js';
 import { reviewExamAsManager } from './exam.service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -43,5 +44,19 @@ export const examReviewAdminRoutes =
         },
       },
       async (request) => ok(await reviewExamAsManager(ctx, userOf(request), request.params.id)),
+    );
+
+    app.post(
+      '/exam-attempts/grant',
+      {
+        schema: {
+          tags,
+          summary:
+            "允许补考: one more attempt at a course's exam for a member who has used every attempt without passing; audited, the learner told",
+          body: grantAttemptBody,
+          response: { 200: envelope(grantedAttempt), ...errors },
+        },
+      },
+      async (request) => ok(await grantExamAttempt(ctx, userOf(request), request.body, request.ip)),
     );
   };

@@ -135,7 +135,7 @@ async function finish(
 }
 
 /** An open attempt past its deadline is closed with what was saved in time. */
-async function settle(ctx: AppContext, attempt: AttemptRow): Promise<AttemptRow> {
+export async function settle(ctx: AppContext, attempt: AttemptRow): Promise<AttemptRow> {
   if (attempt.status === 'open' && ctx.now() > attempt.deadline_at + GRACE_MS) return finish(ctx, attempt, undefined);
   return attempt;
 }
@@ -177,7 +177,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
     courseName: course.course_name,
     rules,
     attemptsUsed: attempts.length,
-    attemptsAllowed: 1 + rules.retakes,
+    attemptsAllowed: 1 + rules.retakes + course.extra_attempts,
     passed: attempts.some((a) => a.passed === 1),
     bestScore: scores.length > 0 ? Math.max(...scores) : null,
     openAttemptId: attempts.find((a) => a.status === 'open')?.id ?? null,
@@ -226,7 +226,7 @@ async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: strin
     }),
     answers: parseAnswers(attempt.answers),
     attemptNumber,
-    attemptsAllowed: 1 + rules.retakes,
+    attemptsAllowed: 1 + rules.retakes + (course?.extra_attempts ?? 0),
   };
 }
 
@@ -240,7 +240,7 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   const open = attempts.find((a) => a.status === 'open');
   if (open) return paperView(ctx, open, course.course_name, attempts.length);
   if (attempts.some((a) => a.passed === 1)) throw new AppError(ErrorCode.DUPLICATE, '您已通过本课程考试');
-  if (attempts.length >= 1 + rules.retakes) {
+  if (attempts.length >= 1 + rules.retakes + course.extra_attempts) {
     throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
   }
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);

@@ -137,11 +137,36 @@ export async function findMemberCourse(db: Db, personId: string, classCourseId: 
       'pc.sys_score',
       'pc.exam_passed_at',
       'pc.end_time',
+      'pc.extra_attempts',
       'cc.class_hours',
       'c.rules',
       'b.name as course_name',
     ])
     .where('tp.person_id', '=', personId)
+    .where('pc.class_course_id', '=', classCourseId)
+    .executeTakeFirst();
+}
+
+/** A course of a member of the organisation's classes (a manager's view: by membership, not by person). */
+export async function findMemberCourseOfOrg(db: Db, orgId: string, trainPersonId: string, classCourseId: string) {
+  return db
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+    .innerJoin('persons as p', 'p.id', 'tp.person_id')
+    .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
+    .innerJoin('course_books as b', 'b.id', 'pc.book_id')
+    .select([
+      'pc.id',
+      'pc.extra_attempts',
+      'pc.exam_passed_at',
+      'tp.person_id',
+      'p.name',
+      'c.rules',
+      'b.name as course_name',
+    ])
+    .where('p.org_id', '=', orgId)
+    .where('pc.train_person_id', '=', trainPersonId)
     .where('pc.class_course_id', '=', classCourseId)
     .executeTakeFirst();
 }

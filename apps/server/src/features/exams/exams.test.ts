@@ -292,6 +292,43 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     // and someone else's paper stays theirs
     const attemptId = summary.body.data.attempts[0].attemptId;
     expect((await get(`/api/exam/mock/review/${attemptId}`)).status).toBe(404);
+
+    // 允许补考: his manager allows one more (he stayed 学习中 for good), once, and he is told
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const trainPersonId = (await get('/api/train/person/select-page', unlucky)).body.data.records[0].trainPersonId;
+    const grant = () => post('/api/manage/exam-attempts/grant', { trainPersonId, classCourseId }, admin);
+    // a learner cannot grant himself one
+    expect((await post('/api/manage/exam-attempts/grant', { trainPersonId, classCourseId }, unlucky)).status).toBe(403);
+    const granted = await grant();
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.body.data).toEqual({ attemptsUsed: 2, attemptsAllowed: 3 });
+    // not twice while the one granted is unused
+    const again = await grant();
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('该学员还有考试机会（已考 2 次，共 3 次）');
+    const record = await get(
+      `/api/manage/reports/learners/${(await get('/api/user/info', unlucky)).body.data.userId}`,
+      admin,
+    );
+    expect(
+      record.body.data.classes[0].courses.find(
+        (c: { trainClassCourseId: string }) => c.trainClassCourseId === classCourseId,
+      ),
+    ).toMatchObject({
+      examAttemptsUsed: 2,
+      examAttemptsAllowed: 3,
+    });
+    const fourth = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, unlucky);
+    expect(fourth.status, fourth.text).toBe(200);
+    expect(fourth.body.data.attemptsAllowed).toBe(3);
+    const notices = await get('/notice/getList', unlucky);
+    expect(JSON.stringify(notices.body.data)).toContain('已为您开放补考');
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'exam.grant-attempt')
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 
   it('keeps the questions of a paper as they were drawn, whatever the manager edits meanwhile', async () => {

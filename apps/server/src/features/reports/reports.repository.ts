@@ -148,6 +148,7 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
   let q = db
     .selectFrom('train_person_courses as pc')
     .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
     .innerJoin('course_books as b', 'b.id', 'cc.book_id')
     .select([
       'pc.id',
@@ -155,6 +156,8 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
       'pc.class_course_id',
       'pc.learn_status',
       'pc.exam_passed_at',
+      'pc.extra_attempts',
+      'c.rules',
       'cc.class_hours',
       'cc.sort_order',
       'b.name as course_name',
@@ -386,6 +389,7 @@ export async function findAttempts(db: Db, trainPersonIds: string[]) {
     .select([
       'a.id',
       'a.train_person_id',
+      'a.class_course_id',
       'a.status',
       'a.started_at',
       'a.submitted_at',

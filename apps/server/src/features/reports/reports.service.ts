@@ -1,3 +1,4 @@
+import { parseExamRules } from '../../core/exam-rules.js';
 import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import type {
@@ -230,6 +231,7 @@ export async function learnerReport(
             ),
           };
         });
+        const exam = parseExamRules(c.rules);
         return {
           trainClassCourseId: c.class_course_id,
           courseName: c.course_name,
@@ -237,6 +239,8 @@ export async function learnerReport(
           creditedSeconds: creditSeconds(unitReports.reduce((s, u) => s + u.creditedSeconds, 0)),
           status: statusOf([c.learn_status]),
           examPassedAt: recordTimeOrNull(c.exam_passed_at),
+          examAttemptsUsed: (attemptsOf.get(m.id) ?? []).filter((a) => a.class_course_id === c.class_course_id).length,
+          examAttemptsAllowed: exam.required ? 1 + exam.retakes + c.extra_attempts : null,
           units: unitReports,
         };
       });

@@ -37,6 +37,7 @@ import * as accountCase from './0034-account-case.js';
 import * as accountCaseUnique from './0035-account-case-unique.js';
 import * as voidWindow from './0036-void-window.js';
 import * as referenceOrigin from './0037-reference-origin.js';
+import * as extraAttempts from './0038-extra-attempts.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0035-account-case-unique': accountCaseUnique,
   '0036-void-window': voidWindow,
   '0037-reference-origin': referenceOrigin,
+  '0038-extra-attempts': extraAttempts,
 });

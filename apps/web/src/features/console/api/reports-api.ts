@@ -71,6 +71,12 @@ export const useLearnerReport = (personId: string | undefined) =>
     queryFn: () => api.get<LearnerReport>(`${M}/reports/learners/${personId}`),
   });
 
+/** 允许补考: one more attempt at a course's exam for a member who used them all without passing. */
+export const grantExamAttempt = (trainPersonId: string, classCourseId: string) =>
+  api.post<{ attemptsUsed: number; attemptsAllowed: number }>(`${M}/exam-attempts/grant`, {
+    json: { trainPersonId, classCourseId },
+  });
+
 /** 部门汇总. */
 export const useDepartmentSummary = (filter: { classId?: string | undefined; from?: string; to?: string }) =>
   useQuery({

@@ -1,9 +1,10 @@
-import { Button, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { useLearnerReport, type LearnerReport } from '../api/reports-api';
+import { grantExamAttempt, useLearnerReport, type LearnerReport } from '../api/reports-api';
+import { notifySuccess } from '../../../lib/notify';
 import { AnswerSheetModal } from './answer-sheet-modal';
 
 type ClassRecord = LearnerReport['classes'][number];
@@ -80,6 +81,34 @@ export function LearnerRecordDrawer({
                   <h4>
                     {course.courseName} <Tag>{t(`console.reports.status.${course.status}`)}</Tag>
                     <span className="console-hint">{formatDuration(course.creditedSeconds, lang)}</span>
+                    {course.examAttemptsAllowed !== null && (
+                      <span className="console-hint" data-testid="record-exam-attempts">
+                        {' · '}
+                        {t('console.reports.examAttempts', {
+                          used: course.examAttemptsUsed,
+                          allowed: course.examAttemptsAllowed,
+                        })}
+                      </span>
+                    )}
+                    {course.examAttemptsAllowed !== null &&
+                      course.examPassedAt === null &&
+                      course.examAttemptsUsed >= course.examAttemptsAllowed && (
+                        <Popconfirm
+                          title={t('console.reports.grantConfirm', { name: data.name, course: course.courseName })}
+                          onConfirm={() =>
+                            grantExamAttempt(c.trainPersonId, course.trainClassCourseId)
+                              .then(() => {
+                                notifySuccess(t('console.reports.granted'));
+                                void report.refetch();
+                              })
+                              .catch(() => undefined)
+                          }
+                        >
+                          <Button type="link" size="small" data-testid="record-grant-attempt">
+                            {t('console.reports.grantAttempt')}
+                          </Button>
+                        </Popconfirm>
+                      )}
                   </h4>
                   <Table<UnitRecord>
                     rowKey="trainWarpCourseId"

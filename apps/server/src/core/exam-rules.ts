@@ -7,6 +7,7 @@ export const DEFAULT_EXAM_RULES: ExamRules = {
   totalScore: 100,
   passScore: 80,
   retakes: 1,
+  afterStudy: false,
 };
 
 const num = (v: unknown, min: number, max: number, fallback: number) =>
@@ -29,5 +30,6 @@ export function parseExamRules(rulesJson: string): ExamRules {
     totalScore,
     passScore: num(exam.passScore, 1, totalScore, Math.min(DEFAULT_EXAM_RULES.passScore, totalScore)),
     retakes: Math.round(num(exam.retakes, 0, 20, DEFAULT_EXAM_RULES.retakes)),
+    afterStudy: exam.afterStudy === true,
   };
 }

@@ -73,6 +73,8 @@ export const examRules = z.object({
   passScore: z.number(),
   /** attempts after the first */
   retakes: z.number(),
+  /** the exam opens once the course's units are studied to its 学时 (a pass before any study credited a course never watched) */
+  afterStudy: z.boolean(),
 });
 export type ExamRules = z.infer<typeof examRules>;
 
@@ -131,6 +133,8 @@ export const examSummary = z.object({
   rules: examRules,
   attemptsUsed: z.number(),
   attemptsAllowed: z.number(),
+  /** the course's units are studied to its 学时: with `rules.afterStudy`, the exam waits for it */
+  studyDone: z.boolean(),
   passed: z.boolean(),
   bestScore: z.number().nullable(),
   /** an attempt still running */

@@ -165,6 +165,18 @@ export async function settleOverdueAttempts(ctx: AppContext, classId?: string): 
   }
 }
 
+/** The course's units are studied to its 学时 (its exam aside): what an exam set `afterStudy` waits for. */
+async function studyDone(ctx: AppContext, course: MemberCourse): Promise<boolean> {
+  return isCourseComplete({
+    units: countUnits(await findUnitStatuses(ctx.db, course.train_person_id, course.class_course_id)),
+    studiedSeconds: course.studied_seconds,
+    classHours: course.class_hours,
+    secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+    examRequired: false,
+    examPassed: false,
+  });
+}
+
 export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId: string) {
   const course = await memberCourse(ctx, user, classCourseId);
   const rules = await marksOfCourse(ctx, parseExamRules(course.rules), classCourseId);
@@ -178,6 +190,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
     rules,
     attemptsUsed: attempts.length,
     attemptsAllowed: 1 + rules.retakes + course.extra_attempts,
+    studyDone: await studyDone(ctx, course),
     passed: attempts.some((a) => a.passed === 1),
     bestScore: scores.length > 0 ? Math.max(...scores) : null,
     openAttemptId: attempts.find((a) => a.status === 'open')?.id ?? null,
@@ -242,6 +255,9 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   if (attempts.some((a) => a.passed === 1)) throw new AppError(ErrorCode.DUPLICATE, '您已通过本课程考试');
   if (attempts.length >= 1 + rules.retakes + course.extra_attempts) {
     throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
+  }
+  if (rules.afterStudy && !(await studyDone(ctx, course))) {
+    throw new AppError(ErrorCode.DUPLICATE, '请先学完本课程的全部课件，再参加考试');
   }
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
   const rulesOfCourse = parseRules(await findPaperRulesJson(ctx.db, classCourseId));

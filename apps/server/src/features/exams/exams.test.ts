@@ -331,6 +331,49 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     expect(audit).toHaveLength(1);
   });
 
+  it('opens the exam of a class set so only once the course is studied', async () => {
+    const eager = await learner('eager');
+    const classRow = await server.ctx.db
+      .selectFrom('train_class_courses')
+      .innerJoin('train_classes', 'train_classes.id', 'train_class_courses.class_id')
+      .select(['train_classes.id', 'train_classes.rules'])
+      .where('train_class_courses.id', '=', classCourseId)
+      .executeTakeFirstOrThrow();
+    const rules = JSON.parse(classRow.rules);
+    const setRules = (value: unknown) =>
+      server.ctx.db
+        .updateTable('train_classes')
+        .set({ rules: JSON.stringify(value) })
+        .where('id', '=', classRow.id)
+        .execute();
+    await setRules({ ...rules, exam: { ...rules.exam, afterStudy: true } });
+    try {
+      const summary = () => get(`/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, eager);
+      expect((await summary()).body.data).toMatchObject({ studyDone: false, rules: { afterStudy: true } });
+      const early = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, eager);
+      expect(early.status).toBe(409);
+      expect(early.body.msg).toBe('请先学完本课程的全部课件，再参加考试');
+      // every unit watched to its end and the course's 学时 met
+      const member = (await get('/api/train/person/select-page', eager)).body.data.records[0].trainPersonId;
+      await server.ctx.db
+        .updateTable('train_warp_courses')
+        .set({ learn_status: 2 })
+        .where('train_person_id', '=', member)
+        .where('class_course_id', '=', classCourseId)
+        .execute();
+      await server.ctx.db
+        .updateTable('train_person_courses')
+        .set({ studied_seconds: 36_000 })
+        .where('train_person_id', '=', member)
+        .where('class_course_id', '=', classCourseId)
+        .execute();
+      expect((await summary()).body.data.studyDone).toBe(true);
+      expect((await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, eager)).status).toBe(200);
+    } finally {
+      await setRules(rules);
+    }
+  });
+
   it('keeps the questions of a paper as they were drawn, whatever the manager edits meanwhile', async () => {
     const careful = await learner('careful');
     const admin = (await login(server, 'admin', 'admin1234')).body.data.credentials.accessToken;

@@ -16,6 +16,7 @@ interface ClassForm {
   atEnd: boolean;
   randomEveryMinutes: number;
   examRequired: boolean;
+  examAfterStudy: boolean;
   durationMinutes: number;
   totalScore: number;
   passScore: number;
@@ -32,6 +33,8 @@ const DEFAULTS = {
   atEnd: true,
   randomEveryMinutes: 10,
   examRequired: true,
+  // a new class opens each exam once its course is studied
+  examAfterStudy: true,
   durationMinutes: 120,
   totalScore: 100,
   passScore: 80,
@@ -51,6 +54,7 @@ function formOf(cls: ManagedClass): Partial<ClassForm> {
     atEnd: faceCheck.atEnd,
     randomEveryMinutes: faceCheck.randomEveryMinutes,
     examRequired: exam.required,
+    examAfterStudy: exam.afterStudy,
     durationMinutes: exam.durationMinutes,
     totalScore: exam.totalScore,
     passScore: exam.passScore,
@@ -111,6 +115,7 @@ export function ClassDialog({
               },
               exam: {
                 required: v.examRequired,
+                afterStudy: v.examAfterStudy,
                 durationMinutes: v.durationMinutes,
                 totalScore: v.totalScore,
                 passScore: v.passScore,
@@ -174,9 +179,14 @@ export function ClassDialog({
         >
           <InputNumber precision={0} data-testid="class-retention" />
         </Form.Item>
-        <Form.Item name="examRequired" valuePropName="checked">
-          <Checkbox>{t('console.examRequired')}</Checkbox>
-        </Form.Item>
+        <Space wrap>
+          <Form.Item name="examRequired" valuePropName="checked">
+            <Checkbox>{t('console.examRequired')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="examAfterStudy" valuePropName="checked">
+            <Checkbox data-testid="class-exam-after-study">{t('console.examAfterStudy')}</Checkbox>
+          </Form.Item>
+        </Space>
         <Space wrap>
           <Form.Item name="durationMinutes" label={t('console.examMinutes')} rules={[rangeRule(5, 600)]}>
             <InputNumber />

@@ -278,6 +278,9 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
         <PlainNotice tone="success" title={t('exams.alreadyPassed')} testId="exam-passed" />
       ) : !canStart ? (
         <PlainNotice tone="warning" title={t('exams.noAttemptsLeft')} />
+      ) : rules.afterStudy && !summary.studyDone && !summary.openAttemptId ? (
+        // the class opens the exam once the course is studied
+        <PlainNotice tone="info" title={t('exams.studyFirst')} testId="exam-study-first" />
       ) : (
         <button
           type="button"

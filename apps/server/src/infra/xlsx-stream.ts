@@ -20,8 +20,10 @@ export function streamSheet(
   const stream = new PassThrough();
   const write = async () => {
     const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-    const sheet = workbook.addWorksheet(name);
+    // the header stays in view while a long list scrolls, set apart in bold
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns;
+    sheet.getRow(1).font = { bold: true };
     await fill((row) => sheet.addRow(row).commit());
     sheet.commit();
     await workbook.commit();

@@ -33,7 +33,7 @@ export async function exportLearners(
   const paths = departmentPaths(departments);
   const stream = new PassThrough();
   const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet('学员');
+  const sheet = workbook.addWorksheet('学员', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: '姓名', key: 'name', width: 12 },
     { header: '身份证号', key: 'idCard', width: 22 },
@@ -44,6 +44,7 @@ export async function exportLearners(
     { header: '状态', key: 'status', width: 10 },
     { header: '创建时间', key: 'createdAt', width: 20 },
   ];
+  sheet.getRow(1).font = { bold: true };
   const write = async () => {
     for (let offset = 0; ; offset += PAGE) {
       const { rows: page } = await findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, {

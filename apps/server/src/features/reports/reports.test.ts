@@ -283,6 +283,9 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       await workbook.xlsx.load(await res.arrayBuffer());
       const ws = workbook.worksheets[0]!;
       const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      // the header in bold, frozen above a long list
+      expect(ws.getRow(1).font?.bold).toBe(true);
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       const rows: Array<Record<string, unknown>> = [];
       ws.eachRow((row, n) => {
         if (n === 1) return;

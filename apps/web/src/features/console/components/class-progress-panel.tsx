@@ -1,4 +1,4 @@
-import { Button, Checkbox, DatePicker, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Checkbox, DatePicker, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { SearchBox } from './search-box';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -233,9 +233,13 @@ export function ClassProgressPanel() {
                   {t('console.reports.open')}
                 </a>
                 {r.status === 'done' && !r.certificate && (
-                  <a onClick={() => issue(r)} data-testid="report-issue">
-                    {t('console.certificates.issue')}
-                  </a>
+                  // a certificate goes out under the organisation's name: asked first
+                  <Popconfirm
+                    title={t('console.certificates.issueConfirm', { name: r.name })}
+                    onConfirm={() => issue(r)}
+                  >
+                    <a data-testid="report-issue">{t('console.certificates.issue')}</a>
+                  </Popconfirm>
                 )}
               </Space>
             ),

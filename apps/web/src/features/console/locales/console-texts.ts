@@ -255,6 +255,7 @@ registerTexts({
         former: '原编号：{{numbers}}',
         revoke: '撤销',
         reissue: '换发',
+        issueConfirm: '为{{name}}签发培训合格证书？证书可被任何人查验。',
         revokeTitle: '撤销证书 {{number}}',
         reissueTitle: '换发证书 {{number}}',
         revokeHint: '撤销后，任何人查验此证书都会看到“已撤销”，学员不能再下载；学员会收到通知。',
@@ -799,6 +800,7 @@ registerTexts({
         former: 'Formerly {{numbers}}',
         revoke: 'Revoke',
         reissue: 'Reissue',
+        issueConfirm: 'Issue the training certificate to {{name}}? Anyone can verify it.',
         revokeTitle: 'Revoke {{number}}',
         reissueTitle: 'Reissue {{number}}',
         revokeHint:

@@ -7,14 +7,18 @@ import type { IdCardCipher } from '../infra/id-card-cipher.js';
 export type IdCardIndex = Pick<IdCardCipher, 'index'>;
 
 export type PersonRow = Selectable<PersonsTable>;
-export type PersonWithOrg = PersonRow & { org_code: string; org_name: string };
+export type PersonWithOrg = PersonRow & { org_code: string; org_name: string; org_disabled_at: number | null };
 
 const withOrg = (db: Db) =>
   db
     .selectFrom('persons')
     .innerJoin('organisations', 'organisations.id', 'persons.org_id')
     .selectAll('persons')
-    .select(['organisations.code as org_code', 'organisations.name as org_name']);
+    .select([
+      'organisations.code as org_code',
+      'organisations.name as org_name',
+      'organisations.disabled_at as org_disabled_at',
+    ]);
 
 /** A login name may be the account name, the ID card number or the phone. */
 export async function findPersonByLoginName(

@@ -78,6 +78,18 @@ export async function revokePersonSessions(db: Db, personId: string, reason: str
   return rows.map((r) => r.id);
 }
 
+/** Every live session of an organisation's people (the organisation stopped): their ids. */
+export async function revokeOrgSessions(db: Db, orgId: string, reason: string, now: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('person_id', 'in', (eb) => eb.selectFrom('persons').select('id').where('org_id', '=', orgId))
+    .where('revoked_at', 'is', null)
+    .returning(['id'])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function revokeSession(db: Db, id: string, reason: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('sessions')

@@ -22,6 +22,8 @@ export interface OrganisationsTable {
   retention_years: Generated<number>;
   /** who takes a learner's 本人照片: 'learner' | 'manager' (migration 0033) */
   reference_mode: Generated<string>;
+  /** stopped by the platform operator: none of its people log in (migration 0039) */
+  disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** What the installation records about itself (migration 0028; infra/server-state.ts). */

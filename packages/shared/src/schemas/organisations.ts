@@ -33,6 +33,8 @@ export const managedOrganisation = z.object({
   icpRecord: z.string(),
   policeRecord: z.string(),
   registrationMode: z.enum(['open', 'approval']),
+  /** stopped by the operator: none of its people log in, nobody registers into it */
+  disabled: z.boolean(),
   admins: z.array(
     z.object({
       id: z.string(),

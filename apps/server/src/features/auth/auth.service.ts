@@ -32,6 +32,8 @@ import { startSession, type DeviceInfo } from '../../core/session.service.js';
 import { findRejection, forgetRejections } from '../../core/registration-rejection.repository.js';
 
 /** What a registrant a manager rejected is told when he logs in (for 30 days). */
+/** The organisation was stopped by the platform operator (a contract ended, say). */
+const ORG_DISABLED = '所在单位已停用，请联系单位的培训管理员';
 const REJECTED = '您的注册未通过培训管理员审核，请联系培训管理员，或重新注册';
 
 /** Removes the RSA layer from every present field (each may be ciphertext or plain). */
@@ -104,7 +106,12 @@ async function spendPasswordTry(ctx: AppContext, name: string, person: { id: str
  * A disabled account (a training manager's decision) does not log in. Said only after the
  * password or the code proved it is the person asking, so it tells a stranger nothing.
  */
-function refuseDisabled(person: { disabled_at: number | null; pending_since: number | null }): void {
+function refuseDisabled(person: {
+  disabled_at: number | null;
+  pending_since: number | null;
+  org_disabled_at: number | null;
+}): void {
+  if (person.org_disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ORG_DISABLED);
   if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
   if (person.pending_since !== null) {
     throw new AppError(ErrorCode.FORBIDDEN, '注册信息正在等待培训管理员审核，审核通过后即可登录');
@@ -183,6 +190,7 @@ export async function register(ctx: AppContext, wire: Record<string, string | un
   const form = parseForm(registerForm, await decryptWire(ctx, wire));
   const org = await findOrgByCode(ctx.db, form.orgCode);
   if (!org) throw new AppError(ErrorCode.BAD_REQUEST, '单位编码不存在，请向培训管理员确认');
+  if (org.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ORG_DISABLED);
   // The code comes first: only the phone's owner learns whether a number is registered. It is
   // used up once nothing else refuses the form: corrected, it goes again with the same code.
   const code = await checkCheckCode(ctx, form.phone, form.checkCode);

@@ -32,7 +32,7 @@ import {
   type IdCardIndex,
 } from '../../core/person.repository.js';
 import { recordTime } from '../../core/record-time.js';
-import { revokePersonSessions } from '../../core/session.repository.js';
+import { revokeOrgSessions, revokePersonSessions } from '../../core/session.repository.js';
 import { publishRevoked, type AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, readablePassword } from '../../infra/crypto.js';
@@ -56,6 +56,7 @@ async function toManaged(db: Db, rows: OrgRow[], now: number): Promise<ManagedOr
     icpRecord: r.icp_record,
     policeRecord: r.police_record,
     registrationMode: r.registration_mode === 'approval' ? 'approval' : 'open',
+    disabled: r.disabled_at !== null,
     admins: admins
       .filter((a) => a.org_id === r.id)
       .map((a) => ({
@@ -302,4 +303,39 @@ export async function actOnOrganisationAdmin(
   // the guesses counted against the account go with its lock
   if (action === 'unlock' || action === 'reset-password') await ctx.limiters.loginPerAccount.reset(`person:${adminId}`);
   return { organisation: await reread(ctx, orgId), account: account ?? '', password };
+}
+
+/**
+ * Stops an organisation (a contract ended) or lets it in again: stopped, none of its people
+ * log in — their sessions end at once, everywhere — and nobody registers into it; its records
+ * stay. The platform's own organisation (the operator's) is not stopped. Audited under it.
+ */
+export async function setOrganisationDisabled(
+  ctx: AppContext,
+  operator: AuthUser,
+  id: string,
+  disabled: boolean,
+  ip: string,
+) {
+  const before = await reread(ctx, id);
+  if (disabled && id === operator.orgId) {
+    throw new AppError(ErrorCode.DUPLICATE, '不能停用平台运营账号所在的单位');
+  }
+  const now = ctx.now();
+  const revoked = await ctx.db.transaction().execute(async (trx) => {
+    // stopped again: it stays stopped since the first time
+    if (disabled !== before.disabled) await updateOrganisation(trx, id, { disabled_at: disabled ? now : null });
+    await recordAudit(trx, {
+      actor: { orgId: id, personId: operator.personId },
+      ip,
+      action: disabled ? 'organisation.disable' : 'organisation.enable',
+      targetType: 'organisation',
+      targetId: id,
+      summary: { before: { disabled: before.disabled }, after: { disabled } },
+      now,
+    });
+    return disabled ? revokeOrgSessions(trx, id, 'disabled', now) : [];
+  });
+  await publishRevoked(ctx, revoked, 'logout');
+  return reread(ctx, id);
 }

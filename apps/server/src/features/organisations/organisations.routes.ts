@@ -19,6 +19,7 @@ import {
   createOrganisation,
   editOrganisation,
   listOrganisations,
+  setOrganisationDisabled,
 } from './organisation-admin.service.js';
 
 const tags = ['manage: organisations (platform operator)'];
@@ -110,4 +111,23 @@ export const organisationsRoutes =
           ),
         ),
     );
+
+    for (const action of ['disable', 'enable'] as const) {
+      app.post(
+        `/organisations/:id/${action}`,
+        {
+          schema: {
+            tags,
+            summary:
+              action === 'disable'
+                ? 'Stops an organisation: none of its people log in (their sessions end at once), nobody registers into it; records stay'
+                : 'Lets a stopped organisation in again',
+            params: idParam,
+            response: { 200: envelope(managedOrganisation), ...errors },
+          },
+        },
+        async (request) =>
+          ok(await setOrganisationDisabled(ctx, userOf(request), request.params.id, action === 'disable', request.ip)),
+      );
+    }
   };

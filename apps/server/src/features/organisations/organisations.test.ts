@@ -252,3 +252,85 @@ describe.each(dialects)("an organisation's training managers, run by the operato
     expect((await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).status).toBe(200);
   });
 });
+
+/**
+ * An organisation whose contract ended is stopped by the operator: its people's sessions end,
+ * their logins and renewals are refused, nobody registers into it; let in again, they log in.
+ */
+describe.each(dialects)('an organisation stopped by the operator, on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let operator: string;
+  const as = (token = operator) => ({ Authorization: token });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl });
+    operator = (await login(server, DEMO_OPERATOR.account, DEMO_OPERATOR.password)).body.data.credentials.accessToken;
+  });
+  afterAll(() => server.close());
+
+  it('ends its sessions, refuses its logins and registrations, and lets them in again', async () => {
+    const made = await server.request('POST', '/api/manage/organisations', {
+      json: {
+        code: '40001',
+        name: '某矿业公司',
+        admin: { name: '周经理', account: 'mine-admin', password: 'mine1234' },
+      },
+      headers: as(),
+    });
+    const orgId = made.body.data.organisation.id as string;
+    const signedIn = (await login(server, 'mine-admin', 'mine1234')).body.data.credentials;
+    const demoAdmin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    expect(
+      (await server.request('POST', `/api/manage/organisations/${orgId}/disable`, { headers: as(demoAdmin) })).status,
+    ).toBe(403);
+
+    const stopped = await server.request('POST', `/api/manage/organisations/${orgId}/disable`, { headers: as() });
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.body.data.disabled).toBe(true);
+    expect((await server.request('GET', '/api/manage/learners', { headers: as(signedIn.accessToken) })).status).toBe(
+      401,
+    );
+    const renewal = await server.request('POST', '/api/refresh-token', {
+      json: { refreshToken: signedIn.refreshToken },
+    });
+    expect(renewal.status).toBeGreaterThanOrEqual(400);
+    const refused = await login(server, 'mine-admin', 'mine1234');
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('所在单位已停用，请联系单位的培训管理员');
+    // a wrong password tells a stranger nothing of it
+    expect((await login(server, 'mine-admin', 'wrong-pass')).body.msg).not.toContain('停用');
+    // nobody registers into it
+    const registered = await server.request('POST', '/api/register', {
+      json: {
+        orgCode: '40001',
+        name: '吴矿工',
+        idCard: '11010519491231002X',
+        phone: '13912345679',
+        checkCode: '123456',
+        password: 'secret12',
+      },
+    });
+    expect(registered.status).toBe(403);
+    expect(registered.body.msg).toBe('所在单位已停用，请联系单位的培训管理员');
+    // other organisations go on
+    expect((await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).status).toBe(200);
+    // the platform's own organisation is not stopped
+    const own = (
+      await server.ctx.db.selectFrom('persons').select('org_id').where('role', '=', 'super').executeTakeFirstOrThrow()
+    ).org_id;
+    expect((await server.request('POST', `/api/manage/organisations/${own}/disable`, { headers: as() })).status).toBe(
+      409,
+    );
+
+    const back = await server.request('POST', `/api/manage/organisations/${orgId}/enable`, { headers: as() });
+    expect(back.body.data.disabled).toBe(false);
+    expect((await login(server, 'mine-admin', 'mine1234')).status).toBe(200);
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', orgId)
+      .where('action', 'in', ['organisation.disable', 'organisation.enable'])
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['organisation.disable', 'organisation.enable']);
+  });
+});

@@ -38,6 +38,7 @@ import * as accountCaseUnique from './0035-account-case-unique.js';
 import * as voidWindow from './0036-void-window.js';
 import * as referenceOrigin from './0037-reference-origin.js';
 import * as extraAttempts from './0038-extra-attempts.js';
+import * as organisationDisabled from './0039-organisation-disabled.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0036-void-window': voidWindow,
   '0037-reference-origin': referenceOrigin,
   '0038-extra-attempts': extraAttempts,
+  '0039-organisation-disabled': organisationDisabled,
 });

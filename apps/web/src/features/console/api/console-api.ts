@@ -246,6 +246,9 @@ export const editOrganisation = (id: string, body: Record<string, unknown>) =>
   api.put<ManagedOrganisation>(`${M}/organisations/${id}`, { json: body });
 export const addOrganisationAdmin = (id: string, body: Record<string, unknown>) =>
   api.post<OrganisationCreated>(`${M}/organisations/${id}/admins`, { json: body });
+/** Stops an organisation (none of its people log in) or lets it in again. */
+export const setOrganisationDisabled = (id: string, disabled: boolean) =>
+  api.post<ManagedOrganisation>(`${M}/organisations/${id}/${disabled ? 'disable' : 'enable'}`);
 /** Disable, enable, unlock or give a new password (in the answer, once) to one of an organisation's managers. */
 export const actOnOrganisationAdmin = (id: string, adminId: string, action: AdminAction) =>
   api.post<OrganisationCreated>(`${M}/organisations/${id}/admins/${adminId}/${action}`);

@@ -61,6 +61,8 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
   'organisation.create': ['开通单位', 'Organisation opened'],
   'organisation.update': ['修改单位信息', 'Organisation changed'],
   'organisation.logo': ['更换单位标志', 'Logo changed'],
+  'organisation.disable': ['停用单位', 'Organisation stopped'],
+  'organisation.enable': ['启用单位', 'Organisation let in again'],
   'organisation.add-admin': ['添加培训管理员', 'Training manager added'],
   'organisation.admin-disable': ['停用培训管理员', 'Training manager disabled'],
   'organisation.admin-enable': ['启用培训管理员', 'Training manager enabled'],

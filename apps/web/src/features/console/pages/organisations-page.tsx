@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Card, Divider, Form, Input, Modal, Space, Table } from 'antd';
+import { Avatar, Button, Card, Divider, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
@@ -12,6 +12,7 @@ import {
   consoleKeys,
   createOrganisation,
   editOrganisation,
+  setOrganisationDisabled,
   uploadOrganisationLogo,
   useOrganisations,
   type ManagedOrganisation,
@@ -89,6 +90,14 @@ export default function OrganisationsPage() {
       .catch(() => undefined);
   };
 
+  const setDisabled = (org: ManagedOrganisation, disabled: boolean) =>
+    setOrganisationDisabled(org.id, disabled)
+      .then(() => {
+        notifySuccess(t('console.saved'));
+        refresh();
+      })
+      .catch(() => undefined);
+
   const uploadLogo = (org: ManagedOrganisation, file: File) => {
     void uploadOrganisationLogo(org.id, file)
       .then(() => {
@@ -137,7 +146,16 @@ export default function OrganisationsPage() {
               ),
             },
             { title: t('console.org.code'), dataIndex: 'code', width: 90 },
-            { title: t('console.org.name'), dataIndex: 'name', width: 200 },
+            {
+              title: t('console.org.name'),
+              dataIndex: 'name',
+              width: 200,
+              render: (name: string, o: ManagedOrganisation) => (
+                <>
+                  {name} {o.disabled && <Tag>{t('console.org.stopped')}</Tag>}
+                </>
+              ),
+            },
             {
               title: t('console.org.admins'),
               dataIndex: 'admins',
@@ -166,6 +184,20 @@ export default function OrganisationsPage() {
                   <Button type="link" size="small" onClick={() => setAdminsOf(o)} data-testid="org-manage-admins">
                     {t('console.org.manageAdmins')}
                   </Button>
+                  {o.disabled ? (
+                    <Button type="link" size="small" onClick={() => void setDisabled(o, false)}>
+                      {t('console.enable')}
+                    </Button>
+                  ) : (
+                    <Popconfirm
+                      title={t('console.org.stopConfirm', { name: o.name })}
+                      onConfirm={() => setDisabled(o, true)}
+                    >
+                      <Button type="link" size="small" danger data-testid="org-stop">
+                        {t('console.org.stop')}
+                      </Button>
+                    </Popconfirm>
+                  )}
                   <FileButton
                     type="link"
                     size="small"

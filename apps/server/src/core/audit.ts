@@ -178,7 +178,9 @@ export async function findTargetNames(
         .where('id', 'in', ids)
         .execute();
       for (const row of rows) {
-        names.set(`${type}:${row.id}`, row.name.length > 40 ? `${row.name.slice(0, 40)}…` : row.name);
+        // cut by characters, not UTF-16 halves (an emoji at the cut stays whole or goes)
+        const chars = Array.from(row.name);
+        names.set(`${type}:${row.id}`, chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : row.name);
       }
     }),
     (async () => {

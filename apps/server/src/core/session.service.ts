@@ -189,7 +189,8 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (!person) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
   // disabled by a manager (perhaps while this device was logging in): no new tokens
   if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED);
-  if (person.org_disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '所在单位已停用，请联系单位的培训管理员');
+  if (person.org_disabled_at !== null)
+    throw new AppError(ErrorCode.FORBIDDEN, '所在单位已停用，请联系单位的培训管理员');
   const accessToken = randomToken();
   const nextRefresh = randomToken();
   // the old token is remembered with the rotation, or neither happens (reuse stays detectable)

@@ -95,20 +95,20 @@ function refusal(data) {
 const title = (value) => cellText(value).replace(/\s|\*/g, '');
 
 /**
- * The sheet to read: the first whose header row holds every wanted title (a workbook may open on
+ * The sheet to read: the first whose header row holds every wanted title (or one, with `any`) (a workbook may open on
  * a sheet of notes before the list), else the first one.
  */
-function sheetOf(workbook, wanted) {
+function sheetOf(workbook, wanted, any) {
   const sheets = workbook.worksheets.filter((s) => s.state !== 'hidden' && s.state !== 'veryHidden');
   const holds = (sheet) => {
     const titles = new Set();
     sheet.getRow(1).eachCell({ includeEmpty: false }, (cell) => titles.add(title(cell.value)));
-    return wanted.every((w) => titles.has(w));
+    return any ? wanted.some((w) => titles.has(w)) : wanted.every((w) => titles.has(w));
   };
   return (wanted.length > 0 && sheets.find(holds)) || sheets[0] || workbook.worksheets[0];
 }
 
-async function read({ bytes, wanted }) {
+async function read({ bytes, wanted, any }) {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const refused = refusal(data);
   if (refused) return { error: refused };
@@ -118,7 +118,7 @@ async function read({ bytes, wanted }) {
   } catch {
     return { error: 'unreadable' };
   }
-  const sheet = sheetOf(workbook, wanted);
+  const sheet = sheetOf(workbook, wanted, any);
   if (!sheet) return { error: 'no-sheet' };
   const rows = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {

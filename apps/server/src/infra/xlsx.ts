@@ -26,11 +26,16 @@ type WorkerAnswer = { rows: Array<{ number: number; cells: Record<number, [strin
  * zip bomb, too many cells) and read in a worker thread (sheet-worker.mjs), off the thread
  * every request runs on. A file that is not an .xlsx, too big, or without a sheet is a clear 400.
  */
-export async function readSheet(data: Buffer, wanted: readonly string[] = []): Promise<SheetRow[]> {
+export async function readSheet(
+  data: Buffer,
+  wanted: readonly string[] = [],
+  /** 'any': a header holding one of the titles will do (an enrolment list: 身份证号 or 手机号) */
+  match: 'all' | 'any' = 'all',
+): Promise<SheetRow[]> {
   const unreadable = () => new AppError(ErrorCode.BAD_REQUEST, '无法读取文件，请上传 .xlsx 格式的表格（可先下载模板）');
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
     const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/sheet-worker.mjs'), {
-      workerData: { bytes: data, wanted: [...wanted] },
+      workerData: { bytes: data, wanted: [...wanted], any: match === 'any' },
     });
     const timer = setTimeout(() => {
       void worker.terminate();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../app-context.js';
 import { enrolPerson } from '../core/training-records.repository.js';
-import { claimState } from '../infra/server-state.js';
+import { claimState, clearState } from '../infra/server-state.js';
 import { DEMO_LEARNER, DEMO_ORG } from './demo-accounts.js';
 import { seedDemoCommunity } from './demo-community-seed.js';
 import { SERVER_ROOT } from '../server-root.js';
@@ -77,6 +77,17 @@ export async function seedDemoLearning(ctx: AppContext): Promise<boolean> {
   // two nodes starting at once on an empty database: the one whose claim is recorded seeds
   const claim = crypto.randomUUID();
   if ((await claimState(ctx.db, 'demo-seed:learning', claim)) !== claim) return false;
+  try {
+    return await seedClass(ctx, org.id);
+  } catch (err) {
+    // a seed that failed half-way is tried again at the next start, not left to no one
+    await clearState(ctx.db, 'demo-seed:learning');
+    throw err;
+  }
+}
+
+async function seedClass(ctx: AppContext, orgId: string): Promise<boolean> {
+  const org = { id: orgId };
   const learner = await ctx.db
     .selectFrom('persons')
     .select('id')

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { LOGIN_CLIENT, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { Msg } from '../messages.js';
 import { isIdCard, isName, isSmsMobile, isTelOrMobile } from '../validators.js';
-import { idText, line } from './text.js';
+import { idText, line, secretLine } from './text.js';
 
 /**
  * Limit for a field that may be RSA-OAEP ciphertext: four 256-byte blocks in base64 carry
  * 760 bytes of plaintext, more than any login field needs, and cap the RSA work per request.
  */
 const WIRE_FIELD_MAX = 1368;
-const wireField = line(WIRE_FIELD_MAX);
+const wireField = secretLine(WIRE_FIELD_MAX);
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 

@@ -16,7 +16,8 @@ export const classRules = z.object({
     totalScore: z.number().int().min(10).max(1000),
     passScore: z.number().int().min(1).max(1000),
     retakes: z.number().int().min(0).max(20),
-    afterStudy: z.boolean().default(false),
+    /** left out: off for a new class, as it was for one edited */
+    afterStudy: z.boolean().optional(),
   }),
   /** at most this many hours credited to a learner of the class per study day (all his study that day); null: the platform's cap */
   dailyCapHours: z.number().min(0.5, '每日学习上限不能少于0.5小时').max(24).nullable().default(null),

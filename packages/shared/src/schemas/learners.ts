@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Msg } from '../messages.js';
 import { accountNameProblem, isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
 import { pageQuery } from './envelope.js';
-import { idText, line } from './text.js';
+import { idText, line, secretLine } from './text.js';
 
 /** `pending`: registered, waiting for a manager's approval (no login yet). */
 export const learnerStatus = z.enum(['active', 'disabled', 'locked', 'pending']);
@@ -67,7 +67,7 @@ export const createLearnerBody = z.strictObject({
   departmentId: idText().nullish(),
   account: account.optional(),
   /** empty: a random password is made and shown once in the answer */
-  password: line(64)
+  password: secretLine(64)
     .trim() // as login trims it: a space at either end would lock the learner out
     .refine((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT)
     .optional(),

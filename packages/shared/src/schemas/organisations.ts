@@ -3,7 +3,7 @@ import { Msg } from '../messages.js';
 import { isPassword } from '../validators.js';
 import { pageQuery } from './envelope.js';
 import { personFields } from './learners.js';
-import { idText, line } from './text.js';
+import { idText, line, secretLine } from './text.js';
 
 /** 单位管理 (the platform operator): organisations and their first training manager. */
 export const organisationCode = line(32).pipe(
@@ -54,7 +54,7 @@ export const adminBody = z.strictObject({
   account: personFields.account,
   phone: personFields.phone.optional(),
   /** empty: a random password is made and shown once in the answer */
-  password: line(64)
+  password: secretLine(64)
     .trim() // as login trims it: a space at either end would lock the admin out
     .refine((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT)
     .optional(),

@@ -23,6 +23,18 @@ export const line = (max: number) =>
     .refine((s) => !LONE_SURROGATE.test(s), '包含无法识别的字符')
     .refine((s) => !BIDI.test(s) && !INVISIBLE.test(s), '不能包含不可见的格式字符');
 
+/**
+ * A secret or a login field (a password, what the login form sends): control characters and
+ * half characters refused, nothing else — a password someone set with an invisible character
+ * in it must still log him in.
+ */
+export const secretLine = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !CONTROL.test(s), '不能包含控制字符')
+    .refine((s) => !LONE_SURROGATE.test(s), '包含无法识别的字符');
+
 /** An id or code in a path or query. */
 export const idText = (max = 64) => line(max).pipe(z.string().min(1));
 

@@ -202,7 +202,15 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
       ...(body.teacher !== undefined ? { teacher: body.teacher } : {}),
       ...(body.startDate !== undefined ? { start_date: dayToMs(body.startDate) } : {}),
       ...(body.endDate !== undefined ? { end_date: dayToMs(body.endDate) } : {}),
-      ...(body.rules !== undefined ? { rules: JSON.stringify(body.rules) } : {}),
+      // rules sent without afterStudy (an older client) keep the class's own
+      ...(body.rules !== undefined
+        ? {
+            rules: JSON.stringify({
+              ...body.rules,
+              exam: { ...body.rules.exam, afterStudy: body.rules.exam.afterStudy ?? before.rules.exam.afterStudy },
+            }),
+          }
+        : {}),
       ...(body.retentionYears !== undefined ? { retention_years: body.retentionYears } : {}),
       updated_at: now,
     });

@@ -109,6 +109,24 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     expect(unknownBook.status).toBe(404);
   });
 
+  it('keeps 学完课程后方可考试 when an edit of the rules leaves it out', async () => {
+    const strict = { ...RULES, exam: { ...RULES.exam, afterStudy: true } };
+    const made = await call('POST', '/api/manage/classes', {
+      name: '先学后考班',
+      bookIds: [books[1]!.id],
+      rules: strict,
+    });
+    expect(made.body.data.rules.exam.afterStudy).toBe(true);
+    // an older client sends the rules as it knows them
+    const edited = await call('PUT', `/api/manage/classes/${made.body.data.id}`, { rules: RULES });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data.rules.exam.afterStudy).toBe(true);
+    const off = await call('PUT', `/api/manage/classes/${made.body.data.id}`, {
+      rules: { ...RULES, exam: { ...RULES.exam, afterStudy: false } },
+    });
+    expect(off.body.data.rules.exam.afterStudy).toBe(false);
+  });
+
   it("says where each class stands on its dates by the study time zone's day (Asia/Shanghai), whatever the client's zone", async () => {
     const day = (offsetDays: number) =>
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(Date.now() + offsetDays * 86_400_000);

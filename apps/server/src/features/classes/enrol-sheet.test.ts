@@ -103,6 +103,14 @@ describe.each(dialects)('enrolment from a list on $name', ({ databaseUrl }) => {
     expect(res.body.data).toEqual({ enrolled: 2, already: 0, skipped: 0, errors: [] });
     expect((await memberNames()).sort()).toEqual(['by-phone', DEMO_LEARNER.name].sort());
     expect((await upload(list)).body.data).toEqual({ enrolled: 0, already: 2, skipped: 0, errors: [] });
+    // a list of phones alone behind a sheet of notes is read where it is
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('说明').addRow(['每行一名学员']);
+    const phones = workbook.addWorksheet('名单');
+    phones.addRow(['手机号']);
+    phones.addRow([13700000001]);
+    const behind = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(behind.body.data, behind.text).toEqual({ enrolled: 0, already: 1, skipped: 0, errors: [] });
   });
 
   it('refuses a sheet without an ID or phone column, a file that is no sheet, and another organisation', async () => {

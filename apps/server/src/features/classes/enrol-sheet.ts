@@ -20,7 +20,7 @@ export interface EnrolSheetRow {
  * 姓名 column is read for messages only). Blank rows are skipped.
  */
 export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
-  const sheet = await readSheet(data, ['姓名']);
+  const sheet = await readSheet(data, ['身份证号', '手机号'], 'any');
   const columns = headerColumns(sheet);
   const idCol = columns.get('身份证号');
   const phoneCol = columns.get('手机号');

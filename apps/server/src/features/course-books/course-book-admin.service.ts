@@ -182,7 +182,7 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
       if (short) throw refuse(`${short}，不能发布`);
     }
     // a retired book was free to change: it comes back published only if it can be completed
-    if (action === 'restore' && row.status === 'published') {
+    if (action === 'restore' && row.status === 'published' && row.retired_at !== null) {
       const short = hoursShortfall(ctx.config.study.secondsPerClassHour, book.unitSeconds, book.classHours);
       if (short) throw refuse(`${short}，不能恢复`);
     }

@@ -149,6 +149,18 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     // a part of an ID number does not (it is sealed), and LIKE's own characters find nobody
     expect((await page(`q=${ID_B.slice(0, 10)}`)).total).toBe(0);
     for (const wild of ['%25', '_', '%25_']) expect((await page(`q=${wild}`)).total).toBe(0);
+    // an account with an underscore is found as typed, and letters in any case, on either database
+    const zhang = await post('/api/manage/learners', {
+      name: 'ZhangSan',
+      idCard: '110105194912310054',
+      account: 'zhang_san',
+    });
+    expect(zhang.status, zhang.text).toBe(200);
+    expect((await page('q=zhang_san')).records.map((l: { account: string }) => l.account)).toEqual(['zhang_san']);
+    expect((await page('q=ZHANG_S')).total).toBe(1);
+    expect((await page('q=zhangsan')).records.map((l: { name: string }) => l.name)).toEqual(['ZhangSan']);
+    expect((await page('q=g_s')).total).toBe(1);
+    expect((await page('q=zhang%25')).total).toBe(0);
     // everyone of the organisation, demo learners included, paged
     const first = await page('size=2');
     expect(first.records).toHaveLength(2);

@@ -113,7 +113,10 @@ export async function findAudit(
     limit: number;
   },
 ) {
-  let q = db.selectFrom('audit_log as a').innerJoin('persons as p', 'p.id', 'a.actor_id');
+  let q = db
+    .selectFrom('audit_log as a')
+    .innerJoin('persons as p', 'p.id', 'a.actor_id')
+    .innerJoin('organisations as o', 'o.id', 'a.org_id');
   q =
     scope === 'platform'
       ? q.where('p.role', '=', Role.SUPER)
@@ -132,7 +135,7 @@ export async function findAudit(
   const [rows, count] = await Promise.all([
     q
       .selectAll('a')
-      .select('p.name as actor_name')
+      .select(['p.name as actor_name', 'o.name as org_name'])
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id')
       .offset(filter.offset)

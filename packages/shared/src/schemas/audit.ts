@@ -25,6 +25,8 @@ export const auditRecord = z.object({
   targetId: z.string(),
   /** what the record was about, by name (a learner's, a class's…); null once deleted */
   targetName: z.string().nullable(),
+  /** the organisation a record is of, in the platform's log (the operator's); null in an organisation's own */
+  orgName: z.string().nullable(),
   /** {before?, after?}: values masked, never a password */
   summary: z.unknown(),
 });

@@ -30,6 +30,8 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
       targetType: r.target_type,
       targetId: r.target_id,
       targetName: names.get(`${r.target_type}:${r.target_id}`) ?? null,
+      // the platform's log spans organisations: which one each record is of
+      orgName: user.role === Role.SUPER ? r.org_name : null,
       summary: JSON.parse(r.summary) as unknown,
     })),
     total,

@@ -81,10 +81,19 @@ const tooManyGuesses = (seconds: number) =>
  * addresses meets the ceiling, which also shows the account as locked in the console (where
  * a manager can lift it). Known and unknown names are counted and answered alike (ASVS 2.2).
  */
-async function spendPasswordTry(ctx: AppContext, name: string, person: { id: string } | undefined, ip: string) {
+async function spendPasswordTry(
+  ctx: AppContext,
+  name: string,
+  person: { id: string; updated_at: number } | undefined,
+  ip: string,
+) {
   // per address, the name as typed, whether or not it is someone's (its case folded: 'DEMO'
-  // must not answer differently from 'demo' after guesses at one of them)
-  const addressKey = `name:${name.toUpperCase()}@${ip}`;
+  // must not answer differently from 'demo' after guesses at one of them); a person's count
+  // starts again when his record was changed for him — a password reset or an unlock by his
+  // manager lets him in at his own desk with it, not 15 minutes later
+  const addressKey = person
+    ? `name:${name.toUpperCase()}:${person.updated_at}@${ip}`
+    : `name:${name.toUpperCase()}@${ip}`;
   const accountKey = person ? `person:${person.id}` : `name:${name.toUpperCase()}`;
   const here = await ctx.limiters.loginFailuresPerAddress.hit(addressKey);
   if (here) throw tooManyGuesses(here);
@@ -107,12 +116,19 @@ async function spendPasswordTry(ctx: AppContext, name: string, person: { id: str
  * password or the code proved it is the person asking, so it tells a stranger nothing.
  */
 function refuseDisabled(person: {
+  role: string;
   disabled_at: number | null;
   pending_since: number | null;
   org_disabled_at: number | null;
 }): void {
   if (person.org_disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ORG_DISABLED);
-  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系培训管理员');
+  if (person.disabled_at !== null) {
+    // a training manager is stopped by the platform operator, not by himself
+    throw new AppError(
+      ErrorCode.FORBIDDEN,
+      person.role === 'learner' ? '账号已停用，请联系培训管理员' : '账号已停用，请联系平台运营',
+    );
+  }
   if (person.pending_since !== null) {
     throw new AppError(ErrorCode.FORBIDDEN, '注册信息正在等待培训管理员审核，审核通过后即可登录');
   }

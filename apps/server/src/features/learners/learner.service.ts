@@ -4,7 +4,7 @@ import type { CreateLearnerBody, Learner, UpdateLearnerBody } from '@anxun/share
 import type { z } from 'zod';
 import type { learnerQuery } from '@anxun/shared/schemas/learners';
 import type { AppContext } from '../../app-context.js';
-import { recordAudit } from '../../core/audit.js';
+import { changedFields, recordAudit } from '../../core/audit.js';
 import { idCardColumns, maskedIdCard } from '../../core/id-cards.js';
 import { isUniqueViolation } from '../../core/db-errors.js';
 import {
@@ -172,16 +172,23 @@ export async function changeLearner(ctx: AppContext, user: AuthUser, id: string,
       action: 'learner.update',
       targetType: 'person',
       targetId: id,
-      summary: {
-        before: {
+      // what changed only (the name kept to say whose record), the numbers masked
+      summary: changedFields(
+        {
           name: current.name,
           phone: current.phone,
           departmentId: current.department_id,
           post: current.post,
-          ...(sealed ? { idCard: idCardBefore } : {}),
+          idCard: idCardBefore,
         },
-        after: { ...shown, ...(sealed ? { idCard: maskedIdCard(ctx.keys.idCards, id, sealed) } : {}) },
-      },
+        {
+          name: shown.name,
+          phone: shown.phone,
+          departmentId: shown.department_id,
+          post: shown.post,
+          idCard: sealed ? maskedIdCard(ctx.keys.idCards, id, sealed) : undefined,
+        },
+      ),
       now,
     });
   });
@@ -223,7 +230,7 @@ export async function unlockLearner(ctx: AppContext, user: AuthUser, id: string,
       action: 'learner.unlock',
       targetType: 'person',
       targetId: id,
-      summary: { before: { lockedUntil: current.locked_until } },
+      summary: { before: { lockedUntil: recordTimeOrNull(current.locked_until) } },
       now,
     });
   });

@@ -31,7 +31,7 @@ import {
   updatePersonRecord,
   type IdCardIndex,
 } from '../../core/person.repository.js';
-import { recordTime } from '../../core/record-time.js';
+import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import { revokeOrgSessions, revokePersonSessions } from '../../core/session.repository.js';
 import { publishRevoked, type AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
@@ -293,7 +293,7 @@ export async function actOnOrganisationAdmin(
       targetId: adminId,
       summary: {
         after: { admin: admin.account, name: admin.name },
-        ...(action === 'unlock' ? { before: { lockedUntil: admin.locked_until } } : {}),
+        ...(action === 'unlock' ? { before: { lockedUntil: recordTimeOrNull(admin.locked_until) } } : {}),
       },
       now,
     });

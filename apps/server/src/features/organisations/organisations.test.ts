@@ -182,7 +182,10 @@ describe.each(dialects)("an organisation's training managers, run by the operato
     expect(disabled.body.data.password).toBeNull();
     expect(await statusOf()).toBe('disabled');
     expect((await server.request('GET', '/api/manage/learners', { headers: as(token) })).status).toBe(401);
-    expect((await login(server, 'build-admin', 'build1234')).status).not.toBe(200);
+    const refused = await login(server, 'build-admin', 'build1234');
+    expect(refused.status).toBe(403);
+    // he is the training manager: it is the platform that stopped him
+    expect(refused.body.msg).toBe('账号已停用，请联系平台运营');
     expect((await act('enable')).status).toBe(200);
     expect(await statusOf()).toBe('active');
     expect((await login(server, 'build-admin', 'build1234')).status).toBe(200);
@@ -199,6 +202,9 @@ describe.each(dialects)("an organisation's training managers, run by the operato
     expect((await act('unlock')).status).toBe(200);
     expect(await statusOf()).toBe('active');
     const token = (await login(server, 'build-admin', 'build1234')).body.data.credentials.accessToken;
+    // he forgets his password and tries it at his desk until he is told to wait
+    for (let i = 0; i < 5; i++) await login(server, 'build-admin', `forgot-${i}`);
+    expect((await login(server, 'build-admin', 'build1234')).status).toBe(429);
 
     const reset = await act('reset-password');
     expect(reset.status).toBe(200);
@@ -207,6 +213,7 @@ describe.each(dialects)("an organisation's training managers, run by the operato
     expect(reset.body.data.account).toBe('build-admin');
     expect((await server.request('GET', '/api/manage/learners', { headers: as(token) })).status).toBe(401);
     expect((await login(server, 'build-admin', 'build1234')).status).not.toBe(200);
+    // the new password lets him in at that same desk at once
     expect((await login(server, 'build-admin', password)).status).toBe(200);
 
     const audit = await server.ctx.db

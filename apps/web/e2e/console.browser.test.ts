@@ -431,8 +431,9 @@ describe('the console in Chromium', () => {
     const newPassword = /：(\w+)$/.exec(renewed ?? '')?.[1] ?? '';
     expect(newPassword).toMatch(/^[a-z2-9]{10}$/);
     expect(newPassword).not.toBe(password);
-    // at once, not at his next click: the socket's logout sends the page to the login
+    // at once, not at his next click: the socket's logout sends the page to the login, saying why
     await manager.page.waitForURL(/#\/login/);
+    await manager.page.getByText('登录已失效').first().waitFor();
     await loginByPassword(manager.page, 'build-admin', newPassword);
     await manager.page.getByTestId('people-page').waitFor();
     await operator.context.close();

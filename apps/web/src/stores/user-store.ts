@@ -292,6 +292,8 @@ export const useUser = create<SessionUser & SessionActions>()(
       function sessionEnded() {
         clear();
         set(LOGGED_OUT);
+        // said, not only shown: a page that drops to the login without a word looks broken
+        notifyError(t('login.sessionEnded'));
         location.hash = '#/login';
       }
     },

@@ -77,14 +77,20 @@ describe('face checks in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  /** A new login (a new session: the class asks at the start again), the check's phone link. */
-  async function startCheckByPhone() {
+  /** A new login (a new session: the class asks at the start again), up to the start check's dialog. */
+  async function startCheck() {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
     await playFirstCourse(page);
     const dialog = page.getByTestId('face-check-dialog');
     await dialog.waitFor({ timeout: 20_000 });
+    return { page, context, dialog };
+  }
+
+  /** The start check's phone link. */
+  async function startCheckByPhone() {
+    const { context, dialog } = await startCheck();
     await dialog.getByTestId('face-use-phone').click();
     const qr = dialog.getByTestId('face-qr-image');
     await qr.waitFor();
@@ -138,13 +144,8 @@ describe('face checks in Chromium', () => {
   }, 120_000);
 
   it('forgets, in the player kept open, a check passed in 个人中心', async () => {
-    // a new session: the class asks at the start again (the reference was set above)
-    const { page, context } = await openPage(env, '/login');
-    await loginByPassword(page, 'demo', 'demo1234');
-    await page.waitForURL(/#\/study/);
-    await playFirstCourse(page);
-    const dialog = page.getByTestId('face-check-dialog');
-    await dialog.waitFor({ timeout: 20_000 });
+    // (the reference was set above)
+    const { page, context, dialog } = await startCheck();
     await page.getByTestId('face-check-later').click();
     await dialog.waitFor({ state: 'detached' });
 

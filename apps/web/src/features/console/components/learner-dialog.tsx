@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Department } from '@anxun/shared/schemas/departments';
 import type { Learner } from '@anxun/shared/schemas/learners';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { localiseNow, useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { createLearner, updateLearner } from '../api/console-api';
 import { asSelect, toTree } from './department-tree';
@@ -44,7 +44,8 @@ export function LearnerDialog(props: {
     const shown = learner
       ? ['name', 'idCard', 'phone', 'departmentId', 'post']
       : ['name', 'idCard', 'phone', 'departmentId', 'account', 'password', 'post'];
-    if (field && shown.includes(field)) form.setFields([{ name: field, errors: [err.message] }]);
+    // under its field, in English when English is chosen and the text is known (as a toast is)
+    if (field && shown.includes(field)) form.setFields([{ name: field, errors: [localiseNow(err.message)] }]);
     else notifyError(err.message);
   };
   const [saving, setSaving] = useState(false);

@@ -8,8 +8,12 @@ import { login, startServer, type TestServer } from '../../test/harness.js';
  * anonymous caller (401) and a learner (403) before anything else — the guard is declared
  * once for the group, so a route added later is covered without a line of its own.
  */
-/** Course books, their units and uploads, and question banks: a manager's and the operator's. */
-const BOTH_ROLES = /^\/api\/manage\/(course-books|course-units|course-uploads|uploads|question-books|questions)(\/|$)/;
+/**
+ * Course books, their units and uploads, and question banks: a manager's and the operator's;
+ * and 操作日志, where each reads his own (the organisation's, the platform's).
+ */
+const BOTH_ROLES =
+  /^\/api\/manage\/(course-books|course-units|course-uploads|uploads|question-books|questions|audit)(\/|$)/;
 
 describe('the /api/manage guard', () => {
   let server: TestServer;

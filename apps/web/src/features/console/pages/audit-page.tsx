@@ -90,7 +90,7 @@ export default function AuditPage() {
                 <span title={r.targetId}>
                   {auditTargetText(code, language)}
                   {r.targetName ? `：${r.targetName}` : ''}
-                  {r.orgName ? `（${r.orgName}）` : ''}
+                  {r.orgName && code !== 'organisation' ? `（${r.orgName}）` : ''}
                 </span>
               ),
             },

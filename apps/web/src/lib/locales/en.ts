@@ -64,7 +64,7 @@ export const en: Messages = {
     codeSent: 'Code sent',
     loggedInElsewhere: 'Logged in elsewhere',
     kickedNotice: 'Your account was logged in on another device. Please log in again.',
-    sessionEnded: 'Your sign-in has ended (signed out, account disabled or password reset). Please log in again.',
+    sessionEnded: 'Your sign-in has ended. Please log in again.',
   },
   register: {
     title: 'Register',

@@ -64,7 +64,7 @@ export const zh = {
     codeSent: '验证码已发送',
     loggedInElsewhere: '异地登录',
     kickedNotice: '您的账号已在其他设备登录，请重新登录',
-    sessionEnded: '登录已失效（已退出、账号被停用或密码被重置），请重新登录',
+    sessionEnded: '登录已失效，请重新登录',
   },
   register: {
     title: '注册账号',

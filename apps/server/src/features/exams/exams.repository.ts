@@ -119,9 +119,9 @@ export async function removeWrong(db: Db, personId: string, questionId: string):
     .execute();
 }
 
-/** The learner's record of one course of a class, with what an exam needs of it. */
-export async function findMemberCourse(db: Db, personId: string, classCourseId: string) {
-  return db
+/** A learner's course records with their class, course and book: what an exam needs of one. */
+const memberCourses = (db: Db) =>
+  db
     .selectFrom('train_person_courses as pc')
     .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
     .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
@@ -138,10 +138,15 @@ export async function findMemberCourse(db: Db, personId: string, classCourseId: 
       'pc.exam_passed_at',
       'pc.end_time',
       'pc.extra_attempts',
+      'tp.person_id',
       'cc.class_hours',
       'c.rules',
       'b.name as course_name',
-    ])
+    ]);
+
+/** The learner's record of one course of a class, with what an exam needs of it. */
+export async function findMemberCourse(db: Db, personId: string, classCourseId: string) {
+  return memberCourses(db)
     .where('tp.person_id', '=', personId)
     .where('pc.class_course_id', '=', classCourseId)
     .executeTakeFirst();
@@ -149,22 +154,8 @@ export async function findMemberCourse(db: Db, personId: string, classCourseId: 
 
 /** A course of a member of the organisation's classes (a manager's view: by membership, not by person). */
 export async function findMemberCourseOfOrg(db: Db, orgId: string, trainPersonId: string, classCourseId: string) {
-  return db
-    .selectFrom('train_person_courses as pc')
-    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+  return memberCourses(db)
     .innerJoin('persons as p', 'p.id', 'tp.person_id')
-    .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
-    .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
-    .innerJoin('course_books as b', 'b.id', 'pc.book_id')
-    .select([
-      'pc.id',
-      'pc.extra_attempts',
-      'pc.exam_passed_at',
-      'tp.person_id',
-      'p.name',
-      'c.rules',
-      'b.name as course_name',
-    ])
     .where('p.org_id', '=', orgId)
     .where('pc.train_person_id', '=', trainPersonId)
     .where('pc.class_course_id', '=', classCourseId)

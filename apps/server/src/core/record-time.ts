@@ -85,6 +85,10 @@ export function dayStart(day: string): number {
   return guess - (wall - guess);
 }
 
-/** A moment of record as a sheet cell shows it: YYYY-MM-DD HH:mm:ss in the study time zone; '' for none. */
-export const sheetTime = (ms: number | null | undefined): string =>
-  ms === null || ms === undefined ? '' : recordTime(Number(ms)).slice(0, 19).replace('T', ' ');
+/**
+ * A moment of record as a sheet cell holds it: a date (Excel sorts and filters it as one)
+ * whose clock is the study time zone's wall clock, to the second — a sheet has no zones, so
+ * the cell says what the pages say. `null` (an empty cell) for none.
+ */
+export const sheetTime = (ms: number | null | undefined): Date | null =>
+  ms === null || ms === undefined ? null : new Date(Date.parse(recordTime(Number(ms)).slice(0, 19) + 'Z'));

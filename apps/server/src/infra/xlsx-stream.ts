@@ -5,7 +5,15 @@ export interface SheetColumn {
   header: string;
   key: string;
   width: number;
+  /** how Excel shows the column's values: a moment (a Date cell), a share (0.5 → 50%) */
+  format?: 'time' | 'percent';
 }
+
+const NUMBER_FORMAT = { time: 'yyyy-mm-dd hh:mm:ss', percent: '0%' } as const;
+
+/** exceljs's columns: a formatted column's cells carry its number format. */
+export const sheetColumns = (columns: SheetColumn[]) =>
+  columns.map(({ format, ...column }) => (format ? { ...column, style: { numFmt: NUMBER_FORMAT[format] } } : column));
 
 /**
  * A one-sheet .xlsx written while its rows are read: `fill` adds rows (each committed at once)
@@ -22,7 +30,7 @@ export function streamSheet(
     const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
     // the header stays in view while a long list scrolls, set apart in bold
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns;
+    sheet.columns = sheetColumns(columns);
     sheet.getRow(1).font = { bold: true };
     await fill((row) => sheet.addRow(row).commit());
     sheet.commit();

@@ -1,12 +1,11 @@
-import { PassThrough } from 'node:stream';
 import type { learnerExportQuery } from '@anxun/shared/schemas/learners';
-import { loadExcel } from '../../infra/exceljs.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { exportedIdCard } from '../../core/id-cards.js';
 import { departmentPaths, findDepartmentsOfOrg } from '../../core/department.repository.js';
-import { recordTime } from '../../core/record-time.js';
+import { sheetTime } from '../../core/record-time.js';
+import { streamSheet, type SheetColumn } from '../../infra/xlsx-stream.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { findLearnersOfOrg } from './learner.repository.js';
 import { departmentScope } from './learner.service.js';
@@ -31,10 +30,7 @@ export async function exportLearners(
     ? await departmentScope(ctx.db, user.orgId, query.departmentId, query.includeSub)
     : undefined;
   const paths = departmentPaths(departments);
-  const stream = new PassThrough();
-  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet('学员', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const columns: SheetColumn[] = [
     { header: '姓名', key: 'name', width: 12 },
     { header: '身份证号', key: 'idCard', width: 22 },
     { header: '手机号', key: 'phone', width: 15 },
@@ -42,10 +38,9 @@ export async function exportLearners(
     { header: '账号', key: 'account', width: 16 },
     { header: '岗位/工种', key: 'post', width: 16 },
     { header: '状态', key: 'status', width: 10 },
-    { header: '创建时间', key: 'createdAt', width: 20 },
+    { header: '创建时间', key: 'createdAt', width: 20, format: 'time' },
   ];
-  sheet.getRow(1).font = { bold: true };
-  const write = async () => {
+  const fill = async (addRow: (row: Record<string, unknown>) => void) => {
     for (let offset = 0; ; offset += PAGE) {
       const { rows: page } = await findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, {
         departmentIds,
@@ -57,23 +52,19 @@ export async function exportLearners(
       });
       for (const p of page) {
         const locked = p.locked_until !== null && p.locked_until > now;
-        sheet
-          .addRow({
-            name: p.name,
-            idCard: exportedIdCard(ctx.keys.idCards, p.id, p.id_card_enc, query.full),
-            phone: p.phone ?? '',
-            department: p.department_id ? (paths.get(p.department_id) ?? '') : '',
-            account: p.account ?? '',
-            post: p.post ?? '',
-            status: STATUS[p.disabled_at !== null ? 'disabled' : locked ? 'locked' : 'active'],
-            createdAt: recordTime(p.created_at).slice(0, 16).replace('T', ' '),
-          })
-          .commit();
+        addRow({
+          name: p.name,
+          idCard: exportedIdCard(ctx.keys.idCards, p.id, p.id_card_enc, query.full),
+          phone: p.phone ?? '',
+          department: p.department_id ? (paths.get(p.department_id) ?? '') : '',
+          account: p.account ?? '',
+          post: p.post ?? '',
+          status: STATUS[p.disabled_at !== null ? 'disabled' : locked ? 'locked' : 'active'],
+          createdAt: sheetTime(p.created_at),
+        });
       }
       if (page.length < PAGE) break;
     }
-    sheet.commit();
-    await workbook.commit();
   };
   // recorded before the first byte leaves: an export that starts is on record
   await recordAudit(ctx.db, {
@@ -93,6 +84,5 @@ export async function exportLearners(
     },
     now,
   });
-  write().catch((err: unknown) => stream.destroy(err as Error));
-  return stream;
+  return streamSheet('学员', columns, fill);
 }

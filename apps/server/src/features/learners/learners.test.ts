@@ -2,6 +2,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../core/db-errors.js';
+import { recordTime } from '../../core/record-time.js';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { addLearner, addOrganisation, dialects, login, startServer, type TestServer } from '../../../test/harness.js';
 
@@ -175,7 +176,11 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
       const rows: string[][] = [];
-      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as string[]).slice(1).map(String)));
+      workbook.worksheets[0]!.eachRow((row) =>
+        rows.push(
+          (row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? `date ${v.toISOString()}` : String(v))),
+        ),
+      );
       return rows;
     };
     const masked = await read(`departmentId=${plant}&includeSub=1`);
@@ -189,6 +194,13 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     const li = masked.find((r) => r[0] === '李焊工')!;
     expect(li[1]).toBe('110***********002X');
     expect(li[3]).toBe('生产部/一车间');
+    // 创建时间 is a date cell, its clock the study time zone's, as the page shows it
+    const created = await server.ctx.db
+      .selectFrom('persons')
+      .select('created_at')
+      .where('name', '=', '李焊工')
+      .executeTakeFirstOrThrow();
+    expect(li[7]).toBe(`date ${recordTime(Number(created.created_at)).slice(0, 19)}.000Z`);
     const full = await read(`q=${encodeURIComponent('李焊工')}&full=1`);
     expect(full[1]![1]).toBe(ID_A);
     const audits = await server.ctx.db

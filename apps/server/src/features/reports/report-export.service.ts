@@ -121,8 +121,8 @@ export function classStudySheet(
       { header: '已计学时', key: 'hours', width: 10 },
       { header: '计入时长（秒）', key: 'seconds', width: 14 },
       { header: '状态', key: 'status', width: 10 },
-      { header: '考试通过时间', key: 'examPassed', width: 20 },
-      { header: '最后学习', key: 'last', width: 20 },
+      { header: '考试通过时间', key: 'examPassed', width: 20, format: 'time' },
+      { header: '最后学习', key: 'last', width: 20, format: 'time' },
     ],
     (addRow) =>
       forEachMemberPage(ctx, cls.id, query, departmentIds, async (members, departmentOf) => {
@@ -188,8 +188,8 @@ export function classUnitsSheet(
       { header: '计入时长（秒）', key: 'seconds', width: 14 },
       { header: '学习次数', key: 'count', width: 10 },
       { header: '完成', key: 'done', width: 8 },
-      { header: '首次学习', key: 'first', width: 20 },
-      { header: '最后学习', key: 'last', width: 20 },
+      { header: '首次学习', key: 'first', width: 20, format: 'time' },
+      { header: '最后学习', key: 'last', width: 20, format: 'time' },
       { header: '未计时记录', key: 'refusals', width: 30 },
     ],
     (addRow) =>
@@ -256,7 +256,7 @@ export function departmentsSheet(rows: Awaited<ReturnType<typeof departmentSumma
       { header: '学员数', key: 'learners', width: 10 },
       { header: '参训人次', key: 'enrolled', width: 10 },
       { header: '已完成', key: 'completed', width: 10 },
-      { header: '完成率', key: 'rate', width: 10 },
+      { header: '完成率', key: 'rate', width: 10, format: 'percent' },
       { header: '已计学时', key: 'hours', width: 10 },
     ],
     async (addRow) => {
@@ -266,7 +266,7 @@ export function departmentsSheet(rows: Awaited<ReturnType<typeof departmentSumma
           learners: r.learners,
           enrolled: r.enrolled,
           completed: r.completed,
-          rate: `${Math.round(r.completionRate * 100)}%`,
+          rate: Math.round(r.completionRate * 100) / 100,
           hours: r.creditedHours,
         });
       }

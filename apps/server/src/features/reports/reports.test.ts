@@ -278,7 +278,12 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
   it('exports the class by course and by unit, and the departments, as .xlsx with the same figures, audited', async () => {
     const sheetOf = async (url: string, token = admin) => {
       const res = await fetch(server.baseUrl + url, { headers: as(token) });
-      if (res.status !== 200) return { status: res.status, rows: [] as Array<Record<string, unknown>> };
+      if (res.status !== 200)
+        return {
+          status: res.status,
+          rows: [] as Array<Record<string, unknown>>,
+          formats: {} as Record<string, string>,
+        };
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(await res.arrayBuffer());
       const ws = workbook.worksheets[0]!;
@@ -287,12 +292,14 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       expect(ws.getRow(1).font?.bold).toBe(true);
       expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       const rows: Array<Record<string, unknown>> = [];
+      // how each column's values are shown (a row's cells carry their column's format)
+      const formats = Object.fromEntries(header.map((h, i) => [h, ws.getRow(2).getCell(i + 1).numFmt ?? '']));
       ws.eachRow((row, n) => {
         if (n === 1) return;
         const values = (row.values as unknown[]).slice(1);
         rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? ''])));
       });
-      return { status: res.status, rows, disposition: res.headers.get('content-disposition') ?? '' };
+      return { status: res.status, rows, formats, disposition: res.headers.get('content-disposition') ?? '' };
     };
     const byCourse = await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}`);
     expect(byCourse.status).toBe(200);
@@ -303,6 +310,16 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       expect(String(row['身份证号'])).toMatch(/^110\*+\d{3}X$/);
     }
     expect(byCourse.rows.find((r) => r['姓名'] === '报表whole')!['状态']).toBe('已完成');
+    // a moment is a date cell (Excel sorts and filters it) saying what the page says, to the second
+    const page = (
+      await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}`, { headers: as(admin) })
+    ).body.data.records as Array<{ name: string; lastStudyAt: string | null }>;
+    const lastOnPage = page.find((r) => r.name === '报表whole')!.lastStudyAt!;
+    const lastCell = byCourse.rows.find((r) => r['姓名'] === '报表whole')!['最后学习'];
+    expect(lastCell).toBeInstanceOf(Date);
+    expect((lastCell as Date).toISOString().slice(0, 19)).toBe(lastOnPage.slice(0, 19));
+    expect(byCourse.formats['最后学习']).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(byCourse.rows.find((r) => r['姓名'] === '报表none')!['最后学习']).toBe('');
     // a department by its path, as 学员名单 and 部门汇总 name it
     expect(byCourse.rows.find((r) => r['姓名'] === '报表part')!['部门']).toBe('报表安全部/二车间');
     const full = await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}&full=1&status=done`);
@@ -355,8 +372,9 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(departments.rows.find((r) => r['部门'] === '报表安全部')).toMatchObject({
       参训人次: 2,
       已完成: 1,
-      完成率: '50%',
+      完成率: 0.5,
     });
+    expect(departments.formats['完成率']).toBe('0%');
 
     const audits = await server.ctx.db
       .selectFrom('audit_log')

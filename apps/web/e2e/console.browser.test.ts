@@ -43,11 +43,13 @@ async function closeDialog(page: Page): Promise<void> {
     .toBe(0);
 }
 
-async function sheetFile(): Promise<string> {
+async function sheetFile(badIdOfSecond = false): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   const ws = workbook.addWorksheet('学员');
   ws.addRow(['姓名', '身份证号', '手机号', '部门', '账号', '初始密码', '岗位/工种']);
-  for (const [name, id, phone] of LEARNERS) ws.addRow([name, id, phone, '生产部', '', 'start123', '操作工']);
+  for (const [i, [name, id, phone]] of LEARNERS.entries()) {
+    ws.addRow([name, badIdOfSecond && i === 1 ? '110105199001011234' : id, phone, '生产部', '', 'start123', '操作工']);
+  }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-sheet-')), '学员.xlsx');
   fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
   return file;
@@ -109,6 +111,21 @@ describe('the console in Chromium', () => {
 
     // three learners from a spreadsheet
     await page.getByTestId('import-open').click();
+    // a sheet with a wrong ID number: nothing imported, the row named by its learner, the list downloadable
+    await page.getByTestId('import-file').setInputFiles(await sheetFile(true));
+    await page.getByTestId('import-run').click();
+    await page.getByTestId('import-errors').waitFor();
+    const errorRow = modal.locator('.ant-table-row').first();
+    await expect.poll(() => errorRow.textContent()).toContain(LEARNERS[1]![0]);
+    const saved = page.waitForEvent('download');
+    await page.getByTestId('import-errors-download').click();
+    const list = await saved;
+    expect(list.suggestedFilename()).toBe('学员-错误清单.csv');
+    const csv = fs.readFileSync((await list.path())!, 'utf8');
+    expect(csv.split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFF行,姓名,列,问题',
+      `3,${LEARNERS[1]![0]},身份证号,身份证号不正确（18位，校验位须正确）`,
+    ]);
     await page.getByTestId('import-file').setInputFiles(await sheetFile());
     await page.getByTestId('import-run').click();
     await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');

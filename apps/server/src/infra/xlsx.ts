@@ -78,3 +78,17 @@ export function headerColumns(rows: SheetRow[]): Map<string, number> {
   for (const col of header?.filled() ?? []) columnOf.set(header!.text(col).replace(/\s|\*/g, ''), col);
   return columnOf;
 }
+
+/**
+ * Each error of a refused sheet with what its row is about (the name or stem the row holds),
+ * so a manager finds the row in a long list.
+ */
+export function namedErrors<E extends { row: number }>(
+  errors: E[],
+  nameOf: Map<number, string>,
+): Array<E & { name?: string }> {
+  return errors.map((e) => {
+    const name = nameOf.get(e.row);
+    return name ? { ...e, name } : e;
+  });
+}

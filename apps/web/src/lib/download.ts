@@ -32,10 +32,15 @@ export async function fetchFile(url: string, init: { method?: string; json?: unk
 /** Downloads a file an API route streams (a certificate PDF) under the given name. */
 export async function downloadFile(url: string, fileName: string): Promise<Blob> {
   const blob = await fetchFile(url);
+  saveBlob(blob, fileName);
+  return blob;
+}
+
+/** Hands a file made in the page to the browser's downloads, under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-  return blob;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
+import { sheetErrors } from './sheet-errors.js';
 import { examRules } from './exams.js';
 import { faceCheckRules } from './identity.js';
 import { retentionYears } from './retention.js';
@@ -112,7 +113,7 @@ export const enrolResult = z.object({
 
 /** An enrolment list (.xlsx of ID numbers or phones), all or nothing: any row not found → nobody enrolled. */
 export const enrolSheetResult = enrolResult.extend({
-  errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
+  errors: sheetErrors,
 });
 export type EnrolSheetResult = z.infer<typeof enrolSheetResult>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sheetErrors } from './sheet-errors.js';
 import { idText, line } from './text.js';
 
 export const questionKind = z.enum(['single', 'multiple', 'judge', 'fill']);
@@ -182,7 +183,7 @@ export const bankQuestionQuery = z.strictObject({
 export const bankQuestionPage = z.object({ records: z.array(bankQuestion), total: z.number() });
 export const questionImportResult = z.object({
   created: z.number(),
-  errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
+  errors: sheetErrors,
 });
 export type QuestionImportResult = z.infer<typeof questionImportResult>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Msg } from '../messages.js';
 import { accountNameProblem, isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
 import { pageQuery } from './envelope.js';
+import { sheetErrors } from './sheet-errors.js';
 import { idText, line, secretLine } from './text.js';
 
 /** `pending`: registered, waiting for a manager's approval (no login yet). */
@@ -122,7 +123,7 @@ export const importResult = z.object({
   updated: z.number(),
   /** learners already there whose row gave a 初始密码: it is for new learners only, theirs is kept */
   passwordsKept: z.number(),
-  errors: z.array(z.object({ row: z.number(), field: z.string(), msg: z.string() })),
+  errors: sheetErrors,
 });
 export type ImportResult = z.infer<typeof importResult>;
 

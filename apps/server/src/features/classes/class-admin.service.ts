@@ -46,6 +46,7 @@ import {
   updateClassRow,
   type ClassRow,
 } from './class-admin.repository.js';
+import { namedErrors } from '../../infra/xlsx.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '班级不存在');
 
@@ -408,7 +409,10 @@ export async function enrolFromSheet(
       personIds.add(person.id);
     }
   }
-  if (errors.length > 0) return { enrolled: 0, already: 0, skipped: 0, errors };
+  if (errors.length > 0) {
+    const names = new Map(rows.map((r) => [r.row, r.name]));
+    return { enrolled: 0, already: 0, skipped: 0, errors: namedErrors(errors, names) };
+  }
   return { ...(await enrol(ctx, user, id, { personIds: [...personIds] }, ip)), errors: [] };
 }
 

@@ -85,7 +85,7 @@ describe.each(dialects)('enrolment from a list on $name', ({ databaseUrl }) => {
         { row: 3, field: '手机号', msg: '本单位没有这名学员' },
         { row: 4, field: '手机号', msg: '该学员已停用' },
         { row: 5, field: '手机号', msg: '本单位没有这名学员' },
-        { row: 6, field: '姓名', msg: `姓名与系统中的“${DEMO_LEARNER.name}”不一致` },
+        { row: 6, field: '姓名', msg: `姓名与系统中的“${DEMO_LEARNER.name}”不一致`, name: '李四' },
       ],
     });
     expect(await memberNames()).toEqual([]);

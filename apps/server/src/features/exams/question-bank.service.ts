@@ -40,6 +40,7 @@ import {
   readQuestionSheet,
   type Difficulty,
 } from './question-sheet.js';
+import { namedErrors } from '../../infra/xlsx.js';
 
 /**
  * 题库 (issue: Console II): a training manager keeps the question bank of each of his
@@ -109,7 +110,7 @@ export async function importQuestions(
   ip: string,
 ): Promise<QuestionImportResult> {
   const book = await ownBook(ctx, user, bookId);
-  const { questions, errors } = await readQuestionSheet(data);
+  const { questions, errors, names } = await readQuestionSheet(data);
   const duplicatesIn = async (db: Db) => {
     const existing = new Set((await findBankStems(db, bookId)).map((q) => `${q.kind}|${q.stem}`));
     return questions
@@ -117,13 +118,20 @@ export async function importQuestions(
       .map((q) => ({ row: q.row, field: '题干', msg: '题库中已有这道题' }));
   };
   errors.push(...(await duplicatesIn(ctx.db)));
-  if (errors.length > 0) return { created: 0, errors: errors.sort((a, b) => a.row - b.row) };
+  if (errors.length > 0)
+    return {
+      created: 0,
+      errors: namedErrors(
+        errors.sort((a, b) => a.row - b.row),
+        names,
+      ),
+    };
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     // again under the book's lock: a second import of the same sheet waits, then finds these questions
     await lockBankBook(trx, ctx.dialect, bookId);
     const duplicates = await duplicatesIn(trx);
-    if (duplicates.length > 0) return { created: 0, errors: duplicates };
+    if (duplicates.length > 0) return { created: 0, errors: namedErrors(duplicates, names) };
     const base = await lastSortOrder(trx, bookId);
     await insertQuestions(
       trx,

@@ -3,6 +3,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
 import { headerColumns, readSheet } from '../../infra/xlsx.js';
+import type { SheetError } from '@anxun/shared/schemas/sheet-errors';
 
 /** The sheet of a question bank, one question per row (issue: Console II). */
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
@@ -16,6 +17,8 @@ export const QUESTION_COLUMNS = [
   '难度',
 ] as const;
 export const MAX_QUESTION_ROWS = 5000;
+/** A refused row is named by its stem's first characters. */
+const STEM_NAME = 30;
 
 const KIND_NAMES: Record<string, QuestionKind> = {
   单选: 'single',
@@ -51,14 +54,11 @@ export interface ParsedQuestion {
   points: number | null;
   difficulty: Difficulty;
 }
-export interface SheetError {
-  row: number;
-  field: string;
-  msg: string;
-}
 
-/** Reads and checks every row; errors name the spreadsheet row and column. */
-export async function readQuestionSheet(data: Buffer): Promise<{ questions: ParsedQuestion[]; errors: SheetError[] }> {
+/** Reads and checks every row; errors name the spreadsheet row and column, `names` each row's stem (cut). */
+export async function readQuestionSheet(
+  data: Buffer,
+): Promise<{ questions: ParsedQuestion[]; errors: SheetError[]; names: Map<number, string> }> {
   const sheet = await readSheet(data, ['题型', '题干', '答案']);
   const columnOf = headerColumns(sheet);
   const missing = ['题型', '题干', '答案'].filter((c) => !columnOf.has(c));
@@ -68,6 +68,7 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
   const questions: ParsedQuestion[] = [];
   const errors: SheetError[] = [];
   const seen = new Map<string, number>();
+  const stems = new Map<number, string>();
   let count = 0;
   for (const row of sheet) {
     const number = row.number;
@@ -76,6 +77,8 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
     const cells = QUESTION_COLUMNS.map(text);
     if (cells.every((c) => c === '')) continue;
     count++;
+    const stem = text('题干');
+    if (stem) stems.set(number, [...stem].length > STEM_NAME ? `${[...stem].slice(0, STEM_NAME).join('')}…` : stem);
     const checked = checkQuestionCells(text);
     if ('msg' in checked) {
       errors.push({ row: number, ...checked });
@@ -94,7 +97,7 @@ export async function readQuestionSheet(data: Buffer): Promise<{ questions: Pars
     throw new AppError(ErrorCode.BAD_REQUEST, `一次最多导入${MAX_QUESTION_ROWS}道题，请分批导入`);
   }
   if (count === 0) throw new AppError(ErrorCode.BAD_REQUEST, '表格中没有试题');
-  return { questions, errors };
+  return { questions, errors, names: stems };
 }
 
 /**

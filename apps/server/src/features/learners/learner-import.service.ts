@@ -14,6 +14,7 @@ import { insertPersons, sameAccount, updateImportedPerson } from '../../core/per
 import { findPersonsByIdentity } from './learner.repository.js';
 import { readLearnerSheet, type SheetRow } from './learner-sheet.js';
 import { publishPersonsChanged } from '../../core/person-cache.js';
+import { namedErrors } from '../../infra/xlsx.js';
 
 export const MAX_IMPORT_ROWS = 10_000;
 
@@ -142,7 +143,8 @@ export async function importLearners(
   }
   if (errors.length > 0) {
     errors.sort((a, b) => a.row - b.row);
-    return { created: 0, updated: 0, passwordsKept: 0, errors };
+    const names = new Map(rows.map((r) => [r.row, r.name]));
+    return { created: 0, updated: 0, passwordsKept: 0, errors: namedErrors(errors, names) };
   }
 
   // one hash per distinct password: a sheet usually gives many learners the same one; rows

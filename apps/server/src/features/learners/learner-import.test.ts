@@ -139,6 +139,11 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     const { created, updated, errors } = res.body.data;
     expect({ created, updated }).toEqual({ created: 0, updated: 0 });
     const got = (errors as Array<{ row: number; field: string; msg: string }>).map((e) => `${e.row}:${e.field}`);
+    // each error names the row's learner, so a manager finds him in a long sheet (none for a row without a name)
+    const named = errors as Array<{ row: number; name?: string }>;
+    expect(named.find((e) => e.row === 4)!.name).toBe('周@');
+    expect(named.find((e) => e.row === 13)!.name).toBe('周十二');
+    expect(named.find((e) => e.row === 3)!.name).toBeUndefined();
     expect(got).toEqual([
       '3:姓名',
       '4:姓名',

@@ -135,6 +135,8 @@ export function EnrolDialog({ cls, onClose, onDone }: { cls: ManagedClass; onClo
                   <SheetErrors
                     errors={sheetResult.errors}
                     headline={t('console.enrolSheetFailed', { count: sheetResult.errors.length })}
+                    nameTitle={t('console.name')}
+                    sheetName={file?.name}
                   />
                 )}
                 {sheetResult && sheetResult.errors.length === 0 && (

@@ -84,7 +84,12 @@ export function ImportDialog({ onImported }: { onImported(): void }) {
             />
           )}
           {result && result.errors.length > 0 && (
-            <SheetErrors errors={result.errors} headline={t('console.importFailed', { count: result.errors.length })} />
+            <SheetErrors
+              errors={result.errors}
+              headline={t('console.importFailed', { count: result.errors.length })}
+              nameTitle={t('console.name')}
+              sheetName={file?.name}
+            />
           )}
         </Space>
       </Modal>

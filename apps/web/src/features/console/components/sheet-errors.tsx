@@ -1,27 +1,64 @@
-import { Alert, Table } from 'antd';
+import { Alert, Button, Table } from 'antd';
+import type { SheetError } from '@anxun/shared/schemas/sheet-errors';
+import { csvText } from '../../../lib/csv';
+import { saveBlob } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
 import { tablePager } from './table-pager';
 
-export interface SheetError {
-  row: number;
-  field: string;
-  msg: string;
-}
+export type { SheetError };
 
-/** A refused sheet's errors, each by its spreadsheet row, with the headline that nothing was written. */
-export function SheetErrors({ errors, headline }: { errors: SheetError[]; headline: string }) {
+/**
+ * A refused sheet's errors, each by its spreadsheet row (with the row's learner or question when
+ * it names one), the headline that nothing was written, and the list as a CSV file to work
+ * through beside the sheet: `sheetName` is the refused file's name.
+ */
+export function SheetErrors({
+  errors,
+  headline,
+  nameTitle,
+  sheetName,
+}: {
+  errors: SheetError[];
+  headline: string;
+  /** the column of what each row is about: 姓名, 题干 */
+  nameTitle: string;
+  sheetName: string | undefined;
+}) {
   const { t } = useTranslation();
+  const named = errors.some((e) => e.name);
+  const download = () => {
+    const header = [t('console.row'), ...(named ? [nameTitle] : []), t('console.field'), t('console.message')];
+    const rows = errors.map((e) => [e.row, ...(named ? [e.name ?? ''] : []), e.field, e.msg]);
+    const base = (sheetName ?? '').replace(/\.xlsx$/i, '');
+    saveBlob(
+      new Blob([csvText([header, ...rows])], { type: 'text/csv;charset=utf-8' }),
+      t('console.errorListFile', { name: base || t('console.sheetFile') }),
+    );
+  };
   return (
     <>
-      <Alert type="error" showIcon message={headline} data-testid="import-errors" />
+      <Alert
+        type="error"
+        showIcon
+        message={headline}
+        data-testid="import-errors"
+        action={
+          <Button size="small" onClick={download} data-testid="import-errors-download">
+            {t('console.downloadErrors')}
+          </Button>
+        }
+      />
       <Table
         size="small"
         rowKey={(e) => `${e.row}-${e.field}-${e.msg}`}
         pagination={tablePager(t, { pageSize: 8 })}
         dataSource={errors}
+        // a phone scrolls it sideways rather than squeeze 问题 to a character a line
+        scroll={{ x: 520 }}
         columns={[
-          { title: t('console.row'), dataIndex: 'row', width: 70 },
-          { title: t('console.field'), dataIndex: 'field', width: 100 },
+          { title: t('console.row'), dataIndex: 'row', width: 56 },
+          ...(named ? [{ title: nameTitle, dataIndex: 'name', width: 120, ellipsis: true }] : []),
+          { title: t('console.field'), dataIndex: 'field', width: 90 },
           { title: t('console.message'), dataIndex: 'msg' },
         ]}
       />

@@ -36,7 +36,7 @@ export default function QuestionsPage() {
   const [current, setCurrent] = useState(1);
   const questions = useBankQuestions(bookId, { kind, current });
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<QuestionImportResult | undefined>();
+  const [result, setResult] = useState<(QuestionImportResult & { sheetName: string }) | undefined>();
   /** the question in the form; null: a new one; undefined: no form */
   const [editing, setEditing] = useState<BankQuestion | null | undefined>();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
@@ -46,7 +46,7 @@ export default function QuestionsPage() {
     setBusy(true);
     try {
       const answer = await importQuestions(bookId, file);
-      setResult(answer);
+      setResult({ ...answer, sheetName: file.name });
       if (answer.errors.length === 0) refresh();
     } catch {
       // the error toast says why
@@ -223,6 +223,8 @@ export default function QuestionsPage() {
           <SheetErrors
             errors={result.errors}
             headline={t('console.bank.importFailed', { count: result.errors.length })}
+            nameTitle={t('console.bank.stem')}
+            sheetName={result.sheetName}
           />
         )}
       </Modal>

@@ -138,13 +138,13 @@ export const setClassClosed = (id: string, closed: boolean) =>
 export const enrol = (id: string, body: { departmentIds?: string[]; includeSub?: boolean; personIds?: string[] }) =>
   api.post<EnrolResult>(`${M}/classes/${id}/enrol`, { json: body });
 
-/** A page of a class's members (20), found by name or phone when `q` is given. */
-export const useMembers = (classId: string, query: { q: string; current: number }) =>
+/** A page of a class's members (20 unless `size`), found by name or phone when `q` is given. */
+export const useMembers = (classId: string, query: { q: string; current: number; size?: number }) =>
   useQuery({
     queryKey: [...consoleKeys.members(classId), query],
     queryFn: () =>
       api.get<{ records: ClassMember[]; total: number }>(`${M}/classes/${classId}/members`, {
-        query: { ...(query.q ? { q: query.q } : {}), current: String(query.current), size: '20' },
+        query: { ...(query.q ? { q: query.q } : {}), current: String(query.current), size: String(query.size ?? 20) },
       }),
   });
 

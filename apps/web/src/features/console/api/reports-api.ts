@@ -52,14 +52,14 @@ export const requestClassArchive = (classId: string) => api.post<{ jobId: string
 export const useDashboard = () =>
   useQuery({ queryKey: ['console', 'dashboard'], queryFn: () => api.get<Dashboard>(`${M}/dashboard`) });
 
-/** 班级学习进度, a page at a time. */
-export const useClassProgress = (classId: string | undefined, filter: ReportFilter, current: number) =>
+/** 班级学习进度, a page (of `size`) at a time. */
+export const useClassProgress = (classId: string | undefined, filter: ReportFilter, current: number, size = 20) =>
   useQuery({
-    queryKey: ['console', 'report', 'class', classId, filter, current],
+    queryKey: ['console', 'report', 'class', classId, filter, current, size],
     enabled: Boolean(classId),
     queryFn: () =>
       api.get<ClassProgressPage>(`${M}/reports/class-progress`, {
-        query: defined({ classId, ...filter, current: String(current), size: '20' }),
+        query: defined({ classId, ...filter, current: String(current), size: String(size) }),
       }),
   });
 

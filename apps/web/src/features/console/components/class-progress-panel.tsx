@@ -31,8 +31,9 @@ export function ClassProgressPanel() {
   const [classId, setClassId] = useState<string>();
   const [filter, setFilter] = useState<ReportFilter>({});
   const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(20);
   const [opened, setOpened] = useState<ClassProgressRow>();
-  const progress = useClassProgress(classId, filter, current);
+  const progress = useClassProgress(classId, filter, current, size);
   const [fullIds, setFullIds] = useState(false);
   /** the sheets as the page filters them */
   const download = (path: string, name: string, filtered = true) => {
@@ -158,7 +159,13 @@ export function ClassProgressPanel() {
         locale={{ emptyText: classId ? t('console.reports.noRecords') : t('console.reports.chooseClass') }}
         scroll={{ x: 1100 }}
         data-testid="report-table"
-        pagination={tablePager(t, { pageSize: 20, current, total: progress.data?.total, onChange: setCurrent })}
+        pagination={tablePager(t, {
+          pageSize: size,
+          current,
+          total: progress.data?.total,
+          onChange: setCurrent,
+          onSizeChange: setSize,
+        })}
         columns={[
           { title: t('console.reports.name'), dataIndex: 'name', width: 100, fixed: 'left' },
           {

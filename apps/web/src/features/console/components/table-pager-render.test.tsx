@@ -44,4 +44,28 @@ describe("a console table's pager", () => {
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     expect(asked).toEqual([4]);
   });
+
+  it('lets a manager choose how many rows a page holds, starting again at page 1', async () => {
+    const asked: Array<[string, number]> = [];
+    render(
+      <Table
+        rowKey="id"
+        dataSource={rows.slice(20, 30)}
+        columns={columns}
+        pagination={tablePager(t, {
+          pageSize: 10,
+          current: 3,
+          total: 95,
+          onChange: (p) => asked.push(['page', p]),
+          onSizeChange: (size) => asked.push(['size', size]),
+        })}
+      />,
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle(/^50/));
+    expect(asked).toEqual([
+      ['size', 50],
+      ['page', 1],
+    ]);
+  });
 });

@@ -10,22 +10,44 @@ const named = {
 } as const;
 
 /**
- * A console table's pager: one page size, no size changer, and its arrows named in the page's
- * language (antd's buttons are named by their icons, in English: "left", "right", "double-left").
+ * A console table's pager: one page size (or, given `onSizeChange`, the manager's choice of
+ * 10–100 — a new size starts at page 1), and its arrows named in the page's language (antd's
+ * buttons are named by their icons, in English: "left", "right", "double-left").
  * Server-paged tables pass the page they asked for and the total the answer gave.
  */
 export function tablePager(
   t: TFunction,
-  options: { pageSize: number; current?: number; total?: number; onChange?: (page: number) => void },
+  options: {
+    pageSize: number;
+    current?: number;
+    total?: number;
+    onChange?: (page: number) => void;
+    onSizeChange?: (size: number) => void;
+  },
 ): TablePaginationConfig {
-  const { pageSize, current, total, onChange } = options;
+  const { pageSize, current, total, onChange, onSizeChange } = options;
   return {
     pageSize,
-    showSizeChanger: false,
-    ...(current === undefined ? {} : { current, total: total ?? 0, onChange }),
+    showSizeChanger: onSizeChange !== undefined,
+    ...(onSizeChange ? { pageSizeOptions: PAGE_SIZES } : {}),
+    ...(current === undefined
+      ? {}
+      : {
+          current,
+          total: total ?? 0,
+          onChange: (page: number, size: number) => {
+            if (onSizeChange && size !== pageSize) {
+              onSizeChange(size);
+              onChange?.(1);
+            } else onChange?.(page);
+          },
+        }),
     itemRender: namedPagerItems(t),
   };
 }
+
+/** The page sizes a manager may choose (the API's most is 100). */
+export const PAGE_SIZES = [10, 20, 50, 100];
 
 /** antd's itemRender that names a pager's arrows and five-page jumps (for a bare Pagination too). */
 export function namedPagerItems(t: TFunction): PaginationProps['itemRender'] {

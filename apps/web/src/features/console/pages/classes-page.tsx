@@ -26,7 +26,8 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
   const { t, language } = useTranslation();
   const [q, setQ] = useState('');
   const [current, setCurrent] = useState(1);
-  const members = useMembers(cls.id, { q, current });
+  const [size, setSize] = useState(20);
+  const members = useMembers(cls.id, { q, current, size });
   const remove = (m: ClassMember) =>
     removeMember(cls.id, m.trainPersonId)
       .then(() => {
@@ -53,7 +54,13 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
         loading={members.isPending}
         dataSource={members.data?.records ?? []}
         data-testid="member-table"
-        pagination={tablePager(t, { pageSize: 20, current, total: members.data?.total, onChange: setCurrent })}
+        pagination={tablePager(t, {
+          pageSize: size,
+          current,
+          total: members.data?.total,
+          onChange: setCurrent,
+          onSizeChange: setSize,
+        })}
         columns={[
           { title: t('console.name'), dataIndex: 'name' },
           { title: t('console.department'), dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },

@@ -36,7 +36,8 @@ export default function PeoplePage() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<string | undefined>();
   const [current, setCurrent] = useState(1);
-  const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size: 10 });
+  const [size, setSize] = useState(10);
+  const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Learner | undefined>();
   const [faceOf, setFaceOf] = useState<Learner | undefined>();
@@ -147,7 +148,13 @@ export default function PeoplePage() {
             loading={learners.isPending}
             dataSource={learners.data?.records ?? []}
             scroll={{ x: 900 }}
-            pagination={tablePager(t, { pageSize: 10, current, total: learners.data?.total, onChange: setCurrent })}
+            pagination={tablePager(t, {
+              pageSize: size,
+              current,
+              total: learners.data?.total,
+              onChange: setCurrent,
+              onSizeChange: setSize,
+            })}
             data-testid="learner-table"
             columns={[
               { title: t('console.name'), dataIndex: 'name', width: 100 },

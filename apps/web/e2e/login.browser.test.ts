@@ -216,7 +216,7 @@ describe('login in Chromium', () => {
     await context.close();
   });
 
-  it('registers a learner who can then log in with the ID number', async () => {
+  it('registers a learner who is told how to log in, his phone already in the account field', async () => {
     const { page, context } = await openPage(env, '/register');
     await page.getByLabel('姓名').fill('王学员');
     await page.getByLabel('身份证号码').fill('110101199001011231');
@@ -233,7 +233,10 @@ describe('login in Chromium', () => {
     await page.getByLabel('密码（不少于6位）').fill('secret12');
     await page.getByRole('button', { name: /^注\s*册$/ }).click();
     await page.waitForURL(/#\/login$/);
-    await loginByPassword(page, '11010519491231002X', 'secret12');
+    await page.getByText('注册成功，请用手机号（或身份证号）和密码登录').waitFor();
+    expect(await page.getByPlaceholder('用户名/身份证号/手机号').inputValue()).toBe('13912340000');
+    await page.getByPlaceholder('密码').fill('secret12');
+    await page.getByTestId('login-submit').click();
     await page.waitForURL(/#\/study/);
     await page.locator('.shell-header').getByText('王学员').waitFor();
     // in no class yet: told where the registration is and what happens next, not a dead end

@@ -76,8 +76,9 @@ export const en: Messages = {
     password: 'Password (at least 6 characters)',
     submit: 'Register',
     toLogin: 'Have an account? Log in',
-    success: 'Registered. Please log in.',
-    pending: 'Registered. A training manager will review it; you can log in once approved.',
+    success: 'Registered. Log in with your phone (or ID number) and password.',
+    pending:
+      'Registered. A training manager will review it; once approved, log in with your phone (or ID number) and password.',
   },
   page: {
     notFound: 'Sorry, this page does not exist',

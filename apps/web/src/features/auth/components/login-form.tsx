@@ -18,6 +18,8 @@ interface Props {
   onRegister(): void;
   /** the account field takes the focus as the form appears (a dialog opened to log in) */
   autoFocus?: boolean;
+  /** the account field filled in (the phone just registered with) */
+  username?: string;
 }
 
 const FIELDS: Record<Mode, LoginField[]> = {
@@ -43,11 +45,11 @@ function Field({ error, children }: { error: string | undefined; children: React
  * would be a third of its bytes and half of a phone's work to show it.
  * Fields are checked on blur (trimmed) and all again on submit, with the §5 texts.
  */
-export function LoginForm({ onSuccess, onRegister, autoFocus = false }: Props) {
+export function LoginForm({ onSuccess, onRegister, autoFocus = false, username = '' }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('account');
   const [values, setValues] = useState<Record<LoginField, string>>({
-    username: '',
+    username,
     password: '',
     telPhoto: '',
     checkCode: '',

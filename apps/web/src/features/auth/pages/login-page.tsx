@@ -1,6 +1,6 @@
 import type { OrgInfo } from '@anxun/shared/schemas/org';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { fetchOrgInfo, siteOrgCode } from '../../../lib/org-info';
 import { useTranslation } from '../../../lib/i18n';
 import defaultLogo from '../../../shell/default-logo.svg';
@@ -71,6 +71,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const token = useUser((s) => s.token);
   // A logged-in learner has nothing to do here (spec §4).
   if (token) return <Navigate to={safeRedirect(params.get('redirect'), homeOf(useUser.getState().role))} replace />;
@@ -84,6 +85,7 @@ export default function LoginPage() {
             navigate(safeRedirect(params.get('redirect'), homeOf(useUser.getState().role)), { replace: true })
           }
           onRegister={() => navigate('/register')}
+          username={(location.state as { username?: string } | null)?.username}
         />
       </div>
     </main>

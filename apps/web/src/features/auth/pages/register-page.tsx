@@ -38,7 +38,8 @@ export default function RegisterPage() {
     try {
       const { pending } = await registerLearner(values);
       notifySuccess(t(pending ? 'register.pending' : 'register.success'));
-      navigate('/login', { replace: true });
+      // the login page with his phone filled in: it is his account (his ID number is too)
+      navigate('/login', { replace: true, state: { username: values.phone.trim() } });
     } catch {
       // toast shown
     } finally {

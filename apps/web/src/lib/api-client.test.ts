@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, configureApiClient, prefetch } from './api-client';
+import { api, ApiError, configureApiClient, prefetch, retryWait } from './api-client';
 
 // a real server: counts what it is asked, answers in the API's envelope
 const hits: string[] = [];
@@ -9,6 +9,12 @@ let failNext = 0;
 const server = http.createServer((req, res) => {
   hits.push(`${req.url} ${req.headers.authorization ?? '-'}`);
   res.setHeader('content-type', 'application/json');
+  if (req.url === '/api/too-soon') {
+    res.statusCode = 429;
+    res.setHeader('retry-after', '42');
+    res.end(JSON.stringify({ code: 429, msg: '验证码发送过于频繁，请42秒后再试', data: null }));
+    return;
+  }
   if (failNext > 0) {
     failNext--;
     res.statusCode = 500;
@@ -67,5 +73,18 @@ describe('answers asked for ahead (prefetch)', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
     await api.get(`${base}/api/org`);
     expect(hits).toHaveLength(4);
+  });
+});
+
+describe('a refusal that names a wait', () => {
+  it('carries the seconds of its Retry-After, for a button to count down', async () => {
+    const err = await api.post(`${base}/api/too-soon`, { silent: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('验证码发送过于频繁，请42秒后再试');
+    expect((err as ApiError).retryAfter).toBe(42);
+    expect(retryWait(err)).toBe(42);
+    // a wait of hours is not a countdown; other failures name none
+    expect(retryWait(new ApiError(429, 'x', 429, 7200))).toBe(0);
+    expect(retryWait(new Error('x'))).toBe(0);
   });
 });

@@ -15,10 +15,21 @@ export class ApiError extends Error {
     readonly code: number | string,
     message: string,
     readonly status: number,
+    /** seconds the server asked to wait before trying again (its Retry-After) */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * How long a refused request asked to wait (a code sent too soon, too many codes), when it is a
+ * wait worth counting down on a button (at most `max` seconds); 0 otherwise.
+ */
+export function retryWait(err: unknown, max = 600): number {
+  const wait = err instanceof ApiError ? (err.retryAfter ?? 0) : 0;
+  return wait > 0 && wait <= max ? Math.ceil(wait) : 0;
 }
 
 interface ClientHooks {
@@ -150,10 +161,12 @@ export async function request<T>(method: string, url: string, options: RequestOp
     } else if (!envelope) {
       error = unknownError(res.status);
     } else {
+      const retryAfter = Number(res.headers.get('retry-after'));
       error = new ApiError(
         (envelope.code as number) ?? ErrorCode.UNKNOWN,
         typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : errorTable[ErrorCode.UNKNOWN].msg,
         res.status,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
       );
     }
   } catch (err) {

@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { accountKeys, changePhone, sendCode } from '../api/account-api';
+import { retryWait } from '../../../lib/api-client';
 
 /** 更换手机号: a code to the new number proves it is the learner's. Plain form (no antd). */
 export function PhoneCard({ current }: { current: string | undefined }) {
@@ -60,7 +61,11 @@ export function PhoneCard({ current }: { current: string | undefined }) {
                     startCountdown(r.resendAfter);
                     notifySuccess(t('login.codeSent'));
                   })
-                  .catch(() => undefined);
+                  .catch((err: unknown) => {
+                    // the toast says why; a wait the server named is counted down on the button
+                    const wait = retryWait(err);
+                    if (wait) startCountdown(wait);
+                  });
               }}
             >
               {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}

@@ -3,7 +3,7 @@ import { Msg } from '@anxun/shared/messages';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PasswordInput } from '../../../components/password-input';
 import { localiseText, useTranslation } from '../../../lib/i18n';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, retryWait } from '../../../lib/api-client';
 import { clearNotices, notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../stores/user-store';
 import { sendCheckCode } from '../api/auth-api';
@@ -104,8 +104,10 @@ export function LoginForm({ onSuccess, onRegister, autoFocus = false, username =
       const res = await sendCheckCode(tel);
       notifySuccess(t('login.codeSent'));
       startCountdown(res.resendAfter || CHECK_CODE_RESEND_SECONDS);
-    } catch {
-      // toast already shown
+    } catch (err) {
+      // the toast says why; a wait the server named is counted down on the button
+      const wait = retryWait(err);
+      if (wait) startCountdown(wait);
     }
   };
 

@@ -11,6 +11,7 @@ import { registerLearner, sendCheckCode } from '../api/auth-api';
 import { useCountdown } from '../../../lib/use-countdown';
 import { registerRules } from '../components/form-rules';
 import { LoginBrand } from './login-page';
+import { retryWait } from '../../../lib/api-client';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -28,8 +29,10 @@ export default function RegisterPage() {
       const res = await sendCheckCode(phone, 'register');
       notifySuccess(t('login.codeSent'));
       startCountdown(res.resendAfter);
-    } catch {
-      // toast shown
+    } catch (err) {
+      // the toast says why; a wait the server named is counted down on the button
+      const wait = retryWait(err);
+      if (wait) startCountdown(wait);
     }
   };
 

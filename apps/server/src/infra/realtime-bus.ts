@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { redialIfSilent } from './redis-silence.js';
 
 /**
  * Events that must reach every server node: a session that was revoked on one node must
@@ -69,9 +70,15 @@ export async function createRedisBus(
   onError: HandlerErrorReporter = () => undefined,
 ): Promise<RealtimeBus> {
   const channel = `${prefix}realtime`;
-  // a publish while Redis is away fails at once (no offline queue): its caller goes on, and the
-  // nodes' socket re-check delivers what it carried
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // a publish while Redis is away fails at once (no offline queue), and one Redis does not answer
+  // (a partition, a paused VM: the connection stays open) gives up after a second: its caller
+  // goes on, and the nodes' socket re-check delivers what it carried
+  const pub = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 1_000,
+  });
   // the subscription is made again by hand after a reconnect, so the bus knows when it listens
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, autoResubscribe: false });
   // ioredis reports each failed reconnect as an error event; the health route tells the state
@@ -105,7 +112,10 @@ export async function createRedisBus(
   listening = true;
   return {
     async publish(event) {
-      await pub.publish(channel, JSON.stringify(event));
+      await pub.publish(channel, JSON.stringify(event)).catch((err: unknown) => {
+        redialIfSilent(pub);
+        throw err;
+      });
     },
     subscribe(handler) {
       handlers.push(handler);
@@ -117,7 +127,10 @@ export async function createRedisBus(
       return pub.status === 'ready' && listening;
     },
     async listeners() {
-      const answer = (await pub.pubsub('NUMSUB', channel)) as [string, number];
+      const answer = (await pub.pubsub('NUMSUB', channel).catch((err: unknown) => {
+        redialIfSilent(pub);
+        throw err;
+      })) as [string, number];
       return Number(answer[1]);
     },
     async close() {

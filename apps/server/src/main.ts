@@ -46,7 +46,7 @@ const lines = [
 if (config.demoSeed) {
   lines.push(
     `  demo organisation ${DEMO_ORG.code} (${DEMO_ORG.name})`,
-    `  demo learner: ${DEMO_LEARNER.account} / ${DEMO_LEARNER.password}  (phone ${DEMO_LEARNER.phone}; SMS codes print here)`,
+    `  demo learner: ${DEMO_LEARNER.account} / ${DEMO_LEARNER.password}  (phone ${DEMO_LEARNER.phone}${config.sms.printCodes ? '; SMS codes print here' : ''})`,
     `  demo admin:   ${DEMO_ADMIN.account} / ${DEMO_ADMIN.password}`,
     `  platform operator: ${DEMO_OPERATOR.account} / ${DEMO_OPERATOR.password}  (creates organisations)`,
   );

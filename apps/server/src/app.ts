@@ -30,6 +30,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { createFaceGate } from './features/identity/face-gate.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
 import { schedulePhotoRetention } from './features/identity/photo-retention.js';
+import { settleOverdueAttempts } from './features/exams/exam.service.js';
 import { scheduleExamSettlement } from './features/exams/exam-settlement.js';
 import { purgeRejections } from './core/registration-rejection.repository.js';
 import { purgeRotatedTokens } from './core/session.repository.js';
@@ -88,6 +89,7 @@ import { certificateAdminRoutes } from './features/certificates/certificate-admi
 import { certificateTemplateRoutes } from './features/certificates/certificate-template.routes.js';
 import { archivesRoutes } from './features/reports/archives.routes.js';
 import { faceReviewRoutes } from './features/identity/face-review.routes.js';
+import { certificateIssueJob } from './features/certificates/certificate-issue.job.js';
 import { classArchiveJob } from './features/reports/class-archive.job.js';
 import { examResultsArchivePart } from './features/exams/exam-results-export.service.js';
 import { faceChecksArchivePart } from './features/identity/face-check-export.service.js';
@@ -459,6 +461,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(examsRoutes(ctx));
   await app.register(certificatesRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
+  // a learner's record and 一人一档 close his overdue exams before they are read (exams' work)
+  const settleExams = (trainPersonIds: readonly string[]) => settleOverdueAttempts(ctx, undefined, trainPersonIds);
   // The console's API: every route under /api/manage is for the organisation's training
   // managers only, declared once here (401 anonymous, 403 another role).
   await app.register(
@@ -474,11 +478,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         noticesRoutes(ctx),
         sharedBooksRoutes(ctx),
         examPaperRoutes(ctx),
-        reportsRoutes(ctx),
+        reportsRoutes(ctx, { settleExams }),
         certificateAdminRoutes(ctx),
         certificateTemplateRoutes(ctx),
         faceReviewRoutes(ctx),
-        archivesRoutes(ctx),
+        archivesRoutes(ctx, { settleExams }),
         examReviewAdminRoutes(ctx),
         retentionRoutes(ctx),
       ],
@@ -576,6 +580,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let tools: MediaTools | undefined;
   jobs.register(transcodeJob(ctx, () => (tools ??= mediaTools(config.media))));
   jobs.register(classArchiveJob(ctx, [examResultsArchivePart, faceChecksArchivePart]));
+  jobs.register(certificateIssueJob(ctx));
   jobs.start();
 
   const stopPhotos = schedulePhotoRetention(ctx);

@@ -130,6 +130,26 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
   }, 120_000);
   afterAll(() => server.close());
 
+  it('issues the certificate as his study completes the class, before he asks for it', async () => {
+    await enrol('promptly');
+    await studyAll();
+    // the manager's 证书管理 has it without the learner opening 我的学习 or 个人中心
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.request('GET', `/api/manage/certificates?q=promptly`, { headers: as(admin) })
+          ).body.data?.records?.map((c: { status: string }) => c.status),
+        { timeout: 15_000 },
+      )
+      .toEqual(['valid']);
+    // the job is not kept once done
+    expect(await server.ctx.db.selectFrom('jobs').select('id').where('subject_id', '=', personId).execute()).toEqual(
+      [],
+    );
+    expect((await mine()).map((c) => c.status)).toEqual(['valid']);
+  });
+
   it('withdraws the certificate when a void leaves a course incomplete, and renews it once he completes again', async () => {
     await enrol('withdrawn');
     const checkId = await passedCheck();

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@anxun/shared/errors';
-import type { AnswerValue } from '@anxun/shared/schemas/exams';
+import type { AnswerValue, QuestionKind } from '@anxun/shared/schemas/exams';
 import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
@@ -15,7 +15,8 @@ import { bytesOf } from '../../infra/stream-bytes.js';
 const PAGE = 200;
 const STATUS = { open: '答题中', submitted: '已交卷', expired: '超时交卷' } as const;
 const when = sheetTime;
-const answerText = (value: AnswerValue | null | undefined): string =>
+/** an answer as written: a multiple choice's letters together (AC), a fill-in's blanks apart (根|红) */
+export const answerText = (kind: QuestionKind, value: AnswerValue | null | undefined): string =>
   value === null || value === undefined || value === ''
     ? '未答'
     : typeof value === 'boolean'
@@ -23,9 +24,7 @@ const answerText = (value: AnswerValue | null | undefined): string =>
         ? '对'
         : '错'
       : Array.isArray(value)
-        ? value.every((v) => v.length === 1)
-          ? value.join('')
-          : value.join('|')
+        ? value.join(kind === 'fill' ? '|' : '')
         : value;
 
 /**
@@ -72,7 +71,7 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
               ? sheet.items
                   .map(
                     (item, i) =>
-                      `${i + 1}. ${answerText(item.given)}${item.correct ? '✓' : '✗'}（${item.earned}/${item.points}）`,
+                      `${i + 1}. ${answerText(item.kind, item.given)}${item.correct ? '✓' : item.earned > 0 ? '（部分正确）' : '✗'}（${item.earned}/${item.points}）`,
                   )
                   .join('；')
               : '',

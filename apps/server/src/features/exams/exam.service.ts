@@ -28,6 +28,7 @@ import { correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
 import { findPaperRulesJson } from './exam-paper.repository.js';
 import { defaultPaper, drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
+import { queueCertificateIssue } from '../../core/certificate-issue-queue.js';
 
 /** Answers reaching the server this long after the deadline still count (network, a slow click). */
 export const EXAM_GRACE_MS = 30_000;
@@ -119,13 +120,23 @@ async function finish(
         });
         // passed when it was handed in — at its deadline, for one closed later
         const handedIn = inTime ? now : attempt.deadline_at;
+        const completedNow = complete && course.learn_status !== LearnStatus.COMPLETED;
         await recordExamOutcome(ctx.db, course.id, {
           sys_score: best,
           exam_passed_at: handedIn,
-          ...(complete && course.learn_status !== LearnStatus.COMPLETED
-            ? { learn_status: LearnStatus.COMPLETED, end_time: handedIn }
-            : {}),
+          ...(completedNow ? { learn_status: LearnStatus.COMPLETED, end_time: handedIn } : {}),
         });
+        // the course may have been the class's last: its certificate is issued now
+        if (
+          completedNow &&
+          (await queueCertificateIssue(
+            ctx.db,
+            { trainPersonId: course.train_person_id, personId: attempt.person_id },
+            now,
+          ))
+        ) {
+          ctx.jobs.kick();
+        }
       } else {
         await recordExamOutcome(ctx.db, course.id, { sys_score: best });
       }
@@ -145,13 +156,25 @@ export async function settle(ctx: AppContext, attempt: AttemptRow): Promise<Atte
  * back): scored on what was saved in time, as his next visit would have done — so the reports,
  * exports and archives never hold an exam 答题中 long after it ended. Returns how many.
  */
-/** (`classId`: that class's only — what its results sheet or archive is about to show.) */
-export async function settleOverdueAttempts(ctx: AppContext, classId?: string): Promise<number> {
+/**
+ * (`classId`: that class's only — what its results sheet or archive is about to show;
+ * `trainPersonIds`: those memberships' only — a learner's record about to be read.)
+ */
+export async function settleOverdueAttempts(
+  ctx: AppContext,
+  classId?: string,
+  trainPersonIds?: readonly string[],
+): Promise<number> {
+  if (trainPersonIds?.length === 0) return 0;
   let settled = 0;
   // one that cannot be closed (a damaged row) is logged and passed over, not left to stop the rest
   const failed: string[] = [];
   for (;;) {
-    const rows = await findOverdueAttempts(ctx.db, ctx.now() - GRACE_MS, 100, { classId, skip: failed });
+    const rows = await findOverdueAttempts(ctx.db, ctx.now() - GRACE_MS, 100, {
+      classId,
+      trainPersonIds,
+      skip: failed,
+    });
     for (const row of rows) {
       try {
         await finish(ctx, row, undefined);

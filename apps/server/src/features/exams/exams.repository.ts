@@ -202,13 +202,14 @@ export async function findOverdueAttempts(
   db: Db,
   before: number,
   limit: number,
-  options: { classId?: string | undefined; skip?: readonly string[] } = {},
+  options: { classId?: string | undefined; trainPersonIds?: readonly string[]; skip?: readonly string[] } = {},
 ) {
   return db
     .selectFrom('exam_attempts as a')
     .selectAll('a')
     .where('a.status', '=', 'open')
     .where('a.deadline_at', '<', before)
+    .$if(options.trainPersonIds !== undefined, (q) => q.where('a.train_person_id', 'in', [...options.trainPersonIds!]))
     .$if(options.classId !== undefined, (q) =>
       q.where('a.class_course_id', 'in', (eb) =>
         eb.selectFrom('train_class_courses').select('id').where('class_id', '=', options.classId!),

@@ -248,6 +248,18 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     const second = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, another)).body.data;
     now += 121 * 60_000;
     const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    // so does his 学习档案, read before any sweep: 超时交卷, never 答题中
+    const walker = await server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', 'walked-away-too')
+      .executeTakeFirstOrThrow();
+    const record = await get(`/api/manage/reports/learners/${walker.id}`, admin);
+    expect(record.status, record.text).toBe(200);
+    const examsOf = (record.body.data.classes as Array<{ examAttempts: Array<{ status: string }> }>).flatMap(
+      (c) => c.examAttempts,
+    );
+    expect(examsOf.map((a) => a.status)).toEqual(['expired']);
     const classId = (
       await server.ctx.db
         .selectFrom('train_class_courses')
@@ -368,7 +380,38 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
         .where('class_course_id', '=', classCourseId)
         .execute();
       expect((await summary()).body.data.studyDone).toBe(true);
-      expect((await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, eager)).status).toBe(200);
+      const started = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, eager);
+      expect(started.status).toBe(200);
+      // the class's other courses done already: passing this exam completes the class, and its
+      // certificate is issued without his asking
+      await server.ctx.db
+        .updateTable('train_person_courses')
+        .set({ learn_status: 2 })
+        .where('train_person_id', '=', member)
+        .where('class_course_id', '!=', classCourseId)
+        .execute();
+      const byId = new Map(bank.map((q) => [q.id, q]));
+      const answers = Object.fromEntries(
+        started.body.data.questions.map((q: { questionId: string }) => [
+          q.questionId,
+          rightAnswer(byId.get(q.questionId)!),
+        ]),
+      );
+      const handedIn = await post('/api/exam/mock/submit', { attemptId: started.body.data.attemptId, answers }, eager);
+      expect(handedIn.body.data.passed).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.ctx.db
+                .selectFrom('certificates')
+                .select('status')
+                .where('train_person_id', '=', member)
+                .execute()
+            ).map((c) => c.status),
+          { timeout: 15_000 },
+        )
+        .toEqual(['valid']);
     } finally {
       await setRules(rules);
     }

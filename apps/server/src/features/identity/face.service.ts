@@ -57,6 +57,7 @@ import { findOrgById } from '../../core/org.repository.js';
 import { changeOrgSetting } from '../../core/org-settings.js';
 import type { ReferenceSettings } from '@anxun/shared/schemas/identity';
 import { reviewBelow } from './face-review.service.js';
+import { queueCertificateIssue } from '../../core/certificate-issue-queue.js';
 
 export interface PhotoUpload {
   data: Buffer;
@@ -446,6 +447,7 @@ async function compareFace(
     if (passed && checkFlags.length === 0 && score >= reviewBelow(ctx) && sampledForReview(ctx)) {
       checkFlags.push('SAMPLED');
     }
+    let queued = false;
     // under the learner's lock, as the credit batch takes it: a pass, and the clearing of his
     // study towards the next random check, fall between two batches, never inside one
     await ctx.db.transaction().execute(async (trx) => {
@@ -464,8 +466,14 @@ async function compareFace(
         ...(passed && sessionId ? { session_id: sessionId } : {}),
         updated_at: now,
       });
-      if (updated && passed) await clearCheckCredit(trx, check.train_person_id);
+      if (updated && passed) {
+        await clearCheckCredit(trx, check.train_person_id);
+        // the check a complete class waited on (the one at the end of its last unit): its
+        // certificate is issued now
+        queued = await queueCertificateIssue(trx, { trainPersonId: check.train_person_id, personId }, now);
+      }
     });
+    if (queued) ctx.jobs.kick();
     after = await findCheck(ctx.db, check.id);
   }
   const result: CompareResult = {

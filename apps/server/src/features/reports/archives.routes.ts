@@ -13,13 +13,14 @@ import {
   requestClassArchive,
 } from './class-archive.service.js';
 import { personArchive } from './person-archive.service.js';
+import type { SettleExams } from './reports.service.js';
 
 const tags = ['manage: reports'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 /** 一人一档 (and, later, 一期一档): the files an auditor is handed. Inside the manage scope. */
 export const archivesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, options: { settleExams?: SettleExams } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/archives/person/:file',
@@ -35,7 +36,13 @@ export const archivesRoutes =
       },
       async (request, reply) => {
         const personId = request.params.file.slice(0, -'.pdf'.length);
-        const { pdf, fileName, sha256 } = await personArchive(ctx, userOf(request), personId, request.ip);
+        const { pdf, fileName, sha256 } = await personArchive(
+          ctx,
+          userOf(request),
+          personId,
+          request.ip,
+          options.settleExams,
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', attachment(fileName, 'archive.pdf'))

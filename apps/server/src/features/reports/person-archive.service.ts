@@ -9,7 +9,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { renderPersonArchive } from './person-archive-pdf.js';
 import { findCheckPhotos } from './reports.repository.js';
-import { groupBy, learnerReport } from './reports.service.js';
+import { groupBy, learnerReport, type SettleExams } from './reports.service.js';
 import { bytesOf } from '../../infra/stream-bytes.js';
 
 /**
@@ -18,8 +18,14 @@ import { bytesOf } from '../../infra/stream-bytes.js';
  * the SHA-256 of its data — the record and the check photos' own hashes — so a copy can be
  * told from the record it claims to be. Producing one is audited.
  */
-export async function personArchive(ctx: AppContext, user: AuthUser, personId: string, ip: string) {
-  const built = await buildPersonArchive(ctx, user.orgId, personId);
+export async function personArchive(
+  ctx: AppContext,
+  user: AuthUser,
+  personId: string,
+  ip: string,
+  settleExams?: SettleExams,
+) {
+  const built = await buildPersonArchive(ctx, user.orgId, personId, settleExams);
   await recordAudit(ctx.db, {
     actor: user,
     ip,
@@ -33,8 +39,8 @@ export async function personArchive(ctx: AppContext, user: AuthUser, personId: s
 }
 
 /** The PDF and its data hash, for whoever asked (a manager's download, the class archive job). */
-export async function buildPersonArchive(ctx: AppContext, orgId: string, personId: string) {
-  const report = await learnerReport(ctx, { orgId }, personId);
+export async function buildPersonArchive(ctx: AppContext, orgId: string, personId: string, settleExams?: SettleExams) {
+  const report = await learnerReport(ctx, { orgId }, personId, settleExams);
   const org = await findOrgById(ctx.db, orgId);
   if (!org) throw new AppError(ErrorCode.NOT_FOUND, '单位不存在');
   const checkIds = report.classes.flatMap((c) => c.faceChecks.map((f) => f.checkId));

@@ -17,14 +17,19 @@ import { userOf } from '../../http/auth-guard.js';
 import { attachment, XLSX } from '../../http/sheet-upload.js';
 import { dashboard } from './dashboard.service.js';
 import { exportClassStudy, exportClassUnits, exportDepartments } from './report-export.service.js';
-import { classProgress, departmentSummary, learnerReport as readLearnerReport } from './reports.service.js';
+import {
+  classProgress,
+  departmentSummary,
+  learnerReport as readLearnerReport,
+  type SettleExams,
+} from './reports.service.js';
 
 const tags = ['manage: reports'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /** 报表: class progress, one learner's record, departments. Inside the manage scope. */
 export const reportsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, options: { settleExams?: SettleExams } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dashboard',
@@ -64,7 +69,7 @@ export const reportsRoutes =
           response: { 200: envelope(learnerReport), ...errors },
         },
       },
-      async (request) => ok(await readLearnerReport(ctx, userOf(request), request.params.id)),
+      async (request) => ok(await readLearnerReport(ctx, userOf(request), request.params.id, options.settleExams)),
     );
 
     app.get(

@@ -179,16 +179,25 @@ export async function classProgress(
   };
 }
 
+/**
+ * Closes the overdue exams of these memberships (the exams feature's, given where the routes
+ * are made): what a learner's record reads next is their outcome, not 答题中.
+ */
+export type SettleExams = (trainPersonIds: readonly string[]) => Promise<unknown>;
+
 /** 学员学习档案: every class, course and unit of one learner with how its time was credited. */
 export async function learnerReport(
   ctx: AppContext,
   user: Pick<AuthUser, 'orgId'>,
   personId: string,
+  settleExams?: SettleExams,
 ): Promise<LearnerReport> {
   const person = await findPersonOfOrg(ctx.db, user.orgId, personId);
   if (!person) throw new AppError(ErrorCode.NOT_FOUND, '学员不存在');
   const memberships = await findMemberships(ctx.db, user.orgId, personId);
   const ids = memberships.map((m) => m.id);
+  // an exam whose time ran out is closed and scored first: the record never says 答题中 after it
+  await settleExams?.(ids);
   const [courses, units, checks, attempts, certificates] = await Promise.all([
     findCourseRecords(ctx.db, ids),
     findUnitRecords(ctx.db, ids),

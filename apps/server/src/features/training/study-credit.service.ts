@@ -25,6 +25,7 @@ import {
   type WarpCourseRow,
 } from './training.repository.js';
 import { saveCourseProgress, saveWarpProgress } from '../../core/training-records.repository.js';
+import { queueCertificateIssue } from '../../core/certificate-issue-queue.js';
 
 export interface CreditJob {
   personId: string;
@@ -297,7 +298,10 @@ export class CreditBatcher {
     const changedWarps = new Set<string>();
     const changedPlaybacks = new Set<string>();
     const creditedNow = new Map<string, number>();
-    const creditedCourses = new Map<string, { trainPersonId: string; classCourseId: string; seconds: number }>();
+    const creditedCourses = new Map<
+      string,
+      { trainPersonId: string; personId: string; classCourseId: string; seconds: number }
+    >();
     const creditedMembers = new Map<string, MembershipCredit>();
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
     /** each membership's last credited report in the batch: the one a random check comes with */
@@ -380,6 +384,7 @@ export class CreditBatcher {
         else
           creditedCourses.set(key, {
             trainPersonId: row.train_person_id,
+            personId: job.personId,
             classCourseId: row.class_course_id,
             seconds: credited,
           });
@@ -482,10 +487,13 @@ export class CreditBatcher {
     return results;
   }
 
-  /** The course records: credited time, status; complete when every unit is and the 学时 are met. */
+  /**
+   * The course records: credited time, status; complete when every unit is and the 学时 are met.
+   * A course completed here may complete its class: the learner's certificate is queued.
+   */
   private async updateCourses(
     trx: Db,
-    credited: Array<{ trainPersonId: string; classCourseId: string; seconds: number }>,
+    credited: Array<{ trainPersonId: string; personId: string; classCourseId: string; seconds: number }>,
     now: number,
   ): Promise<void> {
     if (credited.length === 0) return;
@@ -494,7 +502,7 @@ export class CreditBatcher {
     const courses = await findCourseProgress(trx, dialect, [...new Set(credited.map((c) => c.trainPersonId))]);
     // a batch holds hundreds of learners: look records up by key, not by scanning
     const courseByKey = new Map(courses.map((c) => [`${c.train_person_id}/${c.class_course_id}`, c]));
-    const studied = credited.flatMap(({ trainPersonId, classCourseId, seconds }) => {
+    const studied = credited.flatMap(({ trainPersonId, personId, classCourseId, seconds }) => {
       const course = courseByKey.get(`${trainPersonId}/${classCourseId}`);
       if (!course) return [];
       const done = {
@@ -507,7 +515,12 @@ export class CreditBatcher {
       // only a course not yet complete whose 学时 (and exam) are met waits on its units: most
       // reports add to a course short of its hours, and its units are not counted for them
       return [
-        { course, done, unitsDecide: course.learn_status !== LearnStatus.COMPLETED && isCourseCompleteButUnits(done) },
+        {
+          course,
+          personId,
+          done,
+          unitsDecide: course.learn_status !== LearnStatus.COMPLETED && isCourseCompleteButUnits(done),
+        },
       ];
     });
     // counted after the courseware records are written, so the units' states are this batch's
@@ -518,7 +531,8 @@ export class CreditBatcher {
       units.map((u) => [`${u.train_person_id}/${u.class_course_id}`, { total: u.units, completed: u.completed }]),
     );
     const changed: Parameters<typeof saveCourseProgress>[2][number][] = [];
-    for (const { course, done, unitsDecide } of studied) {
+    const completedBy = new Map<string, string>();
+    for (const { course, personId, done, unitsDecide } of studied) {
       const complete =
         unitsDecide &&
         isCourseComplete({
@@ -535,7 +549,13 @@ export class CreditBatcher {
         last_learn_date: now,
         end_time: complete ? now : course.end_time,
       });
+      if (complete) completedBy.set(course.train_person_id, personId);
     }
     await saveCourseProgress(trx, this.ctx.dialect, changed);
+    let queued = false;
+    for (const [trainPersonId, personId] of completedBy) {
+      if (await queueCertificateIssue(trx, { trainPersonId, personId }, now)) queued = true;
+    }
+    if (queued) this.ctx.jobs.kick();
   }
 }

@@ -4,13 +4,14 @@ import { useAnswerSheet, type ExamReview } from '../api/reports-api';
 
 type Item = ExamReview['items'][number];
 const LETTERS = 'ABCDEFGH';
-const shown = (value: Item['given'] | Item['correctAnswer'], judge: [string, string]): string =>
+/** an answer as written: a multiple choice's letters together (AC), a fill-in's blanks apart (根 | 红) */
+const shown = (kind: Item['kind'], value: Item['given'] | Item['correctAnswer'], judge: [string, string]): string =>
   value === null || value === undefined
     ? '—'
     : typeof value === 'boolean'
       ? judge[value ? 0 : 1]
       : Array.isArray(value)
-        ? value.join(value.every((v) => v.length === 1) ? '' : ' | ')
+        ? value.join(kind === 'fill' ? ' | ' : '')
         : value;
 
 /** 答卷: an attempt as it was handed in — each question as drawn, the answer, the key, the points. */
@@ -61,8 +62,9 @@ export function AnswerSheetModal({
                     <p className="console-hint">{item.options.map((o, k) => `${LETTERS[k]}. ${o}`).join('　')}</p>
                   )}
                   <p>
-                    {t('console.reports.given')}: <strong>{shown(item.given, judge)}</strong> ·{' '}
-                    {t('console.reports.key')}: {shown(item.correctAnswer, judge)} · {t('console.reports.earned')}:{' '}
+                    {t('console.reports.given')}: <strong>{shown(item.kind, item.given, judge)}</strong> ·{' '}
+                    {t('console.reports.key')}: {shown(item.kind, item.correctAnswer, judge)} ·{' '}
+                    {t('console.reports.earned')}:{' '}
                     <Tag color={item.correct ? 'success' : 'error'}>
                       {item.earned} / {item.points}
                     </Tag>

@@ -1,4 +1,5 @@
 import { List, Modal, Spin, Tag } from 'antd';
+import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useAnswerSheet, type ExamReview } from '../api/reports-api';
 
@@ -24,7 +25,7 @@ export function AnswerSheetModal({
   courseName: string;
   onClose(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const sheet = useAnswerSheet(attemptId);
   const judge: [string, string] = [t('console.reports.judgeTrue'), t('console.reports.judgeFalse')];
   return (
@@ -47,6 +48,21 @@ export function AnswerSheetModal({
             ) : (
               <Tag color="error">{t('console.reports.failed')}</Tag>
             )}
+            {sheet.data.status === 'expired' && <Tag color="warning">{t('console.reports.expired')}</Tag>}
+          </p>
+          <p className="console-hint" data-testid="sheet-facts">
+            {t('console.reports.sheetFacts', {
+              pass: sheet.data.passScore,
+              started: formatDateTime(sheet.data.startedAt),
+              submitted: formatDateTime(sheet.data.submittedAt),
+              took: sheet.data.submittedAt
+                ? formatDuration(
+                    (Date.parse(sheet.data.submittedAt) - Date.parse(sheet.data.startedAt)) / 1000,
+                    language,
+                  )
+                : '—',
+            })}
+            {sheet.data.late && ` · ${t('console.reports.lateNote')}`}
           </p>
           <List<Item>
             size="small"

@@ -131,6 +131,21 @@ describe('个人中心 in Chromium', () => {
     const messages = page.getByTestId('messages-card');
     await messages.waitFor();
     expect(await messages.textContent()).toContain('原因：照片与本人不符');
+    // one told him while the page is open shows once he comes back to it
+    await notifyPerson(env.server.ctx.db, {
+      personId: demo.id,
+      title: '证书已收回',
+      content: '您的证书已收回，请重新学习。',
+      now: Date.now() + 1000,
+    });
+    await page.evaluate(() => {
+      // the tab hidden and shown again, as the browser tells it (the event bubbles to window)
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await expect.poll(() => messages.textContent(), { timeout: 10_000 }).toContain('证书已收回');
     await context.close();
   }, 90_000);
 

@@ -14,5 +14,9 @@ export function useNotices() {
     queryKey: ['notices', token],
     queryFn: () => api.get<{ list: NoticeItem[]; total: number }>('/notice/getList', { silent: true }),
     enabled: Boolean(token),
+    // a notice published meanwhile shows when he comes back to the tab, and every few minutes
+    // while he looks at it (notices are not pushed)
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 3 * 60_000,
   });
 }

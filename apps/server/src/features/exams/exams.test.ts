@@ -278,6 +278,13 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     const statuses = sheet.getColumn(header.indexOf('状态')).values.slice(2).map(String);
     expect(statuses).not.toContain('答题中');
     expect(statuses).toContain('超时交卷');
+    // which attempt each was, and how long it took: one closed at its deadline took the whole 120 minutes
+    const column = (name: string) => sheet.getColumn(header.indexOf(name)).values.slice(2);
+    expect(column('第几次').every((n) => Number(n) >= 1)).toBe(true);
+    const took = column('用时（分钟）');
+    expect(statuses.map((st, i) => (st === '超时交卷' ? took[i] : undefined)).filter((v) => v !== undefined)).toEqual(
+      statuses.filter((st) => st === '超时交卷').map(() => 120),
+    );
     expect(
       (
         await server.ctx.db

@@ -206,14 +206,19 @@ export function LearnerRecordDrawer({
                   {
                     title: t('console.statusTitle'),
                     key: 'passed',
-                    width: 80,
+                    width: 150,
                     render: (_: unknown, a: ClassRecord['examAttempts'][number]) =>
                       a.status === 'open' ? (
                         <Tag>{t('console.reports.open_')}</Tag>
-                      ) : a.passed ? (
-                        <Tag color="success">{t('console.reports.passed')}</Tag>
                       ) : (
-                        <Tag color="error">{t('console.reports.failed')}</Tag>
+                        <>
+                          {a.passed ? (
+                            <Tag color="success">{t('console.reports.passed')}</Tag>
+                          ) : (
+                            <Tag color="error">{t('console.reports.failed')}</Tag>
+                          )}
+                          {a.status === 'expired' && <Tag color="warning">{t('console.reports.expired')}</Tag>}
+                        </>
                       ),
                   },
                   {

@@ -92,7 +92,7 @@ function ExamConfirm({ confirm, onClose }: { confirm: Confirm | undefined; onClo
 }
 
 /** An attempt's state, as a tag. */
-const Tag = ({ tone, children }: { tone?: 'success' | 'error'; children: ReactNode }) => (
+const Tag = ({ tone, children }: { tone?: 'success' | 'error' | 'warning'; children: ReactNode }) => (
   <span className={`plain-tag${tone ? ` ${tone}` : ''}`}>{children}</span>
 );
 
@@ -334,6 +334,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
                     ) : (
                       <Tag tone="error">{t('exams.failed')}</Tag>
                     )}
+                    {a.status === 'expired' && <Tag tone="warning">{t('exams.expired')}</Tag>}
                   </td>
                   <td>
                     {a.status !== 'open' && (

@@ -10,8 +10,9 @@ export const ISSUE_CERTIFICATES_JOB = 'certificates.issue';
  * last open face check passed: once every course of the membership is complete, his
  * certificate is issued by a job at once, not when he next opens 我的学习, so a manager's
  * 证书管理, reports and archives count it from then (the job checks the rest: the checks, a
- * certificate he has). Queued with the caller's writes (a job already waiting for him is
- * enough); `ctx.jobs.kick()` after.
+ * certificate he has). Queued with the caller's writes, one per completion (the job is
+ * idempotent; a job already queued may run before these writes are committed, so it is not
+ * relied on); `ctx.jobs.kick()` once they are.
  */
 export async function queueCertificateIssue(
   db: Db,
@@ -28,14 +29,6 @@ export async function queueCertificateIssue(
     .executeTakeFirst();
   const total = Number(courses?.total ?? 0);
   if (total === 0 || Number(courses?.done ?? 0) < total) return false;
-  const waiting = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', ISSUE_CERTIFICATES_JOB)
-    .where('subject_id', '=', member.personId)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  if (waiting) return true;
   await enqueueJob(
     db,
     {

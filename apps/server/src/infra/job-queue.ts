@@ -34,6 +34,11 @@ export interface JobKind {
   run(job: JobRow, tools: JobTools): Promise<(trx: Db) => Promise<unknown>>;
   /** after the job is done or has failed for good: remove what it no longer needs */
   settled?(job: JobRow, outcome: 'done' | 'failed'): Promise<void>;
+  /**
+   * Work of a moment (a certificate to issue): such jobs take a lane of their own, one at a
+   * time per node, so they never wait behind long ones (a transcode, an archive) for a slot.
+   */
+  quick?: boolean;
 }
 
 export interface JobRunnerOptions {
@@ -165,7 +170,7 @@ export function createJobRunner(db: Db, dialect: Dialect, options: JobRunnerOpti
   const byKind = new Map<string, JobKind>();
   let started = false;
   let poll: NodeJS.Timeout | undefined;
-  const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  const running = new Map<string, { abort: AbortController; quick: boolean; done: Promise<void> }>();
   let stopping = false;
   let looking: Promise<void> | undefined;
   let again = false;
@@ -294,32 +299,47 @@ export function createJobRunner(db: Db, dialect: Dialect, options: JobRunnerOpti
     try {
       do {
         again = false;
-        while (!stopping && running.size < options.concurrency) {
-          const job = await claimJob(db, dialect, [...byKind.keys()], nodeId, options.now(), options.leaseMs);
-          if (!job) break;
-          if (stopping) {
-            await db
-              .updateTable('jobs')
-              .set({ status: 'queued', locked_by: null, lease_until: null, attempts: sql<number>`attempts - 1` })
-              .where('id', '=', job.id)
-              .execute();
-            break;
-          }
-          const kind = byKind.get(job.kind)!;
-          const abort = new AbortController();
-          const entry = {
-            abort,
-            done: work(kind, job, abort).finally(() => {
-              running.delete(job.id);
-              if (!stopping) void look();
-            }),
-          };
-          running.set(job.id, entry);
-          void announce(job.id);
-        }
+        for (const lane of lanes()) await fill(lane);
       } while (again && !stopping);
     } catch (err) {
       options.onError?.(err, undefined);
+    }
+  }
+
+  /** The quick jobs' lane (one at a time) and the others' (`concurrency` at a time). */
+  function lanes() {
+    const kinds = [...byKind.values()];
+    return [
+      { kinds: kinds.filter((k) => k.quick).map((k) => k.kind), limit: 1, quick: true },
+      { kinds: kinds.filter((k) => !k.quick).map((k) => k.kind), limit: options.concurrency, quick: false },
+    ].filter((lane) => lane.kinds.length > 0);
+  }
+
+  async function fill(lane: ReturnType<typeof lanes>[number]) {
+    const inLane = () => [...running.values()].filter((r) => r.quick === lane.quick).length;
+    while (!stopping && inLane() < lane.limit) {
+      const job = await claimJob(db, dialect, lane.kinds, nodeId, options.now(), options.leaseMs);
+      if (!job) break;
+      if (stopping) {
+        await db
+          .updateTable('jobs')
+          .set({ status: 'queued', locked_by: null, lease_until: null, attempts: sql<number>`attempts - 1` })
+          .where('id', '=', job.id)
+          .execute();
+        break;
+      }
+      const kind = byKind.get(job.kind)!;
+      const abort = new AbortController();
+      const entry = {
+        abort,
+        quick: lane.quick,
+        done: work(kind, job, abort).finally(() => {
+          running.delete(job.id);
+          if (!stopping) void look();
+        }),
+      };
+      running.set(job.id, entry);
+      void announce(job.id);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitPolicy } from './config.js';
-import { redialIfSilent } from './redis-silence.js';
+import { probeSilence } from './redis-silence.js';
 
 /**
  * Fixed-window counters from rate-limiter-flexible: in memory on one node, in Redis when
@@ -49,9 +49,9 @@ export function createLimiter(
   let falling = false;
   // the memory limiter, telling once per outage that it stands in
   const insurance = new StandInLimiter(options, () => {
-    // Redis failed a command on a ready connection (no answer in time, say): the next hits fail
-    // at once until it answers again, rather than each waiting out the command timeout
-    if (redis) redialIfSilent(redis);
+    // Redis failed a command: if it stopped answering, the next hits fail at once until it
+    // answers again, rather than each waiting out the command timeout
+    if (redis) probeSilence(redis);
     if (falling || !redis) return;
     falling = true;
     onFallback(new Error(`rate limiter ${name}: Redis unavailable, counting in memory`));

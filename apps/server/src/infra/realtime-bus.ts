@@ -113,7 +113,7 @@ export async function createRedisBus(
   return {
     async publish(event) {
       await pub.publish(channel, JSON.stringify(event)).catch((err: unknown) => {
-        redialIfSilent(pub);
+        redialIfSilent(pub, err);
         throw err;
       });
     },
@@ -128,7 +128,7 @@ export async function createRedisBus(
     },
     async listeners() {
       const answer = (await pub.pubsub('NUMSUB', channel).catch((err: unknown) => {
-        redialIfSilent(pub);
+        redialIfSilent(pub, err);
         throw err;
       })) as [string, number];
       return Number(answer[1]);

@@ -12,6 +12,8 @@ export function certificateIssueJob(ctx: AppContext): JobKind {
   return {
     kind: ISSUE_CERTIFICATES_JOB,
     maxAttempts: 3,
+    // never behind a transcode or an archive: the manager sees the certificate at once
+    quick: true,
     async run(job) {
       const { personId } = JSON.parse(job.payload) as { personId: string };
       await issueEarned(ctx, personId);

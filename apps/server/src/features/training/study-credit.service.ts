@@ -130,6 +130,8 @@ export class CreditBatcher {
   private busy = new Set<string>();
   /** batches committed whose flush to disk has not finished */
   private flushing = new Set<Promise<void>>();
+  /** a batch queued a certificate job: the runner is told once the batch is committed */
+  private certificatesQueued = false;
   private idleWaiters: Array<() => void> = [];
   /**
    * PostgreSQL works on several transactions at once (batches of different learners lock
@@ -227,6 +229,7 @@ export class CreditBatcher {
         ),
       );
     } catch (err) {
+      this.certificatesQueued = false;
       if (batch.length === 1) {
         batch[0]!.reject(err);
         return;
@@ -234,6 +237,10 @@ export class CreditBatcher {
       // One bad report must not sink the others: retry each on its own.
       for (const item of batch) await this.commit([item]);
       return;
+    }
+    if (this.certificatesQueued) {
+      this.certificatesQueued = false;
+      this.ctx.jobs.kick();
     }
     const answered = committed.durable.then(
       () => {
@@ -552,10 +559,9 @@ export class CreditBatcher {
       if (complete) completedBy.set(course.train_person_id, personId);
     }
     await saveCourseProgress(trx, this.ctx.dialect, changed);
-    let queued = false;
     for (const [trainPersonId, personId] of completedBy) {
-      if (await queueCertificateIssue(trx, { trainPersonId, personId }, now)) queued = true;
+      // the runner is told once the batch is committed (commit), when the job can be seen
+      if (await queueCertificateIssue(trx, { trainPersonId, personId }, now)) this.certificatesQueued = true;
     }
-    if (queued) this.ctx.jobs.kick();
   }
 }

@@ -62,7 +62,6 @@ export function AnswerSheetModal({
                   )
                 : '—',
             })}
-            {sheet.data.late && ` · ${t('console.reports.lateNote')}`}
           </p>
           <List<Item>
             size="small"

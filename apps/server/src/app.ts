@@ -579,7 +579,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // 6. Background jobs: ffmpeg is looked up when the first job needs it.
   let tools: MediaTools | undefined;
   jobs.register(transcodeJob(ctx, () => (tools ??= mediaTools(config.media))));
-  jobs.register(classArchiveJob(ctx, [examResultsArchivePart, faceChecksArchivePart]));
+  jobs.register(classArchiveJob(ctx, [examResultsArchivePart, faceChecksArchivePart], settleExams));
   jobs.register(certificateIssueJob(ctx));
   jobs.start();
 

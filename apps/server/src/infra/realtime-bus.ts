@@ -63,11 +63,16 @@ export function createLocalBus(onError: HandlerErrorReporter = () => undefined):
   };
 }
 
+const SUB_PROBE_EVERY_MS = 15_000;
+const SUB_PROBE_TIMEOUT_MS = 5_000;
+
 /** Many nodes: events go through Redis pub/sub, including back to this node. */
 export async function createRedisBus(
   url: string,
   prefix: string,
   onError: HandlerErrorReporter = () => undefined,
+  /** how often the subscriber is asked whether Redis still hears it, and how long it may take to say */
+  probe: { everyMs: number; timeoutMs: number } = { everyMs: SUB_PROBE_EVERY_MS, timeoutMs: SUB_PROBE_TIMEOUT_MS },
 ): Promise<RealtimeBus> {
   const channel = `${prefix}realtime`;
   // a publish while Redis is away fails at once (no offline queue), and one Redis does not answer
@@ -80,7 +85,12 @@ export async function createRedisBus(
     commandTimeout: 1_000,
   });
   // the subscription is made again by hand after a reconnect, so the bus knows when it listens
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, autoResubscribe: false });
+  const sub = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 3,
+    autoResubscribe: false,
+    commandTimeout: probe.timeoutMs,
+  });
   // ioredis reports each failed reconnect as an error event; the health route tells the state
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
@@ -110,6 +120,13 @@ export async function createRedisBus(
   });
   await sub.subscribe(channel);
   listening = true;
+  // a subscriber hears nothing from a silent Redis and cannot tell it from a quiet one: a PING
+  // now and then, and a connection that does not answer is dialled again (then subscribed
+  // again, and the nodes' sockets re-checked for what was missed)
+  const probing = setInterval(() => {
+    if (sub.status === 'ready') sub.ping().catch((err: unknown) => redialIfSilent(sub, err));
+  }, probe.everyMs);
+  probing.unref();
   return {
     async publish(event) {
       await pub.publish(channel, JSON.stringify(event)).catch((err: unknown) => {
@@ -134,6 +151,7 @@ export async function createRedisBus(
       return Number(answer[1]);
     },
     async close() {
+      clearInterval(probing);
       sub.disconnect();
       pub.disconnect();
     },

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { startServer, TEST_REDIS_URL, type TestServer } from '../../../test/harness.js';
+import { createRedisBus, type BusEvent } from '../../infra/realtime-bus.js';
 
 /**
  * A TCP way to the real Redis that can stop carrying bytes while its connections stay open:
@@ -10,6 +12,7 @@ import { startServer, TEST_REDIS_URL, type TestServer } from '../../../test/harn
 async function freezableRedis(target: string) {
   const { hostname, port } = new URL(target);
   const pairs: Array<[net.Socket, net.Socket]> = [];
+  const severed: net.Socket[] = [];
   let frozen = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(port || 6379), hostname);
@@ -35,8 +38,18 @@ async function freezableRedis(target: string) {
       frozen = false;
       for (const pair of pairs) pair.forEach((s) => s.resume());
     },
+    /** Redis forgets every connection made so far (a restart, a failover) while the node's end stays open */
+    sever() {
+      for (const [client, upstream] of pairs.splice(0)) {
+        severed.push(client);
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        upstream.destroy();
+      }
+    },
     async close() {
       for (const pair of pairs) pair.forEach((s) => s.destroy());
+      for (const s of severed) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -106,5 +119,35 @@ describe.skipIf(!TEST_REDIS_URL)('a node whose Redis stops answering', () => {
       .poll(async () => (await server.request('GET', '/api/health/ready')).body.data.status, { timeout: 15_000 })
       .toBe('ok');
     expect(await logIn()).toBeTruthy();
+  });
+});
+
+describe.skipIf(!TEST_REDIS_URL)('a subscriber whose Redis forgot it', () => {
+  it('notices (its PING goes unanswered), subscribes again and hears events again', async () => {
+    const redis = await freezableRedis(TEST_REDIS_URL!);
+    const prefix = `anxun-test-${crypto.randomBytes(6).toString('hex')}:`;
+    const bus = await createRedisBus(redis.url, prefix, undefined, { everyMs: 200, timeoutMs: 500 });
+    const other = await createRedisBus(TEST_REDIS_URL!, prefix);
+    const heard: BusEvent[] = [];
+    bus.subscribe((event) => heard.push(event));
+    try {
+      redis.sever();
+      // another node's event reaches this one again, without its restart
+      const event: BusEvent = { type: 'person.changed', personIds: ['after-the-failover'] };
+      await expect
+        .poll(
+          async () => {
+            await other.publish(event);
+            return heard.length;
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBeGreaterThan(0);
+      expect(heard[0]).toEqual(event);
+    } finally {
+      await bus.close();
+      await other.close();
+      await redis.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { safeFileName, type ClassArchivePart } from '../../core/class-archive-pa
 import { recordTime } from '../../core/record-time.js';
 import { PermanentJobError, type JobKind, type JobRow } from '../../infra/job-queue.js';
 import { buildPersonArchive } from './person-archive.service.js';
+import type { SettleExams } from './reports.service.js';
 import { classStudySheet, classUnitsSheet, departmentsSheet } from './report-export.service.js';
 import { findClassMembers, findClassOfOrg, findClassSetup } from './reports.repository.js';
 import { departmentSummary } from './reports.service.js';
@@ -40,7 +41,12 @@ export const payloadOf = (job: JobRow) => JSON.parse(job.payload) as ClassArchiv
  * `parts`: what other features put in the archive (the exam results, the face-check records
  * with their photos), handed over by app.ts.
  */
-export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePart[] = []): JobKind {
+export function classArchiveJob(
+  ctx: AppContext,
+  parts: readonly ClassArchivePart[] = [],
+  /** each member's other classes' overdue exams closed before his 一人一档 is written */
+  settleExams?: SettleExams,
+): JobKind {
   return {
     kind: CLASS_ARCHIVE_JOB,
     maxAttempts: 2,
@@ -92,7 +98,7 @@ export function classArchiveJob(ctx: AppContext, parts: readonly ClassArchivePar
           const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, { offset, limit: PAGE });
           for (const m of rows) {
             if (signal.aborted) throw signal.reason;
-            const { pdf } = await buildPersonArchive(ctx, p.orgId, m.person_id);
+            const { pdf } = await buildPersonArchive(ctx, p.orgId, m.person_id, settleExams);
             await add(`一人一档/${safeFileName(m.name)}-${m.person_id.slice(0, 8)}.pdf`, pdf);
             done += 1;
             progress(Math.floor((done / Math.max(1, total)) * 90));

@@ -348,6 +348,26 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
       .where('action', '=', 'exam.grant-attempt')
       .execute();
     expect(audit).toHaveLength(1);
+    // 学习情况's sheet says how many attempts he made at the course, and his best score
+    const classId = (
+      await server.ctx.db
+        .selectFrom('train_class_courses')
+        .select('class_id')
+        .where('id', '=', classCourseId)
+        .executeTakeFirstOrThrow()
+    ).class_id;
+    const res = await fetch(
+      `${server.baseUrl}/api/manage/reports/class-progress/export?classId=${classId}&classCourseId=${classCourseId}&q=unlucky`,
+      { headers: auth(admin) },
+    );
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const row = sheet.getRow(2);
+    expect(row.getCell(header.indexOf('考试次数')).value).toBe(3);
+    expect(row.getCell(header.indexOf('最高成绩')).value).toBe(0);
   });
 
   it('opens the exam of a class set so only once the course is studied', async () => {

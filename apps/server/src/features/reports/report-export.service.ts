@@ -9,6 +9,7 @@ import { sheetTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { streamSheet } from '../../infra/xlsx-stream.js';
 import {
+  countExamAttemptsByCourse,
   countRefusalsByUnit,
   findClassMembers,
   findCourseRecords,
@@ -121,15 +122,18 @@ export function classStudySheet(
       { header: '已计学时', key: 'hours', width: 10 },
       { header: '计入时长（秒）', key: 'seconds', width: 14 },
       { header: '状态', key: 'status', width: 10 },
+      { header: '考试次数', key: 'examAttempts', width: 10 },
+      { header: '最高成绩', key: 'examScore', width: 10 },
       { header: '考试通过时间', key: 'examPassed', width: 20, format: 'time' },
       { header: '最后学习', key: 'last', width: 20, format: 'time' },
     ],
     (addRow) =>
       forEachMemberPage(ctx, cls.id, query, departmentIds, async (members, departmentOf) => {
         const ids = members.map((m) => m.train_person_id);
-        const [courses, credit] = await Promise.all([
+        const [courses, credit, attempts] = await Promise.all([
           findCourseRecords(ctx.db, ids, query.classCourseId),
           sumCreditByCourse(ctx.db, ids, range),
+          countExamAttemptsByCourse(ctx.db, ids),
         ]);
         const creditOf = new Map(credit.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c]));
         const coursesOf = groupBy(courses, (c) => c.train_person_id);
@@ -147,6 +151,8 @@ export function classStudySheet(
               hours: round2(seconds / hour),
               seconds,
               status: STATUS[c.learn_status] ?? '',
+              examAttempts: attempts.get(`${m.train_person_id}|${c.class_course_id}`) ?? 0,
+              examScore: c.sys_score ?? '',
               examPassed: when(c.exam_passed_at),
               last: when(sum?.last),
             });

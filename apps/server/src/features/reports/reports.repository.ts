@@ -157,6 +157,7 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
       'pc.learn_status',
       'pc.exam_passed_at',
       'pc.extra_attempts',
+      'pc.sys_score',
       'c.rules',
       'cc.class_hours',
       'cc.sort_order',
@@ -221,6 +222,18 @@ export async function countExamAttempts(db: Db, trainPersonIds: string[], classC
   if (classCourseId) q = q.where('class_course_id', '=', classCourseId);
   const rows = await q.groupBy('train_person_id').execute();
   return new Map(rows.map((r) => [r.train_person_id, Number(r.n)]));
+}
+
+/** Exam attempts per membership and course ('trainPersonId|classCourseId' → how many). */
+export async function countExamAttemptsByCourse(db: Db, trainPersonIds: string[]) {
+  if (trainPersonIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('exam_attempts')
+    .select((eb) => ['train_person_id', 'class_course_id', eb.fn.countAll<number>().as('n')])
+    .where('train_person_id', 'in', trainPersonIds)
+    .groupBy(['train_person_id', 'class_course_id'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.train_person_id}|${r.class_course_id}`, Number(r.n)]));
 }
 
 /** Face checks by state; with a course, those that fell due at its units. */

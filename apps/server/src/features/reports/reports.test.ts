@@ -320,6 +320,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect((lastCell as Date).toISOString().slice(0, 19)).toBe(lastOnPage.slice(0, 19));
     expect(byCourse.formats['最后学习']).toBe('yyyy-mm-dd hh:mm:ss');
     expect(byCourse.rows.find((r) => r['姓名'] === '报表none')!['最后学习']).toBe('');
+    // the exam beside the study: how many attempts, the best score (none sat yet here)
+    expect(byCourse.rows.find((r) => r['姓名'] === '报表none')).toMatchObject({ 考试次数: 0, 最高成绩: '' });
     // a department by its path, as 学员名单 and 部门汇总 name it
     expect(byCourse.rows.find((r) => r['姓名'] === '报表part')!['部门']).toBe('报表安全部/二车间');
     const full = await sheetOf(`/api/manage/reports/class-progress/export?classId=${classId}&full=1&status=done`);

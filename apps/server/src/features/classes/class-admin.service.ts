@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
+import { isIdCard, isSmsMobile } from '@anxun/shared/validators';
 import type {
   ClassRules,
   EnrolSheetResult,
@@ -392,6 +393,15 @@ export async function enrolFromSheet(
     const field = r.idCard ? '身份证号' : '手机号';
     if (!r.idCard && !r.phone) {
       errors.push({ row: r.row, field: '身份证号', msg: '请填写身份证号或手机号' });
+      continue;
+    }
+    // a number that cannot be anyone's is said to be wrong, not looked for
+    if (r.idCard && !isIdCard(r.idCard)) {
+      errors.push({ row: r.row, field: '身份证号', msg: '身份证号不正确（18位，校验位须正确）' });
+      continue;
+    }
+    if (!r.idCard && !isSmsMobile(r.phone)) {
+      errors.push({ row: r.row, field: '手机号', msg: '手机号不正确' });
       continue;
     }
     const person = r.idCard ? byIdCard.get(ids.index(r.idCard)) : byPhone.get(r.phone);

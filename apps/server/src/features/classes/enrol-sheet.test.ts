@@ -73,6 +73,8 @@ describe.each(dialects)('enrolment from a list on $name', ({ databaseUrl }) => {
           ['', '', '13700000002'],
           ['', '', '13700000003'],
           ['李四', DEMO_LEARNER.idCard.toLowerCase(), ''],
+          ['王五', '1234', ''],
+          ['', '', '1370000'],
         ],
       ),
     );
@@ -86,6 +88,9 @@ describe.each(dialects)('enrolment from a list on $name', ({ databaseUrl }) => {
         { row: 4, field: '手机号', msg: '该学员已停用' },
         { row: 5, field: '手机号', msg: '本单位没有这名学员' },
         { row: 6, field: '姓名', msg: `姓名与系统中的“${DEMO_LEARNER.name}”不一致`, name: '李四' },
+        // a number that cannot be anyone's is called wrong, not "not found"
+        { row: 7, field: '身份证号', msg: '身份证号不正确（18位，校验位须正确）', name: '王五' },
+        { row: 8, field: '手机号', msg: '手机号不正确' },
       ],
     });
     expect(await memberNames()).toEqual([]);

@@ -18,7 +18,7 @@ export const QUESTION_COLUMNS = [
 ] as const;
 export const MAX_QUESTION_ROWS = 5000;
 /** A refused row is named by its stem's first characters. */
-const STEM_NAME = 30;
+const STEM_NAME = 100;
 
 const KIND_NAMES: Record<string, QuestionKind> = {
   单选: 'single',

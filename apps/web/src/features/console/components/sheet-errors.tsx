@@ -57,7 +57,7 @@ export function SheetErrors({
         scroll={{ x: 520 }}
         columns={[
           { title: t('console.row'), dataIndex: 'row', width: 56 },
-          ...(named ? [{ title: nameTitle, dataIndex: 'name', width: 120, ellipsis: true }] : []),
+          ...(named ? [{ title: nameTitle, dataIndex: 'name', width: 180, ellipsis: { showTitle: true } }] : []),
           { title: t('console.field'), dataIndex: 'field', width: 90 },
           { title: t('console.message'), dataIndex: 'msg' },
         ]}

@@ -132,6 +132,7 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
         row('单选题', '同一文件里重复的题', ['甲', '乙'], 'A'),
         row('单选题', '同一文件里重复的题', ['甲', '乙'], 'B'),
         row('单选题', '这一行本身没有问题', ['甲', '乙'], 'A'),
+        row('判断题', '三处有误的题', [], '也许', { 分值: '200', 难度: '超难' }),
       ]),
     );
     expect(res.status, res.text).toBe(200);
@@ -152,6 +153,10 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
       { row: 13, field: '选项B', msg: '选项不能跳空，请从A起依次填写' },
       { row: 14, field: '题干', msg: '题库中已有这道题' },
       { row: 16, field: '题干', msg: '与第15行是同一道题' },
+      // every problem of a row, not only its first: one pass through the sheet mends it
+      { row: 18, field: '答案', msg: '判断题的答案应为“对”或“错”' },
+      { row: 18, field: '分值', msg: '分值应为大于0、不超过100的数' },
+      { row: 18, field: '难度', msg: '难度应为易、中或难' },
     ]);
     // each row named by its stem, so a manager finds it in a long sheet (none for the row without one)
     expect(errors.find((e) => e.row === 14)!.name).toBe('安全帽的主要作用是（  ）。');

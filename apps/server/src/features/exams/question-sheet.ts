@@ -82,6 +82,10 @@ export async function readQuestionSheet(
     const checked = checkQuestionCells(text);
     if ('msg' in checked) {
       errors.push({ row: number, ...checked });
+      // the row's other cells' problems too, so one pass through the sheet mends it
+      for (const other of otherCellProblems(text)) {
+        if (other.field !== checked.field) errors.push({ row: number, ...other });
+      }
       continue;
     }
     const key = `${checked.kind}|${checked.stem}`;
@@ -159,17 +163,28 @@ export function checkQuestionCells(
       answer = blanks;
     }
   }
+  const [other] = otherCellProblems(text);
+  if (other) return other;
+  const pointsText = text('分值');
+  const points = pointsText === '' ? null : Number(pointsText);
+  const difficulty = DIFFICULTY_OF[text('难度')]!;
+  return { kind, stem, options: used, answer, analysis: text('解析'), points, difficulty };
+}
+
+/**
+ * The problems of the cells that do not depend on the question's kind (分值, 难度, 解析):
+ * a sheet's row names them all, beside the first problem of its question.
+ */
+export function otherCellProblems(text: (column: string) => string): Array<{ field: string; msg: string }> {
+  const problems: Array<{ field: string; msg: string }> = [];
   const pointsText = text('分值');
   const points = pointsText === '' ? null : Number(pointsText);
   if (points !== null && !(Number.isFinite(points) && points > 0 && points <= 100)) {
-    return fail('分值', '分值应为大于0、不超过100的数');
+    problems.push({ field: '分值', msg: '分值应为大于0、不超过100的数' });
   }
-  const difficultyName = text('难度');
-  const difficulty = Object.hasOwn(DIFFICULTY_OF, difficultyName) ? DIFFICULTY_OF[difficultyName] : undefined;
-  if (!difficulty) return fail('难度', '难度应为易、中或难');
-  const analysis = text('解析');
-  if (analysis.length > 2000) return fail('解析', '解析不能超过2000字');
-  return { kind, stem, options: used, answer, analysis, points, difficulty };
+  if (!Object.hasOwn(DIFFICULTY_OF, text('难度'))) problems.push({ field: '难度', msg: '难度应为易、中或难' });
+  if (text('解析').length > 2000) problems.push({ field: '解析', msg: '解析不能超过2000字' });
+  return problems;
 }
 
 /** The key as the sheet writes it: letters, 对/错, or blanks joined by | and alternatives by /. */

@@ -141,6 +141,7 @@ export const en: Messages = {
     next: 'Next page',
     previousFive: 'Previous 5 pages',
     nextFive: 'Next 5 pages',
+    total: '{{count}} in all',
   },
   notice: { notice: 'Notices', email: 'Mail', clear: 'Clear all' },
   errorLog: { url: 'Route', message: 'Message', stack: 'Stack' },

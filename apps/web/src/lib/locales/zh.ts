@@ -128,7 +128,14 @@ export const zh = {
     more: '更多',
   },
   search: { title: '搜索', placeholder: '搜索页面或课程' },
-  pager: { label: '分页', previous: '上一页', next: '下一页', previousFive: '向前 5 页', nextFive: '向后 5 页' },
+  pager: {
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    previousFive: '向前 5 页',
+    nextFive: '向后 5 页',
+    total: '共 {{count}} 条',
+  },
   notice: { notice: '通知', email: '邮件', clear: '清空消息' },
   errorLog: { url: '路由', message: '错误信息', stack: '错误详情' },
   common: {

@@ -40,6 +40,7 @@ describe("a console table's pager", () => {
       />,
     );
     expect(screen.getByTitle('3').className).toContain('active');
+    expect(screen.getByText('共 95 条')).toBeTruthy();
     expect(screen.getByTitle('10')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     expect(asked).toEqual([4]);

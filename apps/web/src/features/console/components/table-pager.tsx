@@ -28,6 +28,8 @@ export function tablePager(
   const { pageSize, current, total, onChange, onSizeChange } = options;
   return {
     pageSize,
+    // how many there are in all, as a manager counting his people wants to see
+    showTotal: (count: number) => t('pager.total', { count }),
     showSizeChanger: onSizeChange !== undefined,
     ...(onSizeChange ? { pageSizeOptions: PAGE_SIZES } : {}),
     ...(current === undefined

@@ -39,6 +39,15 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
   const auth = (t = token) => ({ Authorization: t });
   const get = (url: string, t = token) => server.request('GET', url, { headers: auth(t) });
   const post = (url: string, json: unknown, t = token) => server.request('POST', url, { json, headers: auth(t) });
+  /** The class of the course these exams are for. */
+  const demoClassId = async () =>
+    (
+      await server.ctx.db
+        .selectFrom('train_class_courses')
+        .select('class_id')
+        .where('id', '=', classCourseId)
+        .executeTakeFirstOrThrow()
+    ).class_id;
   const learner = async (account: string) => {
     await enrolInDemoClass(server, await addLearner(server, { account, password: `${account}-pass` }));
     return (await login(server, account, `${account}-pass`)).body.data.credentials.accessToken as string;
@@ -260,13 +269,7 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
       (c) => c.examAttempts,
     );
     expect(examsOf.map((a) => a.status)).toEqual(['expired']);
-    const classId = (
-      await server.ctx.db
-        .selectFrom('train_class_courses')
-        .select('class_id')
-        .where('id', '=', classCourseId)
-        .executeTakeFirstOrThrow()
-    ).class_id;
+    const classId = await demoClassId();
     const res = await fetch(`${server.baseUrl}/api/manage/exam-attempts/export?classId=${classId}`, {
       headers: auth(admin),
     });
@@ -349,13 +352,7 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
       .execute();
     expect(audit).toHaveLength(1);
     // 学习情况's sheet says how many attempts he made at the course, and his best score
-    const classId = (
-      await server.ctx.db
-        .selectFrom('train_class_courses')
-        .select('class_id')
-        .where('id', '=', classCourseId)
-        .executeTakeFirstOrThrow()
-    ).class_id;
+    const classId = await demoClassId();
     const res = await fetch(
       `${server.baseUrl}/api/manage/reports/class-progress/export?classId=${classId}&classCourseId=${classCourseId}&q=unlucky`,
       { headers: auth(admin) },

@@ -14,7 +14,7 @@ import { ClassArchiveButton } from './class-archive-button';
 import { asSelect, toTree } from './department-tree';
 import { LearnerRecordDrawer } from './learner-record-drawer';
 import { fullIdName } from '../lib/full-id-name';
-import { tablePager } from './table-pager';
+import { useSizedPager } from './table-pager';
 import { ClassPicker } from './class-picker';
 
 export const STATUS_COLOR: Record<MemberStatus, string> = {
@@ -30,8 +30,7 @@ export function ClassProgressPanel() {
   const departments = useDepartments();
   const [classId, setClassId] = useState<string>();
   const [filter, setFilter] = useState<ReportFilter>({});
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(20);
+  const { current, size, setCurrent, pagination } = useSizedPager(t, 20);
   const [opened, setOpened] = useState<ClassProgressRow>();
   const progress = useClassProgress(classId, filter, current, size);
   const [fullIds, setFullIds] = useState(false);
@@ -159,13 +158,7 @@ export function ClassProgressPanel() {
         locale={{ emptyText: classId ? t('console.reports.noRecords') : t('console.reports.chooseClass') }}
         scroll={{ x: 1100 }}
         data-testid="report-table"
-        pagination={tablePager(t, {
-          pageSize: size,
-          current,
-          total: progress.data?.total,
-          onChange: setCurrent,
-          onSizeChange: setSize,
-        })}
+        pagination={pagination(progress.data?.total)}
         columns={[
           { title: t('console.reports.name'), dataIndex: 'name', width: 100, fixed: 'left' },
           {

@@ -1,5 +1,5 @@
 import type { PaginationProps, TablePaginationConfig } from 'antd';
-import { cloneElement, isValidElement, type ReactElement } from 'react';
+import { cloneElement, isValidElement, useState, type ReactElement } from 'react';
 import type { TFunction } from '../../../lib/i18n';
 
 const named = {
@@ -59,4 +59,17 @@ export function namedPagerItems(t: TFunction): PaginationProps['itemRender'] {
           'aria-label': t(named[type as keyof typeof named]),
         })
       : element;
+}
+
+/**
+ * A server-paged table whose manager chooses the page size: the page and size to ask for, and
+ * the pager for the answer's total (a new size starts at page 1). `setCurrent(1)` after a new
+ * filter.
+ */
+export function useSizedPager(t: TFunction, initialSize: number) {
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(initialSize);
+  const pagination = (total: number | undefined) =>
+    tablePager(t, { pageSize: size, current, total, onChange: setCurrent, onSizeChange: setSize });
+  return { current, size, setCurrent, pagination };
 }

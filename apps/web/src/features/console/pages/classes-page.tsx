@@ -20,13 +20,12 @@ import { PHASE_COLOR } from '../lib/class-phase';
 import { EnrolDialog } from '../components/enrol-dialog';
 import { PaperDrawer } from '../components/paper-drawer';
 import { SearchBox } from '../components/search-box';
-import { tablePager } from '../components/table-pager';
+import { tablePager, useSizedPager } from '../components/table-pager';
 
 function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): void; onChanged(): void }) {
   const { t, language } = useTranslation();
   const [q, setQ] = useState('');
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(20);
+  const { current, size, setCurrent, pagination } = useSizedPager(t, 20);
   const members = useMembers(cls.id, { q, current, size });
   const remove = (m: ClassMember) =>
     removeMember(cls.id, m.trainPersonId)
@@ -54,13 +53,7 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
         loading={members.isPending}
         dataSource={members.data?.records ?? []}
         data-testid="member-table"
-        pagination={tablePager(t, {
-          pageSize: size,
-          current,
-          total: members.data?.total,
-          onChange: setCurrent,
-          onSizeChange: setSize,
-        })}
+        pagination={pagination(members.data?.total)}
         columns={[
           { title: t('console.name'), dataIndex: 'name' },
           { title: t('console.department'), dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },

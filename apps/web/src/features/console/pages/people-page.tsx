@@ -22,7 +22,7 @@ import { fullIdName } from '../lib/full-id-name';
 import { ImportDialog } from '../components/import-dialog';
 import { LearnerDialog } from '../components/learner-dialog';
 import { RegistrationSetting } from '../components/registration-setting';
-import { tablePager } from '../components/table-pager';
+import { useSizedPager } from '../components/table-pager';
 
 const STATUS_COLOR = { active: 'success', disabled: 'default', locked: 'warning', pending: 'processing' } as const;
 
@@ -35,8 +35,7 @@ export default function PeoplePage() {
   const [includeSub, setIncludeSub] = useState(true);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<string | undefined>();
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(10);
+  const { current, size, setCurrent, pagination } = useSizedPager(t, 10);
   const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Learner | undefined>();
@@ -148,13 +147,7 @@ export default function PeoplePage() {
             loading={learners.isPending}
             dataSource={learners.data?.records ?? []}
             scroll={{ x: 900 }}
-            pagination={tablePager(t, {
-              pageSize: size,
-              current,
-              total: learners.data?.total,
-              onChange: setCurrent,
-              onSizeChange: setSize,
-            })}
+            pagination={pagination(learners.data?.total)}
             data-testid="learner-table"
             columns={[
               { title: t('console.name'), dataIndex: 'name', width: 100 },

@@ -214,7 +214,7 @@ describe('the HTTP pipeline', () => {
     expect(await ui.text()).toContain('swagger');
   });
 
-  it('keeps passwords, check codes, tokens and ID numbers out of the request log', async () => {
+  it('keeps passwords, check codes, tokens, ID numbers and phone numbers out of the request log', async () => {
     const key = await publicKeyOf(server);
     await server.request('POST', `/api/login?username=${DEMO_LEARNER.idCard}&password=${DEMO_LEARNER.password}`);
     const res = await login(server, DEMO_LEARNER.idCard, encrypt(DEMO_LEARNER.password, key));
@@ -229,6 +229,8 @@ describe('the HTTP pipeline', () => {
     await server.request('POST', `/api/login?password[]=${DEMO_LEARNER.password}&x=1`);
     await server.request('GET', `/api/health?Password%00=${DEMO_LEARNER.password}`);
     await server.request('GET', `/api/health;password=${DEMO_LEARNER.password}`);
+    await server.request('GET', `/api/base/person/tel-login/${DEMO_LEARNER.phone}`);
+    await server.request('GET', `/api/health?q=${DEMO_LEARNER.phone}`); // a console search for a learner
 
     const requestLog = server.logs.filter((l) => l.startsWith('{')).join('\n');
     expect(requestLog).toContain('/api/login');
@@ -237,6 +239,10 @@ describe('the HTTP pipeline', () => {
     expect(requestLog).not.toContain(token);
     expect(holdsCode(requestLog, code)).toBe(false);
     expect(requestLog).not.toContain(res.body.data.credentials.refreshToken);
+    expect(requestLog).not.toContain(DEMO_LEARNER.phone);
+    const masked = `${DEMO_LEARNER.phone.slice(0, 3)}****${DEMO_LEARNER.phone.slice(7)}`;
+    expect(requestLog).toContain(`/api/train/person/send-check-code/${masked}`);
+    expect(requestLog).toContain(`/api/health?q=${masked}`);
   });
 });
 

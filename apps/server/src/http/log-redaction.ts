@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Request logs must never hold a password, check code, token or ID number. Bodies are not
+ * Request logs must never hold a password, check code, token, ID number or whole phone number. Bodies are not
  * logged at all; query strings are, so sensitive query values (login's compatibility form,
  * the websocket's Authorization) are masked here, and the Authorization header never logged.
  * A key is sensitive when it merely contains one of these words (password[], Password%00…).
@@ -19,8 +19,8 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(cut + 1).replaceAll(';', '&'));
   const out: string[] = [];
   for (const [key, value] of params) {
-    const shown = SENSITIVE_KEY.test(key) ? '[REDACTED]' : maskIdNumbers(value);
-    out.push(`${maskIdNumbers(key)}=${shown}`);
+    const shown = SENSITIVE_KEY.test(key) ? '[REDACTED]' : maskNumbers(value);
+    out.push(`${maskNumbers(key)}=${shown}`);
   }
   return `${redactPath(pathname)}?${out.join('&')}`;
 }
@@ -34,8 +34,16 @@ export function maskIdNumbers(text: string): string {
   return text.replace(/(\d{3})\d{11}(\d{3}[\dXx])/g, '$1***********$2');
 }
 
+/**
+ * A mainland mobile number standing alone (a path's `:tel`, a console search for one): masked
+ * as every answer and the SMS line mask one (maskPhone: 3 + 4 stars + 4).
+ */
+const maskPhones = (text: string): string => text.replace(/(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g, '$1****$2');
+
+const maskNumbers = (text: string): string => maskPhones(maskIdNumbers(text));
+
 function redactPath(pathname: string): string {
-  return maskIdNumbers(pathname);
+  return maskNumbers(pathname);
 }
 
 export const requestSerializer = (request: FastifyRequest) => ({

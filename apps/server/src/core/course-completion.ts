@@ -14,6 +14,13 @@ export function isCourseComplete(
   return unitsDone && isCourseCompleteButUnits(input);
 }
 
+/**
+ * How far short of a course's 学时 still meets them: one second, what a report's rounding may
+ * leave. The 学时 every view prints grant the same (`creditHours`), so a course shown 已完成
+ * never reads 0.09 / 0.10 and one shown 0.10 / 0.10 is never still short.
+ */
+export const HOURS_GRACE_SECONDS = 1;
+
 /** What decides a course's completion besides its units. */
 export interface CourseStanding {
   studiedSeconds: number;
@@ -28,7 +35,7 @@ export interface CourseStanding {
  * and its exam passed where required. Only then need its units be counted.
  */
 export function isCourseCompleteButUnits(input: CourseStanding): boolean {
-  const hoursMet = input.studiedSeconds >= input.classHours * input.secondsPerClassHour - 1;
+  const hoursMet = input.studiedSeconds >= input.classHours * input.secondsPerClassHour - HOURS_GRACE_SECONDS;
   return hoursMet && (!input.examRequired || input.examPassed);
 }
 

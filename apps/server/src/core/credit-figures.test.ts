@@ -15,9 +15,20 @@ describe('credited seconds and 学时 as the views print them', () => {
     expect(creditSeconds(-34.048)).toBe(-34.048);
   });
 
-  it('rounds 学时 the same way for the learner and the manager', () => {
-    expect(creditHours(33.3, 1800)).toBe(0.02); // 0.0185: the learner's page said 0.01
-    expect(creditHours(197, 1800)).toBe(0.11);
+  it('cuts 学时 down to two decimals, never up, the same for the learner and the manager', () => {
+    // 358.2 s of a 0.1 学时 course (360 s) is 0.0995 学时: not 0.10 beside 要求 0.10 while incomplete
+    expect(creditHours(358.2, 3600)).toBe(0.09);
+    expect(creditHours(360, 3600)).toBe(0.1);
+    // a second short meets a course's 学时 (its completion's rule): 已完成 never beside 0.09 / 0.10
+    expect(creditHours(359, 3600)).toBe(0.1);
+    expect(creditHours(358.9, 3600)).toBe(0.09);
+    expect(creditHours(0, 36)).toBe(0);
+    expect(creditHours(33.3, 1800)).toBe(0.01); // 0.0185
+    expect(creditHours(196, 1800)).toBe(0.1); // 0.1089
+    expect(creditHours(197, 1800)).toBe(0.11); // a second short of 0.11
+    expect(creditHours(1044, 3600)).toBe(0.29);
+    expect(creditHours(1043, 3600)).toBe(0.29); // (1043 + 1) / 3600 × 100 is 28.999999999999996 in floating point
     expect(creditHours(0, 1800)).toBe(0);
+    expect(Object.is(creditHours(-1e-15, 1800), 0)).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { HOURS_GRACE_SECONDS } from './course-completion.js';
+
 /**
  * Credited seconds as every view and export shows them: to the millisecond. Sums of decimal
  * seconds drift in floating point (0.30000000000000004; a void's compensation leaves -1.8e-15
@@ -9,6 +11,15 @@ export const creditSeconds = (n: number | string | null | undefined): number => 
   return ms === 0 ? 0 : ms / 1000; // never -0
 };
 
-/** 学时 from credited seconds as every view shows them, learner's and manager's: two decimals, rounded. */
-export const creditHours = (seconds: number, secondsPerClassHour: number): number =>
-  Math.round((seconds / secondsPerClassHour) * 100) / 100;
+/**
+ * 学时 from credited seconds as every view shows them, learner's and manager's: two decimals,
+ * cut down, never rounded up — 358 s of a 0.1 学时 course (360 s) is 0.09, not 0.10 beside
+ * 要求 0.10 while the course is still incomplete. A second short counts as the hundredth, as
+ * it counts for the course's completion (`HOURS_GRACE_SECONDS`). The epsilon keeps an exact
+ * figure exact (0.29 × 100 is 28.999999999999996 in floating point).
+ */
+export const creditHours = (seconds: number, secondsPerClassHour: number): number => {
+  const graced = Number(seconds) > 0 ? Number(seconds) + HOURS_GRACE_SECONDS : Number(seconds);
+  const hundredths = Math.floor((graced / secondsPerClassHour) * 100 + 1e-6);
+  return hundredths === 0 ? 0 : hundredths / 100; // never -0
+};

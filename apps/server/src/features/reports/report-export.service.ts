@@ -1,7 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { classExportQuery, departmentExportQuery } from '@anxun/shared/schemas/reports';
 import type { z } from 'zod';
-import { creditSeconds } from '../../core/credit-figures.js';
+import { creditHours, creditSeconds } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { exportedIdCard } from '../../core/id-cards.js';
 import { recordAudit } from '../../core/audit.js';
@@ -45,7 +45,6 @@ const REFUSAL: Record<string, string> = {
   VOIDED: '核验作废',
 };
 const when = sheetTime;
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function audit(ctx: AppContext, user: AuthUser, ip: string, kind: string, after: Record<string, unknown>) {
   await recordAudit(ctx.db, {
@@ -148,7 +147,7 @@ export function classStudySheet(
               department: departmentOf(m),
               course: c.course_name,
               required: c.class_hours,
-              hours: round2(seconds / hour),
+              hours: creditHours(seconds, hour),
               seconds,
               status: STATUS[c.learn_status] ?? '',
               examAttempts: attempts.get(`${m.train_person_id}|${c.class_course_id}`) ?? 0,

@@ -2,7 +2,8 @@ import type { personCourse } from '@anxun/shared/schemas/training';
 import type { z } from 'zod';
 import { parseExamRules } from '../../core/exam-rules.js';
 import type { PersonCourseRow } from './class.repository.js';
-import { iso, parseTeachers, round2 } from './format.js';
+import { creditHours } from '../../core/credit-figures.js';
+import { iso, parseTeachers } from './format.js';
 
 /** Row → spec §3 videoData: the learner's record of one course of a class. */
 export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<typeof personCourse> {
@@ -18,7 +19,7 @@ export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.
     teachers: parseTeachers(row.teachers),
     sortId: row.sort_order,
     studyTimeLen: row.class_hours,
-    studiedHours: round2(row.studied_seconds / secondsPerHour),
+    studiedHours: creditHours(row.studied_seconds, secondsPerHour),
     studiedSeconds: Math.round(row.studied_seconds),
     learnStatus: row.learn_status,
     sysScore: row.sys_score,

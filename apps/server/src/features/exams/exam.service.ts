@@ -21,7 +21,7 @@ import {
   type MemberCourse,
   type QuestionRow,
 } from './exams.repository.js';
-import { findPersonById } from '../../core/person.repository.js';
+import { findPersonById, lockPersonRows } from '../../core/person.repository.js';
 import { recordExamOutcome } from '../../core/training-records.repository.js';
 import { parseOptions, questionImageUrl, toQuestionView } from './question-view.js';
 import { correctAnswerOf, parseKey, scoreAnswer } from './scoring.js';
@@ -98,50 +98,52 @@ async function finish(
     }, 0),
   );
   const passed = score >= attempt.pass_score;
-  const closed = await updateOpenAttempt(ctx.db, attempt.id, {
-    status: inTime ? 'submitted' : 'expired',
-    answers: JSON.stringify(answers),
-    submitted_at: inTime ? now : attempt.deadline_at,
-    score,
-    passed: passed ? 1 : 0,
-  });
-  if (closed) {
-    const course = await findMemberCourse(ctx.db, attempt.person_id, attempt.class_course_id);
-    if (course) {
-      const best = Math.max(score, course.sys_score ?? 0);
-      if (passed && course.exam_passed_at === null) {
-        const complete = isCourseComplete({
-          units: countUnits(await findUnitStatuses(ctx.db, course.train_person_id, course.class_course_id)),
-          studiedSeconds: course.studied_seconds,
-          classHours: course.class_hours,
-          secondsPerClassHour: ctx.config.study.secondsPerClassHour,
-          examRequired: parseExamRules(course.rules).required,
-          examPassed: true,
-        });
-        // passed when it was handed in — at its deadline, for one closed later
-        const handedIn = inTime ? now : attempt.deadline_at;
-        const completedNow = complete && course.learn_status !== LearnStatus.COMPLETED;
-        await recordExamOutcome(ctx.db, course.id, {
-          sys_score: best,
-          exam_passed_at: handedIn,
-          ...(completedNow ? { learn_status: LearnStatus.COMPLETED, end_time: handedIn } : {}),
-        });
-        // the course may have been the class's last: its certificate is issued now
-        if (
-          completedNow &&
-          (await queueCertificateIssue(
-            ctx.db,
-            { trainPersonId: course.train_person_id, personId: attempt.person_id },
-            now,
-          ))
-        ) {
-          ctx.jobs.kick();
-        }
-      } else {
-        await recordExamOutcome(ctx.db, course.id, { sys_score: best });
-      }
+  // one write: the attempt closed, the course's outcome, its class's certificate job — under
+  // the learner's lock, as the study batch takes it (both may complete the same course)
+  let queued = false;
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockPersonRows(trx, ctx.dialect, [attempt.person_id]);
+    const closed = await updateOpenAttempt(trx, attempt.id, {
+      status: inTime ? 'submitted' : 'expired',
+      answers: JSON.stringify(answers),
+      submitted_at: inTime ? now : attempt.deadline_at,
+      score,
+      passed: passed ? 1 : 0,
+    });
+    if (!closed) return;
+    const course = await findMemberCourse(trx, attempt.person_id, attempt.class_course_id);
+    if (!course) return;
+    const best = Math.max(score, course.sys_score ?? 0);
+    if (!passed || course.exam_passed_at !== null) {
+      await recordExamOutcome(trx, course.id, { sys_score: best });
+      return;
     }
-  }
+    const complete = isCourseComplete({
+      units: countUnits(await findUnitStatuses(trx, course.train_person_id, course.class_course_id)),
+      studiedSeconds: course.studied_seconds,
+      classHours: course.class_hours,
+      secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+      examRequired: parseExamRules(course.rules).required,
+      examPassed: true,
+    });
+    // passed when it was handed in — at its deadline, for one closed later
+    const handedIn = inTime ? now : attempt.deadline_at;
+    const completedNow = complete && course.learn_status !== LearnStatus.COMPLETED;
+    await recordExamOutcome(trx, course.id, {
+      sys_score: best,
+      exam_passed_at: handedIn,
+      ...(completedNow ? { learn_status: LearnStatus.COMPLETED, end_time: handedIn } : {}),
+    });
+    // the course may have been the class's last: its certificate is issued now
+    if (completedNow) {
+      queued = await queueCertificateIssue(
+        trx,
+        { trainPersonId: course.train_person_id, personId: attempt.person_id },
+        now,
+      );
+    }
+  });
+  if (queued) ctx.jobs.kick();
   return (await findAttempt(ctx.db, attempt.id))!;
 }
 

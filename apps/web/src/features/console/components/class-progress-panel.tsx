@@ -30,7 +30,7 @@ export function ClassProgressPanel() {
   const departments = useDepartments();
   const [classId, setClassId] = useState<string>();
   const [filter, setFilter] = useState<ReportFilter>({});
-  const { current, size, setCurrent, pagination } = useSizedPager(t, 20);
+  const { current, size, setCurrent, pagination } = useSizedPager(t, 'class-progress', 20);
   const [opened, setOpened] = useState<ClassProgressRow>();
   const progress = useClassProgress(classId, filter, current, size);
   const [fullIds, setFullIds] = useState(false);

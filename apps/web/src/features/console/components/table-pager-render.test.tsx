@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Table } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { t } from '../../../lib/i18n';
-import { tablePager } from './table-pager';
+import { tablePager, useSizedPager } from './table-pager';
 
 afterEach(cleanup);
 
@@ -68,5 +68,25 @@ describe("a console table's pager", () => {
       ['size', 50],
       ['page', 1],
     ]);
+  });
+
+  it('keeps the size a manager chose for his next visit to the same table, not another’s', async () => {
+    localStorage.clear();
+    function People({ name }: { name: string }) {
+      const { size, pagination } = useSizedPager(t, name, 10);
+      return <Table rowKey="id" dataSource={rows.slice(0, size)} columns={columns} pagination={pagination(95)} />;
+    }
+    const first = render(<People name="people" />);
+    expect(screen.getAllByRole('row')).toHaveLength(11); // the header and 10
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle(/^50/));
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+    first.unmount();
+
+    const again = render(<People name="people" />); // a reload, the next day
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+    again.unmount();
+    render(<People name="class-members" />);
+    expect(screen.getAllByRole('row')).toHaveLength(11);
   });
 });

@@ -64,12 +64,32 @@ export function namedPagerItems(t: TFunction): PaginationProps['itemRender'] {
 /**
  * A server-paged table whose manager chooses the page size: the page and size to ask for, and
  * the pager for the answer's total (a new size starts at page 1). `setCurrent(1)` after a new
- * filter.
+ * filter. The chosen size is kept in this browser under the table's `name`, so a reload or the
+ * next visit shows as many rows as he chose.
  */
-export function useSizedPager(t: TFunction, initialSize: number) {
+export function useSizedPager(t: TFunction, name: string, initialSize: number) {
   const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(initialSize);
+  const [size, setSize] = useState(() => savedSize(name) ?? initialSize);
+  const chooseSize = (next: number) => {
+    setSize(next);
+    try {
+      localStorage.setItem(sizeKey(name), String(next));
+    } catch {
+      // storage refused (private mode, full): the size holds for this visit only
+    }
+  };
   const pagination = (total: number | undefined) =>
-    tablePager(t, { pageSize: size, current, total, onChange: setCurrent, onSizeChange: setSize });
+    tablePager(t, { pageSize: size, current, total, onChange: setCurrent, onSizeChange: chooseSize });
   return { current, size, setCurrent, pagination };
+}
+
+const sizeKey = (name: string) => `anxun-page-size:${name}`;
+
+function savedSize(name: string): number | undefined {
+  try {
+    const saved = Number(localStorage.getItem(sizeKey(name)));
+    return PAGE_SIZES.includes(saved) ? saved : undefined;
+  } catch {
+    return undefined;
+  }
 }

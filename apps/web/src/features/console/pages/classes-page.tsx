@@ -25,7 +25,7 @@ import { tablePager, useSizedPager } from '../components/table-pager';
 function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): void; onChanged(): void }) {
   const { t, language } = useTranslation();
   const [q, setQ] = useState('');
-  const { current, size, setCurrent, pagination } = useSizedPager(t, 20);
+  const { current, size, setCurrent, pagination } = useSizedPager(t, 'class-members', 20);
   const members = useMembers(cls.id, { q, current, size });
   const remove = (m: ClassMember) =>
     removeMember(cls.id, m.trainPersonId)

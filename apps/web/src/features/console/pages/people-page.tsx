@@ -35,7 +35,7 @@ export default function PeoplePage() {
   const [includeSub, setIncludeSub] = useState(true);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<string | undefined>();
-  const { current, size, setCurrent, pagination } = useSizedPager(t, 10);
+  const { current, size, setCurrent, pagination } = useSizedPager(t, 'people', 10);
   const learners = useLearners({ departmentId, includeSub, q: q || undefined, status, current, size });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Learner | undefined>();

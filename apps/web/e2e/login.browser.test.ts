@@ -136,6 +136,9 @@ describe('login in Chromium', () => {
   it('logs in by phone with the code from the SMS outbox; a wrong code says so', async () => {
     const { page, context } = await openPage(env, '/login');
     await page.getByRole('button', { name: '使用手机验证码登录' }).click();
+    // the way he chose is the way the page opens next time
+    await page.reload();
+    await page.getByTestId('login-phone').waitFor();
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('请输入手机号').waitFor();
 
@@ -233,7 +236,11 @@ describe('login in Chromium', () => {
     await page.getByLabel('密码（不少于6位）').fill('secret12');
     await page.getByRole('button', { name: /^注\s*册$/ }).click();
     await page.waitForURL(/#\/login$/);
-    await page.getByText('注册成功，请用手机号（或身份证号）和密码登录').waitFor();
+    // said on the page until he leaves it, not in a toast gone in three seconds
+    const note = page.getByRole('status').filter({ hasText: '注册成功，请用手机号（或身份证号）和密码登录' });
+    await note.waitFor();
+    await page.waitForTimeout(3_500);
+    expect(await note.isVisible()).toBe(true);
     expect(await page.getByPlaceholder('用户名/身份证号/手机号').inputValue()).toBe('13912340000');
     await page.getByPlaceholder('密码').fill('secret12');
     await page.getByTestId('login-submit').click();

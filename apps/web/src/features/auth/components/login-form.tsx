@@ -22,6 +22,16 @@ interface Props {
   username?: string;
 }
 
+const MODE_KEY = 'anxun-login-mode';
+
+function savedMode(): Mode {
+  try {
+    return localStorage.getItem(MODE_KEY) === 'phone' ? 'phone' : 'account';
+  } catch {
+    return 'account';
+  }
+}
+
 const FIELDS: Record<Mode, LoginField[]> = {
   account: ['username', 'password'],
   phone: ['telPhoto', 'checkCode'],
@@ -47,7 +57,9 @@ function Field({ error, children }: { error: string | undefined; children: React
  */
 export function LoginForm({ onSuccess, onRegister, autoFocus = false, username = '' }: Props) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>('account');
+  // the way he logged in last on this browser (a learner with a phone keeps to codes), unless a
+  // name is given to fill in
+  const [mode, setMode] = useState<Mode>(() => (username ? 'account' : savedMode()));
   const [values, setValues] = useState<Record<LoginField, string>>({
     username,
     password: '',
@@ -114,6 +126,11 @@ export function LoginForm({ onSuccess, onRegister, autoFocus = false, username =
   const switchTo = (next: Mode) => {
     setErrors({});
     setMode(next);
+    try {
+      localStorage.setItem(MODE_KEY, next);
+    } catch {
+      // storage refused: the mode holds for this visit only
+    }
   };
 
   return (

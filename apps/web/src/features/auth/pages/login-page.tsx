@@ -67,12 +67,19 @@ export function safeRedirect(target: string | null, home = '/study'): string {
   return target;
 }
 
+/** What the registration page hands the login page: the phone to fill in, and how it went. */
+export interface LoginState {
+  username?: string;
+  registered?: 'pending' | 'done';
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
   const token = useUser((s) => s.token);
+  const state = location.state as LoginState | null;
   // A logged-in learner has nothing to do here (spec §4).
   if (token) return <Navigate to={safeRedirect(params.get('redirect'), homeOf(useUser.getState().role))} replace />;
   return (
@@ -80,12 +87,17 @@ export default function LoginPage() {
       <LoginBrand />
       <div className="auth-card">
         <h1 className="auth-title">{t('login.title')}</h1>
+        {state?.registered && (
+          <p className="auth-note" role="status">
+            {t(state.registered === 'pending' ? 'register.pending' : 'register.success')}
+          </p>
+        )}
         <LoginForm
           onSuccess={() =>
             navigate(safeRedirect(params.get('redirect'), homeOf(useUser.getState().role)), { replace: true })
           }
           onRegister={() => navigate('/register')}
-          username={(location.state as { username?: string } | null)?.username}
+          username={state?.username}
         />
       </div>
     </main>

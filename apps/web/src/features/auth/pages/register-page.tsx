@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { registerLearner, sendCheckCode } from '../api/auth-api';
 import { useCountdown } from '../../../lib/use-countdown';
 import { registerRules } from '../components/form-rules';
-import { LoginBrand } from './login-page';
+import { LoginBrand, type LoginState } from './login-page';
 import { retryWait } from '../../../lib/api-client';
 
 export default function RegisterPage() {
@@ -40,9 +40,10 @@ export default function RegisterPage() {
     setLoading(true);
     try {
       const { pending } = await registerLearner(values);
-      notifySuccess(t(pending ? 'register.pending' : 'register.success'));
-      // the login page with his phone filled in: it is his account (his ID number is too)
-      navigate('/login', { replace: true, state: { username: values.phone.trim() } });
+      // the login page with his phone filled in (it is his account; his ID number is too), and
+      // what to do next said there until he leaves it, not in a toast gone in three seconds
+      const registered: LoginState['registered'] = pending ? 'pending' : 'done';
+      navigate('/login', { replace: true, state: { username: values.phone.trim(), registered } satisfies LoginState });
     } catch {
       // toast shown
     } finally {

@@ -89,3 +89,18 @@ export function withSubDepartments(
   }
   return ids;
 }
+
+/** The organisation's departments' paths by id (`departmentPaths`), to name a learner's. */
+export async function departmentPathsOfOrg(db: Db, orgId: string): Promise<Map<string, string>> {
+  return departmentPaths(await findDepartmentsOfOrg(db, orgId));
+}
+
+/**
+ * A learner's department as the console names it: with its parents (生产部/一车间 — two
+ * workshops are both 一车间), else the name it was read with.
+ */
+export const departmentNameOf = (
+  paths: Map<string, string>,
+  id: string | null | undefined,
+  name: string | null,
+): string | null => (id ? paths.get(id) : undefined) ?? name;

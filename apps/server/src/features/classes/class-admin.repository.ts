@@ -176,6 +176,7 @@ export async function findMembers(
         'tp.joined_at',
         'p.name',
         'p.id_card_enc',
+        'p.department_id',
         'd.name as department_name',
         eb
           .selectFrom('train_person_courses as pc')

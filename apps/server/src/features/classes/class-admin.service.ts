@@ -18,7 +18,12 @@ import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { maskedIdCard } from '../../core/id-cards.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db-errors.js';
-import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
+import {
+  departmentNameOf,
+  departmentPathsOfOrg,
+  findDepartmentsOfOrg,
+  withSubDepartments,
+} from '../../core/department.repository.js';
 import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/training-records.repository.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -428,18 +433,21 @@ export async function enrolFromSheet(
 
 export async function listMembers(ctx: AppContext, user: AuthUser, id: string, query: z.output<typeof memberQuery>) {
   await ownClass(ctx.db, user, id);
-  const { rows, total } = await findMembers(ctx.db, ctx.keys.idCards, id, {
-    q: query.q,
-    offset: (query.current - 1) * query.size,
-    limit: query.size,
-  });
+  const [{ rows, total }, paths] = await Promise.all([
+    findMembers(ctx.db, ctx.keys.idCards, id, {
+      q: query.q,
+      offset: (query.current - 1) * query.size,
+      limit: query.size,
+    }),
+    departmentPathsOfOrg(ctx.db, user.orgId),
+  ]);
   return {
     records: rows.map((r) => ({
       trainPersonId: r.train_person_id,
       personId: r.person_id,
       name: r.name,
       idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
-      departmentName: r.department_name,
+      departmentName: departmentNameOf(paths, r.department_id, r.department_name),
       joinedAt: recordTime(r.joined_at),
       coursesDone: Number(r.courses_done ?? 0),
       courseCount: Number(r.course_count ?? 0),

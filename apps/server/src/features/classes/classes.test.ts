@@ -205,7 +205,7 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     const members = await call('GET', `/api/manage/classes/${classId}/members`);
     expect(members.body.data.total).toBe(3);
     const studying = members.body.data.records.find((m: { name: string }) => m.name === 'p-workshop');
-    expect(studying).toMatchObject({ departmentName: '一车间', courseCount: 1, coursesDone: 0 });
+    expect(studying).toMatchObject({ departmentName: '生产部/一车间', courseCount: 1, coursesDone: 0 });
     expect(studying.studiedSeconds).toBeGreaterThan(0);
     expect(studying.idCard).not.toMatch(/\d{18}/);
     // a report refused after it (played at double speed) is not study: 班级成员 and the reports

@@ -85,7 +85,7 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     const listed = await server.request('GET', `/api/manage/learners?q=${idOf(1)}`, { headers: as() });
     expect(listed.body.data.records[0]).toMatchObject({
       name: '孙一',
-      departmentName: '一车间',
+      departmentName: '生产部/一车间',
       post: '焊工',
       phone: '13900000201',
     });

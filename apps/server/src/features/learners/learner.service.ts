@@ -20,7 +20,12 @@ import { publishRevoked, type AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, readablePassword as randomPassword } from '../../infra/crypto.js';
 import type { Db } from '../../infra/database.js';
-import { findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
+import {
+  departmentNameOf,
+  departmentPathsOfOrg,
+  findDepartmentsOfOrg,
+  withSubDepartments,
+} from '../../core/department.repository.js';
 import { findLearnerOfOrg, findLearnersOfOrg, type LearnerRow } from './learner.repository.js';
 import { publishPersonsChanged } from '../../core/person-cache.js';
 
@@ -36,7 +41,7 @@ async function inTransactionOr409(ctx: AppContext, work: (trx: Db) => Promise<vo
   }
 }
 
-function toLearner(ctx: AppContext, row: LearnerRow, now: number): Learner {
+function toLearner(ctx: AppContext, row: LearnerRow, now: number, paths: Map<string, string>): Learner {
   const locked = row.locked_until !== null && row.locked_until > now;
   return {
     id: row.id,
@@ -45,7 +50,7 @@ function toLearner(ctx: AppContext, row: LearnerRow, now: number): Learner {
     phone: row.phone,
     idCard: maskedIdCard(ctx.keys.idCards, row.id, row.id_card_enc),
     departmentId: row.department_id,
-    departmentName: row.department_name,
+    departmentName: departmentNameOf(paths, row.department_id, row.department_name),
     post: row.post,
     status:
       row.pending_since !== null ? 'pending' : row.disabled_at !== null ? 'disabled' : locked ? 'locked' : 'active',
@@ -80,21 +85,24 @@ export async function listLearners(ctx: AppContext, user: AuthUser, query: z.out
   const departmentIds = query.departmentId
     ? await departmentScope(ctx.db, user.orgId, query.departmentId, query.includeSub)
     : undefined;
-  const { rows, total } = await findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, {
-    departmentIds,
-    q: query.q,
-    status: query.status,
-    now,
-    offset: (query.current - 1) * query.size,
-    limit: query.size,
-  });
-  return { records: rows.map((r) => toLearner(ctx, r, now)), total };
+  const [{ rows, total }, paths] = await Promise.all([
+    findLearnersOfOrg(ctx.db, ctx.keys.idCards, user.orgId, {
+      departmentIds,
+      q: query.q,
+      status: query.status,
+      now,
+      offset: (query.current - 1) * query.size,
+      limit: query.size,
+    }),
+    departmentPathsOfOrg(ctx.db, user.orgId),
+  ]);
+  return { records: rows.map((r) => toLearner(ctx, r, now, paths)), total };
 }
 
 export async function reread(ctx: AppContext, user: AuthUser, id: string) {
   const row = await findLearnerOfOrg(ctx.db, user.orgId, id);
   if (!row) throw notFound();
-  return toLearner(ctx, row, ctx.now());
+  return toLearner(ctx, row, ctx.now(), await departmentPathsOfOrg(ctx.db, user.orgId));
 }
 
 /**

@@ -56,7 +56,7 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
       name: '李焊工',
       idCard: '110***********002X',
       phone: '13900000101',
-      departmentName: '一车间',
+      departmentName: '生产部/一车间',
       post: '焊工',
       status: 'active',
     });

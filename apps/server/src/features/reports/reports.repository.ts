@@ -285,7 +285,7 @@ export async function findPersonOfOrg(db: Db, orgId: string, personId: string) {
     db
       .selectFrom('persons as p')
       .leftJoin('departments as d', 'd.id', 'p.department_id')
-      .select(['p.id', 'p.name', 'p.id_card_enc', 'p.phone', 'p.post', 'd.name as department_name'])
+      .select(['p.id', 'p.name', 'p.id_card_enc', 'p.phone', 'p.post', 'p.department_id', 'd.name as department_name'])
       .where('p.org_id', '=', orgId)
       // a learner's file: not a fellow manager's, nor the operator's
       .where('p.role', '=', Role.LEARNER)

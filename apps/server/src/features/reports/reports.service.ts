@@ -13,7 +13,13 @@ import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import { creditHours, creditSeconds } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
-import { departmentPaths, findDepartmentsOfOrg, withSubDepartments } from '../../core/department.repository.js';
+import {
+  departmentNameOf,
+  departmentPaths,
+  departmentPathsOfOrg,
+  findDepartmentsOfOrg,
+  withSubDepartments,
+} from '../../core/department.repository.js';
 import { maskedIdCard } from '../../core/id-cards.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -118,14 +124,17 @@ export async function classProgress(
   const range = rangeOf(query);
   const classCourses = await findClassCourseNames(ctx.db, cls.id);
   const course = pickCourse(classCourses, query.classCourseId);
-  const { rows, total } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, {
-    departmentIds: await departmentScope(ctx, user.orgId, query.departmentId),
-    classCourseId: course,
-    status: query.status,
-    q: query.q,
-    offset: (query.current - 1) * query.size,
-    limit: query.size,
-  });
+  const [{ rows, total }, paths] = await Promise.all([
+    findClassMembers(ctx.db, ctx.keys.idCards, cls.id, {
+      departmentIds: await departmentScope(ctx, user.orgId, query.departmentId),
+      classCourseId: course,
+      status: query.status,
+      q: query.q,
+      offset: (query.current - 1) * query.size,
+      limit: query.size,
+    }),
+    departmentPathsOfOrg(ctx.db, user.orgId),
+  ]);
   const ids = rows.map((r) => r.train_person_id);
   const [courses, credit, attempts, checks, certificates] = await Promise.all([
     findCourseRecords(ctx.db, ids, course),
@@ -157,7 +166,7 @@ export async function classProgress(
         personId: r.person_id,
         name: r.name,
         idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
-        departmentName: r.department_name,
+        departmentName: departmentNameOf(paths, r.department_id, r.department_name),
         status: statusOf(mine.map((c) => c.learn_status)),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
@@ -219,7 +228,11 @@ export async function learnerReport(
     name: person.name,
     idCard: maskedIdCard(ctx.keys.idCards, person.id, person.id_card_enc),
     phone: maskPhone(person.phone),
-    departmentName: person.department_name,
+    departmentName: departmentNameOf(
+      await departmentPathsOfOrg(ctx.db, user.orgId),
+      person.department_id,
+      person.department_name,
+    ),
     post: person.post,
     classes: memberships.map((m) => {
       const mine = coursesOf.get(m.id) ?? [];

@@ -140,7 +140,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       status: 'studying',
       coursesDone: 0,
       faceChecks: { passed: 0, failed: 1, pending: 0 },
-      departmentName: '二车间',
+      departmentName: '报表安全部/二车间',
     });
     expect(byPerson.get(ids.none)).toMatchObject({ status: 'not-started', creditedSeconds: 0, lastStudyAt: null });
     // ID numbers are masked
@@ -183,7 +183,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const res = await get(`/api/manage/reports/learners/${ids.part}`);
     expect(res.status, res.text).toBe(200);
     const report = res.body.data;
-    expect(report).toMatchObject({ name: '报表part', departmentName: '二车间' });
+    expect(report).toMatchObject({ name: '报表part', departmentName: '报表安全部/二车间' });
     const cls = report.classes.find((c: { classId: string }) => c.classId === classId);
     expect(cls.creditedSeconds).toBe(await creditedFromEvents(ids.part));
     for (const unit of cls.courses[0].units as Array<{

@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consoleKeys, type BankQuestion } from '../api/console-api';
-import { FixedPicker } from './paper-drawer';
+import type { PaperSetup } from '@anxun/shared/schemas/exams';
+import '../locales/console-texts';
+import { CoursePaper, FixedPicker } from './paper-drawer';
 
 afterEach(cleanup);
 
@@ -84,5 +86,50 @@ describe('a fixed paper picked from the bank', () => {
         { questionId: 'q2', points: 4 },
       ],
     });
+  });
+});
+
+describe("a course's random paper being set", () => {
+  it('tells the saved plan’s shortage, and not beside other counts being typed', () => {
+    const plan = (single: number): PaperRules => ({
+      mode: 'random',
+      kinds: {
+        single: { count: single, points: 2 },
+        multiple: { count: 0, points: 2 },
+        judge: { count: 20, points: 2 },
+        fill: { count: 0, points: 2 },
+      },
+      shuffleOptions: false,
+    });
+    const setup: PaperSetup = {
+      classCourseId: 'cc1',
+      courseName: '安全生产法',
+      classTotal: 100,
+      rules: null,
+      effective: plan(30),
+      total: 100,
+      problems: ['单选题只有 3 道，需要 30 道'],
+      sample: [{ questionId: 'q1', kind: 'single', stem: '甲', options: ['甲', '乙'], answer: 'A', points: 2 }],
+    };
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    client.setQueryData(consoleKeys.paper('cc1'), setup);
+    render(
+      <QueryClientProvider client={client}>
+        <CoursePaper classId="c1" classCourseId="cc1" bookId="b1" />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('单选题只有 3 道，需要 30 道')).toBeTruthy();
+    expect(screen.getByText('题库试题不足')).toBeTruthy();
+
+    // antd puts the test id on the input itself or on its wrapper
+    const field = (id: string) => {
+      const el = screen.getByTestId(id);
+      return el.tagName === 'INPUT' ? el : el.querySelector('input')!;
+    };
+    fireEvent.change(field('paper-count-single'), { target: { value: '3' } });
+    fireEvent.change(field('paper-count-judge'), { target: { value: '47' } });
+    expect(screen.getByTestId('paper-total').textContent).toContain('100');
+    expect(screen.queryByText('单选题只有 3 道，需要 30 道')).toBeNull();
+    expect(screen.getByTestId('paper-unsaved').textContent).toBe('规则已修改，保存后重新检查题库能否组卷');
   });
 });

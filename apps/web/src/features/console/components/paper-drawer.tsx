@@ -146,7 +146,15 @@ export function FixedPicker({
 }
 
 /** One course's paper: the rules in a form, what stops them, a sample paper. */
-function CoursePaper({ classId, classCourseId, bookId }: { classId: string; classCourseId: string; bookId: string }) {
+export function CoursePaper({
+  classId,
+  classCourseId,
+  bookId,
+}: {
+  classId: string;
+  classCourseId: string;
+  bookId: string;
+}) {
   const { t } = useTranslation();
   const setup = usePaperSetup(classId, classCourseId);
   const [rules, setRules] = useState<PaperRules>();
@@ -195,6 +203,8 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
   // the default plan on a short bank draws a paper all the same: said as a shortage, not a refusal
   const problemsTitle =
     shown.rules === null && shown.sample.length > 0 ? t('console.paper.shortBank') : t('console.paper.problems');
+  // the saved rules' problems are about those rules: not told beside other rules being typed
+  const edited = JSON.stringify(rules) !== JSON.stringify(shown.effective);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-setup">
       <Space wrap>
@@ -235,9 +245,14 @@ function CoursePaper({ classId, classCourseId, bookId }: { classId: string; clas
       >
         {t('console.paper.total', { total, classTotal: shown.classTotal })}
       </div>
-      {shown.problems.length > 0 && (
-        <Alert type="warning" showIcon message={problemsTitle} description={shown.problems.join('；')} />
-      )}
+      {shown.problems.length > 0 &&
+        (edited ? (
+          <span className="console-hint" data-testid="paper-unsaved">
+            {t('console.paper.unsaved')}
+          </span>
+        ) : (
+          <Alert type="warning" showIcon message={problemsTitle} description={shown.problems.join('；')} />
+        ))}
       <Space wrap>
         <Button
           type="primary"

@@ -398,6 +398,7 @@ registerTexts({
         total: '合计 {{total}} 分（班级考试总分 {{classTotal}} 分）',
         problems: '按当前规则无法组卷',
         shortBank: '题库试题不足',
+        unsaved: '规则已修改，保存后重新检查题库能否组卷',
         preview: '预览试卷',
         previewTitle: '试卷样例（学员现在抽到的样子，共 {{total}} 分；每位学员抽到的题不同）',
         useDefault: '恢复默认规则',
@@ -953,6 +954,7 @@ registerTexts({
         total: "Total {{total}} (class's exam total {{classTotal}})",
         problems: 'No paper can be drawn by these rules',
         shortBank: 'The question bank is short',
+        unsaved: 'Rules changed: saving checks again whether the bank can draw a paper',
         preview: 'Preview a paper',
         previewTitle:
           'A sample paper as a learner would draw it now ({{total}} points; each learner draws other questions)',

@@ -90,6 +90,8 @@ export const learnerCourseReport = z.object({
   examAttemptsUsed: z.number(),
   /** what the class allows him (its retakes, and any 补考 granted); null: no exam required */
   examAttemptsAllowed: z.number().nullable(),
+  /** of those, the 补考 a manager granted him one by one (允许补考; who and when: 操作日志) */
+  examAttemptsGranted: z.number(),
   units: z.array(learnerUnitReport),
 });
 export const learnerCheckReport = z.object({

@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness.js';
 import { settleOverdueAttempts } from './exam.service.js';
 import { WRONG_BOOK_STREAK } from './practice.service.js';
+import { pdfPagesText } from '../../../test/pdf-text.js';
 
 interface Key {
   id: string;
@@ -339,7 +340,15 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     ).toMatchObject({
       examAttemptsUsed: 2,
       examAttemptsAllowed: 3,
+      examAttemptsGranted: 1,
     });
+    // and his 一人一档 says so: a regulator counting three attempts where the class allows two
+    const archive = await fetch(
+      `${server.baseUrl}/api/manage/archives/person/${(await get('/api/user/info', unlucky)).body.data.userId}.pdf`,
+      { headers: auth(admin) },
+    );
+    expect(archive.status).toBe(200);
+    expect((await pdfPagesText(await archive.arrayBuffer())).join('')).toContain('考试已用 2/3 次（含补考 1 次）');
     const fourth = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, unlucky);
     expect(fourth.status, fourth.text).toBe(200);
     expect(fourth.body.data.attemptsAllowed).toBe(3);

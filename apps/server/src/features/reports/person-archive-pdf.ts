@@ -27,6 +27,12 @@ const REFUSAL: Record<string, string> = {
   REPLAY: '重复上报',
   VOIDED: '核验作废',
 };
+type CourseReport = LearnerReport['classes'][number]['courses'][number];
+/** The exam's attempts as the class allowed them, and the 补考 a manager granted one by one. */
+const examOf = (c: CourseReport) =>
+  c.examAttemptsAllowed === null
+    ? ''
+    : `，考试已用 ${c.examAttemptsUsed}/${c.examAttemptsAllowed} 次${c.examAttemptsGranted > 0 ? `（含补考 ${c.examAttemptsGranted} 次）` : ''}`;
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
 const minutes = (seconds: number) => {
   const whole = Math.max(0, Math.round(seconds)); // 59.7 s is 1分0秒, not 0分60秒
@@ -78,7 +84,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
         .moveDown(0.3)
         .font('bold')
         .text(
-          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，计入 ${minutes(course.creditedSeconds)}，${STATUS[course.status]}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
+          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，计入 ${minutes(course.creditedSeconds)}，${STATUS[course.status]}${examOf(course)}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
           left,
           undefined,
           { width },

@@ -263,6 +263,7 @@ export async function learnerReport(
           examPassedAt: recordTimeOrNull(c.exam_passed_at),
           examAttemptsUsed: (attemptsOf.get(m.id) ?? []).filter((a) => a.class_course_id === c.class_course_id).length,
           examAttemptsAllowed: exam.required ? 1 + exam.retakes + c.extra_attempts : null,
+          examAttemptsGranted: c.extra_attempts,
           units: unitReports,
         };
       });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditHours } from '../../core/credit-figures.js';
+import { pdfPagesText } from '../../../test/pdf-text.js';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
   addLearner,
@@ -398,17 +399,6 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
   });
 
   it('hands over 一人一档 as a PDF naming the learner and his 学时, its data hash on every page', async () => {
-    const pdfText = async (bytes: ArrayBuffer) => {
-      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-      const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-      const pages: string[] = [];
-      for (let i = 1; i <= doc.numPages; i++) {
-        const content = await (await doc.getPage(i)).getTextContent();
-        pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-      }
-      await doc.destroy();
-      return pages;
-    };
     const download = (personId: string, token = admin) =>
       fetch(`${server.baseUrl}/api/manage/archives/person/${personId}.pdf`, { headers: as(token) });
     const res = await download(ids.part);
@@ -419,7 +409,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const bytes = await res.arrayBuffer();
     // the check's photo is in it
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
-    const pages = await pdfText(bytes);
+    const pages = await pdfPagesText(bytes);
     const all = pages.join('\n');
     const record = (await get(`/api/manage/reports/learners/${ids.part}`)).body.data;
     const cls = record.classes.find((c: { classId: string }) => c.classId === classId);

@@ -88,6 +88,8 @@ export function LearnerRecordDrawer({
                           used: course.examAttemptsUsed,
                           allowed: course.examAttemptsAllowed,
                         })}
+                        {course.examAttemptsGranted > 0 &&
+                          t('console.reports.examGranted', { count: course.examAttemptsGranted })}
                       </span>
                     )}
                     {course.examAttemptsAllowed !== null &&

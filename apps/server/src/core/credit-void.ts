@@ -118,7 +118,15 @@ export async function voidCreditSince(
     .selectFrom('train_person_courses as pc')
     .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
     .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
-    .select(['pc.id', 'pc.class_course_id', 'pc.exam_passed_at', 'pc.end_time', 'cc.class_hours', 'c.rules'])
+    .select([
+      'pc.id',
+      'pc.class_course_id',
+      'pc.exam_passed_at',
+      'pc.sys_score',
+      'pc.end_time',
+      'cc.class_hours',
+      'c.rules',
+    ])
     .where('pc.train_person_id', '=', input.trainPersonId)
     .execute();
   for (const c of courses) {
@@ -139,7 +147,8 @@ export async function voidCreditSince(
         studied_seconds: studied,
         learn_status: complete
           ? LearnStatus.COMPLETED
-          : statuses.some((s) => s !== LearnStatus.NOT_STARTED) || studied > 0
+          : // an exam sat is the course begun, whatever study is taken back
+            statuses.some((s) => s !== LearnStatus.NOT_STARTED) || studied > 0 || c.sys_score !== null
             ? LearnStatus.STUDYING
             : LearnStatus.NOT_STARTED,
         end_time: complete ? c.end_time : null,

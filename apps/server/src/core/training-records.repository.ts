@@ -302,7 +302,7 @@ export async function updatePersonCourseComments(db: Db, personCourseId: string,
 export async function recordExamOutcome(
   db: Db,
   courseId: string,
-  values: { sys_score: number; exam_passed_at?: number; learn_status?: number; end_time?: number },
+  values: { sys_score: number; exam_passed_at?: number; learn_status?: number; start_time?: number; end_time?: number },
 ): Promise<void> {
   await db.updateTable('train_person_courses').set(values).where('id', '=', courseId).execute();
 }

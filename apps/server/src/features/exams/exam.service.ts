@@ -114,8 +114,16 @@ async function finish(
     const course = await findMemberCourse(trx, attempt.person_id, attempt.class_course_id);
     if (!course) return;
     const best = Math.max(score, course.sys_score ?? 0);
+    // an exam sat is the course begun (学习中 in the reports), for one who sat it before studying
+    const begun =
+      course.learn_status === LearnStatus.NOT_STARTED
+        ? {
+            learn_status: LearnStatus.STUDYING,
+            ...(course.start_time === null ? { start_time: attempt.started_at } : {}),
+          }
+        : {};
     if (!passed || course.exam_passed_at !== null) {
-      await recordExamOutcome(trx, course.id, { sys_score: best });
+      await recordExamOutcome(trx, course.id, { sys_score: best, ...begun });
       return;
     }
     const complete = isCourseComplete({
@@ -131,6 +139,7 @@ async function finish(
     const completedNow = complete && course.learn_status !== LearnStatus.COMPLETED;
     await recordExamOutcome(trx, course.id, {
       sys_score: best,
+      ...begun,
       exam_passed_at: handedIn,
       ...(completedNow ? { learn_status: LearnStatus.COMPLETED, end_time: handedIn } : {}),
     });

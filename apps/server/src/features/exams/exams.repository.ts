@@ -136,6 +136,7 @@ const memberCourses = (db: Db) =>
       'pc.learn_status',
       'pc.sys_score',
       'pc.exam_passed_at',
+      'pc.start_time',
       'pc.end_time',
       'pc.extra_attempts',
       'tp.person_id',

@@ -48,27 +48,40 @@ export async function findOpenChecks(db: Db, dialect: Dialect, trainPersonIds: s
 /** Each membership's latest passed check, and whether a manager voided it since (1). */
 export async function findLastPasses(db: Db, dialect: Dialect, trainPersonIds: string[]) {
   if (trainPersonIds.length === 0) return [];
-  return db
-    .selectFrom('face_checks as f')
-    .leftJoin('face_check_reviews as r', (join) =>
-      join.onRef('r.check_id', '=', 'f.id').on('r.decision', '=', 'voided'),
-    )
-    .selectAll('f')
-    .select(sql<number>`case when r.check_id is null then 0 else 1 end`.as('voided'))
-    .where(inValues(dialect, 'f.train_person_id', trainPersonIds))
-    .where('f.status', '=', 'passed')
-    .where((eb) =>
-      eb(
-        'f.passed_at',
-        '=',
-        eb
-          .selectFrom('face_checks as g')
-          .select((e) => e.fn.max('g.passed_at').as('m'))
-          .whereRef('g.train_person_id', '=', 'f.train_person_id')
-          .where('g.status', '=', 'passed'),
-      ),
-    )
-    .execute();
+  return (
+    db
+      .selectFrom('face_checks as f')
+      .leftJoin('face_check_reviews as r', (join) =>
+        join.onRef('r.check_id', '=', 'f.id').on('r.decision', '=', 'voided'),
+      )
+      .selectAll('f')
+      // voided: itself, or passed within a void's window — a void takes back everything credited
+      // from the last trusted pass before the voided one until the void, later passes' credit
+      // too, so those passes let nothing more through either: he is asked again
+      .select(
+        sql<number>`case when r.check_id is not null or exists (
+        select 1 from face_checks vc
+        inner join face_check_reviews vr on vr.check_id = vc.id and vr.decision = 'voided'
+        where vc.train_person_id = f.train_person_id
+          and vr.reviewed_at >= f.passed_at
+          and coalesce(vr.voided_since, 0) <= f.passed_at
+      ) then 1 else 0 end`.as('voided'),
+      )
+      .where(inValues(dialect, 'f.train_person_id', trainPersonIds))
+      .where('f.status', '=', 'passed')
+      .where((eb) =>
+        eb(
+          'f.passed_at',
+          '=',
+          eb
+            .selectFrom('face_checks as g')
+            .select((e) => e.fn.max('g.passed_at').as('m'))
+            .whereRef('g.train_person_id', '=', 'f.train_person_id')
+            .where('g.status', '=', 'passed'),
+        ),
+      )
+      .execute()
+  );
 }
 
 type CreditRow = { train_person_id: string; seconds: number };

@@ -807,6 +807,54 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     }
   });
 
+  it('asks again after a void of an earlier pass: the passes since, their credit taken back too, let nothing through', async () => {
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    await setRules({ enabled: true, atStart: true, atEnd: false, randomEveryMinutes: 15, windowSeconds: 120 });
+    const fresh = (await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() }))
+      .body.data as Array<Unit & { durationSeconds: number; furthestSeconds: number }>;
+    const left = (u: (typeof fresh)[number]) => u.durationSeconds - u.furthestSeconds;
+    const unit = fresh.reduce((a, b) => (left(b) > left(a) ? b : a));
+    expect(left(unit)).toBeGreaterThan(20);
+    let position = unit.furthestSeconds;
+    /** a new login's study: its start check passed, then 5 s credited; the pass's id */
+    const studyPassed = async () => {
+      token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+      const playbackId = `face-${++playbacks}`;
+      at(5);
+      const opened = await report(unit, { playbackId, seq: 1, position });
+      expect(opened.body.data.faceCheck?.kind).toBe('start');
+      await passCheck(opened.body.data.faceCheck.checkId);
+      at(5);
+      expect((await report(unit, { playbackId, seq: 2, position })).body.data.faceCheck).toBeNull();
+      at(5);
+      const credited = await report(unit, { playbackId, seq: 3, position: position + 5 });
+      expect(credited.body.data.creditedSeconds).toBe(5);
+      position += 5;
+      return { playbackId, checkId: opened.body.data.faceCheck.checkId as string };
+    };
+    const earlier = await studyPassed();
+    const later = await studyPassed(); // his last pass, in this session
+    const res = await server.request('POST', `/api/manage/face-checks/${earlier.checkId}/review`, {
+      json: { decision: 'void', reason: '疑似他人代学' },
+      headers: auth(admin),
+    });
+    expect(res.status, res.text).toBe(200);
+    // the void took back the credit after the later pass as well…
+    expect(res.body.data.voidedSeconds).toBeGreaterThanOrEqual(10);
+    // …so that pass does not let the next report through: he is asked again first
+    at(5);
+    const asked = await report(unit, { playbackId: later.playbackId, seq: 4, position: position + 5 });
+    expect(asked.body.data).toMatchObject({
+      creditedSeconds: 0,
+      refusal: 'FACE_CHECK_DUE',
+      faceCheck: { kind: 'start' },
+    });
+    await passCheck(asked.body.data.faceCheck.checkId);
+    at(5);
+    const again = await report(unit, { playbackId: later.playbackId, seq: 5, position: position + 5 });
+    expect(again.body.data).toMatchObject({ refusal: null, faceCheck: null });
+  });
+
   it('opens no check for study in a closed class: nothing is credited, so nothing is checked', async () => {
     await setRules({ enabled: true, atStart: true, atEnd: true, randomEveryMinutes: 1, windowSeconds: 120 });
     await server.ctx.db.updateTable('train_classes').set({ closed_at: now }).where('id', '=', classId).execute();

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@anxun/shared/errors';
+import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
 import type { AnswerValue, QuestionKind } from '@anxun/shared/schemas/exams';
 import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
@@ -52,15 +53,17 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
       { header: '答卷', key: 'sheet', width: 80 },
     ],
     async (addRow) => {
+      let paths: Map<string, string> | undefined; // the organisation's, read with the first page
       for (let offset = 0; ; offset += PAGE) {
         const rows = await findClassAttempts(ctx.db, classId, offset, PAGE);
+        if (!paths && rows[0]) paths = await departmentPathsOfOrg(ctx.db, rows[0].org_id);
         for (const a of rows) {
           const handedIn = a.status !== 'open';
           const sheet = handedIn ? await reviewOf(ctx, a) : undefined;
           addRow({
             name: a.name,
             idCard: exportedIdCard(ctx.keys.idCards, a.person_id, a.id_card_enc, full),
-            department: a.department_name ?? '',
+            department: departmentNameOf(paths!, a.department_id, a.department_name) ?? '',
             course: a.course_name,
             attempt: Number(a.attempt_no),
             started: when(a.started_at),

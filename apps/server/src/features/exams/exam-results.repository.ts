@@ -21,7 +21,14 @@ export async function findClassAttempts(db: Db, classId: string, offset: number,
       .innerJoin('train_class_courses as cc', 'cc.id', 'a.class_course_id')
       .innerJoin('course_books as b', 'b.id', 'cc.book_id')
       .selectAll('a')
-      .select(['p.name', 'p.id_card_enc', 'd.name as department_name', 'b.name as course_name'])
+      .select([
+        'p.name',
+        'p.id_card_enc',
+        'p.org_id',
+        'p.department_id',
+        'd.name as department_name',
+        'b.name as course_name',
+      ])
       // which of his attempts at this course it was (第几次), counted in the order they were started
       .select((eb) =>
         eb

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
@@ -16,7 +17,8 @@ const PAGE = 500;
 const KIND = { start: '开始学习', random: '随机', end: '学完' } as const;
 const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
-const VIA = { camera: '电脑摄像头', phone: '手机扫码', upload: '上传' } as const;
+// camera: the page's own camera, on a computer or a phone alike; phone: a desktop's check taken on a phone by its QR code
+const VIA = { camera: '本机摄像头', phone: '手机扫码', upload: '上传' } as const;
 const REVIEW = { confirmed: '已确认', voided: '已作废' } as const;
 const when = sheetTime;
 const score = (n: number | null) => (n === null ? '' : Math.round(n * 1000) / 1000);
@@ -54,13 +56,15 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
       { header: '照片', key: 'photo', width: 14 },
     ],
     async (addRow) => {
+      let paths: Map<string, string> | undefined; // the organisation's, read with the first page
       for (let offset = 0; ; offset += PAGE) {
         const rows = await findClassCheckRows(ctx.db, classId, offset, PAGE);
+        if (!paths && rows[0]) paths = await departmentPathsOfOrg(ctx.db, rows[0].org_id);
         for (const r of rows) {
           addRow({
             name: r.name,
             idCard: exportedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc, full),
-            department: r.department_name ?? '',
+            department: departmentNameOf(paths!, r.department_id, r.department_name) ?? '',
             unit: r.unit_title ?? '',
             kind: KIND[r.kind],
             due: when(r.due_at),

@@ -193,6 +193,8 @@ export async function findClassCheckRows(db: Db, classId: string, offset: number
       'p.name',
       'p.id as person_id',
       'p.id_card_enc',
+      'p.org_id',
+      'p.department_id',
       'd.name as department_name',
       'cw.title as unit_title',
       'r.decision',

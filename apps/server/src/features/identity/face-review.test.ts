@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
@@ -344,6 +345,21 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
   it("exports the class's face-check records: a row per attempt, each linking to its check in 核验审核; audited", async () => {
     const ExcelJS = (await import('exceljs')).default;
     await setIdCard(server, personId, '110105199001010123');
+    // his workshop, named with its parent as in every other sheet (two workshops are both 一车间)
+    const { org_id: orgId } = await server.ctx.db
+      .selectFrom('persons')
+      .select('org_id')
+      .where('id', '=', personId)
+      .executeTakeFirstOrThrow();
+    const [parent, child] = [crypto.randomUUID(), crypto.randomUUID()];
+    await server.ctx.db
+      .insertInto('departments')
+      .values([
+        { id: parent, org_id: orgId, parent_id: null, name: '生产部', created_at: Date.now(), updated_at: Date.now() },
+        { id: child, org_id: orgId, parent_id: parent, name: '一车间', created_at: Date.now(), updated_at: Date.now() },
+      ])
+      .execute();
+    await server.ctx.db.updateTable('persons').set({ department_id: child }).where('id', '=', personId).execute();
     const res = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, {
       headers: as(admin),
     });
@@ -366,6 +382,9 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(rows.map((r) => r.getCell(col('核验结果')).value)).toEqual(['通过', '已作废', '未通过']);
     expect(rows[1]!.getCell(col('本次结果')).value).toBe('通过');
     expect(rows[1]!.getCell(col('IP')).value).toBe('203.0.113.9');
+    expect(rows[0]!.getCell(col('部门')).value).toBe('生产部/一车间');
+    // the page's own camera, a computer's or a phone's alike (a phone's photos said 电脑摄像头)
+    expect(rows[0]!.getCell(col('方式')).value).toBe('本机摄像头');
     // ID numbers masked unless asked whole
     expect(rows[0]!.getCell(col('身份证号')).value).toBe('110***********0123');
     const link = rows[1]!.getCell(col('照片')).value as { text: string; hyperlink: string };

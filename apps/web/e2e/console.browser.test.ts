@@ -108,6 +108,21 @@ describe('the console in Chromium', () => {
     await page.getByTestId('department-name').fill('生产部');
     await modal.locator('.ant-btn-primary').click();
     await page.getByTestId('department-tree').getByText('生产部（0）').waitFor();
+    // one made by mistake, chosen and deleted: gone without a word about it (its learners were
+    // asked for again, 部门不存在)
+    await page.getByTestId('department-add').click();
+    await page.getByTestId('department-name').fill('临时班组');
+    await modal.locator('.ant-btn-primary').click();
+    await page.getByTestId('department-tree').getByText('临时班组（0）').click();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
+    await page.getByRole('button', { name: /^删\s*除$/ }).click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('department-tree').getByText('临时班组').count()).toBe(0);
+    await page.getByTestId('people-page').locator('.ant-table-row').first().waitFor();
+    expect(refused).toEqual([]);
 
     // three learners from a spreadsheet
     await page.getByTestId('import-open').click();

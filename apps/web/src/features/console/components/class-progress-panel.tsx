@@ -156,7 +156,7 @@ export function ClassProgressPanel() {
         loading={Boolean(classId) && progress.isPending}
         dataSource={progress.data?.records ?? []}
         locale={{ emptyText: classId ? t('console.reports.noRecords') : t('console.reports.chooseClass') }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1260 }}
         data-testid="report-table"
         pagination={pagination(progress.data?.total)}
         columns={[
@@ -164,7 +164,7 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.department'),
             dataIndex: 'departmentName',
-            width: 110,
+            width: 140,
             render: (v: string | null) => v ?? t('console.reports.none'),
           },
           {
@@ -219,7 +219,7 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.lastStudy'),
             dataIndex: 'lastStudyAt',
-            width: 140,
+            width: 160,
             render: (v: string | null) => (v ? formatDateTime(v) : t('console.reports.none')),
           },
           {

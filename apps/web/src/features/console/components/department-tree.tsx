@@ -48,7 +48,8 @@ export function DepartmentTree({
   departments: Department[];
   selected: string | undefined;
   onSelect(id: string | undefined): void;
-  onChanged(): void;
+  /** `removed`: the department just deleted (nothing is to be asked about it again) */
+  onChanged(removed?: string): void;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<{
@@ -99,7 +100,7 @@ export function DepartmentTree({
               onConfirm={() =>
                 void deleteDepartment(current.id).then(() => {
                   onSelect(undefined);
-                  onChanged();
+                  onChanged(current.id);
                 })
               }
             >

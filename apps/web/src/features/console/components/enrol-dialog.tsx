@@ -78,6 +78,7 @@ export function EnrolDialog({ cls, onClose, onDone }: { cls: ManagedClass; onClo
                   treeDefaultExpandAll
                   style={{ width: '100%' }}
                   data-testid="enrol-departments"
+                  placeholder={t('console.chooseDepartments')}
                   value={departmentIds}
                   onChange={(v) => setDepartmentIds(v as string[])}
                   treeData={toTree(departments.data ?? []).map(asSelect)}

@@ -286,7 +286,7 @@ export function CoursePaper({
               <div>
                 <div>
                   {i + 1}. <Tag>{t(`console.bank.kind.${q.kind}`)}</Tag>
-                  {q.stem} <span className="console-hint">（{q.points}）</span>
+                  {q.stem} <span className="console-hint">{t('console.paper.pointsOf', { points: q.points })}</span>
                 </div>
                 {q.options.map((o, j) => (
                   <div key={j} className="console-hint">

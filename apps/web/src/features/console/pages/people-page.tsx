@@ -42,7 +42,12 @@ export default function PeoplePage() {
   const [faceOf, setFaceOf] = useState<Learner | undefined>();
   /** whole ID numbers in the export (recorded in the audit log) */
   const [fullIds, setFullIds] = useState(false);
-  const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
+  const refresh = (removed?: string) => {
+    // a department just deleted: its learners' list, still on screen until the selection
+    // clears, is dropped rather than asked for again (the server says 部门不存在)
+    if (removed) client.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(removed) });
+    void client.invalidateQueries({ queryKey: consoleKeys.all });
+  };
   const showPassword = (text: string) =>
     Modal.success({ title: t('console.saved'), content: <span data-testid="shown-password">{text}</span> });
 

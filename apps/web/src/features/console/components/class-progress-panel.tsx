@@ -62,6 +62,7 @@ export function ClassProgressPanel() {
           aria-label={t('console.reports.pickClass')}
           style={{ width: 240 }}
           placeholder={t('console.reports.pickClass')}
+          chooseSole
           value={classId}
           onChange={(v) => {
             setClassId(v);

@@ -190,7 +190,7 @@ export async function importLearners(
       trx,
       rows
         .filter((r) => !updates.has(r.row))
-        .map((r, _, __, id = crypto.randomUUID()) => ({
+        .map((r, i, __, id = crypto.randomUUID()) => ({
           id,
           org_id: user.orgId,
           role: 'learner',
@@ -202,7 +202,9 @@ export async function importLearners(
           avatar_file_id: null,
           failed_logins: 0,
           locked_until: null,
-          created_at: now,
+          // a millisecond apart, the sheet's first row the newest: 人员 (newest first) lists them
+          // in the sheet's order, not by their random ids
+          created_at: now - i,
           updated_at: now,
           department_id: departmentOf(r),
           post: r.post || null,

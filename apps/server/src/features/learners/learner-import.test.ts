@@ -232,5 +232,10 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     console.log(`imported 5,000 learners in ${Date.now() - started} ms (${databaseUrl ? 'postgres' : 'sqlite'})`);
     const page = await server.request('GET', '/api/manage/learners?q=批量4999', { headers: as() });
     expect(page.body.data.total).toBe(1);
+    // 人员 lists them as the sheet had them (newest first: the sheet's first row on top)
+    const first = await server.request('GET', '/api/manage/learners?q=批量&current=1&size=20', { headers: as() });
+    expect(first.body.data.records.map((r: { name: string }) => r.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `批量${i}`),
+    );
   }, 120_000);
 });

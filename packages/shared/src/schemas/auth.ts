@@ -142,6 +142,16 @@ export const updatePasswordForm = z.object({
   newPassword,
 });
 
+/**
+ * A new password proven by a code sent to one's own phone, not by the current one: a learner
+ * imported without a password (he logs in by SMS code) has none to give.
+ */
+export const codePasswordWire = z.strictObject({
+  checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
+  newPassword: wireField,
+});
+export const codePasswordForm = z.object({ checkCode: z.string(), newPassword });
+
 /** Changing one's phone: the new number and the code sent to it. */
 export const updatePhoneBody = z.strictObject({
   telPhoto: required(Msg.MOBILE_REQUIRED).pipe(z.string().max(32).refine(isSmsMobile, Msg.MOBILE_INVALID)),

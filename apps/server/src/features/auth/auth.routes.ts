@@ -14,6 +14,7 @@ import {
   telParam,
   updatePasswordWire,
   updatePhoneBody,
+  codePasswordWire,
 } from '@anxun/shared/schemas/auth';
 import { maskPhone } from '@anxun/shared/validators';
 import { envelope, errorEnvelope } from '@anxun/shared/schemas/envelope';
@@ -23,7 +24,16 @@ import type { AppContext } from '../../app-context.js';
 import { RSA_PLAINTEXT_BLOCK_BYTES } from '../../infra/crypto.js';
 import { AppError, ok } from '../../http/app-error.js';
 import { requireUser, tokenFromHeader, userOf } from '../../http/auth-guard.js';
-import { changePassword, changePhone, currentUser, login, register, socialLogin } from './auth.service.js';
+import {
+  changePassword,
+  changePhone,
+  currentUser,
+  login,
+  passwordByCode,
+  register,
+  sendPasswordCode,
+  socialLogin,
+} from './auth.service.js';
 import { sendCheckCode } from './check-code.service.js';
 import { maskedIdCard } from '../../core/id-cards.js';
 import { personRoles } from '../../core/person-cache.js';
@@ -221,6 +231,37 @@ export const authRoutes =
       },
       async (request) => {
         await changePassword(ctx, userOf(request).personId, request.body);
+        return ok({ updated: true as const });
+      },
+    );
+
+    app.get(
+      '/api/user/send-password-code',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: "Send a check code to the signed-in learner's own phone, to set a password without the current one",
+          response: { 200: envelope(sendCheckCodeResponse), ...errors },
+        },
+      },
+      async (request) => ok(await sendPasswordCode(ctx, userOf(request).personId, request.ip)),
+    );
+
+    app.post(
+      '/api/user/password-by-code',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary:
+            'Sets a new password proven by the code sent to his own phone (newPassword plain or RSA-OAEP ciphertext); for a learner who has none (imported without one) or forgot it',
+          body: codePasswordWire,
+          response: { 200: envelope(z.object({ updated: z.literal(true) })), ...errors },
+        },
+      },
+      async (request) => {
+        await passwordByCode(ctx, userOf(request).personId, request.body);
         return ok({ updated: true as const });
       },
     );

@@ -6,6 +6,7 @@ import {
   phoneLoginForm,
   registerForm,
   updatePasswordForm,
+  codePasswordForm,
   type LoginResponse,
   type LoginWire,
 } from '@anxun/shared/schemas/auth';
@@ -13,7 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { DUMMY_PASSWORD_HASH, decryptField, hashPassword, verifyPassword } from '../../infra/crypto.js';
 import { AppError } from '../../http/app-error.js';
-import { checkCheckCode, verifyCheckCode } from './check-code.service.js';
+import { checkCheckCode, sendCheckCode, verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
 import { idCardColumns } from '../../core/id-cards.js';
 import {
@@ -264,6 +265,34 @@ export async function changePassword(
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
   if (!(await verifyPassword(form.oldPassword, person.password_hash))) throw new AppError(ErrorCode.WRONG_PASSWORD);
   if (form.oldPassword === form.newPassword) throw new AppError(ErrorCode.BAD_REQUEST, '新密码不能与原密码相同');
+  await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
+}
+
+/** A code for `passwordByCode`, sent to the learner's own phone (none: a manager resets it). */
+export async function sendPasswordCode(ctx: AppContext, personId: string, ip: string) {
+  const person = await findPersonById(ctx.db, personId);
+  if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (!person.phone) throw new AppError(ErrorCode.BAD_REQUEST, '您的账号没有手机号，请联系培训管理员重置密码');
+  return sendCheckCode(ctx, person.phone, ip, { for: 'login' });
+}
+
+/**
+ * The personal centre: a new password proven by the code sent to his own phone — as strong a
+ * proof as the phone login he may have no other way of (imported without a password).
+ */
+export async function passwordByCode(
+  ctx: AppContext,
+  personId: string,
+  wire: { checkCode: string; newPassword: string },
+) {
+  const person = await findPersonById(ctx.db, personId);
+  if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (!person.phone) throw new AppError(ErrorCode.BAD_REQUEST, '您的账号没有手机号，请联系培训管理员重置密码');
+  const form = parseForm(codePasswordForm, {
+    checkCode: wire.checkCode,
+    ...(await decryptWire(ctx, { newPassword: wire.newPassword })),
+  });
+  await verifyCheckCode(ctx, person.phone, form.checkCode.trim());
   await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
 }
 

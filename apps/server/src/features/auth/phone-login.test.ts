@@ -1,7 +1,18 @@
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
-import { dialects, holdsCode, lastSmsCode, startServer, type TestServer } from '../../../test/harness.js';
+import crypto from 'node:crypto';
+import {
+  addLearner,
+  dialects,
+  encrypt,
+  holdsCode,
+  lastSmsCode,
+  login,
+  publicKeyOf,
+  startServer,
+  type TestServer,
+} from '../../../test/harness.js';
 
 describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
   let server: TestServer;
@@ -102,6 +113,49 @@ describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
     now += 5 * 60_000 + 1;
     const res = await phoneLogin(DEMO_LEARNER.phone, code);
     expect(res.body.code).toBe(ErrorCode.CHECK_CODE_EXPIRED);
+  });
+
+  it('sets a password with a code sent to his own phone, for a learner imported without one', async () => {
+    // imported with a phone and no password: he logs in by SMS code, and has no password to give
+    await addLearner(server, { account: 'no-pass', password: crypto.randomUUID(), phone: '13900000077' });
+    await send('13900000077');
+    const byCode = await phoneLogin('13900000077', await lastSmsCode(server, '13900000077'));
+    const his = { Authorization: byCode.body.data.credentials.accessToken as string };
+    now += 61_000;
+    const sent = await server.request('GET', '/api/user/send-password-code', { headers: his });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.text).not.toContain('13900000077');
+    const code = await lastSmsCode(server, '13900000077');
+    const url = '/api/user/password-by-code';
+    const wrong = await server.request('POST', url, {
+      json: { checkCode: code === '000000' ? '111111' : '000000', newPassword: 'chosen-1' },
+      headers: his,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('验证码输入错误');
+    const key = await publicKeyOf(server);
+    const set = await server.request('POST', url, {
+      json: { checkCode: code, newPassword: encrypt('chosen-1', key) },
+      headers: his,
+    });
+    expect(set.body.data, set.text).toEqual({ updated: true });
+    // the code was spent
+    const again = await server.request('POST', url, {
+      json: { checkCode: code, newPassword: 'chosen-2' },
+      headers: his,
+    });
+    expect(again.status).toBe(400);
+    // his password now (a login is one device at a time: this session ends)
+    expect((await login(server, 'no-pass', 'chosen-1')).body.code).toBe(200);
+    // nobody signed out can, and one with no phone is told whom to ask
+    expect((await server.request('GET', '/api/user/send-password-code')).status).toBe(401);
+    await addLearner(server, { account: 'no-phone', password: 'no-phone-1' });
+    const noPhone = (await login(server, 'no-phone', 'no-phone-1')).body.data.credentials.accessToken;
+    const refused = await server.request('GET', '/api/user/send-password-code', {
+      headers: { Authorization: noPhone },
+    });
+    expect(refused.body.msg).toBe('您的账号没有手机号，请联系培训管理员重置密码');
+    expect(server.logs.join('')).not.toContain('chosen-1');
   });
 
   it('tells an unregistered phone to register, before a text goes to a stranger', async () => {

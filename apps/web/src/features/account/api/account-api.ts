@@ -56,6 +56,16 @@ export async function changePassword(oldPassword: string, newPassword: string) {
   return api.post('/api/user/update-password', { json: await encryptForm({ oldPassword, newPassword }, publicKey) });
 }
 
+/** A code to his own phone, to set a password without the current one. */
+export const sendPasswordCode = () => api.get<{ resendAfter: number }>('/api/user/send-password-code');
+
+export async function passwordByCode(checkCode: string, newPassword: string) {
+  const { publicKey } = await api.get<{ publicKey: string }>('/publicKey');
+  return api.post('/api/user/password-by-code', {
+    json: { checkCode, ...(await encryptForm({ newPassword }, publicKey)) },
+  });
+}
+
 export const sendCode = (tel: string) =>
   api.get<{ resendAfter: number }>(`/api/user/send-phone-code/${encodeURIComponent(tel)}`);
 

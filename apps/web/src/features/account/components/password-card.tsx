@@ -3,41 +3,91 @@ import { Msg } from '@anxun/shared/messages';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '../../../components/password-input';
 import { PlainField } from '../../../components/plain-field';
+import { retryWait } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useFieldChecks } from '../../../lib/use-field-checks';
-import { changePassword } from '../api/account-api';
+import { changePassword, passwordByCode, sendPasswordCode } from '../api/account-api';
 
-/** 修改密码: the current password, then the new one twice. Plain form (个人中心 loads no antd). */
-export function PasswordCard() {
+/**
+ * 修改密码: the current password, then the new one twice — or, for a learner who has none
+ * (imported without one, he logs in by SMS code) or forgot it, a code sent to his own phone
+ * (`phone`, masked) instead of the current one. Plain form (个人中心 loads no antd).
+ */
+export function PasswordCard({ phone }: { phone?: string | undefined }) {
   const { t } = useTranslation();
+  const [byCode, setByCode] = useState(false);
   const form = useFieldChecks({
-    oldPassword: (v) => (v ? undefined : Msg.PASSWORD_REQUIRED),
+    oldPassword: (v) => (byCode || v ? undefined : Msg.PASSWORD_REQUIRED),
+    checkCode: (v) => (!byCode || v.trim() ? undefined : Msg.SMS_CODE_REQUIRED),
     newPassword: (v) =>
       !v ? Msg.PASSWORD_REQUIRED : v.length < PASSWORD_MIN_LENGTH ? Msg.PASSWORD_TOO_SHORT : undefined,
     confirm: (v, all) =>
       !v ? Msg.PASSWORD_REQUIRED : v !== all.newPassword ? t('account.passwordMismatch') : undefined,
   });
+  const [left, startCountdown] = useCountdown();
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.checkAll()) return;
     setBusy(true);
-    changePassword(form.values.oldPassword, form.values.newPassword)
+    (byCode
+      ? passwordByCode(form.values.checkCode.trim(), form.values.newPassword)
+      : changePassword(form.values.oldPassword, form.values.newPassword)
+    )
       .then(() => {
         form.reset();
+        setByCode(false);
         notifySuccess(t('account.passwordSaved'));
       })
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
+  const sendCode = () =>
+    void sendPasswordCode()
+      .then((r) => {
+        startCountdown(r.resendAfter);
+        notifySuccess(t('login.codeSent'));
+      })
+      .catch((err: unknown) => {
+        // the toast says why; a wait the server named is counted down on the button
+        const wait = retryWait(err);
+        if (wait) startCountdown(wait);
+      });
   return (
     <div className="account-card plain-panel">
       <h2 className="account-card-title">{t('account.password')}</h2>
       <form className="account-form" data-testid="password-form" noValidate onSubmit={submit}>
-        <PlainField label={t('account.oldPassword')} error={form.errors.oldPassword}>
-          <PasswordInput autoComplete="current-password" {...form.bind('oldPassword')} />
-        </PlainField>
+        {byCode ? (
+          <PlainField
+            label={t('account.codeTo', { phone: phone ?? '' })}
+            error={form.errors.checkCode}
+            action={
+              <button
+                type="button"
+                className="plain-btn"
+                disabled={left > 0}
+                data-testid="password-send-code"
+                onClick={sendCode}
+              >
+                {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
+              </button>
+            }
+          >
+            <input
+              className="plain-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...form.bind('checkCode')}
+            />
+          </PlainField>
+        ) : (
+          <PlainField label={t('account.oldPassword')} error={form.errors.oldPassword}>
+            <PasswordInput autoComplete="current-password" {...form.bind('oldPassword')} />
+          </PlainField>
+        )}
         <PlainField label={t('account.newPassword')} error={form.errors.newPassword}>
           <PasswordInput autoComplete="new-password" {...form.bind('newPassword')} />
         </PlainField>
@@ -47,6 +97,19 @@ export function PasswordCard() {
         <button type="submit" className={`plain-btn primary${busy ? ' loading' : ''}`} aria-busy={busy}>
           {t('account.save')}
         </button>
+        {phone && (
+          <button
+            type="button"
+            className="plain-link account-mode"
+            data-testid="password-mode"
+            onClick={() => {
+              form.reset();
+              setByCode(!byCode);
+            }}
+          >
+            {byCode ? t('account.byOldPassword') : t('account.byCode')}
+          </button>
+        )}
       </form>
     </div>
   );

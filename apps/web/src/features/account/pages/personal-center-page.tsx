@@ -69,7 +69,7 @@ export default function PersonalCenterPage() {
       <ReferencePhotoCard />
       <AvatarCard />
       <div className="account-grid">
-        <PasswordCard />
+        <PasswordCard phone={profile.data?.phone || undefined} />
         <PhoneCard current={profile.data?.phone} />
       </div>
     </section>

@@ -151,6 +151,8 @@ export const myClass = z.object({
   progress: z.number(),
   courseCount: z.number(),
   completedCourses: z.number(),
+  /** the class's training period now: study is credited only while it is open */
+  period: z.enum(['before', 'open', 'after']),
 });
 
 /** spec §3 videoData: the learner's record of one course of a class, with the course book. */

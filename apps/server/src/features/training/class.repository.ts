@@ -8,7 +8,15 @@ export async function findClassesOfPerson(db: Db, personId: string, offset: numb
     .where('tp.person_id', '=', personId);
   const [rows, count] = await Promise.all([
     base
-      .select(['tp.id as train_person_id', 'c.id as class_id', 'c.name', 'c.teacher', 'c.start_date', 'c.end_date'])
+      .select([
+        'tp.id as train_person_id',
+        'c.id as class_id',
+        'c.name',
+        'c.teacher',
+        'c.start_date',
+        'c.end_date',
+        'c.closed_at',
+      ])
       .orderBy('tp.joined_at', 'desc')
       .offset(offset)
       .limit(limit)
@@ -116,7 +124,15 @@ export async function findMembershipById(db: Db, trainPersonId: string, personId
   return db
     .selectFrom('train_persons as tp')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select(['tp.id as train_person_id', 'c.id as class_id', 'c.name', 'c.teacher', 'c.start_date', 'c.end_date'])
+    .select([
+      'tp.id as train_person_id',
+      'c.id as class_id',
+      'c.name',
+      'c.teacher',
+      'c.start_date',
+      'c.end_date',
+      'c.closed_at',
+    ])
     .where('tp.id', '=', trainPersonId)
     .where('tp.person_id', '=', personId)
     .executeTakeFirst();

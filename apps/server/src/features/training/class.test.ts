@@ -33,6 +33,34 @@ describe.each(dialects)('my classes and courses on $name', ({ databaseUrl }) => 
     expect(courses.body.data.records[0]).toMatchObject({ unitCount: 3, completedUnits: 0, learnStatus: 0 });
   });
 
+  it('says whether the class is within its training period, before he plays', async () => {
+    const periodOf = async () =>
+      (await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: token } })).body.data
+        .records[0].period;
+    expect(await periodOf()).toBe('open');
+    const {
+      class_id: classId,
+      start_date,
+      end_date,
+      closed_at,
+    } = await server.ctx.db
+      .selectFrom('train_persons as tp')
+      .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+      .select(['tp.class_id', 'c.start_date', 'c.end_date', 'c.closed_at'])
+      .executeTakeFirstOrThrow();
+    const set = (values: { start_date?: number | null; end_date?: number | null; closed_at?: number | null }) =>
+      server.ctx.db.updateTable('train_classes').set(values).where('id', '=', classId).execute();
+    const day = 86_400_000;
+    await set({ start_date: Date.now() + 3 * day, end_date: Date.now() + 10 * day });
+    expect(await periodOf()).toBe('before');
+    await set({ start_date: Date.now() - 10 * day, end_date: Date.now() - 3 * day });
+    expect(await periodOf()).toBe('after');
+    await set({ start_date: Date.now() + 3 * day, end_date: Date.now() + 10 * day, closed_at: Date.now() });
+    expect(await periodOf()).toBe('after'); // closed by its manager before it began
+    await set({ start_date, end_date, closed_at });
+    expect(await periodOf()).toBe('open');
+  });
+
   it("refuses another learner's class", async () => {
     const mine = await server.request('GET', '/api/train/person/select-page', { headers: { Authorization: token } });
     await addLearner(server, { account: 'nosy', password: 'nosy-pass' });

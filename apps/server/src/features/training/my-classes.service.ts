@@ -1,4 +1,5 @@
 import { LearnStatus } from '@anxun/shared/constants';
+import { inPeriod } from '../../core/class-period.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { ClassInfo, MyClass, PersonCourse, NewestLearner } from '@anxun/shared/schemas/training';
 import { maskName } from '@anxun/shared/validators';
@@ -32,7 +33,7 @@ type ClassRow = Awaited<ReturnType<typeof findClassesOfPerson>>['rows'][number];
 const classNotFound = () => new AppError(ErrorCode.NOT_FOUND, '班级不存在');
 const recordNotFound = () => new AppError(ErrorCode.NOT_FOUND, '课程记录不存在');
 
-function toMyClass(r: ClassRow, courses: PersonCourse[]): MyClass {
+function toMyClass(r: ClassRow, courses: PersonCourse[], now: number): MyClass {
   const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
   const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
   // a course whose class requires its exam counts its 学时 once the exam is passed
@@ -51,6 +52,12 @@ function toMyClass(r: ClassRow, courses: PersonCourse[]): MyClass {
     progress: required > 0 ? Math.min(100, Math.round((studied / required) * 100)) : 0,
     courseCount: mine.length,
     completedCourses: mine.filter((c) => c.learnStatus === LearnStatus.COMPLETED).length,
+    // told before he plays: study outside the period is not credited (CLASS_PERIOD)
+    period: inPeriod({ class_closed_at: r.closed_at, class_start_date: r.start_date, class_end_date: r.end_date }, now)
+      ? 'open'
+      : r.start_date !== null && r.closed_at === null && now < Number(r.start_date)
+        ? 'before'
+        : 'after',
   };
 }
 
@@ -72,7 +79,7 @@ export async function myClasses(ctx: AppContext, user: AuthUser, page: { current
     ctx,
     rows.map((r) => r.train_person_id),
   );
-  return { total, records: rows.map((r) => toMyClass(r, courses)) };
+  return { total, records: rows.map((r) => toMyClass(r, courses, ctx.now())) };
 }
 
 /** The learner's memberships, or the one of a class. */
@@ -82,7 +89,7 @@ export async function findMyMemberships(ctx: AppContext, user: AuthUser, classId
     ctx,
     rows.map((r) => r.train_person_id),
   );
-  return rows.filter((r) => !classId || r.class_id === classId).map((r) => toMyClass(r, courses));
+  return rows.filter((r) => !classId || r.class_id === classId).map((r) => toMyClass(r, courses, ctx.now()));
 }
 
 /** The to-do list: the learner's courses not completed yet (of one class, or of all). */
@@ -96,7 +103,7 @@ export async function myOpenCourses(ctx: AppContext, user: AuthUser, classId: st
 export async function myMembership(ctx: AppContext, user: AuthUser, trainPersonId: string): Promise<MyClass> {
   const row = await findMembershipById(ctx.db, trainPersonId, user.personId);
   if (!row) throw classNotFound();
-  return toMyClass(row, await coursesOf(ctx, [row.train_person_id]));
+  return toMyClass(row, await coursesOf(ctx, [row.train_person_id]), ctx.now());
 }
 
 /** A class the learner is in, with its study rules. */

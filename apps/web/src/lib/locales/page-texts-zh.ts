@@ -42,6 +42,8 @@ export const pageTextsZh = {
     noClass: '还没有可以练习的课程：加入班级后，这里会显示班级课程的题目',
     teacher: '班主任',
     period: '培训时间',
+    periodBefore: '班级尚未开课（{{date}} 开课），开课前学习不计入学时',
+    periodAfter: '班级培训期已结束，现在学习不计入学时',
     hours: '学时',
     studied: '已学',
     required: '要求',

@@ -76,6 +76,13 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
           {t('study.progress')}
         </button>
       </div>
+      {cls.period !== 'open' && (
+        <p className="class-period-note" role="note" data-testid="class-period-note">
+          {cls.period === 'before'
+            ? t('study.periodBefore', { date: formatDate(cls.startDate) })
+            : t('study.periodAfter')}
+        </p>
+      )}
       <CertificateLine progress={certificate} />
       <ClassInfoPanel trainClassId={cls.trainClassId} />
       {isPending ? (

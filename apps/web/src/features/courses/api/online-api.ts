@@ -68,6 +68,8 @@ export function useNewestLearners() {
 export function useCourseUseState(bookId: string) {
   return useQuery({
     queryKey: onlineKeys.useState(bookId),
+    // a page opened without a course (a bare /#/course): nothing to ask about
+    enabled: Boolean(bookId),
     queryFn: () => {
       const [url, query] = courseRequests.useState(bookId);
       return api.get<CourseUseState>(url, { query, silent: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditHours, creditSeconds } from './credit-figures.js';
+import { creditHours, creditSeconds, totalHours } from './credit-figures.js';
 
 describe('credited seconds and 学时 as the views print them', () => {
   it('prints a sum of decimal credits to the millisecond, what a void left as nothing, a real negative as it is', () => {
@@ -30,5 +30,13 @@ describe('credited seconds and 学时 as the views print them', () => {
     expect(creditHours(1043, 3600)).toBe(0.29); // (1043 + 1) / 3600 × 100 is 28.999999999999996 in floating point
     expect(creditHours(0, 1800)).toBe(0);
     expect(Object.is(creditHours(-1e-15, 1800), 0)).toBe(true);
+  });
+
+  it('rounds a total over courses: two 0.1 学时 courses each complete a second short read 0.2, not 0.19', () => {
+    expect(creditHours(359.2, 3600)).toBe(0.1); // each complete (HOURS_GRACE_SECONDS)
+    expect(totalHours(2 * 359.2, 3600)).toBe(0.2);
+    expect(creditHours(2 * 359.2, 3600)).toBe(0.19); // what one rule for both would say
+    expect(totalHours(33.3, 1800)).toBe(0.02);
+    expect(Object.is(totalHours(-1e-15, 1800), 0)).toBe(true);
   });
 });

@@ -12,7 +12,18 @@ export const creditSeconds = (n: number | string | null | undefined): number => 
 };
 
 /**
- * 学时 from credited seconds as every view shows them, learner's and manager's: two decimals,
+ * 学时 of a total over several courses (a class, a department, a day, a month): rounded to two
+ * decimals. Not cut down as one course's figure is (`creditHours`): each course's completion
+ * grants its own second, so a class whose every course is complete may hold a few seconds less
+ * than it requires, and must not read 0.19 / 0.20 beside 已完成.
+ */
+export const totalHours = (seconds: number, secondsPerClassHour: number): number => {
+  const hundredths = Math.round((Number(seconds) / secondsPerClassHour) * 100);
+  return hundredths === 0 ? 0 : hundredths / 100; // never -0
+};
+
+/**
+ * One course's 学时 from its credited seconds as every view shows them, learner's and manager's: two decimals,
  * cut down, never rounded up — 358 s of a 0.1 学时 course (360 s) is 0.09, not 0.10 beside
  * 要求 0.10 while the course is still incomplete. A second short counts as the hundredth, as
  * it counts for the course's completion (`HOURS_GRACE_SECONDS`). The epsilon keeps an exact

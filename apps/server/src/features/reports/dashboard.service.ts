@@ -1,7 +1,7 @@
 import type { Dashboard, DashboardFigures } from '@anxun/shared/schemas/reports';
 import type { AppContext } from '../../app-context.js';
 import { dayStart, recordTime } from '../../core/record-time.js';
-import { creditHours } from '../../core/credit-figures.js';
+import { totalHours } from '../../core/credit-figures.js';
 import type { AuthUser } from '../../core/session.service.js';
 import {
   certificatesByDay,
@@ -61,7 +61,7 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
     const day = at(r.d);
     if (!day) continue;
     monthSeconds += Number(r.seconds ?? 0);
-    day.creditedHours = creditHours(Number(r.seconds ?? 0), hour);
+    day.creditedHours = totalHours(Number(r.seconds ?? 0), hour);
     day.learnersActive = Number(r.learners);
   }
   for (const r of checks) {
@@ -86,7 +86,7 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
   const last30Days: DashboardFigures = {
     day: first,
     learnersActive: active30,
-    creditedHours: creditHours(monthSeconds, hour),
+    creditedHours: totalHours(monthSeconds, hour),
     checksPassed: sum('checksPassed'),
     checksFailed: sum('checksFailed'),
     checksPending: sum('checksPending'),

@@ -11,7 +11,7 @@ import type {
 } from '@anxun/shared/schemas/reports';
 import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
-import { creditHours, creditSeconds } from '../../core/credit-figures.js';
+import { creditSeconds, totalHours } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import {
   departmentNameOf,
@@ -53,7 +53,8 @@ import {
  */
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const hoursOf = (ctx: AppContext, seconds: number) => creditHours(seconds, ctx.config.study.secondsPerClassHour);
+// a member's, a class's or a department's: totals over courses
+const hoursOf = (ctx: AppContext, seconds: number) => totalHours(seconds, ctx.config.study.secondsPerClassHour);
 
 /** A membership's state over its courses: none begun, all completed, or in between. */
 function statusOf(states: number[]): MemberStatus {

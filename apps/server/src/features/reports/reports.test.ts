@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditHours } from '../../core/credit-figures.js';
 import { pdfPagesText } from '../../../test/pdf-text.js';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import {
@@ -133,7 +132,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       const row = byPerson.get(ids[key]) as { creditedSeconds: number; creditedHours: number };
       const expected = await creditedFromEvents(ids[key]);
       expect(row.creditedSeconds, key).toBe(expected);
-      expect(row.creditedHours).toBe(creditHours(expected, 1800)); // as the learner is shown them
+      // a member's total over his courses: rounded (each course's own figure is cut down)
+      expect(row.creditedHours).toBe(Math.round((expected / 1800) * 100) / 100);
     }
     expect(await creditedFromEvents(ids.whole)).toBeGreaterThanOrEqual(100);
     expect(byPerson.get(ids.whole)).toMatchObject({ status: 'done', coursesDone: 1, courseCount: 1 });

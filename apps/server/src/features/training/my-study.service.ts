@@ -7,7 +7,7 @@ import {
   type StudyTime,
   type UpdateWarpResult,
 } from '@anxun/shared/schemas/training';
-import { creditHours } from '../../core/credit-figures.js';
+import { totalHours } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -152,7 +152,7 @@ export async function myStudyTime(ctx: AppContext, user: AuthUser, id: string): 
   const credit = await findDailyCredit(ctx.db, user.personId, days);
   return {
     studySeconds: Math.round(seconds),
-    studyHours: creditHours(seconds, ctx.config.study.secondsPerClassHour), // rounded, as the console shows it
+    studyHours: totalHours(seconds, ctx.config.study.secondsPerClassHour), // all his courses: as the console's totals
     todaySeconds: Math.round(credit.get(days[13]!) ?? 0),
     completedUnits: rows.filter((r) => r.learn_status === LearnStatus.COMPLETED).length,
     totalUnits: rows.length,

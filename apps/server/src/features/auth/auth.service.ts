@@ -285,6 +285,8 @@ export async function passwordByCode(
   personId: string,
   wire: { checkCode: string; newPassword: string },
 ) {
+  // before decrypting (the costly part), as the login and the password change do
+  await throttleAccount(ctx, `person:${personId}`);
   const person = await findPersonById(ctx.db, personId);
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
   if (!person.phone) throw new AppError(ErrorCode.BAD_REQUEST, '您的账号没有手机号，请联系培训管理员重置密码');

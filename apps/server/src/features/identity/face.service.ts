@@ -457,7 +457,9 @@ async function compareFace(
         best_score: Math.max(score, check.best_score ?? 0),
         ...(passed
           ? {
-              passed_at: now,
+              // read under the lock: a manager's void committed while the faces were compared
+              // is before this pass, which it does not cover (face-gate's void windows)
+              passed_at: ctx.now(),
               next_after_seconds: nextRandomCheckAfter(rules),
               flags: checkFlags.length > 0 ? checkFlags.join(',') : null,
             }

@@ -39,6 +39,7 @@ import * as voidWindow from './0036-void-window.js';
 import * as referenceOrigin from './0037-reference-origin.js';
 import * as extraAttempts from './0038-extra-attempts.js';
 import * as organisationDisabled from './0039-organisation-disabled.js';
+import * as examBegun from './0040-exam-begun.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0037-reference-origin': referenceOrigin,
   '0038-extra-attempts': extraAttempts,
   '0039-organisation-disabled': organisationDisabled,
+  '0040-exam-begun': examBegun,
 });

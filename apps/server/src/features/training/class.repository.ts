@@ -1,26 +1,24 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { Db } from '../../infra/database.js';
 
+/** A learner's membership as 我的学习 shows it: the class, its teacher and its period. */
+const membershipColumns = [
+  'tp.id as train_person_id',
+  'c.id as class_id',
+  'c.name',
+  'c.teacher',
+  'c.start_date',
+  'c.end_date',
+  'c.closed_at',
+] as const;
+
 export async function findClassesOfPerson(db: Db, personId: string, offset: number, limit: number) {
   const base = db
     .selectFrom('train_persons as tp')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
     .where('tp.person_id', '=', personId);
   const [rows, count] = await Promise.all([
-    base
-      .select([
-        'tp.id as train_person_id',
-        'c.id as class_id',
-        'c.name',
-        'c.teacher',
-        'c.start_date',
-        'c.end_date',
-        'c.closed_at',
-      ])
-      .orderBy('tp.joined_at', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
+    base.select(membershipColumns).orderBy('tp.joined_at', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -124,15 +122,7 @@ export async function findMembershipById(db: Db, trainPersonId: string, personId
   return db
     .selectFrom('train_persons as tp')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select([
-      'tp.id as train_person_id',
-      'c.id as class_id',
-      'c.name',
-      'c.teacher',
-      'c.start_date',
-      'c.end_date',
-      'c.closed_at',
-    ])
+    .select(membershipColumns)
     .where('tp.id', '=', trainPersonId)
     .where('tp.person_id', '=', personId)
     .executeTakeFirst();

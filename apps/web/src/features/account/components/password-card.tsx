@@ -3,12 +3,11 @@ import { Msg } from '@anxun/shared/messages';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '../../../components/password-input';
 import { PlainField } from '../../../components/plain-field';
-import { retryWait } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-import { useCountdown } from '../../../lib/use-countdown';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { changePassword, passwordByCode, sendPasswordCode } from '../api/account-api';
+import { CodeField } from './code-field';
 
 /**
  * 修改密码: the current password, then the new one twice — or, for a learner who has none
@@ -26,7 +25,6 @@ export function PasswordCard({ phone }: { phone?: string | undefined }) {
     confirm: (v, all) =>
       !v ? Msg.PASSWORD_REQUIRED : v !== all.newPassword ? t('account.passwordMismatch') : undefined,
   });
-  const [left, startCountdown] = useCountdown();
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,45 +42,18 @@ export function PasswordCard({ phone }: { phone?: string | undefined }) {
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
-  const sendCode = () =>
-    void sendPasswordCode()
-      .then((r) => {
-        startCountdown(r.resendAfter);
-        notifySuccess(t('login.codeSent'));
-      })
-      .catch((err: unknown) => {
-        // the toast says why; a wait the server named is counted down on the button
-        const wait = retryWait(err);
-        if (wait) startCountdown(wait);
-      });
   return (
     <div className="account-card plain-panel">
       <h2 className="account-card-title">{t('account.password')}</h2>
       <form className="account-form" data-testid="password-form" noValidate onSubmit={submit}>
         {byCode ? (
-          <PlainField
+          <CodeField
             label={t('account.codeTo', { phone: phone ?? '' })}
             error={form.errors.checkCode}
-            action={
-              <button
-                type="button"
-                className="plain-btn"
-                disabled={left > 0}
-                data-testid="password-send-code"
-                onClick={sendCode}
-              >
-                {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
-              </button>
-            }
-          >
-            <input
-              className="plain-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              {...form.bind('checkCode')}
-            />
-          </PlainField>
+            testId="password-send-code"
+            send={sendPasswordCode}
+            input={form.bind('checkCode')}
+          />
         ) : (
           <PlainField label={t('account.oldPassword')} error={form.errors.oldPassword}>
             <PasswordInput autoComplete="current-password" {...form.bind('oldPassword')} />

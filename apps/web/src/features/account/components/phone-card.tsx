@@ -5,10 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { PlainField } from '../../../components/plain-field';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-import { useCountdown } from '../../../lib/use-countdown';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { accountKeys, changePhone, sendCode } from '../api/account-api';
-import { retryWait } from '../../../lib/api-client';
+import { CodeField } from './code-field';
 
 /** 更换手机号: a code to the new number proves it is the learner's. Plain form (no antd). */
 export function PhoneCard({ current }: { current: string | undefined }) {
@@ -18,7 +17,6 @@ export function PhoneCard({ current }: { current: string | undefined }) {
     telPhoto: (v) => (!v.trim() ? Msg.MOBILE_REQUIRED : isSmsMobile(v.trim()) ? undefined : Msg.MOBILE_INVALID),
     checkCode: (v) => (v.trim() ? undefined : Msg.SMS_CODE_REQUIRED),
   });
-  const [left, startCountdown] = useCountdown();
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,41 +43,13 @@ export function PhoneCard({ current }: { current: string | undefined }) {
         <PlainField label={t('account.newPhone')} error={form.errors.telPhoto}>
           <input className="plain-input" inputMode="tel" autoComplete="tel" maxLength={11} {...form.bind('telPhoto')} />
         </PlainField>
-        <PlainField
+        <CodeField
           label={t('register.checkCode')}
           error={form.errors.checkCode}
-          action={
-            <button
-              type="button"
-              className="plain-btn"
-              disabled={left > 0}
-              data-testid="phone-send-code"
-              onClick={() => {
-                if (!form.check('telPhoto')) return;
-                void sendCode(form.values.telPhoto.trim())
-                  .then((r) => {
-                    startCountdown(r.resendAfter);
-                    notifySuccess(t('login.codeSent'));
-                  })
-                  .catch((err: unknown) => {
-                    // the toast says why; a wait the server named is counted down on the button
-                    const wait = retryWait(err);
-                    if (wait) startCountdown(wait);
-                  });
-              }}
-            >
-              {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
-            </button>
-          }
-        >
-          <input
-            className="plain-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...form.bind('checkCode')}
-          />
-        </PlainField>
+          testId="phone-send-code"
+          send={() => form.check('telPhoto') && sendCode(form.values.telPhoto.trim())}
+          input={form.bind('checkCode')}
+        />
         <button type="submit" className={`plain-btn primary${busy ? ' loading' : ''}`} aria-busy={busy}>
           {t('account.save')}
         </button>

@@ -142,15 +142,7 @@ export async function findMembership(db: Db, classId: string, personId: string) 
   return db
     .selectFrom('train_persons as tp')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
-    .select([
-      'tp.id as train_person_id',
-      'c.id as class_id',
-      'c.name',
-      'c.teacher',
-      'c.start_date',
-      'c.end_date',
-      'c.rules',
-    ])
+    .select([...membershipColumns, 'c.rules'])
     .where('tp.class_id', '=', classId)
     .where('tp.person_id', '=', personId)
     .executeTakeFirst();

@@ -100,8 +100,17 @@ describe('个人中心 in Chromium', () => {
     await fresh.context.close();
   }, 90_000);
 
-  it('changes the phone with a code sent to the new number', async () => {
+  it('changes the phone with a code sent to the new number and one to the current', async () => {
     await setDemoPassword('demo1234');
+    const demo = await env.server.ctx.db
+      .selectFrom('persons')
+      .select('phone')
+      .where('account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const currentPhone = demo.phone ?? '';
+    // the test before texted this number less than a minute ago (a retry too): no resend wait here
+    await env.server.ctx.db.deleteFrom('check_codes').where('phone', '=', currentPhone).execute();
+    await env.server.ctx.limiters.checkCodePerPhone.reset(currentPhone);
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
@@ -109,19 +118,22 @@ describe('个人中心 in Chromium', () => {
     const form = page.getByTestId('phone-form');
     await form.waitFor();
     expect(await page.locator('.account-page [class*="ant-"]').count()).toBe(0);
-    const phone = form.getByLabel('新手机号');
+    const phone = form.getByLabel('新手机号', { exact: true });
     // both fields are marked required, as antd's form marked them, and say so to a screen reader
     expect(await phone.getAttribute('aria-required')).toBe('true');
-    expect(await form.getByLabel('手机验证码').getAttribute('aria-required')).toBe('true');
+    expect(await form.getByLabel('新手机号验证码').getAttribute('aria-required')).toBe('true');
+    // the current phone is proven first: a stolen session cannot move the account to its own number
+    expect(await form.textContent()).toContain('为保护账号安全，更换手机号需验证当前手机号');
+    const oldCode = form.getByLabel(`验证码（发送至 ${currentPhone.slice(0, 3)}****${currentPhone.slice(-4)}）`);
     expect(
       await form
-        .locator('label', { hasText: '新手机号' })
+        .locator('label', { hasText: /^新手机号$/ })
         .evaluate((label) => getComputedStyle(label, '::before').content),
     ).toBe('"*"');
     // a wrong number is said when the field is left, and gets no code
     await phone.fill('12345');
     await form.getByTestId('phone-send-code').click();
-    expect(await form.getByRole('alert').first().textContent()).toBe('请输入正确的手机号');
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['', '请输入正确的手机号', '']);
     expect(await form.getByTestId('phone-send-code').isEnabled()).toBe(true);
 
     // a number of this try's own: a retry meets no resend limit and no number already his
@@ -130,7 +142,12 @@ describe('个人中心 in Chromium', () => {
     await form.getByTestId('phone-send-code').click();
     await expect.poll(() => form.getByTestId('phone-send-code').textContent()).toMatch(/\d+/);
     expect(await form.getByTestId('phone-send-code').isEnabled()).toBe(false);
-    await form.getByLabel('手机验证码').fill(await lastCode(env, newPhone));
+    await form.getByLabel('新手机号验证码').fill(await lastCode(env, newPhone));
+    await form.getByRole('button', { name: '保存' }).click();
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['请输入手机验证码', '', '']);
+    await form.getByTestId('phone-send-old-code').click();
+    await expect.poll(() => form.getByTestId('phone-send-old-code').textContent()).toMatch(/\d+/);
+    await oldCode.fill(await lastCode(env, currentPhone));
     await form.getByRole('button', { name: '保存' }).click();
     await page.getByText('手机号已更换').waitFor();
     await expect.poll(() => page.getByTestId('current-phone').textContent()).toBe(`139****${newPhone.slice(-4)}`);

@@ -152,10 +152,17 @@ export const codePasswordWire = z.strictObject({
 });
 export const codePasswordForm = z.object({ checkCode: z.string(), newPassword });
 
-/** Changing one's phone: the new number and the code sent to it. */
+/**
+ * Changing one's phone: the new number and the code sent to it, and proof that the one changing
+ * it is the account's holder, not a stolen session — a code sent to the current phone
+ * (`oldCheckCode`), or, for an account without a phone, its password (plain or RSA-OAEP
+ * ciphertext). Which one is needed is the server's to say; both are optional here.
+ */
 export const updatePhoneBody = z.strictObject({
   telPhoto: required(Msg.MOBILE_REQUIRED).pipe(z.string().max(32).refine(isSmsMobile, Msg.MOBILE_INVALID)),
   checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
+  oldCheckCode: z.string().max(16).optional(),
+  password: wireField.optional(),
 });
 
 /** The personal centre's own details (the ID number masked). */

@@ -75,27 +75,46 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
     expect(server.logs.join('')).not.toContain('new-pass-1');
   });
 
-  it('changes the phone with a code sent to the new number, never to someone else’s', async () => {
+  it('changes the phone with a code sent to the new number and one to the current, never to someone else’s', async () => {
     const newPhone = '13900000009';
     const sendTo = (tel: string) => server.request('GET', `/api/user/send-phone-code/${tel}`, { headers: auth() });
+    const change = (json: Record<string, string>) =>
+      server.request('POST', '/api/user/update-phone', { json, headers: auth() });
     expect((await server.request('GET', `/api/user/send-phone-code/${newPhone}`)).status).toBe(401);
     const same = await sendTo(DEMO_LEARNER.phone);
     expect(same.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '新手机号与当前手机号相同' });
     expect((await sendTo(newPhone)).body.code).toBe(200);
-    const wrongCode = await server.request('POST', '/api/user/update-phone', {
-      json: { telPhoto: newPhone, checkCode: '000000' },
-      headers: auth(),
-    });
-    expect(wrongCode.body.code).toBe(ErrorCode.WRONG_CHECK_CODE);
-    await new Promise((r) => setTimeout(r, 10));
     const code = await lastSmsCode(server, newPhone);
-    const ok = await server.request('POST', '/api/user/update-phone', {
-      json: { telPhoto: newPhone, checkCode: code },
-      headers: auth(),
+
+    // a stolen session holds the new phone, not the current one: no move onto the thief's number
+    const noProof = await change({ telPhoto: newPhone, checkCode: code });
+    expect(noProof.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '请输入原手机号收到的验证码' });
+    const guessed = await change({ telPhoto: newPhone, checkCode: code, oldCheckCode: '000000' });
+    expect(guessed.body.code).toBe(ErrorCode.WRONG_CHECK_CODE); // none was sent to it yet
+    await server.ctx.limiters.checkCodePerPhone.reset(DEMO_LEARNER.phone); // asked above (the same number)
+    expect((await server.request('GET', '/api/user/send-own-phone-code', { headers: auth() })).body.code).toBe(200);
+    const oldCode = await lastSmsCode(server, DEMO_LEARNER.phone);
+    const wrongOld = await change({
+      telPhoto: newPhone,
+      checkCode: code,
+      oldCheckCode: oldCode === '111111' ? '222222' : '111111',
     });
+    expect(wrongOld.body).toMatchObject({ code: ErrorCode.WRONG_CHECK_CODE, msg: '原手机号的验证码输入错误' });
+    const wrongNew = await change({ telPhoto: newPhone, checkCode: '000000', oldCheckCode: oldCode });
+    expect(wrongNew.body.code).toBe(ErrorCode.WRONG_CHECK_CODE);
+    expect((await server.request('GET', '/api/user/profile', { headers: auth() })).body.data.phone).toBe('138****0001');
+
+    // a wrong guess at one code did not spend the other
+    const ok = await change({ telPhoto: newPhone, checkCode: code, oldCheckCode: oldCode });
     expect(ok.body.data).toEqual({ phone: '139****0009' });
     const profile = await server.request('GET', '/api/user/profile', { headers: auth() });
     expect(profile.body.data.phone).toBe('139****0009');
+    // both codes are spent: neither logs in again
+    const replay = await server.request('POST', '/api/user/update-phone', {
+      json: { telPhoto: DEMO_LEARNER.phone, checkCode: oldCode, oldCheckCode: code },
+      headers: auth(),
+    });
+    expect(replay.body.code).toBe(ErrorCode.WRONG_CHECK_CODE);
 
     // the administrator's number belongs to the administrator: no text to it
     const others = await sendTo(DEMO_ADMIN.phone);
@@ -106,11 +125,39 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
     // and a code he had some other way (a login code) does not make it his either
     await server.ctx.db.deleteFrom('check_codes').execute();
     await server.ctx.limiters.checkCodePerPhone.reset(DEMO_ADMIN.phone); // the minute between texts
+    await server.ctx.limiters.checkCodePerPhone.reset(newPhone);
     await server.request('GET', `/api/train/person/send-check-code/${DEMO_ADMIN.phone}`);
-    const taken = await server.request('POST', '/api/user/update-phone', {
-      json: { telPhoto: DEMO_ADMIN.phone, checkCode: await lastSmsCode(server, DEMO_ADMIN.phone) },
-      headers: auth(),
+    await server.request('GET', '/api/user/send-own-phone-code', { headers: auth() });
+    const taken = await change({
+      telPhoto: DEMO_ADMIN.phone,
+      checkCode: await lastSmsCode(server, DEMO_ADMIN.phone),
+      oldCheckCode: await lastSmsCode(server, newPhone),
     });
     expect(taken.status).toBe(409);
+  });
+
+  it('asks an account without a phone for its password before giving it one', async () => {
+    // (the password is the one set above)
+    await server.ctx.db
+      .updateTable('persons')
+      .set({ phone: null })
+      .where('id', '=', (await server.request('GET', '/api/user/profile', { headers: auth() })).body.data.userId)
+      .execute();
+    const newPhone = '13900000019';
+    await server.request('GET', `/api/user/send-phone-code/${newPhone}`, { headers: auth() });
+    const code = await lastSmsCode(server, newPhone);
+    const change = (json: Record<string, string>) =>
+      server.request('POST', '/api/user/update-phone', { json, headers: auth() });
+    expect((await change({ telPhoto: newPhone, checkCode: code })).body).toMatchObject({
+      code: ErrorCode.BAD_REQUEST,
+      msg: '请输入密码',
+    });
+    expect((await change({ telPhoto: newPhone, checkCode: code, password: 'not-it' })).body.code).toBe(
+      ErrorCode.WRONG_PASSWORD,
+    );
+    const key = await publicKeyOf(server);
+    const ok = await change({ telPhoto: newPhone, checkCode: code, password: encrypt('new-pass-1', key) });
+    expect(ok.body.data).toEqual({ phone: '139****0019' });
+    expect(server.logs.join('')).not.toContain('new-pass-1');
   });
 });

@@ -31,7 +31,7 @@ import {
   login,
   passwordByCode,
   register,
-  sendPasswordCode,
+  sendOwnPhoneCode,
   socialLogin,
 } from './auth.service.js';
 import { sendCheckCode } from './check-code.service.js';
@@ -236,16 +236,17 @@ export const authRoutes =
     );
 
     app.get(
-      '/api/user/send-password-code',
+      '/api/user/send-own-phone-code',
       {
         preHandler: requireUser(ctx),
         schema: {
           tags,
-          summary: "Send a check code to the signed-in learner's own phone, to set a password without the current one",
+          summary:
+            "Send a check code to the signed-in learner's own phone: to set a password without the current one, or to change the phone",
           response: { 200: envelope(sendCheckCodeResponse), ...errors },
         },
       },
-      async (request) => ok(await sendPasswordCode(ctx, userOf(request).personId, request.ip)),
+      async (request) => ok(await sendOwnPhoneCode(ctx, userOf(request).personId, request.ip)),
     );
 
     app.post(
@@ -292,7 +293,8 @@ export const authRoutes =
         preHandler: requireUser(ctx),
         schema: {
           tags,
-          summary: 'Changes the phone, proven by the code sent to the new number',
+          summary:
+            'Changes the phone, proven by the code sent to the new number and by a code sent to the current one (oldCheckCode) — or, with no phone on the account, by its password (plain or RSA-OAEP ciphertext)',
           body: updatePhoneBody,
           response: { 200: envelope(z.object({ phone: z.string() })), ...errors },
         },

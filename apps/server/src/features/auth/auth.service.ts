@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { RegistrationMode, Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
+import { Msg } from '@anxun/shared/messages';
 import {
   accountLoginForm,
   phoneLoginForm,
@@ -268,11 +269,14 @@ export async function changePassword(
   await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
 }
 
-/** A code for `passwordByCode`, sent to the learner's own phone (none: a manager resets it). */
-export async function sendPasswordCode(ctx: AppContext, personId: string, ip: string) {
+/**
+ * A code sent to the learner's own phone, proving he holds it: for `passwordByCode`, and for
+ * `changePhone` (none: a manager resets the password or changes the phone).
+ */
+export async function sendOwnPhoneCode(ctx: AppContext, personId: string, ip: string) {
   const person = await findPersonById(ctx.db, personId);
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
-  if (!person.phone) throw new AppError(ErrorCode.BAD_REQUEST, '您的账号没有手机号，请联系培训管理员重置密码');
+  if (!person.phone) throw new AppError(ErrorCode.BAD_REQUEST, '您的账号没有手机号，请联系培训管理员');
   return sendCheckCode(ctx, person.phone, ip, { for: 'login' });
 }
 
@@ -298,11 +302,42 @@ export async function passwordByCode(
   await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
 }
 
-/** The personal centre: a new phone, proven by the code sent to it, and not someone else's. */
-export async function changePhone(ctx: AppContext, personId: string, form: { telPhoto: string; checkCode: string }) {
-  await verifyCheckCode(ctx, form.telPhoto, form.checkCode);
+/**
+ * The personal centre: a new phone, proven by the code sent to it, and not someone else's —
+ * changed only by the account's holder: a code sent to the current phone (he still holds it),
+ * or, with no phone on the account, its password. A stolen session alone cannot move the
+ * account onto the thief's phone and from there to a password of his (SMS login, password by
+ * code). A learner who lost the old phone asks a training manager (人员, 编辑).
+ */
+export async function changePhone(
+  ctx: AppContext,
+  personId: string,
+  form: { telPhoto: string; checkCode: string; oldCheckCode?: string | undefined; password?: string | undefined },
+) {
+  await throttleAccount(ctx, `person:${personId}`);
+  const person = await findPersonById(ctx.db, personId);
+  if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (form.telPhoto === person.phone) throw new AppError(ErrorCode.BAD_REQUEST, '新手机号与当前手机号相同');
+  let oldCode: { use(): Promise<void> } | undefined;
+  if (person.phone) {
+    const code = form.oldCheckCode?.trim();
+    if (!code) throw new AppError(ErrorCode.BAD_REQUEST, '请输入原手机号收到的验证码');
+    oldCode = await checkCheckCode(ctx, person.phone, code).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === ErrorCode.WRONG_CHECK_CODE) {
+        throw new AppError(ErrorCode.WRONG_CHECK_CODE, '原手机号的验证码输入错误');
+      }
+      throw err;
+    });
+  } else if (person.password_hash) {
+    if (!form.password) throw new AppError(ErrorCode.BAD_REQUEST, Msg.PASSWORD_REQUIRED);
+    const { password } = await decryptWire(ctx, { password: form.password });
+    if (!(await verifyPassword(password, person.password_hash))) throw new AppError(ErrorCode.WRONG_PASSWORD);
+  }
+  const newCode = await checkCheckCode(ctx, form.telPhoto, form.checkCode);
   const owner = await findPersonByPhone(ctx.db, form.telPhoto);
   if (owner && owner.id !== personId) throw new AppError(ErrorCode.DUPLICATE, '该手机号已被其他账号使用');
+  await oldCode?.use();
+  await newCode.use();
   try {
     await updatePhone(ctx.db, personId, form.telPhoto, ctx.now());
   } catch (err) {

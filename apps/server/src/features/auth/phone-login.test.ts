@@ -122,7 +122,7 @@ describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
     const byCode = await phoneLogin('13900000077', await lastSmsCode(server, '13900000077'));
     const his = { Authorization: byCode.body.data.credentials.accessToken as string };
     now += 61_000;
-    const sent = await server.request('GET', '/api/user/send-password-code', { headers: his });
+    const sent = await server.request('GET', '/api/user/send-own-phone-code', { headers: his });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.text).not.toContain('13900000077');
     const code = await lastSmsCode(server, '13900000077');
@@ -148,13 +148,13 @@ describe.each(dialects)('phone + check code on $name', ({ databaseUrl }) => {
     // his password now (a login is one device at a time: this session ends)
     expect((await login(server, 'no-pass', 'chosen-1')).body.code).toBe(200);
     // nobody signed out can, and one with no phone is told whom to ask
-    expect((await server.request('GET', '/api/user/send-password-code')).status).toBe(401);
+    expect((await server.request('GET', '/api/user/send-own-phone-code')).status).toBe(401);
     await addLearner(server, { account: 'no-phone', password: 'no-phone-1' });
     const noPhone = (await login(server, 'no-phone', 'no-phone-1')).body.data.credentials.accessToken;
-    const refused = await server.request('GET', '/api/user/send-password-code', {
+    const refused = await server.request('GET', '/api/user/send-own-phone-code', {
       headers: { Authorization: noPhone },
     });
-    expect(refused.body.msg).toBe('您的账号没有手机号，请联系培训管理员重置密码');
+    expect(refused.body.msg).toBe('您的账号没有手机号，请联系培训管理员');
     expect(server.logs.join('')).not.toContain('chosen-1');
   });
 

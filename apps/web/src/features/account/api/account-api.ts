@@ -57,7 +57,8 @@ export async function changePassword(oldPassword: string, newPassword: string) {
 }
 
 /** A code to his own phone, to set a password without the current one. */
-export const sendPasswordCode = () => api.get<{ resendAfter: number }>('/api/user/send-password-code');
+/** A code to the learner's own phone: for a password without the current one, or a new phone. */
+export const sendOwnPhoneCode = () => api.get<{ resendAfter: number }>('/api/user/send-own-phone-code');
 
 export async function passwordByCode(checkCode: string, newPassword: string) {
   const { publicKey } = await api.get<{ publicKey: string }>('/publicKey');
@@ -69,5 +70,20 @@ export async function passwordByCode(checkCode: string, newPassword: string) {
 export const sendCode = (tel: string) =>
   api.get<{ resendAfter: number }>(`/api/user/send-phone-code/${encodeURIComponent(tel)}`);
 
-export const changePhone = (telPhoto: string, checkCode: string) =>
-  api.post<{ phone: string }>('/api/user/update-phone', { json: { telPhoto, checkCode } });
+/**
+ * A new phone: the code sent to it, and the one sent to the current phone (`oldCheckCode`) —
+ * or, for an account without a phone, its password (encrypted as at login).
+ */
+export async function changePhone(form: {
+  telPhoto: string;
+  checkCode: string;
+  oldCheckCode?: string | undefined;
+  password?: string | undefined;
+}) {
+  const { password, ...rest } = form;
+  const sealed =
+    password === undefined
+      ? {}
+      : await encryptForm({ password }, (await api.get<{ publicKey: string }>('/publicKey')).publicKey);
+  return api.post<{ phone: string }>('/api/user/update-phone', { json: { ...rest, ...sealed } });
+}

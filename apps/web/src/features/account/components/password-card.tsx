@@ -6,7 +6,7 @@ import { PlainField } from '../../../components/plain-field';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { useFieldChecks } from '../../../lib/use-field-checks';
-import { changePassword, passwordByCode, sendPasswordCode } from '../api/account-api';
+import { changePassword, passwordByCode, sendOwnPhoneCode } from '../api/account-api';
 import { CodeField } from './code-field';
 
 /**
@@ -51,7 +51,7 @@ export function PasswordCard({ phone }: { phone?: string | undefined }) {
             label={t('account.codeTo', { phone: phone ?? '' })}
             error={form.errors.checkCode}
             testId="password-send-code"
-            send={sendPasswordCode}
+            send={sendOwnPhoneCode}
             input={form.bind('checkCode')}
           />
         ) : (

@@ -144,17 +144,43 @@ export async function probe(tools: MediaTools, file: string, signal?: AbortSigna
   };
 }
 
+/**
+ * The containers a video upload may be read as, by ffprobe's name for them (`format_name`) →
+ * the demuxer ffmpeg is told to use (`-f`). ffmpeg is never left to guess: a playlist (HLS,
+ * concat, DASH) or an image sequence would have it open other files or URLs named inside the
+ * upload — a local file of the server's read into a video, a request from inside the network —
+ * and the shipped ffmpeg (a 2018 build) follows an HLS playlist whatever its name. Undefined:
+ * not a container a learner's video comes in.
+ */
+const VIDEO_DEMUXERS: Record<string, string> = {
+  'mov,mp4,m4a,3gp,3g2,mj2': 'mov',
+  'matroska,webm': 'matroska',
+  avi: 'avi',
+  asf: 'asf',
+  flv: 'flv',
+  mpegts: 'mpegts',
+  mpeg: 'mpeg',
+  mpegvideo: 'mpegvideo',
+  m4v: 'm4v',
+  h264: 'h264',
+  hevc: 'hevc',
+};
+
+export function videoDemuxer(formatName: string): string | undefined {
+  return Object.hasOwn(VIDEO_DEMUXERS, formatName) ? VIDEO_DEMUXERS[formatName] : undefined;
+}
+
 /** Threads for one encode: leave a core to the server's requests. */
 const encodeThreads = (): string => String(Math.max(1, os.availableParallelism() - 1));
 
 /**
- * Any video ffmpeg decodes → H.264 (yuv420p, at most 1280 px wide) + AAC stereo in an MP4
- * whose index comes first (`+faststart`: it plays while it downloads). `onProgress` gets the
- * share done, 0–1. Throws with ffmpeg's last lines when it fails.
+ * A video read with the demuxer `demuxer` (see `videoDemuxer`) → H.264 (yuv420p, at most 1280
+ * px wide) + AAC stereo in an MP4 whose index comes first (`+faststart`: it plays while it
+ * downloads). `onProgress` gets the share done, 0–1. Throws with ffmpeg's last lines when it fails.
  */
 export async function transcodeToWebMp4(
   tools: MediaTools,
-  input: string,
+  input: { file: string; demuxer: string },
   output: string,
   durationSeconds: number,
   onProgress: (share: number) => void,
@@ -167,8 +193,13 @@ export async function transcodeToWebMp4(
       '-hide_banner',
       '-nostdin',
       '-y',
+      // read as the container it was probed as, and only from the file itself
+      '-f',
+      input.demuxer,
+      '-protocol_whitelist',
+      'file',
       '-i',
-      input,
+      `file:${input.file}`,
       // never past the measured length (when the container states one: a piped or live-recorded
       // file may not), and no frames made up to fill gaps in the timestamps (a file of a few
       // frames claiming hours would otherwise encode for hours)
@@ -241,8 +272,11 @@ export async function extractPoster(
       '-y',
       '-ss',
       at.toFixed(2),
+      // our own MP4 (transcodeToWebMp4's output), read as one
+      '-f',
+      'mov',
       '-i',
-      video,
+      `file:${video}`,
       '-frames:v',
       '1',
       '-vf',

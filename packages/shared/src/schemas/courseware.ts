@@ -8,7 +8,11 @@ import { line } from './text.js';
 export const UNIT_KINDS = ['video', 'document'] as const;
 export const unitKind = z.enum(UNIT_KINDS);
 
-/** Containers a video upload may come in; ffmpeg decides whether it really is one. */
+/**
+ * Containers a video upload may come in; ffmpeg decides whether it really is one. Not MPEG-TS
+ * (.ts): the shipped ffprobe (a 2023 static build) crashes on it, so such an upload could only
+ * fail later, as "not a video" — it is refused by name at once instead.
+ */
 export const VIDEO_EXTENSIONS = [
   'mp4',
   'm4v',
@@ -21,7 +25,6 @@ export const VIDEO_EXTENSIONS = [
   'mpg',
   'mpeg',
   '3gp',
-  'ts',
 ] as const;
 /** Documents: PDF as it is; slides and Word files only where the server has LibreOffice to make a PDF. */
 export const DOCUMENT_EXTENSIONS = ['pdf'] as const;

@@ -265,6 +265,39 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     expect(fs.readdirSync(path.join(dataDir, 'files', 'originals'))).toEqual([]);
   }, 120_000);
 
+  it('fails a picture or a playlist named .mp4 as not a video: ffmpeg opens no file the upload names', async () => {
+    const picture = path.join(work, 'picture.png');
+    execFileSync(tools.ffmpeg, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240',
+      '-frames:v',
+      '1',
+      picture,
+    ]);
+    const clip = makeClip('server-only.avi', 2);
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${clip}\n#EXT-X-ENDLIST\n`;
+    const before = (await units()).units.length;
+    for (const [body, name] of [
+      [fs.readFileSync(picture), 'slide.mp4'],
+      [Buffer.from(playlist), 'lesson.mp4'],
+    ] as const) {
+      const jobId = await uploadWhole(body, name);
+      const failed = await waitFor(async () => {
+        const u = (await units()).uploads.find((x: { jobId: string }) => x.jobId === jobId);
+        return u?.status === 'failed' ? u : undefined;
+      }, `the failure of ${name}`);
+      expect(failed.error).toBe('文件不是视频或无法解码，请上传 MP4、MOV、AVI、MKV、WMV 或 FLV 格式的视频');
+      expect((await call('DELETE', `/api/manage/course-uploads/${jobId}`)).status).toBe(200);
+    }
+    expect((await units()).units.length).toBe(before);
+  }, 120_000);
+
   it('answers bad metadata and oversized documents with a clear refusal, never a 500', async () => {
     // a book id and a title with a NUL (PostgreSQL text cannot hold one)
     const nul = await fetch(`${server.baseUrl}/api/manage/uploads`, {

@@ -12,6 +12,7 @@ import {
   MediaTimeoutError,
   probe,
   transcodeToWebMp4,
+  videoDemuxer,
   type MediaTools,
 } from '../../infra/media.js';
 import { pdfPageCount } from '../../infra/pdf.js';
@@ -136,13 +137,14 @@ async function makeVideo(
   signal: AbortSignal,
 ): Promise<Made> {
   const input = await probe(media, original, signal);
-  if (!input?.video) throw new PermanentJobError(NOT_A_VIDEO);
+  const demuxer = input && videoDemuxer(input.formatName);
+  if (!input?.video || !demuxer) throw new PermanentJobError(NOT_A_VIDEO);
   if (input.durationSeconds > MAX_VIDEO_HOURS * 3600) {
     throw new PermanentJobError(`视频超过${MAX_VIDEO_HOURS}小时，请剪辑或分段后上传`);
   }
   const video = path.join(work, 'video.mp4');
   try {
-    await transcodeToWebMp4(media, original, video, input.durationSeconds, (share) => progress(share * 95), signal);
+    await transcodeToWebMp4(media, { file: original, demuxer }, video, input.durationSeconds, (share) => progress(share * 95), signal);
   } catch (err) {
     if (signal.aborted) throw err;
     ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'transcoding failed');

@@ -144,7 +144,14 @@ async function makeVideo(
   }
   const video = path.join(work, 'video.mp4');
   try {
-    await transcodeToWebMp4(media, { file: original, demuxer }, video, input.durationSeconds, (share) => progress(share * 95), signal);
+    await transcodeToWebMp4(
+      media,
+      { file: original, demuxer },
+      video,
+      input.durationSeconds,
+      (share) => progress(share * 95),
+      signal,
+    );
   } catch (err) {
     if (signal.aborted) throw err;
     ctx.log.warn({ jobId: job.id, err: (err as Error).message }, 'transcoding failed');

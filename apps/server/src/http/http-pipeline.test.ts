@@ -231,6 +231,18 @@ describe('the HTTP pipeline', () => {
     await server.request('GET', `/api/health;password=${DEMO_LEARNER.password}`);
     await server.request('GET', `/api/base/person/tel-login/${DEMO_LEARNER.phone}`);
     await server.request('GET', `/api/health?q=${DEMO_LEARNER.phone}`); // a console search for a learner
+    // as people type one: with the country's code, in groups
+    const [head, mid, tail] = [
+      DEMO_LEARNER.phone.slice(0, 3),
+      DEMO_LEARNER.phone.slice(3, 7),
+      DEMO_LEARNER.phone.slice(7),
+    ];
+    await server.request(
+      'GET',
+      `/api/train/person/send-check-code/${encodeURIComponent(`+86 ${head} ${mid} ${tail}`)}`,
+    );
+    await server.request('GET', `/api/health?q=${encodeURIComponent(`0086-${head}-${mid}-${tail}`)}`);
+    await server.request('GET', `/api/health?q=86${head}+${mid}+${tail}`);
 
     const requestLog = server.logs.filter((l) => l.startsWith('{')).join('\n');
     expect(requestLog).toContain('/api/login');
@@ -240,6 +252,7 @@ describe('the HTTP pipeline', () => {
     expect(holdsCode(requestLog, code)).toBe(false);
     expect(requestLog).not.toContain(res.body.data.credentials.refreshToken);
     expect(requestLog).not.toContain(DEMO_LEARNER.phone);
+    expect(requestLog).not.toMatch(new RegExp(`${head}\\D{0,3}${mid}`));
     const masked = `${DEMO_LEARNER.phone.slice(0, 3)}****${DEMO_LEARNER.phone.slice(7)}`;
     expect(requestLog).toContain(`/api/train/person/send-check-code/${masked}`);
     expect(requestLog).toContain(`/api/health?q=${masked}`);

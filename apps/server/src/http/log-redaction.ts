@@ -36,9 +36,15 @@ export function maskIdNumbers(text: string): string {
 
 /**
  * A mainland mobile number standing alone (a path's `:tel`, a console search for one): masked
- * as every answer and the SMS line mask one (maskPhone: 3 + 4 stars + 4).
+ * as every answer and the SMS line mask one (maskPhone: 3 + 4 stars + 4) — also as people
+ * type one: after +86, 0086 or 86, in groups split by spaces, dots or dashes (encoded or not).
  */
-const maskPhones = (text: string): string => text.replace(/(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g, '$1****$2');
+const GAP = String.raw`(?:[\s.-]|%20|%2[dD]|\+)?`;
+const PHONE = new RegExp(
+  String.raw`(?<!\d)(?:(?:\+|%2[bB]|00)?86${GAP})?(1[3-9]\d)${GAP}\d{4}${GAP}(\d{4})(?!\d)`,
+  'g',
+);
+const maskPhones = (text: string): string => text.replace(PHONE, '$1****$2');
 
 const maskNumbers = (text: string): string => maskPhones(maskIdNumbers(text));
 

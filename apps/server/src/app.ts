@@ -28,6 +28,7 @@ import { examsRoutes } from './features/exams/exams.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createFaceGate } from './features/identity/face-gate.js';
+import { createExamFaceGate } from './features/identity/exam-face-gate.js';
 import { identityRoutes } from './features/identity/identity.routes.js';
 import { schedulePhotoRetention } from './features/identity/photo-retention.js';
 import { settleOverdueAttempts } from './features/exams/exam.service.js';
@@ -458,7 +459,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(vodRoutes(ctx));
   await app.register(onlineRoutes(ctx));
   await app.register(identityRoutes(ctx));
-  await app.register(examsRoutes(ctx));
+  await app.register(examsRoutes(ctx, { faceGate: createExamFaceGate(ctx.dialect) }));
   await app.register(certificatesRoutes(ctx));
   await app.register(realtimeRoutes(ctx, sockets));
   // a learner's record and 一人一档 close his overdue exams before they are read (exams' work)

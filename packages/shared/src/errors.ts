@@ -26,6 +26,8 @@ export const ErrorCode = {
   /** A phone's capture token is unknown, used or expired. */
   CAPTURE_TOKEN_INVALID: 40022,
   WRONG_PASSWORD: 40023,
+  /** A class that checks faces checks who sits its exam: a check is open (see the learner's open checks). */
+  FACE_CHECK_REQUIRED: 40024,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   METHOD_NOT_ALLOWED: 40500,
@@ -67,6 +69,7 @@ export const errorTable: Record<ErrorCode, ErrorInfo> = {
   [ErrorCode.FACE_REJECTED]: { status: 400, msg: '照片中没有可用的人脸' },
   [ErrorCode.CAPTURE_TOKEN_INVALID]: { status: 410, msg: '二维码已失效，请在电脑上重新生成' },
   [ErrorCode.WRONG_PASSWORD]: { status: 400, msg: '原密码不正确' },
+  [ErrorCode.FACE_CHECK_REQUIRED]: { status: 409, msg: '考试前请先完成人脸核验' },
   [ErrorCode.FORBIDDEN]: { status: 403, msg: '没有权限访问' },
   [ErrorCode.NOT_FOUND]: { status: 404, msg: '资源不存在' },
   [ErrorCode.METHOD_NOT_ALLOWED]: { status: 405, msg: '请求方法不被允许' },

@@ -7,6 +7,7 @@ export const FACE_CHECKS_OFF: FaceCheckRules = {
   atEnd: false,
   randomEveryMinutes: 0,
   windowSeconds: 120,
+  beforeExam: false,
 };
 
 /** What `faceCheck: true` means: at the start, every ten minutes at random, at each unit's end. */
@@ -16,6 +17,7 @@ export const FACE_CHECKS_DEFAULT: FaceCheckRules = {
   atEnd: true,
   randomEveryMinutes: 10,
   windowSeconds: 120,
+  beforeExam: false,
 };
 
 const clamp = (n: unknown, min: number, max: number, fallback: number) =>
@@ -43,6 +45,8 @@ export function parseFaceCheckRules(rulesJson: string): FaceCheckRules {
     atEnd: given.atEnd !== false,
     randomEveryMinutes: clamp(given.randomEveryMinutes, 0, MAX_RANDOM_CHECK_MINUTES, 10),
     windowSeconds: clamp(given.windowSeconds, 30, 3600, 120),
+    // off unless set: it came after classes had checks, and changes what their learners must do
+    beforeExam: given.beforeExam === true,
   };
 }
 

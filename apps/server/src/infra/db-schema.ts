@@ -370,7 +370,7 @@ export interface FaceChecksTable {
   id: string;
   person_id: string;
   train_person_id: string;
-  kind: 'start' | 'random' | 'end';
+  kind: 'start' | 'random' | 'end' | 'exam';
   status: 'pending' | 'failed' | 'passed';
   session_id: string;
   warp_course_id: string | null;

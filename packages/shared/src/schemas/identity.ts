@@ -17,6 +17,8 @@ export const faceCheckRules = z.object({
   randomEveryMinutes: z.number().min(0).max(MAX_RANDOM_CHECK_MINUTES),
   /** seconds a learner has to pass a check once it is due */
   windowSeconds: z.number().min(30).max(3600),
+  /** 考试前: before an exam paper is started or resumed (left out: off, as for classes made before it) */
+  beforeExam: z.boolean().optional(),
 });
 export type FaceCheckRules = z.infer<typeof faceCheckRules>;
 
@@ -27,7 +29,8 @@ export const classCheck = faceCheckRules.extend({
   hasReference: z.boolean(),
 });
 
-export const faceCheckKind = z.enum(['start', 'random', 'end']);
+/** `exam`: before an exam is started or resumed (a class that checks faces checks who sits it) */
+export const faceCheckKind = z.enum(['start', 'random', 'end', 'exam']);
 export const faceCheckStatus = z.enum(['pending', 'failed', 'passed', 'missed', 'voided']);
 
 /**
@@ -170,7 +173,7 @@ export const faceReviewItem = z.object({
   personId: z.string(),
   name: z.string(),
   className: z.string(),
-  kind: z.enum(['start', 'random', 'end']),
+  kind: z.enum(['start', 'random', 'end', 'exam']),
   status: z.enum(['pending', 'failed', 'passed']),
   bestScore: z.number().nullable(),
   dueAt: z.string(),

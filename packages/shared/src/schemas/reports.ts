@@ -96,7 +96,7 @@ export const learnerCourseReport = z.object({
 });
 export const learnerCheckReport = z.object({
   checkId: z.string(),
-  kind: z.enum(['start', 'random', 'end']),
+  kind: z.enum(['start', 'random', 'end', 'exam']),
   /** voided: passed, then voided by a manager in 核验审核 */
   status: z.enum(['pending', 'failed', 'passed', 'voided']),
   dueAt: z.string(),

@@ -95,7 +95,7 @@ export const updateWarpResult = warpCourseData.extend({
   faceCheck: z
     .object({
       checkId: z.string(),
-      kind: z.enum(['start', 'random', 'end']),
+      kind: z.enum(['start', 'random', 'end', 'exam']),
       dueAt: z.string(),
       windowEndsAt: z.string(),
       /** the unit it belongs to (the one that ended, for an end check), which may not be the one playing */

@@ -2,6 +2,7 @@ import { LearnStatus } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { AnswerValue, ExamReview, ExamRules } from '@anxun/shared/schemas/exams';
+import type { Db } from '../../infra/database.js';
 import type { AppContext } from '../../app-context.js';
 import { countUnits, isCourseComplete } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
@@ -277,15 +278,41 @@ async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: strin
   };
 }
 
-/** Starts (or resumes) the course's exam: a paper drawn from its bank, the clock the server's. */
-export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: string) {
+/**
+ * 考前人脸核验, as the identity feature keeps it (app.ts passes it in): whether the learner must
+ * pass a face check before this paper — the check to take — or may start.
+ */
+export type ExamCheckGate = (
+  db: Db,
+  job: { personId: string; sessionId: string; trainPersonId: string; classRules: string; resume: boolean },
+  now: number,
+) => Promise<{ checkId: string } | undefined>;
+
+/**
+ * Starts (or resumes) the course's exam: a paper drawn from its bank, the clock the server's —
+ * after a face check, in a class that checks faces (`gate`).
+ */
+export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: string, gate?: ExamCheckGate) {
   const course = await memberCourse(ctx, user, classCourseId);
   const rules = parseExamRules(course.rules);
   const attempts = await Promise.all(
     (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
   );
   const open = attempts.find((a) => a.status === 'open');
-  if (open) return paperView(ctx, open, course.course_name, attempts.length);
+  const checkFace = async (resume: boolean) => {
+    const job = {
+      personId: user.personId,
+      sessionId: user.sessionId,
+      trainPersonId: course.train_person_id,
+      classRules: course.rules,
+      resume,
+    };
+    if (await gate?.(ctx.db, job, ctx.now())) throw new AppError(ErrorCode.FACE_CHECK_REQUIRED);
+  };
+  if (open) {
+    await checkFace(true);
+    return paperView(ctx, open, course.course_name, attempts.length);
+  }
   if (attempts.some((a) => a.passed === 1)) throw new AppError(ErrorCode.DUPLICATE, '您已通过本课程考试');
   if (attempts.length >= 1 + rules.retakes + course.extra_attempts) {
     throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
@@ -293,6 +320,7 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   if (rules.afterStudy && !(await studyDone(ctx, course))) {
     throw new AppError(ErrorCode.DUPLICATE, '请先学完本课程的全部课件，再参加考试');
   }
+  await checkFace(false);
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
   const rulesOfCourse = parseRules(await findPaperRulesJson(ctx.db, classCourseId));
   if (rulesOfCourse && problemsOf(rulesOfCourse, bank, rulesTotal(rulesOfCourse)).length > 0) {

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { requireUser, userOf } from '../../http/auth-guard.js';
-import { examSummary, reviewExam, saveAnswers, startExam, submitExam } from './exam.service.js';
+import { examSummary, reviewExam, saveAnswers, startExam, submitExam, type ExamCheckGate } from './exam.service.js';
 import { answerQuestion, nextQuestion, resetSequential, wrongBook } from './practice.service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -30,7 +30,7 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
  * the learner answers (practice) or hands in the paper (exam).
  */
 export const examsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, options: { faceGate?: ExamCheckGate } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['exams'];
     const auth = requireUser(ctx);
@@ -127,7 +127,7 @@ export const examsRoutes =
           response: { 200: envelope(examPaper), ...errors },
         },
       },
-      async (request) => ok(await startExam(ctx, userOf(request), request.body.trainClassCourseId)),
+      async (request) => ok(await startExam(ctx, userOf(request), request.body.trainClassCourseId, options.faceGate)),
     );
 
     app.post(

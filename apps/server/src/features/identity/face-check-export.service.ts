@@ -14,7 +14,7 @@ import { findClassCheckRows, findClassOfOrg } from './face-review.repository.js'
 import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PAGE = 500;
-const KIND = { start: '开始学习', random: '随机', end: '学完' } as const;
+const KIND = { start: '开始学习', random: '随机', end: '学完', exam: '考试前' } as const;
 const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
 // camera: the page's own camera, on a computer or a phone alike; phone: a desktop's check taken on a phone by its QR code

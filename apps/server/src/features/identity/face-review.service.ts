@@ -34,7 +34,7 @@ import {
  * was last trusted is taken back (core/credit-void), and both are audited. Nothing is deleted.
  */
 
-const CHECK_KIND = { start: '开始学习时的', random: '学习中的', end: '课件结束时的' } as const;
+const CHECK_KIND = { start: '开始学习时的', random: '学习中的', end: '课件结束时的', exam: '考试前的' } as const;
 
 /** a passed check this close above the match threshold is shown for review */
 const LOW_MARGIN = 0.1;

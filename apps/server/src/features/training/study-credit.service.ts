@@ -42,7 +42,7 @@ export interface CreditJob {
 /** A face check the learner must pass before more time is credited. */
 export interface FaceCheckDue {
   checkId: string;
-  kind: 'start' | 'random' | 'end';
+  kind: 'start' | 'random' | 'end' | 'exam';
   dueAt: number;
   windowEndsAt: number;
   /** the courseware record it was opened on (an end check: the unit that ended) */

@@ -8,7 +8,7 @@ export type { CompareResult, OpenCheck };
 /** A check to take now: from a progress report's answer, or one of the open checks. */
 export interface DueCheck {
   checkId: string;
-  kind: 'start' | 'random' | 'end';
+  kind: 'start' | 'random' | 'end' | 'exam';
   dueAt: string;
   windowEndsAt: string;
   /** where it belongs, when known (an open check listed outside the player) */

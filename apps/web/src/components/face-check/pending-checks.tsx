@@ -1,7 +1,7 @@
 import '../../lib/locales/page-texts';
 import './face-check.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { LoadBoundary } from '../load-boundary';
 import { certificateProgressKey } from '../../lib/certificate-progress';
 import { formatDateTime } from '../../lib/format';
@@ -27,14 +27,21 @@ export function useOpenChecks() {
 /**
  * 待完成的人脸核验: every check the learner still owes (the one at the end of a course's last
  * unit included), where it belongs, and a button that opens it here — so a withheld
- * certificate or paused credit is never a mystery.
+ * certificate or paused credit is never a mystery. `openFirst`: the oldest is opened at once,
+ * once (an exam's start asked for a check).
  */
-export function PendingChecks({ onPassed }: { onPassed?: () => void }) {
+export function PendingChecks({ onPassed, openFirst = false }: { onPassed?: () => void; openFirst?: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { data } = useOpenChecks();
   const [open, setOpen] = useState<OpenCheck | undefined>();
   const [waiting, setWaiting] = useState(false);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!openFirst || opened.current || !data?.[0]) return;
+    opened.current = true;
+    setOpen(data[0]);
+  }, [openFirst, data]);
   if (!data || data.length === 0) return null;
   return (
     <>

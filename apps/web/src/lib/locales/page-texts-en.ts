@@ -120,7 +120,12 @@ export const pageTextsEn: Translation<PageMessages> = {
     pending: {
       title: '{{count}} face checks to finish',
       title_one: '1 face check to finish',
-      kinds: { start: 'Check before studying', random: 'Random check', end: 'Check after a unit' },
+      kinds: {
+        start: 'Check before studying',
+        random: 'Random check',
+        end: 'Check after a unit',
+        exam: 'Check before an exam',
+      },
       overdue: 'Overdue since {{time}}',
       take: 'Take the check',
     },
@@ -130,6 +135,7 @@ export const pageTextsEn: Translation<PageMessages> = {
       start: 'Before you study, please confirm it is you',
       random: 'A face check at a random moment',
       end: 'Unit finished: please confirm it is you',
+      exam: 'Before the exam, please confirm it is you',
     },
     windowEnds: 'Please finish by {{time}}',
     creditPaused: 'nothing is credited until it passes',

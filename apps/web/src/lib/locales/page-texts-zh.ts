@@ -111,7 +111,7 @@ export const pageTextsZh = {
     overdue: '已超过核验时限（{{time}}），请尽快完成；核验通过前不计学时',
     pending: {
       title: '您有{{count}}次人脸核验待完成',
-      kinds: { start: '开始学习前的核验', random: '随机核验', end: '课件学完后的核验' },
+      kinds: { start: '开始学习前的核验', random: '随机核验', end: '课件学完后的核验', exam: '考试前的核验' },
       overdue: '已超时（{{time}}）',
       take: '去核验',
     },
@@ -121,6 +121,7 @@ export const pageTextsZh = {
       start: '开始学习前，请先核验本人身份',
       random: '学习过程中的随机人脸核验',
       end: '本节学完，请进行人脸核验',
+      exam: '考试前，请先核验本人身份',
     },
     windowEnds: '请在 {{time}} 前完成',
     creditPaused: '核验通过前不计学时',

@@ -14,6 +14,7 @@ interface ClassForm {
   faceEnabled: boolean;
   atStart: boolean;
   atEnd: boolean;
+  beforeExam: boolean;
   randomEveryMinutes: number;
   examRequired: boolean;
   examAfterStudy: boolean;
@@ -31,6 +32,8 @@ const DEFAULTS = {
   faceEnabled: true,
   atStart: true,
   atEnd: true,
+  // a new class checks who sits its exams
+  beforeExam: true,
   randomEveryMinutes: 10,
   examRequired: true,
   // a new class opens each exam once its course is studied
@@ -52,6 +55,7 @@ function formOf(cls: ManagedClass): Partial<ClassForm> {
     faceEnabled: faceCheck.enabled,
     atStart: faceCheck.atStart,
     atEnd: faceCheck.atEnd,
+    beforeExam: faceCheck.beforeExam ?? false,
     randomEveryMinutes: faceCheck.randomEveryMinutes,
     examRequired: exam.required,
     examAfterStudy: exam.afterStudy,
@@ -110,6 +114,7 @@ export function ClassDialog({
                 enabled: v.faceEnabled,
                 atStart: v.faceEnabled && v.atStart,
                 atEnd: v.faceEnabled && v.atEnd,
+                beforeExam: v.faceEnabled && v.beforeExam,
                 randomEveryMinutes: v.faceEnabled ? v.randomEveryMinutes : 0,
                 windowSeconds: 120,
               },
@@ -158,6 +163,9 @@ export function ClassDialog({
           </Form.Item>
           <Form.Item name="atEnd" label={t('console.atEnd')} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="beforeExam" label={t('console.beforeExam')} valuePropName="checked">
+            <Switch data-testid="class-before-exam" />
           </Form.Item>
           <Form.Item name="randomEveryMinutes" label={t('console.randomEvery')} rules={[rangeRule(0, 15)]}>
             <InputNumber />

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { getOpenChecks, openChecksKey } from '../../../components/face-check/face-check-api';
+import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { PlainFacts } from '../../../components/plain-facts';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
@@ -222,6 +224,18 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
   const [confirm, setConfirm] = useState<Confirm | undefined>();
+  /** 考前人脸核验: how many times the start asked for a check (each opens the oldest open one) */
+  const [faceAsked, setFaceAsked] = useState(0);
+  const start = useCallback(() => {
+    startExam(classCourseId)
+      .then(setPaper)
+      .catch(async (err: unknown) => {
+        if (!(err instanceof ApiError) || err.code !== ErrorCode.FACE_CHECK_REQUIRED) return;
+        // the check the server opened, fresh, then opened here; once passed the exam starts
+        await client.fetchQuery({ queryKey: openChecksKey, queryFn: getOpenChecks, staleTime: 0 }).catch(() => []);
+        setFaceAsked((n) => n + 1);
+      });
+  }, [classCourseId, client]);
   const load = useCallback(() => {
     examSummary(classCourseId)
       .then(setSummary)
@@ -274,6 +288,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
     <div className="exam-summary plain-panel" data-testid="exam-summary">
       <ExamConfirm confirm={confirm} onClose={() => setConfirm(undefined)} />
       <PlainFacts facts={facts} />
+      {faceAsked > 0 && <PendingChecks key={faceAsked} openFirst onPassed={start} />}
       {summary.passed ? (
         <PlainNotice tone="success" title={t('exams.alreadyPassed')} testId="exam-passed" />
       ) : !canStart ? (
@@ -287,12 +302,8 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
           className="plain-btn primary exam-start"
           data-testid="exam-start"
           onClick={() => {
-            const go = () =>
-              void startExam(classCourseId)
-                .then(setPaper)
-                .catch(() => undefined);
             // resuming costs nothing; a new paper starts the clock and uses an attempt
-            if (summary.openAttemptId) go();
+            if (summary.openAttemptId) start();
             else
               setConfirm({
                 title: t('exams.confirmStart'),
@@ -302,7 +313,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
                   allowed: summary.attemptsAllowed,
                 }),
                 ok: t('exams.start'),
-                onOk: go,
+                onOk: start,
                 focusOk: true,
               });
           }}

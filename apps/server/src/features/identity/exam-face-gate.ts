@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { Db, Dialect } from '../../infra/database.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
+import { findLastPasses, findOpenChecks } from './face-gate.repository.js';
+import { insertCheck } from './identity.repository.js';
+
+/** How recent a pass must be for a new exam paper: the learner at the screen now, not this morning. */
+export const EXAM_CHECK_FRESH_MS = 10 * 60_000;
+
+/** Who asks (the exams feature's start of a paper). */
+export interface ExamGateJob {
+  personId: string;
+  sessionId: string;
+  trainPersonId: string;
+  /** the class's rules JSON */
+  classRules: string;
+  /** resuming the open attempt (a pass in this login session is enough) or a new paper */
+  resume: boolean;
+}
+
+/**
+ * 考前人脸核验: a class that checks faces before its exams (`beforeExam`) checks who sits them. A new paper needs a pass in
+ * this login session within the last ten minutes, a paper resumed a pass in this session (a
+ * login elsewhere mid-exam is checked again); a pass a manager voided counts for nothing, and a
+ * check still open anywhere in the class is passed first. Otherwise an exam check is opened (or
+ * the open one given) — the learner takes it where his open checks are listed, then starts.
+ * Undefined: he may start.
+ */
+export function createExamFaceGate(dialect: Dialect) {
+  return async function examCheckDue(db: Db, job: ExamGateJob, now: number): Promise<{ checkId: string } | undefined> {
+    const rules = parseFaceCheckRules(job.classRules);
+    if (!rules.enabled || !rules.beforeExam) return undefined;
+    const [open] = await findOpenChecks(db, dialect, [job.trainPersonId]);
+    if (open) return { checkId: open.id };
+    const [pass] = await findLastPasses(db, dialect, [job.trainPersonId]);
+    const trusted =
+      pass &&
+      Number(pass.voided) !== 1 &&
+      pass.session_id === job.sessionId &&
+      pass.passed_at !== null &&
+      (job.resume || now - pass.passed_at <= EXAM_CHECK_FRESH_MS);
+    if (trusted) return undefined;
+    const id = crypto.randomUUID();
+    await insertCheck(db, {
+      id,
+      person_id: job.personId,
+      train_person_id: job.trainPersonId,
+      kind: 'exam',
+      status: 'pending',
+      session_id: job.sessionId,
+      warp_course_id: null,
+      due_at: now,
+      window_ends_at: now + rules.windowSeconds * 1000,
+      best_score: null,
+      passed_at: null,
+      next_after_seconds: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return { checkId: id };
+  };
+}
+
+export type ExamFaceGate = ReturnType<typeof createExamFaceGate>;

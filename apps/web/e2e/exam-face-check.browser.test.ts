@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhotos } from '../../server/test/face-photos.js';
+import { login, markDemoLearnerStudied } from '../../server/test/harness.js';
+import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
+import { fakeCameraFile } from './fake-camera';
+import { shoot } from './face-shoot';
+
+/**
+ * 考前人脸核验 in Chromium: in a class set to check faces before its exams, 开始考试 opens the
+ * face check at once, and the paper follows its pass — nobody else sits it for the learner.
+ */
+describe('a face check before the exam in Chromium', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv({ fakeCamera: await fakeCameraFile(await facePhotos.hopperShots(12)) });
+    const server = env.server;
+    await markDemoLearnerStudied(server, { examsPassed: false });
+    const token = (await login(server, 'demo', 'demo1234')).body.data.credentials.accessToken;
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await facePhotos.hopperAgain())], { type: 'image/jpeg' }), 'me.jpg');
+    const set = await server.request('POST', '/api/face/reference', { body: form, headers: { Authorization: token } });
+    expect(set.status, set.text).toBe(200);
+    const cls = await server.ctx.db.selectFrom('train_classes').select(['id', 'rules']).executeTakeFirstOrThrow();
+    const rules = JSON.parse(cls.rules);
+    await server.ctx.db
+      .updateTable('train_classes')
+      .set({ rules: JSON.stringify({ ...rules, faceCheck: { ...rules.faceCheck, enabled: true, beforeExam: true } }) })
+      .where('id', '=', cls.id)
+      .execute();
+  }, 120_000);
+  afterAll(() => env.close());
+
+  it('opens the check on 开始考试 and the paper once it passes', async () => {
+    const { page, context } = await openPage(env, '/login');
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/exams'));
+    await page.getByRole('tab', { name: '考试' }).click();
+    await page.getByTestId('exam-start').click();
+    await page.getByTestId('exam-confirm-ok').click();
+    // the server asked for a check: its dialog opens here, saying what it is for
+    const dialog = page.getByTestId('face-check-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('考试前，请先核验本人身份');
+    expect(await page.getByTestId('exam-question').count()).toBe(0);
+    await shoot(dialog);
+    // passed: the paper opens without another click
+    await page.getByTestId('exam-question').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('exam-time-left').waitFor();
+    await context.close();
+  }, 180_000);
+});

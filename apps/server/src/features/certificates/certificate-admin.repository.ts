@@ -64,7 +64,7 @@ export async function findReissueByNumber(db: Db, number: string) {
 }
 
 /**
- * Gives a valid certificate a new number and code (and the holder's name as it is now),
+ * Gives a valid certificate a new number and code (and the holder's name and 学时 as they are now),
  * keeping the old number in certificate_reissues; false when it is no longer valid.
  */
 export async function reissueCertificate(
@@ -74,6 +74,7 @@ export async function reissueCertificate(
     number: string;
     verifyCode: string;
     personName: string;
+    hours: number;
     now: number;
     reason: string;
     by: string;
@@ -86,6 +87,7 @@ export async function reissueCertificate(
       number: next.number,
       verify_code: next.verifyCode,
       person_name: next.personName,
+      hours: next.hours,
       issued_at: next.now,
       printed_at: null,
       print_count: 0,

@@ -24,7 +24,7 @@ import {
   findMembersWithOpenChecks,
   revokeCertificate,
 } from './certificate.repository.js';
-import { issueEarned, randomCode } from './certificate.service.js';
+import { certificateHours, issueEarned, randomCode } from './certificate.service.js';
 
 /**
  * 证书管理 (issue: Console III): the organisation's certificates listed and searched, revoked
@@ -114,13 +114,20 @@ export async function revokeAsManager(ctx: AppContext, user: AuthUser, id: strin
 /**
  * 换发: after a correction (the holder's name, say) the certificate gets a new number and
  * code and the holder's name as the record now has it; the old number stays on record and
- * verifies as 已换发. A revoked certificate is not reissued.
+ * verifies as 已换发. A revoked certificate is not reissued. Its 学时 are the class's as they
+ * are now when he has completed every course of it (a course added to the class after the
+ * certificate, and completed since), else they stay as issued.
  */
 export async function reissueAsManager(ctx: AppContext, user: AuthUser, id: string, reason: string, ip: string) {
   const cert = await findCertificateOfOrg(ctx.db, user.orgId, id);
   if (!cert) throw notFound();
   if (cert.status !== 'valid') throw new AppError(ErrorCode.DUPLICATE, '已撤销的证书不能换发');
   const person = await findPersonById(ctx.db, cert.person_id);
+  const courses = (await findMembershipProgress(ctx.db, cert.person_id)).filter(
+    (c) => c.train_person_id === cert.train_person_id,
+  );
+  const complete = courses.length > 0 && courses.every((c) => c.learn_status === LearnStatus.COMPLETED);
+  const hours = complete ? certificateHours(courses) : cert.hours;
   const now = ctx.now();
   const number = `AX${new Date(now).getUTCFullYear()}${randomCode(8)}`;
   let done = false;
@@ -129,6 +136,7 @@ export async function reissueAsManager(ctx: AppContext, user: AuthUser, id: stri
       number,
       verifyCode: randomCode(6),
       personName: person?.name ?? cert.person_name,
+      hours,
       now,
       reason,
       by: user.personId,
@@ -136,7 +144,11 @@ export async function reissueAsManager(ctx: AppContext, user: AuthUser, id: stri
     });
   });
   if (!done) throw new AppError(ErrorCode.DUPLICATE, '证书已被修改，请刷新后重试');
-  await audit(ctx, user, ip, 'certificate.reissue', cert, { number, reason });
+  await audit(ctx, user, ip, 'certificate.reissue', cert, {
+    number,
+    reason,
+    ...(hours !== cert.hours ? { hours } : {}),
+  });
   return { number };
 }
 

@@ -35,6 +35,10 @@ export const randomCode = (length: number) =>
 export const verifyUrl = (origin: string, number: string, code: string) =>
   `${origin}/#/card?no=${encodeURIComponent(number)}&code=${encodeURIComponent(code)}`;
 
+/** A certificate's 学时: those its class's courses require, together. */
+export const certificateHours = (courses: ReadonlyArray<{ class_hours: number | null }>) =>
+  Math.round(courses.reduce((s, c) => s + (c.class_hours ?? 0), 0) * 100) / 100;
+
 /**
  * Issues the certificates a person has earned and not yet received: one per class whose
  * courses are all complete (学时 met, exams passed where the class requires them) and whose
@@ -56,7 +60,7 @@ export async function issueEarned(ctx: AppContext, personId: string): Promise<vo
     if (!complete) continue;
     const first = courses[0]!;
     const issuedAt = Math.max(...courses.map((c) => c.end_time ?? 0)) || ctx.now();
-    const hours = Math.round(courses.reduce((s, c) => s + (c.class_hours ?? 0), 0) * 100) / 100;
+    const hours = certificateHours(courses);
     const templateId = await currentTemplateId(ctx.db, first.org_id);
     const former = withdrawn.get(trainPersonId);
     // a clash of random numbers is retried (each try its own transaction)

@@ -293,6 +293,44 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
         })
       ).status,
     ).toBe(404);
+
+    // the class asks more of a course after the certificate (a course added, say), and he has
+    // completed it: 换发 gives the 学时 the class now requires; with a course not complete they stay
+    const hoursOf = async () =>
+      (
+        await server.ctx.db
+          .selectFrom('certificates')
+          .select('hours')
+          .where('id', '=', cert.id)
+          .executeTakeFirstOrThrow()
+      ).hours;
+    const issuedHours = await hoursOf();
+    const course = await server.ctx.db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+      .select(['cc.id', 'cc.class_hours'])
+      .where('pc.train_person_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const setHours = (h: number) =>
+      server.ctx.db.updateTable('train_class_courses').set({ class_hours: h }).where('id', '=', course.id).execute();
+    await setHours((course.class_hours ?? 0) + 2);
+    const reissue = () =>
+      server.request('POST', `/api/manage/certificates/${cert.id}/reissue`, {
+        json: { reason: '新增课程后换发' },
+        headers: { Authorization: admin },
+      });
+    expect((await reissue()).status).toBe(200);
+    expect(await hoursOf()).toBeCloseTo(issuedHours + 2, 2);
+    await setHours((course.class_hours ?? 0) + 3);
+    await server.ctx.db
+      .updateTable('train_person_courses')
+      .set({ learn_status: 1 })
+      .where('train_person_id', '=', member.id)
+      .where('class_course_id', '=', course.id)
+      .execute();
+    expect((await reissue()).status).toBe(200);
+    expect(await hoursOf()).toBeCloseTo(issuedHours + 2, 2);
+    await setHours(course.class_hours ?? 0);
   });
 
   it('limits how fast one address verifies', async () => {

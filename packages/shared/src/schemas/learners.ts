@@ -120,7 +120,12 @@ export const learnerImportQuery = z.strictObject({
 /** All or nothing: with any error nothing is written and `errors` names each bad cell by its spreadsheet row. */
 export const importResult = z.object({
   created: z.number(),
+  /** learners already there whose row changed something of theirs */
   updated: z.number(),
+  /** learners already there whose row matched what they have: nothing written */
+  unchanged: z.number(),
+  /** what changed for each updated learner (姓名, 手机号, 账号, 部门, 岗位), by spreadsheet row */
+  changes: z.array(z.object({ row: z.number(), name: z.string(), fields: z.array(z.string()) })),
   /** learners already there whose row gave a 初始密码: it is for new learners only, theirs is kept */
   passwordsKept: z.number(),
   errors: sheetErrors,

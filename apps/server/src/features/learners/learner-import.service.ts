@@ -118,6 +118,7 @@ export async function importLearners(
   });
   const byIdCard = new Map(existing.filter((p) => p.id_card_index).map((p) => [p.id_card_index!, p]));
   const updates = new Map<number, string>();
+  const current = new Map(existing.map((p) => [p.id, p]));
   for (const r of rows) {
     const same = r.idCard ? byIdCard.get(ids.index(r.idCard)) : undefined;
     if (same) {
@@ -144,7 +145,7 @@ export async function importLearners(
   if (errors.length > 0) {
     errors.sort((a, b) => a.row - b.row);
     const names = new Map(rows.map((r) => [r.row, r.name]));
-    return { created: 0, updated: 0, passwordsKept: 0, errors: namedErrors(errors, names) };
+    return { created: 0, updated: 0, unchanged: 0, changes: [], passwordsKept: 0, errors: namedErrors(errors, names) };
   }
 
   // one hash per distinct password: a sheet usually gives many learners the same one; rows
@@ -156,6 +157,7 @@ export async function importLearners(
       hashes.set(r.password, await hashPassword(r.password));
   }
   const now = ctx.now();
+  const changes: Array<{ row: number; name: string; fields: string[]; personId: string; formerName: string }> = [];
   await writeOr409(ctx, async (trx) => {
     // missing departments, parents first
     const newDepartments: Array<{
@@ -186,6 +188,22 @@ export async function importLearners(
     }
     for (let i = 0; i < newDepartments.length; i += 500) await insertDepartments(trx, newDepartments.slice(i, i + 500));
     const departmentOf = (r: SheetRow) => (r.department ? paths.get(splitPath(r.department).join('/'))! : null);
+    changes.length = 0; // (a transaction tried again starts afresh)
+    // a learner already there is written only where his row differs from what he has — the
+    // fields it gives (a blank cell keeps his), each named for the manager and the audit log
+    for (const r of rows) {
+      const id = updates.get(r.row);
+      const was = id ? current.get(id) : undefined;
+      if (!id || !was) continue;
+      const fields = [
+        r.name !== was.name && '姓名',
+        r.phone && r.phone !== was.phone && '手机号',
+        r.account && !sameAccount(was.account, r.account) && '账号',
+        r.department && departmentOf(r) !== was.department_id && '部门',
+        r.post && r.post !== (was.post ?? '') && '岗位',
+      ].filter((f): f is string => Boolean(f));
+      if (fields.length > 0) changes.push({ row: r.row, name: r.name, fields, personId: id, formerName: was.name });
+    }
     await insertPersons(
       trx,
       rows
@@ -210,9 +228,10 @@ export async function importLearners(
           post: r.post || null,
         })),
     );
+    const changed = new Set(changes.map((c) => c.row));
     for (const r of rows) {
       const id = updates.get(r.row);
-      if (!id) continue;
+      if (!id || !changed.has(r.row)) continue;
       await updateImportedPerson(trx, id, {
         name: r.name,
         ...(r.phone ? { phone: r.phone } : {}),
@@ -232,15 +251,32 @@ export async function importLearners(
         after: {
           rows: rows.length,
           created: rows.length - updates.size,
-          updated: updates.size,
+          updated: changes.length,
+          unchanged: updates.size - changes.length,
           departmentsCreated: newDepartments.length,
+          // who changed, and what (the first 500: a sheet of more says so by its counts)
+          changes: changes.slice(0, 500).map((c) => ({
+            personId: c.personId,
+            name: c.formerName === c.name ? c.name : `${c.formerName} → ${c.name}`,
+            fields: c.fields,
+          })),
         },
       },
       now,
     });
   });
-  await publishPersonsChanged(ctx, [...updates.values()]);
+  await publishPersonsChanged(
+    ctx,
+    changes.map((c) => c.personId),
+  );
   // a 初始密码 is for new learners: an existing one keeps his (a sheet does not reset passwords)
   const passwordsKept = rows.filter((r) => r.password && updates.has(r.row)).length;
-  return { created: rows.length - updates.size, updated: updates.size, passwordsKept, errors: [] };
+  return {
+    created: rows.length - updates.size,
+    updated: changes.length,
+    unchanged: updates.size - changes.length,
+    changes: changes.map(({ row, name, fields }) => ({ row, name, fields })),
+    passwordsKept,
+    errors: [],
+  };
 }

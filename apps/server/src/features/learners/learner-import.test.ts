@@ -78,7 +78,14 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     const filled = Buffer.from(await workbook.xlsx.writeBuffer());
 
     const first = await upload(filled);
-    expect(first.body.data, first.text).toEqual({ created: 3, updated: 0, passwordsKept: 0, errors: [] });
+    expect(first.body.data, first.text).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      changes: [],
+      passwordsKept: 0,
+      errors: [],
+    });
     // the one with a password logs in with it; the one without has none (phone + code instead)
     expect((await login(server, 'sun1', 'start123')).status).toBe(200);
     expect((await login(server, idOf(3), 'start123')).status).toBe(200);
@@ -93,8 +100,16 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     ws.getRow(2).getCell(1).value = '孙壹';
     ws.getRow(2).getCell(6).value = 'newpass99';
     const again = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
-    // a 初始密码 is for new learners: the two who had one keep theirs, and the answer says so
-    expect(again.body.data).toEqual({ created: 0, updated: 3, passwordsKept: 2, errors: [] });
+    // a 初始密码 is for new learners: the two who had one keep theirs, and the answer says so;
+    // only the one whose row changed something is updated, and what changed is named
+    expect(again.body.data).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 2,
+      changes: [{ row: 2, name: '孙壹', fields: ['姓名'] }],
+      passwordsKept: 2,
+      errors: [],
+    });
     expect((await login(server, 'sun1', 'start123')).status).toBe(200);
     expect((await login(server, 'sun1', 'newpass99')).status).toBe(401);
     expect(
@@ -107,6 +122,8 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
       .execute();
     expect(audit).toHaveLength(2);
     expect(audit.map((a) => a.summary).join()).not.toContain('start123');
+    // the log names who changed and how, not only how many
+    expect(audit.map((a) => a.summary).join()).toContain('孙一 → 孙壹');
   });
 
   it('names every bad row and field, and writes nothing at all', async () => {
@@ -228,7 +245,14 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     ]);
     const started = Date.now();
     const res = await upload(await sheet(rows));
-    expect(res.body.data, res.text.slice(0, 500)).toEqual({ created: 5000, updated: 0, passwordsKept: 0, errors: [] });
+    expect(res.body.data, res.text.slice(0, 500)).toEqual({
+      created: 5000,
+      updated: 0,
+      unchanged: 0,
+      changes: [],
+      passwordsKept: 0,
+      errors: [],
+    });
     console.log(`imported 5,000 learners in ${Date.now() - started} ms (${databaseUrl ? 'postgres' : 'sqlite'})`);
     const page = await server.request('GET', '/api/manage/learners?q=批量4999', { headers: as() });
     expect(page.body.data.total).toBe(1);

@@ -97,6 +97,9 @@ export async function findPersonsByIdentity(
     id_card_index: string | null;
     phone: string | null;
     account: string | null;
+    name: string;
+    department_id: string | null;
+    post: string | null;
   }> = [];
   for (let i = 0; i < all.length; i += 500) {
     const chunk = all.slice(i, i + 500);
@@ -105,7 +108,7 @@ export async function findPersonsByIdentity(
     found.push(
       ...(await db
         .selectFrom('persons')
-        .select(['id', 'org_id', 'role', 'id_card_index', 'phone', 'account'])
+        .select(['id', 'org_id', 'role', 'id_card_index', 'phone', 'account', 'name', 'department_id', 'post'])
         .where((eb) =>
           eb.or([eb('id_card_index', 'in', indexes), eb('phone', 'in', chunk), eb(accountLower, 'in', lower)]),
         )

@@ -77,11 +77,29 @@ export function ImportDialog({ onImported }: { onImported(): void }) {
             <Result
               status="success"
               data-testid="import-done"
-              title={t('console.imported', { created: result.created, updated: result.updated })}
+              title={t('console.imported', {
+                created: result.created,
+                updated: result.updated,
+                unchanged: result.unchanged,
+              })}
               subTitle={
                 result.passwordsKept > 0 ? t('console.passwordsKept', { count: result.passwordsKept }) : undefined
               }
             />
+          )}
+          {result && result.errors.length === 0 && result.changes.length > 0 && (
+            // what an updated sheet changed, so a correction made in the console and undone by
+            // an older sheet is seen, not hidden in a count
+            <div className="import-changes" data-testid="import-changes">
+              <p>{t('console.importChanges')}</p>
+              <ul>
+                {result.changes.map((c) => (
+                  <li key={c.row}>
+                    {c.row} · {c.name} · {c.fields.join('、')}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           {result && result.errors.length > 0 && (
             <SheetErrors

@@ -39,7 +39,8 @@ registerTexts({
       chooseFile: '选择 .xlsx 文件',
       noFileChosen: '未选择文件',
       importing: '正在导入…',
-      imported: '导入完成：新增 {{created}} 人，更新 {{updated}} 人',
+      imported: '导入完成：新增 {{created}} 人，更新 {{updated}} 人，{{unchanged}} 人没有变化',
+      importChanges: '更新的学员（表格行号 · 姓名 · 改动）：',
       passwordsKept:
         '其中 {{count}} 人已有账号，表中的初始密码未使用，其密码不变；如需重置，请在学员列表中点“重置密码”',
       importFailed: '表格有 {{count}} 处错误，没有导入任何学员。请改正后重新导入：',
@@ -588,7 +589,8 @@ registerTexts({
       chooseFile: 'Choose an .xlsx file',
       noFileChosen: 'No file chosen',
       importing: 'Importing…',
-      imported: 'Imported: {{created}} added, {{updated}} updated',
+      imported: 'Imported: {{created}} added, {{updated}} updated, {{unchanged}} unchanged',
+      importChanges: 'Learners updated (sheet row · name · what changed):',
       passwordsKept:
         '{{count}} of them already had an account: the sheet’s initial password was not used and their password is unchanged; use Reset password in the list to change it',
       importFailed: 'The sheet has {{count}} errors; nothing was imported. Fix them and import again:',

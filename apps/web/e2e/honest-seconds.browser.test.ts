@@ -86,6 +86,44 @@ describe('an honest learner loses no second', () => {
     await context.close();
   }, 120_000);
 
+  it('credits what he watches once the page is seen again, after a stretch played from the lock screen', async () => {
+    await enrolInDemoClass(env.server, await addLearner(env.server, { account: 'lock-screen', password: 'lock1234' }));
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
+    await loginByPassword(page, 'lock-screen', 'lock1234');
+    await page.waitForURL(/#\/study/);
+    await page.getByTestId('course-item').first().getByRole('button').click();
+    await page.getByTestId('player-video').waitFor();
+    const playhead = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    const setVisible = (visible: boolean) =>
+      page.evaluate((seen) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (seen ? 'visible' : 'hidden'),
+        });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, visible);
+    const before = (await events()).length;
+    await page.evaluate(() => document.querySelector('video')?.play());
+    await expect.poll(playhead, { timeout: 10_000 }).toBeGreaterThan(2);
+    // the screen locks (the player pauses), and he presses play on the lock screen
+    await setVisible(false);
+    await page.evaluate(() => document.querySelector('video')?.play());
+    const hiddenFrom = await playhead();
+    await expect.poll(playhead, { timeout: 10_000 }).toBeGreaterThan(hiddenFrom + 2);
+    // unlocked while it plays: the unseen stretch is refused there and then, and what he
+    // watches from now on is credited with the next report
+    await setVisible(true);
+    await expect
+      .poll(async () => (await events()).slice(before).map((e) => e.refusal), { timeout: 5_000 })
+      .toContain('HIDDEN');
+    const seenFrom = await playhead();
+    await expect.poll(playhead, { timeout: 30_000 }).toBeGreaterThan(seenFrom + 17);
+    const mine = (await events()).slice(before);
+    const afterRefusal = mine.slice(mine.findIndex((e) => e.refusal === 'HIDDEN') + 1);
+    expect(afterRefusal.reduce((sum, e) => sum + e.credited_seconds, 0)).toBeGreaterThan(10);
+    await context.close();
+  }, 120_000);
+
   it('pauses while the network is down and sends the stretch again once it is back', async () => {
     const { page, context } = await openPage(env, '/login', { width: 375, height: 740, touch: true });
     await loginByPassword(page, 'demo', 'demo1234');

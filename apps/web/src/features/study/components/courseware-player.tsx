@@ -308,9 +308,15 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const s = state.current;
     mounted.current = true;
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden' && media.current && !media.current.paused) {
-        media.current.pause();
+      const v = media.current;
+      if (document.visibilityState === 'hidden' && v && !v.paused) {
+        v.pause();
         setNotice(tRef.current(saying('study.pausedHidden')));
+      } else if (document.visibilityState === 'visible' && v && !v.paused && s.playedHidden) {
+        // seen again while it plays (played from a lock screen, then unlocked): the stretch
+        // played unseen is reported now — refused as such — so the stretch watched from here on
+        // is not reported with it and refused too
+        void reportRef.current();
       }
     };
     const onActivity = () => {

@@ -61,6 +61,8 @@ export const classProgressPage = z.object({
   className: z.string(),
   requiredHours: z.number(),
   courseCount: z.number(),
+  /** whether the class checks faces (its 人脸核验 column says nothing when it does not) */
+  checksFaces: z.boolean(),
   /** the class's courses, to filter by */
   courses: z.array(z.object({ classCourseId: z.string(), name: z.string() })),
 });

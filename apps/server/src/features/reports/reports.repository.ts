@@ -22,7 +22,7 @@ export interface TimeRange {
 export async function findClassOfOrg(db: Db, orgId: string, classId: string) {
   const cls = await db
     .selectFrom('train_classes')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'rules'])
     .where('org_id', '=', orgId)
     .where('id', '=', classId)
     .executeTakeFirst();

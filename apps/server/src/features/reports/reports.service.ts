@@ -1,3 +1,4 @@
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 import { LearnStatus } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
@@ -151,6 +152,7 @@ export async function classProgress(
     className: cls.name,
     requiredHours: round2(cls.requiredHours),
     courseCount: cls.courseCount,
+    checksFaces: parseFaceCheckRules(cls.rules).enabled,
     courses: classCourses.map((c) => ({ classCourseId: c.id, name: c.name })),
     total,
     records: rows.map((r) => {

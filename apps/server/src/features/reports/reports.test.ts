@@ -126,7 +126,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const res = await get(`/api/manage/reports/class-progress?classId=${classId}&size=50`);
     expect(res.status, res.text).toBe(200);
     const page = res.body.data;
-    expect(page).toMatchObject({ className: '报表测试班', courseCount: 1, total: 3 });
+    expect(page).toMatchObject({ className: '报表测试班', courseCount: 1, total: 3, checksFaces: false });
     const byPerson = new Map(page.records.map((r: { personId: string }) => [r.personId, r]));
     for (const key of ['whole', 'part', 'none'] as const) {
       const row = byPerson.get(ids[key]) as { creditedSeconds: number; creditedHours: number };

@@ -157,15 +157,27 @@ export function ClassProgressPanel() {
         loading={Boolean(classId) && progress.isPending}
         dataSource={progress.data?.records ?? []}
         locale={{ emptyText: classId ? t('console.reports.noRecords') : t('console.reports.chooseClass') }}
-        scroll={{ x: 1260 }}
+        scroll={{ x: 1165 }}
         data-testid="report-table"
         pagination={pagination(progress.data?.total)}
         columns={[
-          { title: t('console.reports.name'), dataIndex: 'name', width: 100, fixed: 'left' },
+          {
+            title: t('console.reports.name'),
+            dataIndex: 'name',
+            width: 125,
+            fixed: 'left',
+            // two learners may share a name: the masked ID number tells them apart
+            render: (name: string, r) => (
+              <>
+                {name}
+                <div className="report-sub">{r.idCard}</div>
+              </>
+            ),
+          },
           {
             title: t('console.reports.department'),
             dataIndex: 'departmentName',
-            width: 140,
+            width: 120,
             render: (v: string | null) => v ?? t('console.reports.none'),
           },
           {
@@ -177,31 +189,34 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.hours'),
             key: 'hours',
-            width: 130,
+            width: 110,
             render: (_: unknown, r) => `${r.creditedHours} / ${r.requiredHours}`,
           },
           {
             title: t('console.reports.courses'),
             key: 'courses',
-            width: 70,
+            width: 64,
             render: (_: unknown, r) => `${r.coursesDone} / ${r.courseCount}`,
           },
           {
             title: t('console.reports.exams'),
             key: 'exams',
-            width: 110,
+            width: 96,
             render: (_: unknown, r) => `${r.examsPassed} / ${r.examAttempts}`,
           },
           {
             title: t('console.reports.checks'),
             key: 'checks',
-            width: 190,
-            render: (_: unknown, r) => (
-              <span className={r.faceChecks.failed > 0 ? 'report-alert' : undefined}>
-                {t('console.reports.checksCell', r.faceChecks)}
-                {r.faceChecks.voided > 0 && t('console.reports.checksVoided', r.faceChecks)}
-              </span>
-            ),
+            width: 170,
+            render: (_: unknown, r) =>
+              !progress.data?.checksFaces ? (
+                t('console.reports.noChecks')
+              ) : (
+                <span className={r.faceChecks.failed > 0 ? 'report-alert' : undefined}>
+                  {t('console.reports.checksCell', r.faceChecks)}
+                  {r.faceChecks.voided > 0 && t('console.reports.checksVoided', r.faceChecks)}
+                </span>
+              ),
           },
           {
             title: t('console.reports.certificate'),
@@ -220,13 +235,13 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.lastStudy'),
             dataIndex: 'lastStudyAt',
-            width: 160,
+            width: 140,
             render: (v: string | null) => (v ? formatDateTime(v) : t('console.reports.none')),
           },
           {
             title: t('console.actions'),
             key: 'actions',
-            width: 120,
+            width: 110,
             fixed: 'right',
             render: (_: unknown, r) => (
               <Space size="small">

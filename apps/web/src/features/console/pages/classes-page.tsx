@@ -56,6 +56,8 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
         pagination={pagination(members.data?.total)}
         columns={[
           { title: t('console.name'), dataIndex: 'name' },
+          // two learners may share a name: the masked ID number tells them apart
+          { title: t('console.idCard'), dataIndex: 'idCard', render: (v: string) => v || '—' },
           { title: t('console.department'), dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },
           {
             title: t('console.progress'),
@@ -73,7 +75,10 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
             key: 'remove',
             width: 70,
             render: (_: unknown, m: ClassMember) => (
-              <Popconfirm title={t('console.removeConfirm', { name: m.name })} onConfirm={() => remove(m)}>
+              <Popconfirm
+                title={t('console.removeConfirm', { name: m.idCard ? `${m.name}（${m.idCard}）` : m.name })}
+                onConfirm={() => remove(m)}
+              >
                 <Button type="link" size="small" danger>
                   {t('console.remove')}
                 </Button>

@@ -40,6 +40,8 @@ export const classProgressRow = z.object({
   name: z.string(),
   /** masked */
   idCard: z.string(),
+  /** 已停用: a learner who left (his record stays, and so does he in the class's figures) */
+  disabled: z.boolean(),
   departmentName: z.string().nullable(),
   status: memberStatus,
   requiredHours: z.number(),

@@ -107,7 +107,8 @@ export async function importLearners(
     const path = splitPath(r.department).join('/');
     if (paths.has(path)) continue;
     if (options.createDepartments) wantedPaths.add(path);
-    else errors.push({ row: r.row, field: '部门', msg: `部门“${path}”不存在` });
+    // (the dialog's checkbox creates them: said on the row, the manager need not guess it)
+    else errors.push({ row: r.row, field: '部门', msg: `部门“${path}”不存在，可勾选“自动创建表格中不存在的部门”` });
   }
 
   const ids = ctx.keys.idCards;

@@ -130,6 +130,7 @@ export async function findClassMembers(
         'p.phone',
         'p.org_id',
         'p.department_id',
+        'p.disabled_at',
         'd.name as department_name',
       ])
       .orderBy('p.name')

@@ -169,6 +169,7 @@ export async function classProgress(
         personId: r.person_id,
         name: r.name,
         idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
+        disabled: r.disabled_at !== null,
         departmentName: departmentNameOf(paths, r.department_id, r.department_name),
         status: statusOf(mine.map((c) => c.learn_status)),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),

@@ -123,7 +123,10 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
   afterAll(() => server.close());
 
   it('gives each member 学时 summed from the study record, status, checks and courses', async () => {
+    // one has left the company: his record stays, marked 已停用
+    await server.ctx.db.updateTable('persons').set({ disabled_at: now }).where('id', '=', ids.none).execute();
     const res = await get(`/api/manage/reports/class-progress?classId=${classId}&size=50`);
+    await server.ctx.db.updateTable('persons').set({ disabled_at: null }).where('id', '=', ids.none).execute();
     expect(res.status, res.text).toBe(200);
     const page = res.body.data;
     expect(page).toMatchObject({ className: '报表测试班', courseCount: 1, total: 3, checksFaces: false });
@@ -136,7 +139,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       expect(row.creditedHours).toBe(Math.round((expected / 1800) * 100) / 100);
     }
     expect(await creditedFromEvents(ids.whole)).toBeGreaterThanOrEqual(100);
-    expect(byPerson.get(ids.whole)).toMatchObject({ status: 'done', coursesDone: 1, courseCount: 1 });
+    expect(byPerson.get(ids.whole)).toMatchObject({ status: 'done', coursesDone: 1, courseCount: 1, disabled: false });
+    expect(byPerson.get(ids.none)).toMatchObject({ disabled: true });
     expect(byPerson.get(ids.part)).toMatchObject({
       status: 'studying',
       coursesDone: 0,

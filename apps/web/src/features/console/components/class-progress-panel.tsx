@@ -170,6 +170,11 @@ export function ClassProgressPanel() {
             render: (name: string, r) => (
               <>
                 {name}
+                {r.disabled && (
+                  <Tag className="report-disabled" data-testid="report-disabled">
+                    {t('console.status.disabled')}
+                  </Tag>
+                )}
                 <div className="report-sub">{r.idCard}</div>
               </>
             ),

@@ -182,7 +182,9 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     expect(errors.find((e: { row: number }) => e.row === 18).msg).toBe('账号不能是手机号或身份证号');
     expect(errors.find((e: { row: number }) => e.row === 16).msg).toContain('文本格式');
     expect(errors.find((e: { row: number }) => e.row === 7).msg).toBe('与第2行重复');
-    expect(errors.find((e: { row: number }) => e.row === 9).msg).toBe('部门“财务部”不存在，可勾选“自动创建表格中不存在的部门”');
+    expect(errors.find((e: { row: number }) => e.row === 9).msg).toBe(
+      '部门“财务部”不存在，可勾选“自动创建表格中不存在的部门”',
+    );
     expect(errors.find((e: { row: number }) => e.row === 13).msg).toBe('该身份证号已在其他单位注册');
     expect(await learnerCount()).toBe(before);
     // the good row alone goes in

@@ -78,6 +78,9 @@ export async function recordAudit(
     now: number;
   },
 ): Promise<void> {
+  // named as it is now: a later rename (or a sheet imported over it) does not rewrite the log
+  const target = { target_type: entry.targetType, target_id: entry.targetId };
+  const name = (await findTargetNames(db, [target])).get(`${target.target_type}:${target.target_id}`);
   await db
     .insertInto('audit_log')
     .values({
@@ -86,8 +89,8 @@ export async function recordAudit(
       actor_id: entry.actor.personId,
       ip: entry.ip ?? null,
       action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
+      ...target,
+      target_name: name ?? null,
       summary: summaryText(entry.summary),
       created_at: entry.now,
     })

@@ -292,6 +292,8 @@ export interface AuditLogTable {
   action: string;
   target_type: string;
   target_id: string;
+  /** what the target was named when the record was written (null: unnamed, or written before 0041) */
+  target_name: string | null;
   /** JSON {before?, after?}, values masked */
   summary: string;
   created_at: number;

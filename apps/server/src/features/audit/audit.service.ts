@@ -18,7 +18,11 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  const names = await findTargetNames(ctx.db, rows);
+  // records written before targets were named at the time are named as they are now
+  const names = await findTargetNames(
+    ctx.db,
+    rows.filter((r) => r.target_name === null),
+  );
   return {
     records: rows.map((r) => ({
       id: r.id,
@@ -29,7 +33,7 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,
-      targetName: names.get(`${r.target_type}:${r.target_id}`) ?? null,
+      targetName: r.target_name ?? names.get(`${r.target_type}:${r.target_id}`) ?? null,
       // the platform's log spans organisations: which one each record is of
       orgName: user.role === Role.SUPER ? r.org_name : null,
       summary: JSON.parse(r.summary) as unknown,

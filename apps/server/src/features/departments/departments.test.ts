@@ -135,6 +135,8 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
       (r: { action: string; targetName: string | null }) => r.action === 'department.create' && r.targetName,
     );
     expect(named.map((r: { targetName: string }) => r.targetName)).toContain('生产部');
+    // named as it was when the record was written: 一车间 was renamed 第一车间 after it was made
+    expect(named.map((r: { targetName: string }) => r.targetName)).toContain('一车间');
     const prefix = await server.request('GET', '/api/manage/audit?action=department.&size=100', { headers: as(admin) });
     expect(prefix.body.data.total).toBe(all.body.data.total);
     const future = await server.request('GET', '/api/manage/audit?from=2099-01-01', { headers: as(admin) });

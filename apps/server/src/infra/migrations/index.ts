@@ -40,6 +40,7 @@ import * as referenceOrigin from './0037-reference-origin.js';
 import * as extraAttempts from './0038-extra-attempts.js';
 import * as organisationDisabled from './0039-organisation-disabled.js';
 import * as examBegun from './0040-exam-begun.js';
+import * as auditTargetName from './0041-audit-target-name.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0038-extra-attempts': extraAttempts,
   '0039-organisation-disabled': organisationDisabled,
   '0040-exam-begun': examBegun,
+  '0041-audit-target-name': auditTargetName,
 });

@@ -111,7 +111,18 @@ const MINUTE = 60_000;
 export async function probe(tools: MediaTools, file: string, signal?: AbortSignal): Promise<ProbeResult | undefined> {
   const res = await run(
     tools.ffprobe,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    // only the file itself: an older ffprobe (FFPROBE_PATH) may follow a playlist's entries
+    [
+      '-v',
+      'error',
+      '-protocol_whitelist',
+      'file',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      `file:${file}`,
+    ],
     signal,
     MINUTE,
   );

@@ -332,6 +332,9 @@ export async function changePhone(
     if (!form.password) throw new AppError(ErrorCode.BAD_REQUEST, Msg.PASSWORD_REQUIRED);
     const { password } = await decryptWire(ctx, { password: form.password });
     if (!(await verifyPassword(password, person.password_hash))) throw new AppError(ErrorCode.WRONG_PASSWORD);
+  } else {
+    // nothing to prove the account is his: a manager gives it a phone (人员, 编辑)
+    throw new AppError(ErrorCode.BAD_REQUEST, '您的账号没有手机号，请联系培训管理员');
   }
   const newCode = await checkCheckCode(ctx, form.telPhoto, form.checkCode);
   const owner = await findPersonByPhone(ctx.db, form.telPhoto);

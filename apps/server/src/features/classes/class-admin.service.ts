@@ -209,11 +209,15 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
       ...(body.teacher !== undefined ? { teacher: body.teacher } : {}),
       ...(body.startDate !== undefined ? { start_date: dayToMs(body.startDate) } : {}),
       ...(body.endDate !== undefined ? { end_date: dayToMs(body.endDate) } : {}),
-      // rules sent without afterStudy (an older client) keep the class's own
+      // rules sent without afterStudy or beforeExam (an older client) keep the class's own
       ...(body.rules !== undefined
         ? {
             rules: JSON.stringify({
               ...body.rules,
+              faceCheck: {
+                ...body.rules.faceCheck,
+                beforeExam: body.rules.faceCheck.beforeExam ?? before.rules.faceCheck.beforeExam ?? false,
+              },
               exam: { ...body.rules.exam, afterStudy: body.rules.exam.afterStudy ?? before.rules.exam.afterStudy },
             }),
           }

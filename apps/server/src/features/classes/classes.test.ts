@@ -109,8 +109,12 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     expect(unknownBook.status).toBe(404);
   });
 
-  it('keeps 学完课程后方可考试 when an edit of the rules leaves it out', async () => {
-    const strict = { ...RULES, exam: { ...RULES.exam, afterStudy: true } };
+  it('keeps 学完课程后方可考试 and 考试前 face checks when an edit of the rules leaves them out', async () => {
+    const strict = {
+      ...RULES,
+      faceCheck: { ...RULES.faceCheck, enabled: true, beforeExam: true },
+      exam: { ...RULES.exam, afterStudy: true },
+    };
     const made = await call('POST', '/api/manage/classes', {
       name: '先学后考班',
       bookIds: [books[1]!.id],
@@ -121,10 +125,16 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     const edited = await call('PUT', `/api/manage/classes/${made.body.data.id}`, { rules: RULES });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.data.rules.exam.afterStudy).toBe(true);
+    expect(edited.body.data.rules.faceCheck.beforeExam).toBe(true);
     const off = await call('PUT', `/api/manage/classes/${made.body.data.id}`, {
-      rules: { ...RULES, exam: { ...RULES.exam, afterStudy: false } },
+      rules: {
+        ...RULES,
+        faceCheck: { ...RULES.faceCheck, beforeExam: false },
+        exam: { ...RULES.exam, afterStudy: false },
+      },
     });
     expect(off.body.data.rules.exam.afterStudy).toBe(false);
+    expect(off.body.data.rules.faceCheck.beforeExam).toBe(false);
   });
 
   it("says where each class stands on its dates by the study time zone's day (Asia/Shanghai), whatever the client's zone", async () => {

@@ -118,6 +118,11 @@ describe.each(dialects)('face check before an exam on $name', ({ databaseUrl }) 
 
     // a second login (the learner's password given to someone else) is checked before the paper
     const other = (await login(server, 'examinee', 'examinee-1')).body.data.credentials.accessToken as string;
+    // who never starts it cannot answer or hand it in either, from that login
+    for (const url of ['/api/exam/mock/save', '/api/exam/mock/submit']) {
+      const sideways = await server.request('POST', url, { json: { attemptId, answers: {} }, headers: auth(other) });
+      expect(sideways.body.code, url).toBe(ErrorCode.FACE_CHECK_REQUIRED);
+    }
     const again = await refusedWithCheck(other);
     expect((await shoot(facePhotos.hopperFresh(), again, other)).passed).toBe(true);
     expect((await start(other)).body.data.attemptId).toBe(attemptId);

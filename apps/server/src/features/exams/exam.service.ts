@@ -289,6 +289,39 @@ export type ExamCheckGate = (
 ) => Promise<{ checkId: string } | undefined>;
 
 /**
+ * Refuses (FACE_CHECK_REQUIRED) until the gate is satisfied: asked under the learner's lock, so
+ * two starts at once open one check, not two.
+ */
+async function requireFaceCheck(
+  ctx: AppContext,
+  user: AuthUser,
+  membership: { train_person_id: string; rules: string },
+  resume: boolean,
+  gate: ExamCheckGate | undefined,
+): Promise<void> {
+  if (!gate) return;
+  const job = {
+    personId: user.personId,
+    sessionId: user.sessionId,
+    trainPersonId: membership.train_person_id,
+    classRules: membership.rules,
+    resume,
+  };
+  const due = await ctx.db.transaction().execute(async (trx) => {
+    await lockPersonRows(trx, ctx.dialect, [user.personId]);
+    return gate(trx, job, ctx.now());
+  });
+  if (due) throw new AppError(ErrorCode.FACE_CHECK_REQUIRED);
+}
+
+/** An attempt's membership and class rules, for the gate (a paper saved or handed in from another login). */
+async function gateAttempt(ctx: AppContext, user: AuthUser, attempt: AttemptRow, gate: ExamCheckGate | undefined) {
+  if (!gate) return;
+  const course = await findMemberCourse(ctx.db, user.personId, attempt.class_course_id);
+  if (course) await requireFaceCheck(ctx, user, course, true, gate);
+}
+
+/**
  * Starts (or resumes) the course's exam: a paper drawn from its bank, the clock the server's —
  * after a face check, in a class that checks faces (`gate`).
  */
@@ -299,18 +332,8 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
     (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
   );
   const open = attempts.find((a) => a.status === 'open');
-  const checkFace = async (resume: boolean) => {
-    const job = {
-      personId: user.personId,
-      sessionId: user.sessionId,
-      trainPersonId: course.train_person_id,
-      classRules: course.rules,
-      resume,
-    };
-    if (await gate?.(ctx.db, job, ctx.now())) throw new AppError(ErrorCode.FACE_CHECK_REQUIRED);
-  };
   if (open) {
-    await checkFace(true);
+    await requireFaceCheck(ctx, user, course, true, gate);
     return paperView(ctx, open, course.course_name, attempts.length);
   }
   if (attempts.some((a) => a.passed === 1)) throw new AppError(ErrorCode.DUPLICATE, '您已通过本课程考试');
@@ -320,7 +343,6 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   if (rules.afterStudy && !(await studyDone(ctx, course))) {
     throw new AppError(ErrorCode.DUPLICATE, '请先学完本课程的全部课件，再参加考试');
   }
-  await checkFace(false);
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
   const rulesOfCourse = parseRules(await findPaperRulesJson(ctx.db, classCourseId));
   if (rulesOfCourse && problemsOf(rulesOfCourse, bank, rulesTotal(rulesOfCourse)).length > 0) {
@@ -330,6 +352,8 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   const paper: Paper = rulesOfCourse ? drawPaper(bank, rulesOfCourse) : defaultPaper(bank, rules.totalScore);
   const paperTotal = paper.reduce((s, p) => s + p.points, 0);
   if (paper.length === 0) throw new AppError(ErrorCode.DUPLICATE, '本课程暂无试题');
+  // last: no check is opened for a paper that could not start anyway
+  await requireFaceCheck(ctx, user, course, false, gate);
   const now = ctx.now();
   const row = {
     id: crypto.randomUUID(),
@@ -368,9 +392,12 @@ export async function saveAnswers(
   user: AuthUser,
   attemptId: string,
   answers: Record<string, AnswerValue>,
+  gate?: ExamCheckGate,
 ): Promise<{ savedAt: string }> {
   const attempt = await settle(ctx, await ownAttempt(ctx, user, attemptId));
   if (attempt.status !== 'open') throw new AppError(ErrorCode.DUPLICATE, '考试已结束，答案不再保存');
+  // another login answers only after his own check, as a resumed paper does
+  await gateAttempt(ctx, user, attempt, gate);
   const now = ctx.now();
   const merged = { ...parseAnswers(attempt.answers), ...onPaper(parsePaper(attempt), answers) };
   if (!(await updateOpenAttempt(ctx.db, attempt.id, { answers: JSON.stringify(merged), answers_saved_at: now }))) {
@@ -384,9 +411,13 @@ export async function submitExam(
   user: AuthUser,
   attemptId: string,
   answers: Record<string, AnswerValue>,
+  gate?: ExamCheckGate,
 ): Promise<ExamReview> {
   let attempt = await ownAttempt(ctx, user, attemptId);
-  if (attempt.status === 'open') attempt = await finish(ctx, attempt, answers);
+  if (attempt.status === 'open') {
+    await gateAttempt(ctx, user, attempt, gate);
+    attempt = await finish(ctx, attempt, answers);
+  }
   return reviewOf(ctx, attempt);
 }
 

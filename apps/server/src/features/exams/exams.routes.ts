@@ -141,7 +141,8 @@ export const examsRoutes =
           response: { 200: envelope(z.object({ savedAt: z.string() })), ...errors },
         },
       },
-      async (request) => ok(await saveAnswers(ctx, userOf(request), request.body.attemptId, request.body.answers)),
+      async (request) =>
+        ok(await saveAnswers(ctx, userOf(request), request.body.attemptId, request.body.answers, options.faceGate)),
     );
 
     app.post(
@@ -155,7 +156,8 @@ export const examsRoutes =
           response: { 200: envelope(examReview), ...errors },
         },
       },
-      async (request) => ok(await submitExam(ctx, userOf(request), request.body.attemptId, request.body.answers)),
+      async (request) =>
+        ok(await submitExam(ctx, userOf(request), request.body.attemptId, request.body.answers, options.faceGate)),
     );
 
     app.get(

@@ -40,7 +40,8 @@ export function PendingChecks({ onPassed, openFirst = false }: { onPassed?: () =
   useEffect(() => {
     if (!openFirst || opened.current || !data?.[0]) return;
     opened.current = true;
-    setOpen(data[0]);
+    // the check an exam's start opened (the newest of its kind), else the oldest one owed
+    setOpen(data.filter((c) => c.kind === 'exam').at(-1) ?? data[0]);
   }, [openFirst, data]);
   if (!data || data.length === 0) return null;
   return (

@@ -214,7 +214,9 @@ export function ClassProgressPanel() {
             key: 'checks',
             width: 170,
             render: (_: unknown, r) =>
-              !progress.data?.checksFaces ? (
+              // a class that checked faces before it stopped keeps its counts
+              !progress.data?.checksFaces &&
+              r.faceChecks.passed + r.faceChecks.failed + r.faceChecks.pending + r.faceChecks.voided === 0 ? (
                 t('console.reports.noChecks')
               ) : (
                 <span className={r.faceChecks.failed > 0 ? 'report-alert' : undefined}>

@@ -5,7 +5,7 @@ import type { ManagedCertificate, managedCertificateQuery } from '@anxun/shared/
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
-import { findPersonById } from '../../core/person.repository.js';
+import { findPersonById, lockPersonRows } from '../../core/person.repository.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { isWithdrawnForVoid, WITHDRAWN_FOR_VOID } from '../../core/certificate-withdrawal.js';
@@ -123,15 +123,18 @@ export async function reissueAsManager(ctx: AppContext, user: AuthUser, id: stri
   if (!cert) throw notFound();
   if (cert.status !== 'valid') throw new AppError(ErrorCode.DUPLICATE, '已撤销的证书不能换发');
   const person = await findPersonById(ctx.db, cert.person_id);
-  const courses = (await findMembershipProgress(ctx.db, cert.person_id)).filter(
-    (c) => c.train_person_id === cert.train_person_id,
-  );
-  const complete = courses.length > 0 && courses.every((c) => c.learn_status === LearnStatus.COMPLETED);
-  const hours = complete ? certificateHours(courses) : cert.hours;
   const now = ctx.now();
   const number = `AX${new Date(now).getUTCFullYear()}${randomCode(8)}`;
   let done = false;
+  let hours = cert.hours;
   await ctx.db.transaction().execute(async (trx) => {
+    // his courses as they stand under his lock (a void or a credit batch may be changing them)
+    await lockPersonRows(trx, ctx.dialect, [cert.person_id]);
+    const courses = (await findMembershipProgress(trx, cert.person_id)).filter(
+      (c) => c.train_person_id === cert.train_person_id,
+    );
+    const complete = courses.length > 0 && courses.every((c) => c.learn_status === LearnStatus.COMPLETED);
+    if (complete) hours = certificateHours(courses);
     done = await reissueCertificate(trx, cert, {
       number,
       verifyCode: randomCode(6),

@@ -204,6 +204,13 @@ describe('the console in Chromium', () => {
       })
       .toBe(false);
 
+    // his 学习档案 opens from his row (no class yet: the drawer says who he is)
+    await rowOf(LEARNERS[2][0]).getByTestId('learner-open-record').click();
+    const record = page.locator('.ant-drawer').filter({ has: page.getByTestId('record-archive') });
+    await record.locator('.ant-descriptions').getByText(LEARNERS[2][0], { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await record.waitFor({ state: 'hidden' });
+
     // and out again as a spreadsheet
     const download = page.waitForEvent('download');
     await page.getByTestId('learner-export').click();

@@ -21,6 +21,7 @@ import { FaceReferenceDialog } from '../components/face-reference-dialog';
 import { fullIdName } from '../lib/full-id-name';
 import { ImportDialog } from '../components/import-dialog';
 import { LearnerDialog } from '../components/learner-dialog';
+import { LearnerRecordDrawer } from '../components/learner-record-drawer';
 import { RegistrationSetting } from '../components/registration-setting';
 import { useSizedPager } from '../components/table-pager';
 
@@ -40,6 +41,8 @@ export default function PeoplePage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Learner | undefined>();
   const [faceOf, setFaceOf] = useState<Learner | undefined>();
+  /** whose 学习档案 is open (his classes, study, checks and exams), from his row */
+  const [recordOf, setRecordOf] = useState<Learner | undefined>();
   /** whole ID numbers in the export (recorded in the audit log) */
   const [fullIds, setFullIds] = useState(false);
   const refresh = (removed?: string) => {
@@ -222,6 +225,9 @@ export default function PeoplePage() {
                       <Button type="link" size="small" onClick={() => setFaceOf(l)} data-testid="learner-face">
                         {t('console.face.action')}
                       </Button>
+                      <Button type="link" size="small" onClick={() => setRecordOf(l)} data-testid="learner-open-record">
+                        {t('console.reports.open')}
+                      </Button>
                     </Space>
                   ),
               },
@@ -230,6 +236,7 @@ export default function PeoplePage() {
         </Card>
       </div>
       {faceOf && <FaceReferenceDialog learner={faceOf} onClose={() => setFaceOf(undefined)} />}
+      <LearnerRecordDrawer personId={recordOf?.id} name={recordOf?.name} onClose={() => setRecordOf(undefined)} />
       {(adding || editing) && (
         <LearnerDialog
           learner={editing}

@@ -98,6 +98,12 @@ export type LearnStatus = (typeof LearnStatus)[keyof typeof LearnStatus];
  * by at most slack + jitter, which the player waits out (its end save, with a margin).
  */
 export const STUDY_IDLE_LIMIT_SECONDS = 90;
+/**
+ * How often a playing player reports; a report after a gap longer than the idle limit (a
+ * network or server out that long: the player stops at the first report unanswered and sends
+ * it again) is credited at most this and the slack — what it can have covered — no more.
+ */
+export const STUDY_REPORT_EVERY_SECONDS = 15;
 export const STUDY_SLACK_SECONDS = 2;
 export const STUDY_JITTER_SECONDS = 8;
 export const STUDY_END_SAVE_MAX_SECONDS = STUDY_SLACK_SECONDS + STUDY_JITTER_SECONDS + 2;

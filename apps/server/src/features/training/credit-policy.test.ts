@@ -252,16 +252,17 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.playback()!.lastReportAt).toBeCloseTo(T0 + (0.05 * 19 + 3) * 1000, 0);
   });
 
-  it('idling: a long gap earns nothing, and the clock restarts', () => {
+  it('idling: a long gap earns one report interval at most, and the clock restarts', () => {
     const s = session(3600);
     s.report(0, { seq: 1, position: 0 });
-    expect(s.report(1000, { seq: 2, position: 10 })).toMatchObject({
-      creditedSeconds: 0,
-      refusal: 'IDLE',
-      furthest: 0,
-    });
+    // the network was out for 1000 s: the player stopped at its unanswered report (15 s of
+    // ground) and sends it again — that stretch was watched, and is credited
+    expect(s.report(1000, { seq: 2, position: 15 })).toMatchObject({ creditedSeconds: 15, refusal: undefined });
+    // a late report cannot claim the gap itself: more than an interval of ground is a skip
+    expect(s.report(2000, { seq: 3, position: 600 }).refusal).toBe('SEEK');
     // the player rewinds to the furthest point the answer carries and plays on
-    expect(s.report(1015, { seq: 3, position: 15 }).creditedSeconds).toBe(15);
+    expect(s.report(2015, { seq: 4, position: 30 }).creditedSeconds).toBe(15);
+    expect(s.total()).toBe(30);
   });
 
   it('an honest pause loses nothing: the player reports when it resumes', () => {

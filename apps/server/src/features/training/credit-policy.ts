@@ -10,15 +10,23 @@
  *  - what is left of the learner's daily cap,
  * and nothing outside the class's training period (before its start date, after its end
  * date, or once it is closed: what a regulator reads is the study of the class's period),
- * when the rate is above 1×, the page was hidden, the gap was idle, another
+ * when the rate is above 1×, the page was hidden, another
  * playback of the learner is live (a new playback of the same login session takes over
  * instead), the report is a replay, or a face check is due.
+ * A report after a gap longer than the idle limit earns at most one report's interval (what
+ * the player, which stops at an unanswered report, can have covered); one with no new ground
+ * is refused as IDLE.
  * The furthest point moves only by what was credited (the slack for jitter is not ground
  * gained). A refused report never moves the furthest point: that part must be watched again, so the
  * player rewinds to the furthest point the answer carries. (A paused player reports when it
  * resumes: an IDLE answer then only restarts the clock, and nothing watched is lost.)
  */
-import { STUDY_IDLE_LIMIT_SECONDS, STUDY_JITTER_SECONDS, STUDY_SLACK_SECONDS } from '@anxun/shared/constants';
+import {
+  STUDY_IDLE_LIMIT_SECONDS,
+  STUDY_JITTER_SECONDS,
+  STUDY_REPORT_EVERY_SECONDS,
+  STUDY_SLACK_SECONDS,
+} from '@anxun/shared/constants';
 
 export type Refusal =
   'REPLAY' | 'OTHER_PLAYBACK' | 'CLASS_PERIOD' | 'FACE_CHECK_DUE' | 'HIDDEN' | 'RATE' | 'IDLE' | 'SEEK' | 'DAILY_CAP';
@@ -65,7 +73,7 @@ export interface WarpState {
 }
 
 export interface CreditRules {
-  /** a gap longer than this between reports earns nothing */
+  /** a gap longer than this between reports earns at most one report's interval */
   idleLimitSeconds: number;
   dailyCapSeconds: number;
   /** jitter allowed between player and server clocks and positions */
@@ -177,8 +185,13 @@ function decide(input: CreditInput): CreditDecision {
   if (report.hidden) return refuse('HIDDEN');
   if (report.rate > MAX_RATE + RATE_EPSILON) return refuse('RATE');
 
-  const elapsed = (now - playback.lastReportAt) / 1000;
-  if (elapsed > rules.idleLimitSeconds) return refuse('IDLE');
+  // A gap longer than the idle limit: the player stops at the first report that goes
+  // unanswered and sends it again once it can, so a report this late covers at most one
+  // interval — credited (an outage longer than the limit lost the stretch watched before it);
+  // ground beyond that is none of it, and a report with none is refused as IDLE as before.
+  const gap = (now - playback.lastReportAt) / 1000;
+  const idle = gap > rules.idleLimitSeconds;
+  const elapsed = idle ? Math.min(gap, STUDY_REPORT_EVERY_SECONDS + rules.slackSeconds) : gap;
 
   const remainingToday = rules.dailyCapSeconds - input.creditedTodaySeconds;
   if (remainingToday <= 0) return refuse('DAILY_CAP');
@@ -195,8 +208,9 @@ function decide(input: CreditInput): CreditDecision {
   ) {
     return refuse('SEEK');
   }
-  // Re-watching: the clock runs on, nothing is earned, nothing is refused.
-  if (newGround <= 0) return noCredit(undefined);
+  // Re-watching: the clock runs on, nothing is earned, nothing is refused (after an idle gap —
+  // a pause, the player resumed — it is the gap that earned nothing).
+  if (newGround <= 0) return idle ? refuse('IDLE') : noCredit(undefined);
 
   const credited = Math.max(0, Math.min(elapsed, newGround, remainingToday));
   // The furthest point moves by what was credited, never by the slack: ground a report covers

@@ -1,4 +1,4 @@
-import { LearnStatus, STUDY_END_SAVE_MAX_SECONDS } from '@anxun/shared/constants';
+import { LearnStatus, STUDY_END_SAVE_MAX_SECONDS, STUDY_REPORT_EVERY_SECONDS } from '@anxun/shared/constants';
 import type { WarpCourseData } from '@anxun/shared/schemas/training';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ import { withChunkTimeout } from '../../../lib/chunk-timeout';
 /** pdf.js and the reader: their own chunk, loaded for document units only */
 const PdfReader = lazy(withChunkTimeout(() => import('./pdf-reader')));
 
-const REPORT_EVERY_MS = 15_000;
+const REPORT_EVERY_MS = STUDY_REPORT_EVERY_SECONDS * 1000;
 /** after this long paused, playing again is a new playback (the old one has gone idle) */
 const NEW_PLAYBACK_AFTER_MS = 80_000;
 /** a report that went unanswered is sent again after this, then twice as long up to the most (well inside STUDY_IDLE_LIMIT_SECONDS) */

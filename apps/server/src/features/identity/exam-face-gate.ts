@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { Db, Dialect } from '../../infra/database.js';
 import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import { findLastPasses, findOpenChecks } from './face-gate.repository.js';
+import { newCheckRow } from './face-gate.js';
 import { insertCheck } from './identity.repository.js';
 
 /** How recent a pass must be for a new exam paper: the learner at the screen now, not this morning. */
@@ -40,24 +40,9 @@ export function createExamFaceGate(dialect: Dialect) {
       pass.passed_at !== null &&
       (job.resume || now - pass.passed_at <= EXAM_CHECK_FRESH_MS);
     if (trusted) return undefined;
-    const id = crypto.randomUUID();
-    await insertCheck(db, {
-      id,
-      person_id: job.personId,
-      train_person_id: job.trainPersonId,
-      kind: 'exam',
-      status: 'pending',
-      session_id: job.sessionId,
-      warp_course_id: null,
-      due_at: now,
-      window_ends_at: now + rules.windowSeconds * 1000,
-      best_score: null,
-      passed_at: null,
-      next_after_seconds: null,
-      created_at: now,
-      updated_at: now,
-    });
-    return { checkId: id };
+    const row = newCheckRow({ ...job, warpCourseId: null }, 'exam', rules, now);
+    await insertCheck(db, row);
+    return { checkId: row.id };
   };
 }
 

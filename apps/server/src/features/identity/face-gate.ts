@@ -59,22 +59,21 @@ const toDue = (
   warpCourseId: row.warp_course_id,
 });
 
-async function openCheck(
-  db: Db,
-  job: GateJob,
-  trainPersonId: string,
+/** A check due now, its window the class's (the study gate's and the exam gate's alike). */
+export function newCheckRow(
+  who: { personId: string; trainPersonId: string; sessionId: string; warpCourseId: string | null },
   kind: FaceChecksTable['kind'],
   rules: FaceCheckRules,
   now: number,
-): Promise<DueCheck> {
-  const row = {
+) {
+  return {
     id: crypto.randomUUID(),
-    person_id: job.personId,
-    train_person_id: trainPersonId,
+    person_id: who.personId,
+    train_person_id: who.trainPersonId,
     kind,
     status: 'pending' as const,
-    session_id: job.sessionId,
-    warp_course_id: job.warpCourseId,
+    session_id: who.sessionId,
+    warp_course_id: who.warpCourseId,
     due_at: now,
     window_ends_at: now + rules.windowSeconds * 1000,
     best_score: null,
@@ -83,6 +82,17 @@ async function openCheck(
     created_at: now,
     updated_at: now,
   };
+}
+
+async function openCheck(
+  db: Db,
+  job: GateJob,
+  trainPersonId: string,
+  kind: FaceChecksTable['kind'],
+  rules: FaceCheckRules,
+  now: number,
+): Promise<DueCheck> {
+  const row = newCheckRow({ ...job, trainPersonId }, kind, rules, now);
   await insertCheck(db, row);
   return toDue(row);
 }

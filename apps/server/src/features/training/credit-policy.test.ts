@@ -265,6 +265,25 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(s.total()).toBe(30);
   });
 
+  it('after an outage: one interval and the slack credited (17 s), ground up to an interval and the timeout no skip', () => {
+    const s = session(3600);
+    s.report(0, { seq: 1, position: 0 });
+    // 25 s of ground: the report's 15 s, then the 10 s its request took to time out
+    expect(s.report(500, { seq: 2, position: 25 })).toMatchObject({ creditedSeconds: 17, refusal: undefined });
+    // the edge: an interval, the timeout, the slack and the jitter (35 s) — beyond it a skip
+    const t = session(3600);
+    t.report(0, { seq: 1, position: 0 });
+    expect(t.report(500, { seq: 2, position: 35 }).creditedSeconds).toBe(17);
+    const u = session(3600);
+    u.report(0, { seq: 1, position: 0 });
+    expect(u.report(500, { seq: 2, position: 35.5 }).refusal).toBe('SEEK');
+    // late again and again: 17 s each time, far below the time that passed
+    const v = session(3600);
+    v.report(0, { seq: 1, position: 0 });
+    for (let i = 1; i <= 5; i++) v.report(i * 100, { seq: i + 1, position: i * 15 });
+    expect(v.total()).toBe(75);
+  });
+
   it('an honest pause loses nothing: the player reports when it resumes', () => {
     const s = session(3600);
     s.report(0, { seq: 1, position: 0 });

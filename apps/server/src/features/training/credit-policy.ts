@@ -13,15 +13,17 @@
  * when the rate is above 1×, the page was hidden, another
  * playback of the learner is live (a new playback of the same login session takes over
  * instead), the report is a replay, or a face check is due.
- * A report after a gap longer than the idle limit earns at most one report's interval (what
- * the player, which stops at an unanswered report, can have covered); one with no new ground
- * is refused as IDLE.
+ * A report after a gap longer than the idle limit earns at most one report's interval and the
+ * slack (what the player, which stops at an unanswered report, can have covered; ground it
+ * played ahead of credit before the gap is paid out of that too); one with no new ground is
+ * refused as IDLE.
  * The furthest point moves only by what was credited (the slack for jitter is not ground
  * gained). A refused report never moves the furthest point: that part must be watched again, so the
  * player rewinds to the furthest point the answer carries. (A paused player reports when it
  * resumes: an IDLE answer then only restarts the clock, and nothing watched is lost.)
  */
 import {
+  REQUEST_TIMEOUT_MS,
   STUDY_IDLE_LIMIT_SECONDS,
   STUDY_JITTER_SECONDS,
   STUDY_REPORT_EVERY_SECONDS,
@@ -192,6 +194,9 @@ function decide(input: CreditInput): CreditDecision {
   const gap = (now - playback.lastReportAt) / 1000;
   const idle = gap > rules.idleLimitSeconds;
   const elapsed = idle ? Math.min(gap, STUDY_REPORT_EVERY_SECONDS + rules.slackSeconds) : gap;
+  // the ground such a report may cover before it is a skip: an interval and the request's
+  // timeout (the player pauses once a report goes unanswered, which takes up to that long)
+  const stepTime = idle ? Math.min(gap, STUDY_REPORT_EVERY_SECONDS + REQUEST_TIMEOUT_MS / 1000) : gap;
 
   const remainingToday = rules.dailyCapSeconds - input.creditedTodaySeconds;
   if (remainingToday <= 0) return refuse('DAILY_CAP');
@@ -203,7 +208,7 @@ function decide(input: CreditInput): CreditDecision {
   // a seek back): ground ahead of credit, left by jitter, does not make an honest step a seek.
   const step = position - Math.max(warp.lastPosition ?? warp.furthest, warp.furthest);
   if (
-    step > elapsed * MAX_RATE + rules.slackSeconds + STUDY_JITTER_SECONDS ||
+    step > stepTime * MAX_RATE + rules.slackSeconds + STUDY_JITTER_SECONDS ||
     report.position > warp.duration + rules.slackSeconds
   ) {
     return refuse('SEEK');

@@ -34,6 +34,8 @@ const SAVE_EVERY_MS = 20_000;
 const retried = (err: unknown) =>
   err instanceof ApiError &&
   (err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500 || err.code === ErrorCode.UNKNOWN);
+/** 考前人脸核验 asked for (a pass voided mid-exam, a check opened elsewhere, another login) */
+const faceRequired = (err: unknown) => err instanceof ApiError && err.code === ErrorCode.FACE_CHECK_REQUIRED;
 
 /** The time left to `deadline` as HH:mm:ss, each second; `onFinish` once it runs out. */
 function Countdown({ deadline, title, onFinish }: { deadline: number; title: string; onFinish(): void }) {
@@ -110,6 +112,15 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   const dirty = useRef(false);
   const handedIn = useRef(false);
   const [confirm, setConfirm] = useState<Confirm | undefined>();
+  const client = useQueryClient();
+  /** how many times a save or the hand-in asked for a face check (each opens it) */
+  const [faceAsked, setFaceAsked] = useState(0);
+  const askFace = useCallback(() => {
+    void client
+      .fetchQuery({ queryKey: openChecksKey, queryFn: getOpenChecks, staleTime: 0 })
+      .catch(() => [])
+      .then(() => setFaceAsked((n) => n + 1));
+  }, [client]);
 
   const handIn = useCallback(() => {
     // the hand-in carries every answer: nothing is left to save
@@ -118,13 +129,14 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
     setSubmitting(true);
     submitExam(paper.attemptId, latest.current)
       .then(onDone)
-      .catch(() => {
+      .catch((err: unknown) => {
         // not handed in: the answers are still to be saved
         handedIn.current = false;
         dirty.current = true;
         setSubmitting(false);
+        if (faceRequired(err)) askFace();
       });
-  }, [paper.attemptId, onDone]);
+  }, [paper.attemptId, onDone, askFace]);
 
   useEffect(() => {
     const save = (leaving = false) => {
@@ -134,9 +146,11 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       void saveExam(paper.attemptId, latest.current, leaving).catch((err: unknown) => {
         // not saved for want of a network or a server: the next save tries again (a refusal,
         // such as a paper past its time, is not retried)
-        if (!handedIn.current && retried(err)) {
+        if (!handedIn.current && (retried(err) || faceRequired(err))) {
           dirty.current = true;
         }
+        // kept, and saved once his face passes
+        if (faceRequired(err) && !leaving) askFace();
       });
     };
     const timer = setInterval(save, SAVE_EVERY_MS);
@@ -155,12 +169,13 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       // left for another tab or course: the answers since the last save are saved now
       save();
     };
-  }, [paper.attemptId]);
+  }, [paper.attemptId, askFace]);
 
   const answered = paper.questions.filter((q) => hasAnswer(answers[q.questionId])).length;
   return (
     <div className="exam-paper" data-testid="exam-paper">
       <ExamConfirm confirm={confirm} onClose={() => setConfirm(undefined)} />
+      {faceAsked > 0 && <PendingChecks key={faceAsked} openFirst />}
       <div className="exam-bar plain-panel">
         <Countdown deadline={deadline.current} title={t('exams.timeLeft')} onFinish={handIn} />
         <span>

@@ -255,10 +255,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       latest.current.onAnswer(answer);
       return answer;
     } catch (err) {
-      // no answer (offline, a timeout, the server restarting): the video waits instead of
-      // playing on unsaved — past the idle limit (90 s) the next report would be refused and
-      // the stretch lost — and the report is sent again every few seconds until it is answered
-      if (err instanceof ApiError && err.status === 0 && !options.leaving && mounted.current) {
+      // no answer (offline, a timeout, the server restarting — a proxy's 502/503/504 while it
+      // does —, too many requests): the video waits instead of playing on unsaved — past the
+      // idle limit (90 s) only one report's stretch would be credited — and the report is sent
+      // again every few seconds until it is answered
+      const unanswered =
+        err instanceof ApiError && (err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500);
+      if (unanswered && !options.leaving && mounted.current) {
         s.offline = true;
         if (body.final) s.unsaved = body;
         if (media.current && !media.current.paused) media.current.pause();

@@ -78,8 +78,9 @@ export const resetPractice = (courseBookId: string) => api.post('/api/exam/pract
 export const examSummary = (trainClassCourseId: string, silent = false) =>
   api.get<ExamSummary>('/api/exam/mock/summary', { query: { trainClassCourseId }, silent });
 
+/** silent: the panel says a refusal itself (a face check asked for opens its dialog instead) */
 export const startExam = (trainClassCourseId: string) =>
-  api.post<ExamPaper>('/api/exam/mock/start', { json: { trainClassCourseId } });
+  api.post<ExamPaper>('/api/exam/mock/start', { json: { trainClassCourseId }, silent: true });
 
 /** `leaving`: the page is hidden, or closed or reloaded; the request is kept alive past it. */
 export const saveExam = (attemptId: string, answers: Record<string, AnswerValue>, leaving = false) =>

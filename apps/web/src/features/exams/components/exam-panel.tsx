@@ -8,6 +8,7 @@ import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { ErrorCode } from '@anxun/shared/errors';
 import { ApiError } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -239,13 +240,18 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
   const [confirm, setConfirm] = useState<Confirm | undefined>();
-  /** 考前人脸核验: how many times the start asked for a check (each opens the oldest open one) */
+  /** 考前人脸核验: how many times the start asked for a check (each opens it) */
   const [faceAsked, setFaceAsked] = useState(0);
   const start = useCallback(() => {
     startExam(classCourseId)
       .then(setPaper)
       .catch(async (err: unknown) => {
-        if (!(err instanceof ApiError) || err.code !== ErrorCode.FACE_CHECK_REQUIRED) return;
+        if (!(err instanceof ApiError)) return;
+        // any other refusal is said as every error is; the check is no error — its dialog says it
+        if (err.code !== ErrorCode.FACE_CHECK_REQUIRED) {
+          notifyError(err.message);
+          return;
+        }
         // the check the server opened, fresh, then opened here; once passed the exam starts
         await client.fetchQuery({ queryKey: openChecksKey, queryFn: getOpenChecks, staleTime: 0 }).catch(() => []);
         setFaceAsked((n) => n + 1);

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../../infra/database.js';
 import { parseFaceCheckRules } from '../../core/face-check-rules.js';
+import { lockPersonRows } from '../../core/person.repository.js';
 import { findLastPasses, findOpenChecks } from './face-gate.repository.js';
 import { newCheckRow } from './face-gate.js';
 import { insertCheck } from './identity.repository.js';
@@ -24,26 +25,29 @@ export interface ExamGateJob {
  * login elsewhere mid-exam is checked again); a pass a manager voided counts for nothing, and a
  * check still open anywhere in the class is passed first. Otherwise an exam check is opened (or
  * the open one given) — the learner takes it where his open checks are listed, then starts.
- * Undefined: he may start.
+ * Undefined: he may start. Read and opened under the learner's lock (two starts at once open
+ * one check); a class without exam checks takes no lock (a paper's saves ask every 20 s).
  */
 export function createExamFaceGate(dialect: Dialect) {
-  return async function examCheckDue(db: Db, job: ExamGateJob, now: number): Promise<{ checkId: string } | undefined> {
+  return async function examCheckDue(db: Db, job: ExamGateJob, now: () => number) {
     const rules = parseFaceCheckRules(job.classRules);
     if (!rules.enabled || !rules.beforeExam) return undefined;
-    const [open] = await findOpenChecks(db, dialect, [job.trainPersonId]);
-    if (open) return { checkId: open.id };
-    const [pass] = await findLastPasses(db, dialect, [job.trainPersonId]);
-    const trusted =
-      pass &&
-      Number(pass.voided) !== 1 &&
-      pass.session_id === job.sessionId &&
-      pass.passed_at !== null &&
-      (job.resume || now - pass.passed_at <= EXAM_CHECK_FRESH_MS);
-    if (trusted) return undefined;
-    const row = newCheckRow({ ...job, warpCourseId: null }, 'exam', rules, now);
-    await insertCheck(db, row);
-    return { checkId: row.id };
+    return db.transaction().execute(async (trx): Promise<{ checkId: string } | undefined> => {
+      await lockPersonRows(trx, dialect, [job.personId]);
+      const [open] = await findOpenChecks(trx, dialect, [job.trainPersonId]);
+      if (open) return { checkId: open.id };
+      const [pass] = await findLastPasses(trx, dialect, [job.trainPersonId]);
+      const at = now();
+      const trusted =
+        pass &&
+        Number(pass.voided) !== 1 &&
+        pass.session_id === job.sessionId &&
+        pass.passed_at !== null &&
+        (job.resume || at - pass.passed_at <= EXAM_CHECK_FRESH_MS);
+      if (trusted) return undefined;
+      const row = newCheckRow({ ...job, warpCourseId: null }, 'exam', rules, at);
+      await insertCheck(trx, row);
+      return { checkId: row.id };
+    });
   };
 }
-
-export type ExamFaceGate = ReturnType<typeof createExamFaceGate>;

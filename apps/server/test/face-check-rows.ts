@@ -7,7 +7,7 @@ export interface CheckRow {
   status: 'pending' | 'passed' | 'failed';
   /** when it fell due (and passed, for a pass) */
   at: number;
-  kind?: 'start' | 'random' | 'end';
+  kind?: 'start' | 'random' | 'end' | 'exam';
   score?: number | null;
   warpCourseId?: string | null;
   sessionId?: string;

@@ -33,6 +33,11 @@ export async function passExamOnPage(page: Page, server: TestServer): Promise<nu
   expect(theme).not.toBe('rgba(0, 0, 0, 0)');
   expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(theme);
   await ok.click();
+  return answerAndHandIn(page, server);
+}
+
+/** On an open paper: answers every question from the bank's keys and hands it in; returns when the review is shown. */
+export async function answerAndHandIn(page: Page, server: TestServer): Promise<number> {
   const questions = page.getByTestId('exam-question');
   await questions.first().waitFor();
   const count = await questions.count();

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos } from '../../server/test/face-photos.js';
+import { DEMO_ADMIN } from '../../server/src/seed/demo-accounts.js';
 import { login, markDemoLearnerStudied } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 import { fakeCameraFile } from './fake-camera';
+import { answerAndHandIn } from './exam-answers';
 import { shoot } from './face-shoot';
 
 /**
@@ -49,6 +51,30 @@ describe('a face check before the exam in Chromium', () => {
     // passed: the paper opens without another click
     await page.getByTestId('exam-question').first().waitFor({ timeout: 20_000 });
     await page.getByTestId('exam-time-left').waitFor();
+
+    // handed in and passed — then a training manager finds the check was someone else's face
+    await answerAndHandIn(page, env.server);
+    expect(await page.getByTestId('exam-score').textContent()).toContain('100');
+    const check = await env.server.ctx.db
+      .selectFrom('face_checks')
+      .select('id')
+      .where('kind', '=', 'exam')
+      .where('status', '=', 'passed')
+      .executeTakeFirstOrThrow();
+    const admin = (await login(env.server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const voided = await env.server.request('POST', `/api/manage/face-checks/${check.id}/review`, {
+      json: { decision: 'void', reason: '考试时的照片不是本人' },
+      headers: { Authorization: admin },
+    });
+    expect(voided.body.data?.examsVoided, voided.text).toBe(1);
+    // his page: the sitting kept and marked voided, with why, and the exam open to him again
+    await page.reload();
+    await page.getByRole('tab', { name: '考试' }).click();
+    await page.getByTestId('exam-voided-note').waitFor();
+    expect(await page.getByTestId('exam-summary').locator('.exam-history').textContent()).toContain('已作废');
+    await page.getByTestId('exam-start').waitFor();
+    await page.getByRole('button', { name: '查看' }).first().click();
+    await page.getByTestId('exam-review-voided').waitFor();
     await context.close();
   }, 180_000);
 });

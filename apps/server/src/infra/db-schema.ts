@@ -491,6 +491,9 @@ export interface ExamAttemptsTable {
   pass_score: number;
   score: number | null;
   passed: number | null;
+  /** a manager voided the face check it was sat under: it counts for nothing (migration 0042) */
+  voided_at: ColumnType<number | null, number | null | undefined, number | null>;
+  voided_by_check: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A manager's review of a face check (migration 0023), written by the identity feature. */

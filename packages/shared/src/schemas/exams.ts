@@ -112,6 +112,8 @@ export const examReview = z.object({
   submittedAt: z.string().nullable(),
   /** answers sent after the deadline were not counted */
   late: z.boolean(),
+  /** voided with a face check: neither a pass nor a try (the score is what was sat) */
+  voided: z.boolean(),
   items: z.array(
     answerKey.extend({
       kind: questionKind,
@@ -146,6 +148,8 @@ export const examSummary = z.object({
       status: z.enum(['open', 'submitted', 'expired']),
       score: z.number().nullable(),
       passed: z.boolean(),
+      /** voided with the face check it was sat under: neither a pass nor a try */
+      voided: z.boolean(),
       startedAt: z.string(),
       submittedAt: z.string().nullable(),
     }),

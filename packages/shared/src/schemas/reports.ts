@@ -119,6 +119,8 @@ export const learnerExamReport = z.object({
   totalScore: z.number(),
   passScore: z.number(),
   passed: z.boolean(),
+  /** voided with a face check (the learner's identity was in doubt): neither a pass nor a try */
+  voided: z.boolean(),
 });
 export const learnerClassReport = z.object({
   trainPersonId: z.string(),

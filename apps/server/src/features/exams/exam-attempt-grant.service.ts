@@ -7,7 +7,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { addExtraAttempt } from '../../core/training-records.repository.js';
 import { AppError } from '../../http/app-error.js';
 import { settle } from './exam.service.js';
-import { findAttempts, findMemberCourseOfOrg } from './exams.repository.js';
+import { findAttempts, findMemberCourseOfOrg, stands } from './exams.repository.js';
 
 /**
  * 允许补考: one more attempt at a course's exam for one learner who has used every attempt the
@@ -25,7 +25,7 @@ export async function grantExamAttempt(
   if (!course) throw new AppError(ErrorCode.NOT_FOUND, '学员不在本单位的班级中');
   const attempts = await Promise.all(
     (await findAttempts(ctx.db, body.trainPersonId, body.classCourseId)).map((a) => settle(ctx, a)),
-  );
+  ).then((all) => all.filter(stands));
   const allowed = 1 + parseExamRules(course.rules).retakes + course.extra_attempts;
   const refuse = (msg: string) => new AppError(ErrorCode.DUPLICATE, msg);
   if (attempts.some((a) => a.passed === 1)) throw refuse('该学员已通过本课程考试');

@@ -69,11 +69,11 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
             started: when(a.started_at),
             submitted: when(a.submitted_at),
             took: a.submitted_at === null ? '' : Math.round((a.submitted_at - a.started_at) / 6_000) / 10,
-            status: STATUS[a.status],
+            status: a.voided_at !== null ? '已作废' : STATUS[a.status],
             score: a.score ?? '',
             total: a.total_score,
             pass: a.pass_score,
-            passed: !handedIn ? '' : a.passed === 1 ? '是' : '否',
+            passed: !handedIn ? '' : a.passed === 1 && a.voided_at === null ? '是' : '否',
             sheet: sheet
               ? sheet.items
                   .map(

@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.js';
 import {
   findAttempt,
   findAttempts,
+  stands,
   findMemberCourse,
   findOverdueAttempts,
   findQuestionsByIds,
@@ -215,9 +216,11 @@ async function studyDone(ctx: AppContext, course: MemberCourse): Promise<boolean
 export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId: string) {
   const course = await memberCourse(ctx, user, classCourseId);
   const rules = await marksOfCourse(ctx, parseExamRules(course.rules), classCourseId);
-  const attempts = await Promise.all(
+  const all = await Promise.all(
     (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
   );
+  // a voided attempt is listed (he sat it) and counts for nothing
+  const attempts = all.filter(stands);
   const scores = attempts.filter((a) => a.score !== null).map((a) => a.score!);
   return {
     trainClassCourseId: classCourseId,
@@ -229,11 +232,12 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
     passed: attempts.some((a) => a.passed === 1),
     bestScore: scores.length > 0 ? Math.max(...scores) : null,
     openAttemptId: attempts.find((a) => a.status === 'open')?.id ?? null,
-    attempts: attempts.map((a) => ({
+    attempts: all.map((a) => ({
       attemptId: a.id,
       status: a.status,
       score: a.score,
-      passed: a.passed === 1,
+      passed: a.passed === 1 && stands(a),
+      voided: !stands(a),
       startedAt: iso(a.started_at)!,
       submittedAt: iso(a.submitted_at),
     })),
@@ -321,9 +325,10 @@ async function gateAttempt(ctx: AppContext, user: AuthUser, attempt: AttemptRow,
 export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: string, gate?: ExamCheckGate) {
   const course = await memberCourse(ctx, user, classCourseId);
   const rules = parseExamRules(course.rules);
+  // a voided attempt is neither the pass nor a try
   const attempts = await Promise.all(
     (await findAttempts(ctx.db, course.train_person_id, classCourseId)).map((a) => settle(ctx, a)),
-  );
+  ).then((all) => all.filter(stands));
   const open = attempts.find((a) => a.status === 'open');
   if (open) {
     await requireFaceCheck(ctx, user, course, true, gate);
@@ -372,7 +377,9 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   } catch (err) {
     // a parallel start won the one open attempt a course allows: this one resumes it
     if (!/unique|duplicate/i.test(String((err as Error).message))) throw err;
-    const open = (await findAttempts(ctx.db, course.train_person_id, classCourseId)).find((a) => a.status === 'open');
+    const open = (await findAttempts(ctx.db, course.train_person_id, classCourseId)).find(
+      (a) => a.status === 'open' && stands(a),
+    );
     if (!open) throw err;
     return paperView(ctx, open, course.course_name, attempts.length + 1);
   }
@@ -447,10 +454,11 @@ export async function reviewOf(ctx: AppContext, attempt: AttemptRow): Promise<Ex
     score: attempt.score ?? 0,
     totalScore: attempt.total_score,
     passScore: attempt.pass_score,
-    passed: attempt.passed === 1,
+    passed: attempt.passed === 1 && stands(attempt),
     startedAt: iso(attempt.started_at)!,
     submittedAt: iso(attempt.submitted_at),
-    late: attempt.status === 'expired',
+    late: attempt.status === 'expired' && stands(attempt),
+    voided: !stands(attempt),
     items: paper.flatMap((p) => {
       const q = byId.get(p.questionId);
       if (!q) return [];

@@ -185,6 +185,9 @@ export async function findAttempt(db: Db, id: string) {
 
 export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 
+/** An attempt that counts — as a try and, passed, as the pass: not voided with its face check (core/exam-void). */
+export const stands = (a: Pick<AttemptRow, 'voided_at'>) => a.voided_at === null;
+
 export async function findAttempts(db: Db, trainPersonId: string, classCourseId: string) {
   return db
     .selectFrom('exam_attempts')

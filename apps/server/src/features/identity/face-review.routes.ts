@@ -58,7 +58,7 @@ export const faceReviewRoutes =
         schema: {
           tags,
           summary:
-            'Confirms a check, or voids a passed one with a reason: the credit earned since the learner was last verified is taken back by compensating study events and his records are recomputed; a certificate of the class is withdrawn when a course is incomplete again (its number in certificateWithdrawn); audited',
+            'Confirms a check, or voids a passed one with a reason: the credit earned since the learner was last verified is taken back by compensating study events and his records are recomputed; the exams he sat in that stretch are voided (examsVoided; they count neither as a pass nor as a try); a certificate of the class is withdrawn when a course is incomplete again (its number in certificateWithdrawn); audited',
           params: idParam,
           body: faceReviewBody,
           response: {
@@ -66,6 +66,7 @@ export const faceReviewRoutes =
               z.object({
                 decision: z.enum(['confirmed', 'voided']),
                 voidedSeconds: z.number(),
+                examsVoided: z.number().int(),
                 certificateWithdrawn: z.string().nullable(),
               }),
             ),

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
 import { voidCreditSince } from '../../core/credit-void.js';
+import { voidExamsSince, type VoidedExams } from '../../core/exam-void.js';
 import { withdrawIfIncomplete } from '../../core/certificate-withdrawal.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { notifyPerson } from '../../core/person-notice.js';
@@ -139,6 +140,7 @@ export async function reviewCheck(
   let voidedSince: number | undefined;
   let reviewedAt = now;
   let withdrawn: string | null = null;
+  let exams: VoidedExams = { count: 0, retake: [] };
   await ctx.db.transaction().execute(async (trx) => {
     // the learner's row, as the credit batch takes it: no report is credited while his records
     // are recomputed, and two voids of his run one after the other
@@ -149,6 +151,14 @@ export async function reviewCheck(
     if (body.decision === 'void') {
       const since = (await findTrustedBefore(trx, check.train_person_id, check.passed_at!)) ?? 0;
       voidedSince = since;
+      // the exams sat in that stretch first: the course records the credit void recomputes then
+      // see which exam passes stand
+      exams = await voidExamsSince(trx, {
+        trainPersonId: check.train_person_id,
+        since,
+        at: reviewedAt,
+        reference: check.id,
+      });
       voidedSeconds = await voidCreditSince(trx, {
         trainPersonId: check.train_person_id,
         personId: check.person_id,
@@ -158,8 +168,9 @@ export async function reviewCheck(
         secondsPerClassHour: ctx.config.study.secondsPerClassHour,
         timeZone: ctx.config.study.timeZone,
       });
-      // a certificate earned with that credit no longer stands once a course is incomplete again
-      if (voidedSeconds > 0) withdrawn = await withdrawIfIncomplete(trx, check.train_person_id, now);
+      // a certificate earned with that credit or that exam no longer stands once a course is
+      // incomplete again
+      if (voidedSeconds > 0 || exams.count > 0) withdrawn = await withdrawIfIncomplete(trx, check.train_person_id, now);
     }
     if (body.decision === 'void') {
       // he saw that credit on his pages: he is told where it went, and why
@@ -172,6 +183,10 @@ export async function reviewCheck(
           `经培训管理员审核已作废，原因：${body.reason}。` +
           (voidedSeconds > 0
             ? `自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，相应课件需要重新学习；`
+            : '') +
+          (exams.count > 0
+            ? `此期间参加的考试（${exams.count} 次）随之作废，不计成绩、不占考试次数` +
+              (exams.retake.length > 0 ? `，${exams.retake.map((n) => `《${n}》`).join('')}需要重新参加考试；` : '；')
             : '') +
           (withdrawn ? `本班证书（编号 ${withdrawn}）随之撤销，重新完成学习后将换发新证书；` : '') +
           '如有疑问请联系培训管理员。',
@@ -195,7 +210,12 @@ export async function reviewCheck(
       targetType: 'face-check',
       targetId: check.id,
       summary: {
-        after: { reason: body.reason, voidedSeconds, ...(withdrawn ? { certificateWithdrawn: withdrawn } : {}) },
+        after: {
+          reason: body.reason,
+          voidedSeconds,
+          ...(exams.count > 0 ? { examsVoided: exams.count } : {}),
+          ...(withdrawn ? { certificateWithdrawn: withdrawn } : {}),
+        },
       },
       now,
     });
@@ -203,6 +223,7 @@ export async function reviewCheck(
   return {
     decision: body.decision === 'void' ? ('voided' as const) : ('confirmed' as const),
     voidedSeconds,
+    examsVoided: exams.count,
     certificateWithdrawn: withdrawn,
   };
 }

@@ -176,7 +176,12 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       headers: as(admin),
     });
     expect(voided.status, voided.text).toBe(200);
-    expect(voided.body.data).toEqual({ decision: 'voided', voidedSeconds: since, certificateWithdrawn: null });
+    expect(voided.body.data).toEqual({
+      decision: 'voided',
+      voidedSeconds: since,
+      examsVoided: 0,
+      certificateWithdrawn: null,
+    });
     // the record stands: every event still there, compensations added, the sum what remains
     const eventsAfter = await server.ctx.db.selectFrom('study_events').select('id').execute();
     expect(eventsAfter.length).toBeGreaterThan(eventsBefore.length);
@@ -320,7 +325,12 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       json: { decision: 'confirm', reason: '光线不好，本人无误' },
       headers: as(admin),
     });
-    expect(confirmed.body.data).toEqual({ decision: 'confirmed', voidedSeconds: 0, certificateWithdrawn: null });
+    expect(confirmed.body.data).toEqual({
+      decision: 'confirmed',
+      voidedSeconds: 0,
+      examsVoided: 0,
+      certificateWithdrawn: null,
+    });
     const learnerToken = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
       .accessToken;
     expect((await server.request('GET', '/api/manage/face-checks/review', { headers: as(learnerToken) })).status).toBe(

@@ -92,7 +92,7 @@ export async function checksByDay(db: Db, orgId: string, start: number) {
     .execute();
 }
 
-/** Exam attempts by the day they began, and how many of them passed. */
+/** Exam attempts by the day they began, and how many of them passed (a voided one is neither: core/exam-void). */
 export async function examsByDay(db: Db, orgId: string, start: number) {
   return db
     .selectFrom('exam_attempts as a')
@@ -105,6 +105,7 @@ export async function examsByDay(db: Db, orgId: string, start: number) {
     ])
     .where('c.org_id', '=', orgId)
     .where('a.started_at', '>=', start)
+    .where('a.voided_at', 'is', null)
     .groupBy(sql`1`)
     .execute();
 }

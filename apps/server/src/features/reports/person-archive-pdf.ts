@@ -122,7 +122,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
     if (c.examAttempts.length === 0) line('无');
     for (const a of c.examAttempts) {
       line(
-        `${a.courseName}：${time(a.startedAt)} 开考，${EXAM[a.status]}${a.submittedAt ? `于 ${time(a.submittedAt)}` : ''}，成绩 ${a.score ?? '—'} / ${a.totalScore}（合格 ${a.passScore}），${a.passed ? '通过' : '未通过'}`,
+        `${a.courseName}：${time(a.startedAt)} 开考，${EXAM[a.status]}${a.submittedAt ? `于 ${time(a.submittedAt)}` : ''}，成绩 ${a.score ?? '—'} / ${a.totalScore}（合格 ${a.passScore}），${a.voided ? '已作废（人脸核验经审核作废，不计成绩、不占次数）' : a.passed ? '通过' : '未通过'}`,
       );
     }
     heading('证书', 11);

@@ -219,7 +219,9 @@ export async function countExamAttempts(db: Db, trainPersonIds: string[], classC
   let q = db
     .selectFrom('exam_attempts')
     .select((eb) => ['train_person_id', eb.fn.countAll<number>().as('n')])
-    .where('train_person_id', 'in', trainPersonIds);
+    .where('train_person_id', 'in', trainPersonIds)
+    // a voided attempt is not a try (core/exam-void)
+    .where('voided_at', 'is', null);
   if (classCourseId) q = q.where('class_course_id', '=', classCourseId);
   const rows = await q.groupBy('train_person_id').execute();
   return new Map(rows.map((r) => [r.train_person_id, Number(r.n)]));
@@ -232,6 +234,7 @@ export async function countExamAttemptsByCourse(db: Db, trainPersonIds: string[]
     .selectFrom('exam_attempts')
     .select((eb) => ['train_person_id', 'class_course_id', eb.fn.countAll<number>().as('n')])
     .where('train_person_id', 'in', trainPersonIds)
+    .where('voided_at', 'is', null)
     .groupBy(['train_person_id', 'class_course_id'])
     .execute();
   return new Map(rows.map((r) => [`${r.train_person_id}|${r.class_course_id}`, Number(r.n)]));
@@ -411,6 +414,7 @@ export async function findAttempts(db: Db, trainPersonIds: string[]) {
       'a.total_score',
       'a.pass_score',
       'a.passed',
+      'a.voided_at',
       'b.name as course_name',
     ])
     .where('a.train_person_id', 'in', trainPersonIds)

@@ -265,7 +265,9 @@ export async function learnerReport(
           creditedSeconds: creditSeconds(unitReports.reduce((s, u) => s + u.creditedSeconds, 0)),
           status: statusOf([c.learn_status]),
           examPassedAt: recordTimeOrNull(c.exam_passed_at),
-          examAttemptsUsed: (attemptsOf.get(m.id) ?? []).filter((a) => a.class_course_id === c.class_course_id).length,
+          examAttemptsUsed: (attemptsOf.get(m.id) ?? []).filter(
+            (a) => a.class_course_id === c.class_course_id && a.voided_at === null,
+          ).length,
           examAttemptsAllowed: exam.required ? 1 + exam.retakes + c.extra_attempts : null,
           examAttemptsGranted: c.extra_attempts,
           units: unitReports,
@@ -303,7 +305,8 @@ export async function learnerReport(
           score: a.score,
           totalScore: a.total_score,
           passScore: a.pass_score,
-          passed: a.passed === 1,
+          passed: a.passed === 1 && a.voided_at === null,
+          voided: a.voided_at !== null,
         })),
         certificate: cert ? { number: cert.number, status: cert.status, issuedAt: recordTime(cert.issued_at) } : null,
       };

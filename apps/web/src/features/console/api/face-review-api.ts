@@ -18,9 +18,11 @@ export const useFaceReview = (state: 'waiting' | 'reviewed', current: number, ch
   });
 
 export const reviewFaceCheck = (checkId: string, decision: 'confirm' | 'void', reason: string) =>
-  api.post<{ decision: 'confirmed' | 'voided'; voidedSeconds: number; certificateWithdrawn: string | null }>(
-    `${M}/face-checks/${checkId}/review`,
-    {
-      json: { decision, reason },
-    },
-  );
+  api.post<{
+    decision: 'confirmed' | 'voided';
+    voidedSeconds: number;
+    examsVoided: number;
+    certificateWithdrawn: string | null;
+  }>(`${M}/face-checks/${checkId}/review`, {
+    json: { decision, reason },
+  });

@@ -210,7 +210,11 @@ export function LearnerRecordDrawer({
                     key: 'passed',
                     width: 150,
                     render: (_: unknown, a: ClassRecord['examAttempts'][number]) =>
-                      a.status === 'open' ? (
+                      a.voided ? (
+                        <Tag color="error" title={t('console.reports.examVoidedHint')}>
+                          {t('console.reports.examVoided')}
+                        </Tag>
+                      ) : a.status === 'open' ? (
                         <Tag>{t('console.reports.open_')}</Tag>
                       ) : (
                         <>

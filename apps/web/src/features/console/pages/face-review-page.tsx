@@ -53,6 +53,7 @@ export default function FaceReviewPage() {
         notifySuccess(
           r.decision === 'voided'
             ? t('console.faceReview.voided', { time: formatDuration(r.voidedSeconds) }) +
+                (r.examsVoided > 0 ? t('console.faceReview.examsVoided', { count: r.examsVoided }) : '') +
                 (r.certificateWithdrawn
                   ? t('console.faceReview.certificateWithdrawn', { number: r.certificateWithdrawn })
                   : '')

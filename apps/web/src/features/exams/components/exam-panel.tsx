@@ -342,6 +342,11 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
           {summary.openAttemptId ? t('exams.resume') : t('exams.start')}
         </button>
       )}
+      {summary.attempts.some((a) => a.voided) && (
+        <p className="exam-voided-note" data-testid="exam-voided-note">
+          {t('exams.voidedHint')}
+        </p>
+      )}
       {summary.attempts.length > 0 && (
         <div className="exam-history">
           <table>
@@ -359,14 +364,16 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
                   <td>{formatDateTime(a.startedAt)}</td>
                   <td>{a.score ?? '—'}</td>
                   <td>
-                    {a.status === 'open' ? (
+                    {a.voided ? (
+                      <Tag tone="error">{t('exams.voided')}</Tag>
+                    ) : a.status === 'open' ? (
                       <Tag>{t('exams.inProgress')}</Tag>
                     ) : a.passed ? (
                       <Tag tone="success">{t('exams.passed')}</Tag>
                     ) : (
                       <Tag tone="error">{t('exams.failed')}</Tag>
                     )}
-                    {a.status === 'expired' && <Tag tone="warning">{t('exams.expired')}</Tag>}
+                    {a.status === 'expired' && !a.voided && <Tag tone="warning">{t('exams.expired')}</Tag>}
                   </td>
                   <td>
                     {a.status !== 'open' && (

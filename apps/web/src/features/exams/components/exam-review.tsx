@@ -28,11 +28,20 @@ export function ExamReviewView({ review }: { review: ExamReview }) {
         }
       >
         <p>
-          {review.passed ? t('exams.passed') : t('exams.notPassed', { pass: review.passScore })} ·{' '}
-          {formatDateTime(review.submittedAt)}
+          {review.voided
+            ? t('exams.voided')
+            : review.passed
+              ? t('exams.passed')
+              : t('exams.notPassed', { pass: review.passScore })}{' '}
+          · {formatDateTime(review.submittedAt)}
         </p>
       </PlainResult>
       {review.late && <PlainNotice tone="warning" title={t('exams.lateNotice')} />}
+      {review.voided && (
+        <PlainNotice tone="error" title={t('exams.voided')} testId="exam-review-voided">
+          {t('exams.voidedHint')}
+        </PlainNotice>
+      )}
       <ol className="review-list">
         {review.items.map((item, i) => (
           <li key={item.questionId} className={`review-item plain-panel ${item.correct ? 'is-right' : 'is-wrong'}`}>

@@ -53,6 +53,8 @@ const zh = {
     notPassed: '未达到及格分 {{pass}}',
     failed: '不合格',
     expired: '超时交卷',
+    voided: '已作废',
+    voidedHint: '一次人脸核验经培训管理员审核作废，本次考试随之作废：不计成绩，也不占考试次数',
     inProgress: '进行中',
     lateNotice: '超过考试时间：只计入截止前已保存的答案',
     startedAt: '开始时间',
@@ -114,6 +116,9 @@ const en: typeof zh = {
     notPassed: 'Below the pass mark {{pass}}',
     failed: 'Failed',
     expired: 'Time ran out',
+    voided: 'Voided',
+    voidedHint:
+      'A face check was voided on review, and this sitting with it: it counts neither as a score nor as a try',
     inProgress: 'In progress',
     lateNotice: 'Handed in after the time: only answers saved before it counted',
     startedAt: 'Started',

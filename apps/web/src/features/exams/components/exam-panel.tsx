@@ -344,7 +344,7 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
       )}
       {summary.attempts.some((a) => a.voided) && (
         <p className="exam-voided-note" data-testid="exam-voided-note">
-          {t('exams.voidedHint')}
+          {t('exams.voidedNote')}
         </p>
       )}
       {summary.attempts.length > 0 && (

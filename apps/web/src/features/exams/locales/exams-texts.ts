@@ -55,6 +55,7 @@ const zh = {
     expired: '超时交卷',
     voided: '已作废',
     voidedHint: '一次人脸核验经培训管理员审核作废，本次考试随之作废：不计成绩，也不占考试次数',
+    voidedNote: '标“已作废”的考试：一次人脸核验经培训管理员审核作废，这期间的考试随之作废，不计成绩，也不占考试次数',
     inProgress: '进行中',
     lateNotice: '超过考试时间：只计入截止前已保存的答案',
     startedAt: '开始时间',
@@ -119,6 +120,8 @@ const en: typeof zh = {
     voided: 'Voided',
     voidedHint:
       'A face check was voided on review, and this sitting with it: it counts neither as a score nor as a try',
+    voidedNote:
+      'Sittings marked Voided: a face check was voided on review, and the exams sat meanwhile with it — neither a score nor a try',
     inProgress: 'In progress',
     lateNotice: 'Handed in after the time: only answers saved before it counted',
     startedAt: 'Started',

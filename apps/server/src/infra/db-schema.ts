@@ -434,6 +434,8 @@ export interface FaceCaptureTokensTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
+  /** the login that showed the code: a pass by phone counts for it (migration 0043) */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type QuestionKind = 'single' | 'multiple' | 'judge' | 'fill';

@@ -91,7 +91,7 @@ describe.each(dialects)('face check before an exam on $name', ({ databaseUrl }) 
             windowSeconds: 120,
             beforeExam: true,
           },
-          exam: { ...rules.exam, afterStudy: false, retakes: 1 },
+          exam: { ...rules.exam, afterStudy: false, retakes: 2 },
         }),
       })
       .where('id', '=', cls.id)
@@ -141,5 +141,31 @@ describe.each(dialects)('face check before an exam on $name', ({ databaseUrl }) 
     const paper = await start();
     expect(paper.status, paper.text).toBe(200);
     expect(paper.body.data.attemptNumber).toBe(2);
+  }, 120_000);
+
+  it("counts a phone's photo (the QR code) for the login that showed the code", async () => {
+    // the paper of the last test handed in; a check opened by one login, then a new login
+    await server.request('POST', '/api/exam/mock/submit', {
+      json: { attemptId: (await start()).body.data.attemptId, answers: {} },
+      headers: auth(),
+    });
+    now += 11 * 60_000;
+    const checkId = await refusedWithCheck();
+    const desk = (await login(server, 'examinee', 'examinee-1')).body.data.credentials.accessToken as string;
+    expect((await start(desk)).body.code).toBe(ErrorCode.FACE_CHECK_REQUIRED);
+    expect((await openChecks(desk)).map((c) => c.checkId)).toEqual([checkId]);
+    // the desktop has no camera: it shows a QR code, the phone takes the photo
+    const issued = await server.request('POST', '/api/face/capture-token', { json: { checkId }, headers: auth(desk) });
+    const phoneToken = new URL(issued.body.data.url.replace('/#/', '/')).searchParams.get('t')!;
+    const form = new FormData();
+    form.append('via', 'phone');
+    form.append('captureToken', phoneToken);
+    form.append('photo', new Blob([new Uint8Array(await facePhotos.hopperFresh())], { type: 'image/jpeg' }), 'p.jpg');
+    const shot = await server.request('POST', '/api/face/compare', { body: form });
+    expect(shot.body.data, shot.text).toMatchObject({ passed: true });
+    // the desktop's login sits the paper: no second check
+    const paper = await start(desk);
+    expect(paper.status, paper.text).toBe(200);
+    expect(await openChecks(desk)).toEqual([]);
   }, 120_000);
 });

@@ -552,6 +552,7 @@ export async function issueCaptureToken(ctx: AppContext, user: AuthUser, checkId
     expires_at: expiresAt,
     used_at: null,
     created_at: now,
+    session_id: user.sessionId,
   });
   const url = `${origin}/#/camera?t=${token}`;
   return {
@@ -578,5 +579,6 @@ export async function compareWithCaptureToken(ctx: AppContext, token: string, up
   if (judged.usable && !(await claimCaptureToken(ctx.db, hash, now))) {
     throw new AppError(ErrorCode.CAPTURE_TOKEN_INVALID);
   }
-  return compareFace(ctx, row.person_id, row.check_id, upload, judged);
+  // a pass counts for the login that showed the code, as its own camera's would
+  return compareFace(ctx, row.person_id, row.check_id, upload, judged, row.session_id ?? undefined);
 }

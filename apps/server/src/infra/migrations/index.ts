@@ -42,6 +42,7 @@ import * as organisationDisabled from './0039-organisation-disabled.js';
 import * as examBegun from './0040-exam-begun.js';
 import * as auditTargetName from './0041-audit-target-name.js';
 import * as examVoid from './0042-exam-void.js';
+import * as captureTokenSession from './0043-capture-token-session.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0040-exam-begun': examBegun,
   '0041-audit-target-name': auditTargetName,
   '0042-exam-void': examVoid,
+  '0043-capture-token-session': captureTokenSession,
 });

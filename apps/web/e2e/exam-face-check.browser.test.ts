@@ -44,6 +44,7 @@ describe('a face check before the exam in Chromium', () => {
     const dialog = page.getByTestId('face-check-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('考试前，请先核验本人身份');
+    expect(await dialog.textContent()).toContain('核验通过后即可开始考试');
     expect(await page.getByTestId('exam-question').count()).toBe(0);
     // no error toast over it: the check is the next step, not a failure
     expect(await page.getByTestId('toasts').locator('.toast').count()).toBe(0);
@@ -51,6 +52,18 @@ describe('a face check before the exam in Chromium', () => {
     // passed: the paper opens without another click
     await page.getByTestId('exam-question').first().waitFor({ timeout: 20_000 });
     await page.getByTestId('exam-time-left').waitFor();
+
+    // the server stops taking his answers until he passes another check (as for another login);
+    // an answer it refused survives a reload: this browser kept it
+    await env.server.ctx.db.updateTable('face_checks').set({ session_id: 'elsewhere' }).execute();
+    await page.getByTestId('exam-question').first().getByRole('radio').first().check();
+    await page.reload();
+    await page.getByRole('tab', { name: '考试' }).click();
+    await page.getByTestId('exam-start').click();
+    await dialog.waitFor();
+    await shoot(dialog);
+    await page.getByTestId('exam-question').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('exam-question').first().getByRole('radio').first().isChecked()).toBe(true);
 
     // handed in and passed — then a training manager finds the check was someone else's face
     await answerAndHandIn(page, env.server);
@@ -60,6 +73,7 @@ describe('a face check before the exam in Chromium', () => {
       .select('id')
       .where('kind', '=', 'exam')
       .where('status', '=', 'passed')
+      .orderBy('passed_at', 'desc')
       .executeTakeFirstOrThrow();
     const admin = (await login(env.server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
     const voided = await env.server.request('POST', `/api/manage/face-checks/${check.id}/review`, {

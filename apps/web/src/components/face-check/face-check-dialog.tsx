@@ -179,7 +179,10 @@ export function FaceCheckDialog({
             {check.unitName}
           </p>
         )}
-        {overdue ? (
+        {check.kind === 'exam' ? (
+          // no time limit: the exam waits for the pass (a check opened a while ago is no later)
+          <p className="face-check-window">{t('face.examNext')}</p>
+        ) : overdue ? (
           <PlainNotice
             tone="warning"
             testId="face-check-overdue"

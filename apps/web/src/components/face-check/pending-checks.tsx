@@ -57,9 +57,11 @@ export function PendingChecks({ onPassed, openFirst = false }: { onPassed?: () =
             <span>
               {c.className}
               {c.unitName ? ` · ${c.unitName}` : ''} · {t(`face.pending.kinds.${c.kind}`)} ·{' '}
-              {c.overdue
-                ? t('face.pending.overdue', { time: formatDateTime(c.windowEndsAt) })
-                : t('face.windowEnds', { time: formatDateTime(c.windowEndsAt) })}
+              {c.kind === 'exam'
+                ? t('face.examNext')
+                : c.overdue
+                  ? t('face.pending.overdue', { time: formatDateTime(c.windowEndsAt) })
+                  : t('face.windowEnds', { time: formatDateTime(c.windowEndsAt) })}
             </span>
             <button
               type="button"

@@ -139,6 +139,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     },
     windowEnds: 'Please finish by {{time}}',
     creditPaused: 'nothing is credited until it passes',
+    examNext: 'The exam starts once it passes',
     shoot: 'Take photo',
     usePhone: 'No camera? Use your phone',
     useCamera: 'Use this computer’s camera',

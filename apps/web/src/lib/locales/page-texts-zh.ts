@@ -125,6 +125,7 @@ export const pageTextsZh = {
     },
     windowEnds: '请在 {{time}} 前完成',
     creditPaused: '核验通过前不计学时',
+    examNext: '核验通过后即可开始考试',
     shoot: '拍照核验',
     usePhone: '没有摄像头？用手机拍照',
     useCamera: '改用电脑摄像头',

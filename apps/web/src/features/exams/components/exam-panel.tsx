@@ -23,6 +23,7 @@ import {
   type ExamReview,
   type ExamSummary,
 } from '../api/exams-api';
+import { forgetAnswers, keepAnswers, keptAnswers } from '../lib/kept-answers';
 import { AnswerInput, hasAnswer } from './answer-input';
 import { ExamReviewView } from './exam-review';
 import { QuestionStem } from './question-stem';
@@ -105,13 +106,21 @@ const Tag = ({ tone, children }: { tone?: 'success' | 'error' | 'warning'; child
 function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamReview): void }) {
   const { t } = useTranslation();
   const judge: [string, string] = [t('exams.true'), t('exams.false')];
-  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(paper.answers);
+  // what this browser kept of the paper and the server never saved (a reload after a refused save)
+  const [kept] = useState(() => {
+    const onPaper = new Set(paper.questions.map((q) => q.questionId));
+    return Object.fromEntries(Object.entries(keptAnswers(paper.attemptId)).filter(([id]) => onPaper.has(id)));
+  });
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => ({ ...paper.answers, ...kept }));
   const [submitting, setSubmitting] = useState(false);
   const deadline = useRef(Date.now() + paper.secondsLeft * 1000);
   const latest = useRef(answers);
   latest.current = answers;
-  const dirty = useRef(false);
+  const dirty = useRef(Object.keys(kept).length > 0);
   const handedIn = useRef(false);
+  /** the hand-in was refused for a face check: it is made again once the check passes */
+  const handInWaits = useRef(false);
+  const saveNow = useRef<() => void>(() => undefined);
   const [confirm, setConfirm] = useState<Confirm | undefined>();
   const client = useQueryClient();
   /** how many times a save or the hand-in asked for a face check (each opens it) */
@@ -129,22 +138,44 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
     handedIn.current = true;
     setSubmitting(true);
     submitExam(paper.attemptId, latest.current)
-      .then(onDone)
+      .then((review) => {
+        forgetAnswers(paper.attemptId);
+        onDone(review);
+      })
       .catch((err: unknown) => {
         // not handed in: the answers are still to be saved
         handedIn.current = false;
         dirty.current = true;
         setSubmitting(false);
-        if (faceRequired(err)) askFace();
+        if (faceRequired(err)) {
+          handInWaits.current = true;
+          askFace();
+        }
       });
   }, [paper.attemptId, onDone, askFace]);
+
+  useEffect(() => {
+    // one paper's answers kept at a time
+    forgetAnswers(paper.attemptId, true);
+  }, [paper.attemptId]);
+  useEffect(() => {
+    if (dirty.current) keepAnswers(paper.attemptId, answers);
+  }, [paper.attemptId, answers]);
 
   useEffect(() => {
     const save = (leaving = false) => {
       // the hand-in carried every answer
       if (!dirty.current || handedIn.current) return;
       dirty.current = false;
-      void saveExam(paper.attemptId, latest.current, leaving).catch((err: unknown) => {
+      const saving = saveExam(paper.attemptId, latest.current, leaving);
+      saving.then(
+        () => {
+          // saved, and nothing answered since: the server's copy is the whole paper
+          if (!dirty.current) forgetAnswers(paper.attemptId);
+        },
+        () => undefined,
+      );
+      void saving.catch((err: unknown) => {
         // not saved for want of a network or a server: the next save tries again (a refusal,
         // such as a paper past its time, is not retried)
         if (!handedIn.current && (retried(err) || faceRequired(err))) {
@@ -154,6 +185,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
         if (faceRequired(err) && !leaving) askFace();
       });
     };
+    saveNow.current = save;
     const timer = setInterval(save, SAVE_EVERY_MS);
     // a reload, a closed tab, a phone switching apps (which may then close the page unseen):
     // the answers since the last save are sent now, in a request that outlives the page
@@ -176,7 +208,19 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
   return (
     <div className="exam-paper" data-testid="exam-paper">
       <ExamConfirm confirm={confirm} onClose={() => setConfirm(undefined)} />
-      {faceAsked > 0 && <PendingChecks key={faceAsked} openFirst />}
+      {faceAsked > 0 && (
+        <PendingChecks
+          key={faceAsked}
+          openFirst
+          onPassed={() => {
+            // passed: the hand-in it stopped is made, else what waited is saved now
+            if (handInWaits.current) {
+              handInWaits.current = false;
+              handIn();
+            } else saveNow.current();
+          }}
+        />
+      )}
       <div className="exam-bar plain-panel">
         <Countdown deadline={deadline.current} title={t('exams.timeLeft')} onFinish={handIn} />
         <span>

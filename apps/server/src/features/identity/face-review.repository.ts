@@ -24,9 +24,12 @@ export async function findReviewQueue(
     .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
     .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
     .where('c.org_id', '=', orgId);
+  // 已审核 is every review, a clear pass voided from the records sheet's link included
   const q = filter.checkId
     ? base.where('f.id', '=', filter.checkId)
-    : base.where(doubtfulCheck(filter.lowScore)).where('r.check_id', filter.reviewed ? 'is not' : 'is', null);
+    : filter.reviewed
+      ? base.where('r.check_id', 'is not', null)
+      : base.where(doubtfulCheck(filter.lowScore)).where('r.check_id', 'is', null);
   const [rows, count] = await Promise.all([
     q
       .select([

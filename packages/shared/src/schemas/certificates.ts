@@ -79,6 +79,8 @@ export const managedCertificate = z.object({
   number: z.string(),
   personId: z.string(),
   holderName: z.string(),
+  /** the holder's ID number, masked: which of two holders of one name */
+  holderIdCard: z.string().nullable(),
   className: z.string(),
   hours: z.number(),
   issuedAt: z.string(),

@@ -172,6 +172,9 @@ export const faceReviewItem = z.object({
   checkId: z.string(),
   personId: z.string(),
   name: z.string(),
+  /** masked, and the department: which of two learners of one name */
+  idCard: z.string().nullable(),
+  departmentName: z.string().nullable(),
   className: z.string(),
   kind: z.enum(['start', 'random', 'end', 'exam']),
   status: z.enum(['pending', 'failed', 'passed']),

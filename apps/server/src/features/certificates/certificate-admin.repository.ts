@@ -30,6 +30,13 @@ export async function findCertificateOfOrg(db: Db, orgId: string, id: string) {
   return db.selectFrom('certificates').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
+/** The holders' sealed ID numbers, by person. */
+export async function findHolderIdCards(db: Db, personIds: string[]) {
+  if (personIds.length === 0) return new Map<string, string | null>();
+  const rows = await db.selectFrom('persons').select(['id', 'id_card_enc']).where('id', 'in', personIds).execute();
+  return new Map(rows.map((r) => [r.id, r.id_card_enc]));
+}
+
 /** The numbers these certificates bore before their reissues, oldest first. */
 export async function findFormerNumbers(db: Db, certificateIds: string[]) {
   if (certificateIds.length === 0) return [];

@@ -5,6 +5,7 @@ import type { ManagedCertificate, managedCertificateQuery } from '@anxun/shared/
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { maskedIdCard } from '../../core/id-cards.js';
 import { findPersonById, lockPersonRows } from '../../core/person.repository.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -15,6 +16,7 @@ import {
   findCertificateOfOrg,
   findCertificatesOfOrg,
   findFormerNumbers,
+  findHolderIdCards,
   findMembershipOfOrg,
   reissueCertificate,
 } from './certificate-admin.repository.js';
@@ -46,10 +48,13 @@ export async function listCertificates(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  const former = await findFormerNumbers(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const [former, idCards] = await Promise.all([
+    findFormerNumbers(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    findHolderIdCards(ctx.db, [...new Set(rows.map((r) => r.person_id))]),
+  ]);
   return {
     total,
     records: rows.map((r) => ({
@@ -57,6 +62,7 @@ export async function listCertificates(
       number: r.number,
       personId: r.person_id,
       holderName: r.person_name,
+      holderIdCard: maskedIdCard(ctx.keys.idCards, r.person_id, idCards.get(r.person_id) ?? null),
       className: r.class_name,
       hours: r.hours,
       issuedAt: recordTime(r.issued_at),

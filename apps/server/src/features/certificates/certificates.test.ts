@@ -202,8 +202,14 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
       .where('id', '=', cert.id)
       .executeTakeFirstOrThrow();
     expect(reissuedRow.person_name).toBe('张安泉');
-    const listed = (await server.request('GET', '/api/manage/certificates', { headers: asAdmin })).body.data.records;
+    const page = await server.request('GET', '/api/manage/certificates', { headers: asAdmin });
+    const listed = page.body.data.records;
     expect(listed.find((c: { id: string }) => c.id === cert.id).formerNumbers).toEqual([cert.number]);
+    // the holder told apart from another of his name by his masked ID number, never the whole one
+    expect(listed.find((c: { id: string }) => c.id === cert.id).holderIdCard).toBe(
+      `${DEMO_LEARNER.idCard.slice(0, 3)}***********${DEMO_LEARNER.idCard.slice(-4)}`,
+    );
+    expect(page.text).not.toContain(DEMO_LEARNER.idCard);
 
     const revoked = await server.request('POST', `/api/manage/certificates/${cert.id}/revoke`, {
       json: { reason: '学时记录有误' },

@@ -43,6 +43,8 @@ export async function findReviewQueue(
         'f.passed_at',
         'f.flags',
         'p.name',
+        'p.id_card_enc',
+        'p.department_id',
         'c.name as class_name',
         'cw.title as unit_title',
         'r.decision',

@@ -9,6 +9,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
+import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
+import { maskedIdCard } from '../../core/id-cards.js';
 import { voidCreditSince } from '../../core/credit-void.js';
 import { voidExamsSince, type VoidedExams } from '../../core/exam-void.js';
 import { withdrawIfIncomplete } from '../../core/certificate-withdrawal.js';
@@ -62,12 +64,13 @@ export async function listReviewQueue(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  const [attempts, withReference] = await Promise.all([
+  const [attempts, withReference, paths] = await Promise.all([
     findAttemptsOfChecks(
       ctx.db,
       rows.map((r) => r.id),
     ),
     findPeopleWithReference(ctx.db, [...new Set(rows.map((r) => r.person_id))]),
+    departmentPathsOfOrg(ctx.db, user.orgId),
   ]);
   const now = ctx.now();
   return {
@@ -76,6 +79,8 @@ export async function listReviewQueue(
       checkId: r.id,
       personId: r.person_id,
       name: r.name,
+      idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
+      departmentName: departmentNameOf(paths, r.department_id, null),
       className: r.class_name,
       kind: r.kind,
       status: r.status,

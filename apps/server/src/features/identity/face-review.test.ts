@@ -404,6 +404,9 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       headers: as(admin),
     });
     expect(one.body.data.records.map((r: { checkId: string }) => r.checkId)).toEqual([checks.first]);
+    // which of two learners of one name: his masked ID number and department, never the whole number
+    expect(one.body.data.records[0]).toMatchObject({ idCard: '110***********0123', departmentName: '生产部/一车间' });
+    expect(one.text).not.toContain('110105199001010123');
     // a clear pass has nothing to confirm (it can still be voided)
     expect(one.body.data.records[0].confirmable).toBe(false);
     const confirm = await server.request('POST', `/api/manage/face-checks/${checks.first}/review`, {

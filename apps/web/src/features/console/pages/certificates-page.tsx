@@ -101,7 +101,18 @@ export default function CertificatesPage() {
                 </>
               ),
             },
-            { title: t('console.certificates.holder'), dataIndex: 'holderName', width: 100 },
+            {
+              title: t('console.certificates.holder'),
+              key: 'holder',
+              width: 150,
+              // which of two holders of one name
+              render: (_: unknown, c: ManagedCertificate) => (
+                <>
+                  {c.holderName}
+                  {c.holderIdCard && <div className="report-sub">{c.holderIdCard}</div>}
+                </>
+              ),
+            },
             // a phone shows the first columns and the actions: who, and whether it stands
             {
               title: t('console.statusTitle'),

@@ -131,6 +131,12 @@ export default function FaceReviewPage() {
                 <p>
                   <strong>{item.name}</strong> · {item.className}
                 </p>
+                {(item.idCard || item.departmentName) && (
+                  // which of two learners of one name: the void takes back his credit
+                  <p className="console-hint" data-testid="face-review-who">
+                    {[item.idCard, item.departmentName].filter(Boolean).join(' · ')}
+                  </p>
+                )}
                 <p>
                   {t(`console.reports.checkKind.${item.kind}`)}
                   {t('console.faceReview.check')}{' '}

@@ -158,7 +158,18 @@ export default function PeoplePage() {
             pagination={pagination(learners.data?.total)}
             data-testid="learner-table"
             columns={[
-              { title: t('console.name'), dataIndex: 'name', width: 100 },
+              {
+                title: t('console.name'),
+                key: 'name',
+                width: 120,
+                // with his login (the search finds it too)
+                render: (_: unknown, p: Learner) => (
+                  <>
+                    {p.name}
+                    {p.account && <div className="report-sub">{p.account}</div>}
+                  </>
+                ),
+              },
               { title: t('console.idCard'), dataIndex: 'idCard', width: 180, render: (v: string) => v || '—' },
               { title: t('console.phone'), dataIndex: 'phone', width: 120, render: (v: string | null) => v ?? '—' },
               {

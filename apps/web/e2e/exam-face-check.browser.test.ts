@@ -36,6 +36,8 @@ describe('a face check before the exam in Chromium', () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
+    // studied, the exam to pass: the class line says why its hours still read 0
+    expect(await page.getByTestId('class-exam-note').first().textContent()).toContain('课程学时在考试通过后计入');
     await page.evaluate(() => (location.hash = '/exams'));
     await page.getByRole('tab', { name: '考试' }).click();
     await page.getByTestId('exam-start').click();

@@ -9,6 +9,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     rewoundTo: 'Moved back to {{at}}: watch on from there',
     savingEnd: 'Saving the last seconds of this unit, one moment…',
     examDue: 'Exam due',
+    hoursAfterExam: "a course's hours count once its exam is passed",
     next: {
       exam: 'Take the exam',
       course: 'Next course: {{name}}',

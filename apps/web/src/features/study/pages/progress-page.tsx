@@ -56,6 +56,7 @@ function ClassProgress({ cls, courses, units }: { cls: MyClass; courses: PersonC
           <p>
             {t('study.studied')} <strong data-testid="class-studied">{cls.studiedHours}</strong> / {t('study.required')}{' '}
             {cls.requiredHours} {t('study.hours')} · {t('study.courses')} {cls.completedCourses}/{cls.courseCount}
+            {courses.some(isExamDue) && <span data-testid="class-exam-note"> · {t('study.hoursAfterExam')}</span>}
           </p>
         </div>
       </div>

@@ -66,6 +66,13 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
           <p>
             {t('study.studied')} <strong>{cls.studiedHours}</strong> / {t('study.required')} {cls.requiredHours}{' '}
             {t('study.hours')} · {t('study.courses')} {cls.completedCourses}/{cls.courseCount}
+            {(data?.records ?? []).some(isExamDue) && (
+              // the class counts a course's hours once its exam is passed: say so where they differ
+              <span className="class-exam-note" data-testid="class-exam-note">
+                {' '}
+                · {t('study.hoursAfterExam')}
+              </span>
+            )}
           </p>
         </div>
         <button

@@ -29,5 +29,7 @@ export const auditRecord = z.object({
   orgName: z.string().nullable(),
   /** {before?, after?}: values masked, never a password */
   summary: z.unknown(),
+  /** the ids the summary names (a department's, a class's, a person's…) by their names as they are now */
+  summaryNames: z.record(z.string(), z.string()),
 });
 export const auditPage = z.object({ records: z.array(auditRecord), total: z.number() });

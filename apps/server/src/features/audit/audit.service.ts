@@ -6,6 +6,36 @@ import { findAudit, findTargetNames } from '../../core/audit.js';
 import { dayStart, recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 
+/** A summary's fields that hold ids, and what they are the ids of (core/audit's target types). */
+const ID_FIELDS: Record<string, string> = {
+  parentId: 'department',
+  departmentId: 'department',
+  departmentIds: 'department',
+  classId: 'class',
+  bookId: 'course-book',
+  bookIds: 'course-book',
+  personId: 'person',
+  personIds: 'person',
+};
+
+/** The ids a record's summary holds in those fields, as targets to name. */
+function idsInSummary(summary: unknown): Array<{ target_type: string; target_id: string }> {
+  const parts = summary && typeof summary === 'object' ? Object.values(summary as Record<string, unknown>) : [];
+  return parts.flatMap((part) =>
+    part && typeof part === 'object'
+      ? Object.entries(part as Record<string, unknown>).flatMap(([key, value]) => {
+          const type = ID_FIELDS[key];
+          const ids = Array.isArray(value) ? value : [value];
+          return type
+            ? ids
+                .filter((id): id is string => typeof id === 'string')
+                .map((id) => ({ target_type: type, target_id: id }))
+            : [];
+        })
+      : [],
+  );
+}
+
 export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output<typeof auditQuery>) {
   // the operator reads the platform's log; a manager his organisation's
   const { rows, total } = await findAudit(ctx.db, user.role === Role.SUPER ? 'platform' : { orgId: user.orgId }, {
@@ -23,8 +53,12 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
     ctx.db,
     rows.filter((r) => r.target_name === null),
   );
+  // and the ids their summaries hold (报名 by departments, a department's parent…): a manager reads names
+  const summaries = rows.map((r) => JSON.parse(r.summary) as unknown);
+  const refs = summaries.map(idsInSummary);
+  const named = await findTargetNames(ctx.db, refs.flat().slice(0, 2000));
   return {
-    records: rows.map((r) => ({
+    records: rows.map((r, i) => ({
       id: r.id,
       at: recordTime(r.created_at),
       actorId: r.actor_id,
@@ -36,7 +70,13 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
       targetName: r.target_name ?? names.get(`${r.target_type}:${r.target_id}`) ?? null,
       // the platform's log spans organisations: which one each record is of
       orgName: user.role === Role.SUPER ? r.org_name : null,
-      summary: JSON.parse(r.summary) as unknown,
+      summary: summaries[i],
+      summaryNames: Object.fromEntries(
+        refs[i]!.flatMap((t) => {
+          const name = named.get(`${t.target_type}:${t.target_id}`);
+          return name ? [[t.target_id, name] as const] : [];
+        }),
+      ),
     })),
     total,
   };

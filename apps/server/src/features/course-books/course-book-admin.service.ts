@@ -202,7 +202,14 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
       action: `course-book.${action}`,
       targetType: 'course-book',
       targetId: id,
-      summary: { before: { status: book.status } },
+      // the state before and after, as the log reads it (发布 showed only 草稿, the state it left)
+      summary:
+        action === 'restore'
+          ? { before: { status: 'retired' }, after: { retired: false } }
+          : {
+              before: { status: book.status },
+              after: { status: action === 'publish' ? 'published' : action === 'unpublish' ? 'draft' : 'retired' },
+            },
       now,
     });
   });

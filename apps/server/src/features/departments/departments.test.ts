@@ -137,6 +137,11 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
     expect(named.map((r: { targetName: string }) => r.targetName)).toContain('生产部');
     // named as it was when the record was written: 一车间 was renamed 第一车间 after it was made
     expect(named.map((r: { targetName: string }) => r.targetName)).toContain('一车间');
+    // a summary's ids come with their names: 一车间's parent reads 生产部, not an id
+    const child = named.find(
+      (r: { summary: { after?: { parentId?: string } } }) => typeof r.summary.after?.parentId === 'string',
+    );
+    expect(child.summaryNames[child.summary.after.parentId]).toBe('生产部');
     const prefix = await server.request('GET', '/api/manage/audit?action=department.&size=100', { headers: as(admin) });
     expect(prefix.body.data.total).toBe(all.body.data.total);
     const future = await server.request('GET', '/api/manage/audit?from=2099-01-01', { headers: as(admin) });

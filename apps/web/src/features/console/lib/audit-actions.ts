@@ -129,3 +129,67 @@ const AUDIT_FILTERS: Array<{ prefix: string; label: [zh: string, en: string] }> 
   { prefix: 'enquiry.', label: ['报名咨询', 'Enquiries'] },
   { prefix: 'organisation.', label: ['单位设置', 'Organisation'] },
 ];
+
+/** A summary's fields in the page's language (the log keeps the API's names); one not here is shown as it is. */
+const SUMMARY_KEYS: Record<string, [zh: string, en: string]> = {
+  name: ['名称', 'Name'],
+  title: ['标题', 'Title'],
+  status: ['状态', 'Status'],
+  reason: ['原因', 'Reason'],
+  parentId: ['上级部门', 'Parent department'],
+  departmentId: ['部门', 'Department'],
+  departmentIds: ['部门', 'Departments'],
+  departmentsCreated: ['新建部门', 'Departments created'],
+  includeSub: ['含下级部门', 'With sub-departments'],
+  personId: ['人员', 'Person'],
+  personIds: ['人员', 'People'],
+  classId: ['班级', 'Class'],
+  bookId: ['课程', 'Course'],
+  bookIds: ['课程', 'Courses'],
+  course: ['课程', 'Course'],
+  courses: ['课程', 'Courses'],
+  created: ['新增', 'Created'],
+  updated: ['更新', 'Updated'],
+  unchanged: ['未变', 'Unchanged'],
+  changes: ['变更', 'Changes'],
+  row: ['行', 'Row'],
+  fields: ['字段', 'Fields'],
+  enrolled: ['报名人数', 'Enrolled'],
+  fileName: ['文件', 'File'],
+  rows: ['行数', 'Rows'],
+  errors: ['错误', 'Errors'],
+  fullIdNumbers: ['完整身份证号', 'Whole ID numbers'],
+  kind: ['类型', 'Kind'],
+  phone: ['手机号', 'Phone'],
+  idCard: ['身份证号', 'ID number'],
+  post: ['岗位/工种', 'Post'],
+  account: ['账号', 'Account'],
+  disabled: ['停用', 'Disabled'],
+  lockedUntil: ['锁定至', 'Locked until'],
+  startDate: ['开始日期', 'Start date'],
+  endDate: ['结束日期', 'End date'],
+  teacher: ['班主任', 'Teacher'],
+  intro: ['简介', 'Introduction'],
+  content: ['内容', 'Content'],
+  rules: ['规则', 'Rules'],
+  classHours: ['学时', 'Class hours'],
+  voidedSeconds: ['扣回秒数', 'Seconds taken back'],
+  examsVoided: ['作废考试', 'Exams voided'],
+  certificateWithdrawn: ['撤销证书', 'Certificate withdrawn'],
+  attemptsAllowed: ['考试次数', 'Attempts allowed'],
+  number: ['编号', 'Number'],
+  stem: ['题干', 'Question'],
+  retired: ['已停用', 'Retired'],
+};
+
+/** Coded values said in words. */
+const SUMMARY_VALUES: Record<string, [zh: string, en: string]> = {
+  draft: ['草稿', 'Draft'],
+  published: ['已发布', 'Published'],
+  retired: ['已停用', 'Retired'],
+  true: ['是', 'Yes'],
+  false: ['否', 'No'],
+};
+
+export const auditSummaryKey = (key: string, language: Language) => say(SUMMARY_KEYS, key, language);
+export const auditSummaryValue = (value: string, language: Language) => say(SUMMARY_VALUES, value, language);

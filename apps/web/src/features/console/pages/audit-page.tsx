@@ -3,25 +3,45 @@ import '../console.css';
 import { Card, Select, Table } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type Language } from '../../../lib/i18n';
 import { useAudit, type AuditPage as Page } from '../api/console-api';
 import { tablePager } from '../components/table-pager';
-import { auditActionText, auditFilterOptions, auditTargetText } from '../lib/audit-actions';
+import {
+  auditActionText,
+  auditFilterOptions,
+  auditSummaryKey,
+  auditSummaryValue,
+  auditTargetText,
+} from '../lib/audit-actions';
 
 type Row = Page['records'][number];
 type Values = Record<string, unknown>;
 
-const shown = (value: unknown): string =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : Array.isArray(value)
-      ? value.map(shown).join('、')
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
+/**
+ * A value as a manager reads it: an id by the name it stands for (`names`, from the server), a
+ * code or a yes/no in words, a list joined, an object's fields one after another.
+ */
+const shownWith =
+  (names: Record<string, string>, language: Language) =>
+  (value: unknown): string => {
+    const shown = shownWith(names, language);
+    return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+      ? '—'
+      : Array.isArray(value)
+        ? value.map(shown).join('、')
+        : typeof value === 'object'
+          ? Object.entries(value as Values)
+              .map(([k, v]) => `${auditSummaryKey(k, language)}: ${shown(v)}`)
+              .join('；')
+          : typeof value === 'string' && names[value]
+            ? names[value]
+            : auditSummaryValue(String(value), language);
+  };
 
-/** A record's fields, one a line, by their API names; a change reads before → after. */
-function SummaryLines({ summary }: { summary: unknown }) {
+/** A record's fields, one a line, in the page's words; a change reads before → after. */
+function SummaryLines({ summary, names }: { summary: unknown; names: Record<string, string> }) {
+  const { language } = useTranslation();
+  const shown = shownWith(names, language);
   const { before = {}, after = {} } = (summary ?? {}) as { before?: Values; after?: Values };
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return (
@@ -32,7 +52,7 @@ function SummaryLines({ summary }: { summary: unknown }) {
         const text = !(key in after) ? was : !(key in before) || was === is ? is : `${was} → ${is}`;
         return (
           <li key={key}>
-            <span className="console-summary-key">{key}</span> {text}
+            <span className="console-summary-key">{auditSummaryKey(key, language)}</span> {text}
           </li>
         );
       })}
@@ -98,7 +118,7 @@ export default function AuditPage() {
             {
               title: t('console.summary'),
               dataIndex: 'summary',
-              render: (s: unknown) => <SummaryLines summary={s} />,
+              render: (s: unknown, r: Row) => <SummaryLines summary={s} names={r.summaryNames} />,
             },
           ]}
         />

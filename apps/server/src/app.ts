@@ -482,7 +482,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         reportsRoutes(ctx, { settleExams }),
         certificateAdminRoutes(ctx),
         certificateTemplateRoutes(ctx),
-        faceReviewRoutes(ctx),
+        faceReviewRoutes(ctx, { settleExams }),
         archivesRoutes(ctx, { settleExams }),
         examReviewAdminRoutes(ctx),
         retentionRoutes(ctx),

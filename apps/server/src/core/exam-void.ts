@@ -1,4 +1,5 @@
 import { LearnStatus } from '@anxun/shared/constants';
+import { sql } from 'kysely';
 import type { Db } from '../infra/database.js';
 import { parseExamRules } from './exam-rules.js';
 
@@ -41,7 +42,13 @@ export async function voidExamsSince(
     // the paper in progress is closed where it stands: no score, no pass
     await db
       .updateTable('exam_attempts')
-      .set({ ...mark, status: 'expired', submitted_at: input.at, passed: 0 })
+      // (at its deadline, for one past it that nobody closed yet)
+      .set({
+        ...mark,
+        status: 'expired',
+        submitted_at: sql<number>`case when deadline_at < ${input.at} then deadline_at else ${input.at} end`,
+        passed: 0,
+      })
       .where('id', 'in', open)
       .execute();
   }
@@ -53,7 +60,7 @@ export async function voidExamsSince(
       .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
       .innerJoin('train_classes as c', 'c.id', 'cc.class_id')
       .innerJoin('course_books as b', 'b.id', 'cc.book_id')
-      .select(['pc.id', 'pc.learn_status', 'pc.exam_passed_at', 'c.rules', 'b.name'])
+      .select(['pc.id', 'pc.learn_status', 'pc.exam_passed_at', 'pc.end_time', 'c.rules', 'b.name'])
       .where('pc.train_person_id', '=', input.trainPersonId)
       .where('pc.class_course_id', '=', classCourseId)
       .executeTakeFirst();
@@ -69,14 +76,18 @@ export async function voidExamsSince(
     const scores = standing.flatMap((a) => (a.score === null ? [] : [Number(a.score)]));
     const passes = standing.filter((a) => a.passed === 1 && a.submitted_at !== null).map((a) => a.submitted_at!);
     const passedAt = passes.length > 0 ? Math.min(...passes) : null;
-    const reopened =
-      course.learn_status === LearnStatus.COMPLETED && passedAt === null && parseExamRules(course.rules).required;
+    const complete = course.learn_status === LearnStatus.COMPLETED;
+    const required = parseExamRules(course.rules).required;
+    const reopened = complete && passedAt === null && required;
+    // complete by a later pass that stands: it completed then, not at the voided one
+    const later = complete && required && passedAt !== null && (course.end_time ?? 0) < passedAt;
     await db
       .updateTable('train_person_courses')
       .set({
         sys_score: scores.length > 0 ? Math.max(...scores) : null,
         exam_passed_at: passedAt,
         ...(reopened ? { learn_status: LearnStatus.STUDYING, end_time: null } : {}),
+        ...(later ? { end_time: passedAt } : {}),
       })
       .where('id', '=', course.id)
       .execute();

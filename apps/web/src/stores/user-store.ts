@@ -9,6 +9,7 @@ import { notifyError } from '../lib/notify';
 import { RealtimeClient } from '../lib/realtime';
 import { FULL_ACCESS, useAcl } from './acl-store';
 import { useTabs } from './tabs-store';
+import { forgetAnswers } from '../lib/kept-answers';
 
 /**
  * The session (spec §3 session user, §4 session states). Kept in session storage; the
@@ -268,6 +269,8 @@ export const useUser = create<SessionUser & SessionActions>()(
           clear();
           set(LOGGED_OUT);
           sessionStorage.clear();
+          // a paper's answers kept unsaved: not for the next person at this computer
+          forgetAnswers();
           location.replace(`${location.pathname}#/`);
           location.reload();
         },

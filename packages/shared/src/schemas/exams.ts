@@ -91,6 +91,8 @@ export const examPaper = z.object({
   questions: z.array(questionView.extend({ points: z.number() })),
   /** what was saved so far (a resumed attempt) */
   answers: z.record(z.string(), answerValue),
+  /** when the answers were last saved (null: never): a browser's kept answers older than this lose */
+  answersSavedAt: z.string().nullable(),
   attemptNumber: z.number(),
   attemptsAllowed: z.number(),
 });

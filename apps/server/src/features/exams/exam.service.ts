@@ -277,6 +277,7 @@ async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: strin
       return q ? [{ ...toQuestionView(ctx, q), points: p.points }] : [];
     }),
     answers: parseAnswers(attempt.answers),
+    answersSavedAt: iso(attempt.answers_saved_at),
     attemptNumber,
     attemptsAllowed: 1 + rules.retakes + (course?.extra_attempts ?? 0),
   };

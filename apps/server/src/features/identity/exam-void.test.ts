@@ -94,25 +94,30 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
       headers: as(l.token),
     });
 
-  /** Sits the exam with every answer right. */
-  const passExam = async (l: Learner) => {
-    const paper = await start(l);
-    expect(paper.status, paper.text).toBe(200);
+  /** Every answer of a paper right, from the bank's keys. */
+  const rightAnswers = async (questions: Array<{ questionId: string }>) => {
     const keys = await server.ctx.db
       .selectFrom('questions')
       .select(['id', 'kind', 'answer'])
       .where(
         'id',
         'in',
-        paper.body.data.questions.map((q: { questionId: string }) => q.questionId),
+        questions.map((q) => q.questionId),
       )
       .execute();
-    const answers = Object.fromEntries(
+    return Object.fromEntries(
       keys.map((q) => {
         const key: unknown = JSON.parse(q.answer);
         return [q.id, q.kind === 'fill' ? (key as string[][]).map((alts) => alts[0]) : key];
       }),
     );
+  };
+
+  /** Sits the exam with every answer right. */
+  const passExam = async (l: Learner) => {
+    const paper = await start(l);
+    expect(paper.status, paper.text).toBe(200);
+    const answers = await rightAnswers(paper.body.data.questions);
     now += 5 * 60_000;
     const handedIn = await server.request('POST', '/api/exam/mock/submit', {
       json: { attemptId: paper.body.data.attemptId, answers },
@@ -235,6 +240,24 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
     expect(await summary(early)).toMatchObject({ passed: true, attemptsUsed: 1 });
     expect((await certificates(early))[0]?.status).toBe('valid');
 
+    // a paper answered in time and never handed in, its time over before the doubt: scored at
+    // its deadline and standing, not closed by the void
+    const late = await studied('examlate');
+    await passed(late, 'exam');
+    const unhanded = await start(late);
+    const saved = await server.request('POST', '/api/exam/mock/save', {
+      json: { attemptId: unhanded.body.data.attemptId, answers: await rightAnswers(unhanded.body.data.questions) },
+      headers: as(late.token),
+    });
+    expect(saved.status, saved.text).toBe(200);
+    now += 2 * 3600_000;
+    await passed(late, 'start');
+    expect((await voidCheck(await passed(late, 'start', 0.9))).body.data).toMatchObject({ examsVoided: 0 });
+    expect(await summary(late)).toMatchObject({
+      passed: true,
+      attempts: [{ attemptId: unhanded.body.data.attemptId, voided: false, score: 100 }],
+    });
+
     const sitting = await studied('examopen');
     await passed(sitting, 'start');
     const examCheck = await passed(sitting, 'exam');
@@ -242,12 +265,12 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
     expect(paper.status, paper.text).toBe(200);
     expect((await voidCheck(examCheck)).body.data).toMatchObject({ voidedSeconds: 0, examsVoided: 1 });
     // the paper in progress is closed: nothing more is accepted on it, and a new one may start
-    const late = await server.request('POST', '/api/exam/mock/submit', {
+    const handIn = await server.request('POST', '/api/exam/mock/submit', {
       json: { attemptId: paper.body.data.attemptId, answers: {} },
       headers: as(sitting.token),
     });
     // (a hand-in of a closed paper answers with its sheet, as ever: here voided)
-    expect(late.body.data).toMatchObject({ passed: false, voided: true });
+    expect(handIn.body.data).toMatchObject({ passed: false, voided: true });
     expect(await summary(sitting)).toMatchObject({
       passed: false,
       attemptsUsed: 0,

@@ -14,7 +14,11 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 
 /** 核验审核: the review queue and the decisions. Inside the manage scope. */
 export const faceReviewRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    /** closes the learner's papers whose time ran out (the exams feature's, app.ts passes it in) */
+    options: { settleExams?: (trainPersonIds: readonly string[]) => Promise<unknown> } = {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/face-checks/review',
@@ -74,6 +78,7 @@ export const faceReviewRoutes =
           },
         },
       },
-      async (request) => ok(await reviewCheck(ctx, userOf(request), request.params.id, request.body, request.ip)),
+      async (request) =>
+        ok(await reviewCheck(ctx, userOf(request), request.params.id, request.body, request.ip, options.settleExams)),
     );
   };

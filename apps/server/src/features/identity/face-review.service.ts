@@ -125,6 +125,7 @@ export async function reviewCheck(
   checkId: string,
   body: z.output<typeof faceReviewBody>,
   ip: string,
+  settleExams?: (trainPersonIds: readonly string[]) => Promise<unknown>,
 ) {
   const check = await findCheckOfOrg(ctx.db, user.orgId, checkId);
   if (!check) throw new AppError(ErrorCode.NOT_FOUND, '核验记录不存在');
@@ -140,6 +141,9 @@ export async function reviewCheck(
   if (body.decision === 'void' && (check.status !== 'passed' || check.passed_at === null)) {
     throw new AppError(ErrorCode.DUPLICATE, '只有通过的核验才能作废（未通过的核验没有放行任何学时）');
   }
+  // a paper whose time ran out is scored first, at its deadline, as it would have been: one
+  // that ended before the doubt began stands (a void closes only papers still running)
+  if (body.decision === 'void') await settleExams?.([check.train_person_id]);
   const now = ctx.now();
   let voidedSeconds = 0;
   let voidedSince: number | undefined;

@@ -43,12 +43,16 @@ export function AnswerSheetModal({
         <>
           <p data-testid="sheet-score">
             {t('console.reports.examScore')}: {sheet.data.score} / {sheet.data.totalScore}{' '}
-            {sheet.data.passed ? (
+            {sheet.data.voided ? (
+              <Tag color="error" title={t('console.reports.examVoidedHint')}>
+                {t('console.reports.examVoided')}
+              </Tag>
+            ) : sheet.data.passed ? (
               <Tag color="success">{t('console.reports.passed')}</Tag>
             ) : (
               <Tag color="error">{t('console.reports.failed')}</Tag>
             )}
-            {sheet.data.status === 'expired' && <Tag color="warning">{t('console.reports.expired')}</Tag>}
+            {sheet.data.late && <Tag color="warning">{t('console.reports.expired')}</Tag>}
           </p>
           <p className="console-hint" data-testid="sheet-facts">
             {t('console.reports.sheetFacts', {

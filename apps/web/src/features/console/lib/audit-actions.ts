@@ -99,7 +99,8 @@ const TARGETS: Record<string, [zh: string, en: string]> = {
 /** A [zh, en] pair in the page's language. */
 const inLanguage = (pair: [string, string], language: Language) => pair[language === 'en' ? 1 : 0];
 const say = (table: Record<string, [string, string]>, code: string, language: Language) =>
-  table[code] ? inLanguage(table[code], language) : code;
+  // own keys only: a value such as 'constructor' is itself, not Object's
+  Object.hasOwn(table, code) ? inLanguage(table[code]!, language) : code;
 
 /** Every action named here (a test holds this to what the server records). */
 export const namedAuditActions = (): string[] => Object.keys(ACTIONS);

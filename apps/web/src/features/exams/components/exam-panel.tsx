@@ -23,7 +23,7 @@ import {
   type ExamReview,
   type ExamSummary,
 } from '../api/exams-api';
-import { forgetAnswers, keepAnswers, keptAnswers } from '../lib/kept-answers';
+import { forgetAnswers, keepAnswers, keptAnswers } from '../../../lib/kept-answers';
 import { AnswerInput, hasAnswer } from './answer-input';
 import { ExamReviewView } from './exam-review';
 import { QuestionStem } from './question-stem';
@@ -106,10 +106,15 @@ const Tag = ({ tone, children }: { tone?: 'success' | 'error' | 'warning'; child
 function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamReview): void }) {
   const { t } = useTranslation();
   const judge: [string, string] = [t('exams.true'), t('exams.false')];
-  // what this browser kept of the paper and the server never saved (a reload after a refused save)
+  /** the server's last save as this page knows it: what kept answers are laid over */
+  const base = useRef(paper.answersSavedAt ? Date.parse(paper.answersSavedAt) : null);
+  // what this browser kept of the paper and the server never saved (a reload after a refused
+  // save) — unless the server saved since (another device, or this page's save as it closed)
   const [kept] = useState(() => {
+    const found = keptAnswers(paper.attemptId);
+    if (!found || found.base !== base.current) return {};
     const onPaper = new Set(paper.questions.map((q) => q.questionId));
-    return Object.fromEntries(Object.entries(keptAnswers(paper.attemptId)).filter(([id]) => onPaper.has(id)));
+    return Object.fromEntries(Object.entries(found.answers).filter(([id]) => onPaper.has(id)));
   });
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => ({ ...paper.answers, ...kept }));
   const [submitting, setSubmitting] = useState(false);
@@ -159,7 +164,7 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
     forgetAnswers(paper.attemptId, true);
   }, [paper.attemptId]);
   useEffect(() => {
-    if (dirty.current) keepAnswers(paper.attemptId, answers);
+    if (dirty.current) keepAnswers(paper.attemptId, { base: base.current, answers });
   }, [paper.attemptId, answers]);
 
   useEffect(() => {
@@ -169,9 +174,11 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
       dirty.current = false;
       const saving = saveExam(paper.attemptId, latest.current, leaving);
       saving.then(
-        () => {
+        ({ savedAt }) => {
+          base.current = Date.parse(savedAt);
           // saved, and nothing answered since: the server's copy is the whole paper
           if (!dirty.current) forgetAnswers(paper.attemptId);
+          else keepAnswers(paper.attemptId, { base: base.current, answers: latest.current });
         },
         () => undefined,
       );

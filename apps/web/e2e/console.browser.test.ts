@@ -375,13 +375,13 @@ describe('the console in Chromium', () => {
     await expect.poll(() => modal.locator('textarea').inputValue()).toBe('请在两周内完成全部课程。');
     await closeDialog(page);
 
-    // the 学时 edit in 操作日志, what it was and what it is
+    // the 学时 edit in 操作日志, what it was and what it is, in words
     await page.evaluate(() => (location.hash = '/manage/audit'));
     // said in words (修改课程), the kinds of record to choose from
     await page.getByTestId('audit-filter').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '课程' }).first().click();
     const edit = page.getByTestId('audit-page').locator('tr').filter({ hasText: '修改课程' }).first();
-    await edit.getByText('classHours 2 → 3').waitFor();
+    await edit.getByText('学时 2 → 3').waitFor();
     expect(await page.getByTestId('audit-page').locator('tbody').textContent()).not.toContain('添加部门');
 
     // an enquiry a visitor left reaches the console

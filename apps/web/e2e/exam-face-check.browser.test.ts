@@ -40,6 +40,8 @@ describe('a face check before the exam in Chromium', () => {
     expect(await page.getByTestId('class-exam-note').first().textContent()).toContain('课程学时在考试通过后计入');
     await page.evaluate(() => (location.hash = '/exams'));
     await page.getByRole('tab', { name: '考试' }).click();
+    // said before the click: a face check comes first
+    expect(await page.getByTestId('exam-face-note').textContent()).toContain('开始考试前需先完成人脸核验');
     await page.getByTestId('exam-start').click();
     await page.getByTestId('exam-confirm-ok').click();
     // the server asked for a check: its dialog opens here, saying what it is for

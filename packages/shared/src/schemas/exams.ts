@@ -140,6 +140,8 @@ export const examSummary = z.object({
   attemptsAllowed: z.number(),
   /** the course's units are studied to its 学时: with `rules.afterStudy`, the exam waits for it */
   studyDone: z.boolean(),
+  /** 考前人脸核验: the class checks the learner's face before a paper */
+  faceCheckFirst: z.boolean(),
   passed: z.boolean(),
   bestScore: z.number().nullable(),
   /** an attempt still running */

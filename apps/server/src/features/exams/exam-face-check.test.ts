@@ -100,6 +100,11 @@ describe.each(dialects)('face check before an exam on $name', ({ databaseUrl }) 
   afterAll(() => server.close());
 
   it('starts a paper only after his own face passed; another login resumes it only after another pass', async () => {
+    // the exam's page says so before the start
+    const summary = await server.request('GET', `/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, {
+      headers: auth(),
+    });
+    expect(summary.body.data.faceCheckFirst).toBe(true);
     const checkId = await refusedWithCheck();
     // asking again opens no second check
     expect((await start()).body.code).toBe(ErrorCode.FACE_CHECK_REQUIRED);

@@ -6,6 +6,7 @@ import type { Db } from '../../infra/database.js';
 import type { AppContext } from '../../app-context.js';
 import { countUnits, isCourseComplete } from '../../core/course-completion.js';
 import { parseExamRules } from '../../core/exam-rules.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -222,6 +223,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
   // a voided attempt is listed (he sat it) and counts for nothing
   const attempts = all.filter(stands);
   const scores = attempts.filter((a) => a.score !== null).map((a) => a.score!);
+  const faces = parseFaceCheckRules(course.rules);
   return {
     trainClassCourseId: classCourseId,
     courseName: course.course_name,
@@ -229,6 +231,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
     attemptsUsed: attempts.length,
     attemptsAllowed: 1 + rules.retakes + course.extra_attempts,
     studyDone: await studyDone(ctx, course),
+    faceCheckFirst: faces.enabled && faces.beforeExam === true,
     passed: attempts.some((a) => a.passed === 1),
     bestScore: scores.length > 0 ? Math.max(...scores) : null,
     openAttemptId: attempts.find((a) => a.status === 'open')?.id ?? null,

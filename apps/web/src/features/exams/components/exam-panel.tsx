@@ -393,6 +393,12 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
           {summary.openAttemptId ? t('exams.resume') : t('exams.start')}
         </button>
       )}
+      {summary.faceCheckFirst && canStart && !summary.passed && (
+        // said before the click: the check is the next step, not a surprise
+        <p className="exam-face-note" data-testid="exam-face-note">
+          {t('exams.faceFirst')}
+        </p>
+      )}
       {summary.attempts.some((a) => a.voided) && (
         <p className="exam-voided-note" data-testid="exam-voided-note">
           {t('exams.voidedNote')}

@@ -48,15 +48,14 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  // records written before targets were named at the time are named as they are now
-  const names = await findTargetNames(
-    ctx.db,
-    rows.filter((r) => r.target_name === null),
-  );
-  // and the ids their summaries hold (报名 by departments, a department's parent…): a manager reads names
+  // records written before targets were named at the time are named as they are now, and so are
+  // the ids their summaries hold (报名 by departments, a department's parent…) — one look-up for both
   const summaries = rows.map((r) => JSON.parse(r.summary) as unknown);
   const refs = summaries.map(idsInSummary);
-  const named = await findTargetNames(ctx.db, refs.flat().slice(0, 2000));
+  const names = await findTargetNames(ctx.db, [
+    ...rows.filter((r) => r.target_name === null),
+    ...refs.flat().slice(0, 2000),
+  ]);
   return {
     records: rows.map((r, i) => ({
       id: r.id,
@@ -73,7 +72,7 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
       summary: summaries[i],
       summaryNames: Object.fromEntries(
         refs[i]!.flatMap((t) => {
-          const name = named.get(`${t.target_type}:${t.target_id}`);
+          const name = names.get(`${t.target_type}:${t.target_id}`);
           return name ? [[t.target_id, name] as const] : [];
         }),
       ),

@@ -288,23 +288,26 @@ async function paperView(ctx: AppContext, attempt: AttemptRow, courseName: strin
 
 /**
  * 考前人脸核验, as the identity feature keeps it (app.ts passes it in): whether the learner must
- * pass a face check before this paper — the check to take — or may start.
+ * pass a face check before this paper — the check to take — or may start, `admit` run (the new
+ * paper written) under the lock the gate read by.
  */
 export type ExamCheckGate = (
   db: Db,
   job: { personId: string; sessionId: string; trainPersonId: string; classRules: string; resume: boolean },
   now: () => number,
+  admit?: (db: Db) => Promise<void>,
 ) => Promise<{ checkId: string } | undefined>;
 
-/** Refuses (FACE_CHECK_REQUIRED) until the gate is satisfied. */
+/** Refuses (FACE_CHECK_REQUIRED) until the gate is satisfied; then `admit` runs. */
 async function requireFaceCheck(
   ctx: AppContext,
   user: AuthUser,
   membership: { train_person_id: string; rules: string },
   resume: boolean,
   gate: ExamCheckGate | undefined,
+  admit?: (db: Db) => Promise<void>,
 ): Promise<void> {
-  if (!gate) return;
+  if (!gate) return admit?.(ctx.db);
   const job = {
     personId: user.personId,
     sessionId: user.sessionId,
@@ -312,7 +315,7 @@ async function requireFaceCheck(
     classRules: membership.rules,
     resume,
   };
-  if (await gate(ctx.db, job, ctx.now)) throw new AppError(ErrorCode.FACE_CHECK_REQUIRED);
+  if (await gate(ctx.db, job, ctx.now, admit)) throw new AppError(ErrorCode.FACE_CHECK_REQUIRED);
 }
 
 /** An attempt's membership and class rules, for the gate (a paper saved or handed in from another login). */
@@ -354,40 +357,43 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   const paper: Paper = rulesOfCourse ? drawPaper(bank, rulesOfCourse) : defaultPaper(bank, rules.totalScore);
   const paperTotal = paper.reduce((s, p) => s + p.points, 0);
   if (paper.length === 0) throw new AppError(ErrorCode.DUPLICATE, '本课程暂无试题');
-  // last: no check is opened for a paper that could not start anyway
-  await requireFaceCheck(ctx, user, course, false, gate);
-  const now = ctx.now();
-  const row = {
-    id: crypto.randomUUID(),
-    person_id: user.personId,
-    train_person_id: course.train_person_id,
-    class_course_id: classCourseId,
-    book_id: course.book_id,
-    status: 'open' as const,
-    paper: JSON.stringify(paper),
-    answers: '{}',
-    answers_saved_at: null,
-    started_at: now,
-    deadline_at: now + rules.durationMinutes * 60_000,
-    submitted_at: null,
-    // a course's own paper may have been set for another total: its pass mark scales with it
-    total_score: paperTotal,
-    pass_score: passMarkFor(rules, paperTotal),
-    score: null,
-    passed: null,
+  // last: no check is opened for a paper that could not start anyway; the paper is written
+  // under the gate's lock (a void of the pass that let it through then finds it)
+  const id = crypto.randomUUID();
+  const admit = async (db: Db) => {
+    const now = ctx.now();
+    await insertAttempt(db, {
+      id,
+      person_id: user.personId,
+      train_person_id: course.train_person_id,
+      class_course_id: classCourseId,
+      book_id: course.book_id,
+      status: 'open',
+      paper: JSON.stringify(paper),
+      answers: '{}',
+      answers_saved_at: null,
+      started_at: now,
+      deadline_at: now + rules.durationMinutes * 60_000,
+      submitted_at: null,
+      // a course's own paper may have been set for another total: its pass mark scales with it
+      total_score: paperTotal,
+      pass_score: passMarkFor(rules, paperTotal),
+      score: null,
+      passed: null,
+    });
   };
   try {
-    await insertAttempt(ctx.db, row);
+    await requireFaceCheck(ctx, user, course, false, gate, admit);
   } catch (err) {
     // a parallel start won the one open attempt a course allows: this one resumes it
-    if (!/unique|duplicate/i.test(String((err as Error).message))) throw err;
+    if (err instanceof AppError || !/unique|duplicate/i.test(String((err as Error).message))) throw err;
     const open = (await findAttempts(ctx.db, course.train_person_id, classCourseId)).find(
       (a) => a.status === 'open' && stands(a),
     );
     if (!open) throw err;
     return paperView(ctx, open, course.course_name, attempts.length + 1);
   }
-  return paperView(ctx, (await findAttempt(ctx.db, row.id))!, course.course_name, attempts.length + 1);
+  return paperView(ctx, (await findAttempt(ctx.db, id))!, course.course_name, attempts.length + 1);
 }
 
 /** Keeps the answers so far (a closed tab, a lost connection, the deadline). */

@@ -25,13 +25,18 @@ export interface ExamGateJob {
  * login elsewhere mid-exam is checked again); a pass a manager voided counts for nothing, and a
  * check still open anywhere in the class is passed first. Otherwise an exam check is opened (or
  * the open one given) — the learner takes it where his open checks are listed, then starts.
- * Undefined: he may start. Read and opened under the learner's lock (two starts at once open
- * one check); a class without exam checks takes no lock (a paper's saves ask every 20 s).
+ * Undefined: he may start — and `admit` (the paper's insert) has run under the same lock, so a
+ * manager's void of the pass either comes first (a new check is asked) or finds the paper and
+ * voids it. Read and opened under the learner's lock (two starts at once open one check); a
+ * class without exam checks takes no lock (a paper's saves ask every 20 s).
  */
 export function createExamFaceGate(dialect: Dialect) {
-  return async function examCheckDue(db: Db, job: ExamGateJob, now: () => number) {
+  return async function examCheckDue(db: Db, job: ExamGateJob, now: () => number, admit?: (db: Db) => Promise<void>) {
     const rules = parseFaceCheckRules(job.classRules);
-    if (!rules.enabled || !rules.beforeExam) return undefined;
+    if (!rules.enabled || !rules.beforeExam) {
+      await admit?.(db);
+      return undefined;
+    }
     return db.transaction().execute(async (trx): Promise<{ checkId: string } | undefined> => {
       await lockPersonRows(trx, dialect, [job.personId]);
       const [open] = await findOpenChecks(trx, dialect, [job.trainPersonId]);
@@ -44,7 +49,10 @@ export function createExamFaceGate(dialect: Dialect) {
         pass.session_id === job.sessionId &&
         pass.passed_at !== null &&
         (job.resume || at - pass.passed_at <= EXAM_CHECK_FRESH_MS);
-      if (trusted) return undefined;
+      if (trusted) {
+        await admit?.(trx);
+        return undefined;
+      }
       const row = newCheckRow({ ...job, warpCourseId: null }, 'exam', rules, at);
       await insertCheck(trx, row);
       return { checkId: row.id };

@@ -65,7 +65,7 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
             idCard: exportedIdCard(ctx.keys.idCards, a.person_id, a.id_card_enc, full),
             department: departmentNameOf(paths!, a.department_id, a.department_name) ?? '',
             course: a.course_name,
-            attempt: Number(a.attempt_no),
+            attempt: a.voided_at !== null ? '' : Number(a.attempt_no),
             started: when(a.started_at),
             submitted: when(a.submitted_at),
             took: a.submitted_at === null ? '' : Math.round((a.submitted_at - a.started_at) / 6_000) / 10,

@@ -29,13 +29,15 @@ export async function findClassAttempts(db: Db, classId: string, offset: number,
         'd.name as department_name',
         'b.name as course_name',
       ])
-      // which of his attempts at this course it was (第几次), counted in the order they were started
+      // which of his attempts at this course it was (第几次), counted in the order they were started;
+      // a voided one is not a try (the learner's page numbers his next one as if it had not been)
       .select((eb) =>
         eb
           .selectFrom('exam_attempts as earlier')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('earlier.train_person_id', '=', 'a.train_person_id')
           .whereRef('earlier.class_course_id', '=', 'a.class_course_id')
+          .where('earlier.voided_at', 'is', null)
           .where((w) =>
             w.or([
               w('earlier.started_at', '<', w.ref('a.started_at')),

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
 import {
@@ -219,6 +220,28 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
       .poll(async () => (await certificates(l)).find((c) => c.status === 'valid')?.number, { timeout: 15_000 })
       .toMatch(/.+/);
     expect((await certificates(l)).find((c) => c.status === 'valid')!.number).not.toBe(earned!.number);
+
+    // the results sheet keeps both sittings: the voided one 已作废 and no try, the retake his first
+    const { class_id } = await server.ctx.db
+      .selectFrom('train_persons')
+      .select('class_id')
+      .where('id', '=', l.trainPersonId)
+      .executeTakeFirstOrThrow();
+    const res = await fetch(`${server.baseUrl}/api/manage/exam-attempts/export?classId=${class_id}`, {
+      headers: as(admin),
+    });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const rows = [2, 3].map((r) =>
+      ['第几次', '状态', '是否通过'].map((h) => sheet.getRow(r).getCell(header.indexOf(h)).text),
+    );
+    expect(rows).toEqual([
+      ['', '已作废', '否'],
+      ['1', '已交卷', '是'],
+    ]);
   });
 
   it('closes a paper still open when its check is voided, and leaves an exam finished before the doubt alone', async () => {

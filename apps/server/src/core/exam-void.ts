@@ -95,3 +95,15 @@ export async function voidExamsSince(
   }
   return { count: hit.length, retake };
 }
+
+/** How many exam sittings each voided check took (a void marks them with its check's id): 核验审核 › 已审核. */
+export async function countExamsVoidedBy(db: Db, checkIds: readonly string[]): Promise<Map<string, number>> {
+  if (checkIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('exam_attempts')
+    .select((eb) => ['voided_by_check', eb.fn.countAll<number>().as('n')])
+    .where('voided_by_check', 'in', checkIds)
+    .groupBy('voided_by_check')
+    .execute();
+  return new Map(rows.map((r) => [r.voided_by_check!, Number(r.n)]));
+}

@@ -212,6 +212,8 @@ export const faceReviewItem = z.object({
       decision: z.enum(['confirmed', 'voided']),
       reason: z.string(),
       voidedSeconds: z.number(),
+      /** exam sittings the void took (core/exam-void), counted from the attempts it marked */
+      examsVoided: z.number().int(),
       reviewedAt: z.string(),
     })
     .nullable(),

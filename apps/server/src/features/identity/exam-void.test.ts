@@ -177,6 +177,15 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
     const voided = await voidCheck(examCheck);
     expect(voided.status, voided.text).toBe(200);
     expect(voided.body.data).toMatchObject({ voidedSeconds: 0, examsVoided: 1, certificateWithdrawn: earned!.number });
+    // 已审核 says what the void took
+    const reviewed = await server.request('GET', `/api/manage/face-checks/review?check=${examCheck}`, {
+      headers: as(admin),
+    });
+    expect(reviewed.body.data.records[0].review).toMatchObject({
+      decision: 'voided',
+      voidedSeconds: 0,
+      examsVoided: 1,
+    });
 
     // the learner's page: the sitting listed as voided, the exam open to him again with his one try
     expect(await summary(l)).toMatchObject({
@@ -259,7 +268,8 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
     const reviewed = await server.request('GET', '/api/manage/face-checks/review?state=reviewed', {
       headers: as(admin),
     });
-    expect(reviewed.body.data.records.map((r: { checkId: string }) => r.checkId)).toContain(later);
+    const listed = reviewed.body.data.records.find((r: { checkId: string }) => r.checkId === later);
+    expect(listed.review).toMatchObject({ decision: 'voided', examsVoided: 0 });
     expect(await summary(early)).toMatchObject({ passed: true, attemptsUsed: 1 });
     expect((await certificates(early))[0]?.status).toBe('valid');
 

@@ -12,7 +12,7 @@ import { recordAudit } from '../../core/audit.js';
 import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
 import { maskedIdCard } from '../../core/id-cards.js';
 import { voidCreditSince } from '../../core/credit-void.js';
-import { voidExamsSince, type VoidedExams } from '../../core/exam-void.js';
+import { countExamsVoidedBy, voidExamsSince, type VoidedExams } from '../../core/exam-void.js';
 import { withdrawIfIncomplete } from '../../core/certificate-withdrawal.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { notifyPerson } from '../../core/person-notice.js';
@@ -64,13 +64,17 @@ export async function listReviewQueue(
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  const [attempts, withReference, paths] = await Promise.all([
+  const [attempts, withReference, paths, examsVoided] = await Promise.all([
     findAttemptsOfChecks(
       ctx.db,
       rows.map((r) => r.id),
     ),
     findPeopleWithReference(ctx.db, [...new Set(rows.map((r) => r.person_id))]),
     departmentPathsOfOrg(ctx.db, user.orgId),
+    countExamsVoidedBy(
+      ctx.db,
+      rows.filter((r) => r.decision === 'voided').map((r) => r.id),
+    ),
   ]);
   const now = ctx.now();
   return {
@@ -112,6 +116,7 @@ export async function listReviewQueue(
             decision: r.decision,
             reason: r.reason ?? '',
             voidedSeconds: Number(r.voided_seconds ?? 0),
+            examsVoided: examsVoided.get(r.id) ?? 0,
             reviewedAt: recordTime(Number(r.reviewed_at)),
           }
         : null,

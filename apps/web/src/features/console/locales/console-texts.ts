@@ -197,6 +197,7 @@ registerTexts({
         one: '核验记录中的一次核验（不论是否通过）',
         backToQueue: '返回审核队列',
         voidedTime: '扣回 {{time}}',
+        examsVoidedShort: '作废考试 {{count}} 次',
         spoofScores: '防伪 {{real}} · 活体 {{live}}',
         flag: {
           STILL_SCENE: '画面连续相同',
@@ -758,6 +759,7 @@ registerTexts({
         one: 'One check from the face-check records (passed or not)',
         backToQueue: 'Back to the queue',
         voidedTime: '{{time}} taken back',
+        examsVoidedShort: '{{count}} exam sitting(s) voided',
         spoofScores: 'anti-spoof {{real}} · liveness {{live}}',
         flag: {
           STILL_SCENE: 'Same scene again',

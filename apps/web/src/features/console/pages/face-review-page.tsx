@@ -163,7 +163,10 @@ export default function FaceReviewPage() {
                     </Tag>
                     {item.review.reason}
                     {item.review.decision === 'voided' &&
-                      ` · ${t('console.faceReview.voidedTime', { time: formatDuration(item.review.voidedSeconds) })}`}
+                      ` · ${t('console.faceReview.voidedTime', { time: formatDuration(item.review.voidedSeconds) })}` +
+                        (item.review.examsVoided > 0
+                          ? ` · ${t('console.faceReview.examsVoidedShort', { count: item.review.examsVoided })}`
+                          : '')}
                   </p>
                 ) : (
                   <Space>

@@ -2,6 +2,8 @@ import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEARNER } from '../../seed/demo-accounts.js';
 import { dialects, login, startServer, turnOffFaceChecks, type TestServer, tomorrowAt } from '../../../test/harness.js';
+import { dayStart } from '../../core/record-time.js';
+import { studyDay } from '../../core/study-day.js';
 import { CreditBatcher } from './study-credit.service.js';
 
 interface Unit {
@@ -168,6 +170,44 @@ describe.each(dialects)('a scripted cheater earns nothing on $name', ({ database
     at(10);
     const tomorrow = await report(units[4]!, { playbackId: playbackTomorrow, seq: 2, position: 10 });
     expect(tomorrow.body.data.creditedSeconds).toBe(10);
+  });
+
+  it("a report just after midnight earns nothing of the capped day before's last seconds", async () => {
+    const unit = units[4]!;
+    // where this unit stands (an earlier test may have studied some of it)
+    const { furthest_seconds: base } = await server.ctx.db
+      .selectFrom('train_warp_courses')
+      .select('furthest_seconds')
+      .where('id', '=', unit.trainWarpCourseId)
+      .executeTakeFirstOrThrow();
+    const { id: person_id } = await server.ctx.db
+      .selectFrom('persons')
+      .select('id')
+      .where('account', '=', DEMO_LEARNER.account)
+      .executeTakeFirstOrThrow();
+    // he studied to the cap (20 s) on the day that ends at the study time zone's midnight
+    const { timeZone } = server.ctx.config.study;
+    const midnight = dayStart(studyDay(now, timeZone)) + 86_400_000;
+    await server.ctx.db.deleteFrom('study_days').execute();
+    await server.ctx.db
+      .insertInto('study_days')
+      .values({ person_id, day: studyDay(midnight - 1, timeZone), credited_seconds: DAILY_CAP_SECONDS })
+      .execute();
+    // 10 s before midnight a playback starts; its next report comes 5 s into the new day
+    now = midnight - 10_000;
+    token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials.accessToken;
+    const playbackId = `night-${++playbacks}`;
+    const play = (seq: number, position: number) => report(unit, { playbackId, seq, position: base + position });
+    expect((await play(1, 0)).body.data.refusal).toBeNull();
+    at(15);
+    // its 15 s stretch earns the 5 s after midnight, not the 10 of the capped day before it
+    expect((await play(2, 15)).body.data).toMatchObject({ creditedSeconds: 5, refusal: null });
+    const today = await server.ctx.db
+      .selectFrom('study_days')
+      .select('credited_seconds')
+      .where('day', '=', studyDay(now, timeZone))
+      .executeTakeFirstOrThrow();
+    expect(today.credited_seconds).toBe(5);
   });
 
   it('a forged record id or a position past the end earns nothing', async () => {

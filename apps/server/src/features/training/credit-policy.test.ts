@@ -22,7 +22,7 @@ function session(duration = 600, opts: { creditedToday?: number } = {}) {
   const report = (
     atSeconds: number,
     r: Partial<CreditInput['report']> & { position: number; seq: number },
-    extra: Partial<Pick<CreditInput, 'faceGate' | 'sessionId'>> & { warpId?: string } = {},
+    extra: Partial<Pick<CreditInput, 'faceGate' | 'sessionId' | 'dayBefore'>> & { warpId?: string } = {},
   ) => {
     const unit =
       !extra.warpId || extra.warpId === 'w1'
@@ -36,6 +36,7 @@ function session(duration = 600, opts: { creditedToday?: number } = {}) {
       playback,
       creditedTodaySeconds: creditedToday,
       faceGate: extra.faceGate ?? 'ok',
+      ...(extra.dayBefore && { dayBefore: extra.dayBefore }),
       now: T0 + atSeconds * 1000,
       rules,
     });
@@ -375,6 +376,39 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(partial.furthest).toBe(5);
     expect(s.report(30, { seq: 3, position: 30 })).toMatchObject({ creditedSeconds: 0, refusal: 'DAILY_CAP' });
     expect(s.total()).toBe(5);
+  });
+
+  it("across midnight: the stretch before it counts against the day before's cap", () => {
+    const cap = rules.dailyCapSeconds;
+    // capped yesterday; a report 5 s into today covers 15 s: only today's 5 s count
+    const capped = session(600, { creditedToday: 0 });
+    capped.report(0, { seq: 1, position: 0 });
+    const justAfter = { sinceDayStartSeconds: 5, creditedSeconds: cap };
+    expect(capped.report(15, { seq: 2, position: 15 }, { dayBefore: justAfter })).toMatchObject({
+      creditedSeconds: 5,
+      refusal: undefined,
+      furthest: 5,
+    });
+    // 8 s of yesterday's cap were left: 8 + 5
+    const left = session(600);
+    left.report(0, { seq: 1, position: 0 });
+    expect(
+      left.report(15, { seq: 2, position: 15 }, { dayBefore: { sinceDayStartSeconds: 5, creditedSeconds: cap - 8 } })
+        .creditedSeconds,
+    ).toBe(13);
+    // a stretch all before midnight, yesterday capped: nothing
+    const before = session(600);
+    before.report(0, { seq: 1, position: 0 });
+    expect(
+      before.report(15, { seq: 2, position: 15 }, { dayBefore: { sinceDayStartSeconds: 0, creditedSeconds: cap } }),
+    ).toMatchObject({ creditedSeconds: 0, refusal: 'DAILY_CAP' });
+    // a learner who studied little yesterday loses nothing at midnight
+    const fresh = session(600);
+    fresh.report(0, { seq: 1, position: 0 });
+    expect(
+      fresh.report(15, { seq: 2, position: 15 }, { dayBefore: { sinceDayStartSeconds: 5, creditedSeconds: 60 } })
+        .creditedSeconds,
+    ).toBe(15);
   });
 
   it('a face check due: nothing is credited until it passes', () => {

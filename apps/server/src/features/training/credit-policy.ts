@@ -99,6 +99,13 @@ export interface CreditInput {
   /** the learner's live playback, if any (the caller leaves out one whose session ended) */
   playback: PlaybackState | undefined;
   creditedTodaySeconds: number;
+  /**
+   * Just after the study day began (within a report's longest stretch of it): how long ago it
+   * began and what the day before credited — a report's stretch before midnight counts against
+   * the day before's cap, not the new day's (a learner capped yesterday earned the last seconds
+   * before midnight again at 00:00). Absent: the stretch is all today.
+   */
+  dayBefore?: { sinceDayStartSeconds: number; creditedSeconds: number };
   /** from the identity gate: 'ok', or a check due/failed */
   faceGate: 'ok' | 'due';
   /** whether the class is within its training period now (from its dates, not closed); absent: it is */
@@ -217,7 +224,13 @@ function decide(input: CreditInput): CreditDecision {
   // a pause, the player resumed — it is the gap that earned nothing).
   if (newGround <= 0) return idle ? refuse('IDLE') : noCredit(undefined);
 
-  const credited = Math.max(0, Math.min(elapsed, newGround, remainingToday));
+  // the stretch's part before midnight, beyond what the day before's cap had left, earns nothing
+  const before = input.dayBefore;
+  const overDayBefore = before
+    ? Math.max(0, elapsed - before.sinceDayStartSeconds - Math.max(0, rules.dailyCapSeconds - before.creditedSeconds))
+    : 0;
+  if (overDayBefore >= elapsed) return refuse('DAILY_CAP');
+  const credited = Math.max(0, Math.min(elapsed - overDayBefore, newGround, remainingToday));
   // The furthest point moves by what was credited, never by the slack: ground a report covers
   // beyond its time (jitter, or a script stepping 2 s ahead of the clock in every report) is
   // covered again by the next report's time, or not at all — a unit completes only when its

@@ -8,6 +8,7 @@ import { parseDailyCapHours } from '../../core/class-rules.js';
 import { inPeriod } from '../../core/class-period.js';
 import { lockPersonRows } from '../../core/person.repository.js';
 import { studyDay } from '../../core/study-day.js';
+import { dayStart } from '../../core/record-time.js';
 import { findSessionStates } from '../../core/session.repository.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../infra/database.js';
@@ -265,21 +266,31 @@ export class CreditBatcher {
       });
   }
 
+  /** the study day of the last batch and when it began (read once a day, not per batch) */
+  private today = { day: '', start: 0 };
+
   private async applyBatch(trx: Db, jobs: CreditJob[]): Promise<Result[]> {
     const { study } = this.ctx.config;
     const { dialect } = this.ctx;
     const now = this.ctx.now();
     const day = studyDay(now, study.timeZone);
+    // within a report's longest stretch (the idle limit) of midnight: the day before's credit too
+    if (this.today.day !== day) this.today = { day, start: dayStart(day) };
+    const sinceDayStart = (now - this.today.start) / 1000;
+    const nearDayStart = sinceDayStart < study.idleLimitSeconds + study.slackSeconds;
     const personIds = [...new Set(jobs.map((j) => j.personId))];
     await lockPersonRows(trx, dialect, personIds);
 
     // Everything the decisions read, one query per table; then decided in memory.
-    const [sessions, warps, playbackRows, creditedToday, gates] = await Promise.all([
+    const [sessions, warps, playbackRows, creditedToday, gates, creditedDayBefore] = await Promise.all([
       findSessionStates(trx, dialect, [...new Set(jobs.map((j) => j.sessionId))]),
       findWarpCoursesByIds(trx, dialect, [...new Set(jobs.map((j) => j.warpCourseId))]),
       findPlaybacks(trx, dialect, personIds),
       findCreditedOnDays(trx, dialect, personIds, day),
       this.faceGate.checksDue(trx, jobs, now),
+      nearDayStart
+        ? findCreditedOnDays(trx, dialect, personIds, studyDay(dayStart(day) - 1, study.timeZone))
+        : undefined,
     ]);
     const sessionById = new Map(sessions.map((s) => [s.id, s]));
     const warpById = new Map(warps.map((w) => [w.id, { ...w }]));
@@ -354,6 +365,12 @@ export class CreditBatcher {
         },
         playback: clockFrom(playbacks.get(job.personId), passedAt[i]),
         creditedTodaySeconds: (creditedToday.get(job.personId) ?? 0) + (creditedNow.get(job.personId) ?? 0),
+        ...(creditedDayBefore && {
+          dayBefore: {
+            sinceDayStartSeconds: sinceDayStart,
+            creditedSeconds: creditedDayBefore.get(job.personId) ?? 0,
+          },
+        }),
         faceGate: gates[i] ? 'due' : 'ok',
         inPeriod: inPeriod(row, now),
         now,

@@ -429,6 +429,10 @@ describe('the console in Chromium', () => {
     const shown = await page.getByTestId('shown-password').textContent();
     const password = /：(\w+)$/.exec(shown ?? '')?.[1] ?? '';
     expect(password).toMatch(/^[a-z2-9]{10}$/);
+    // shown once, with a button that copies it for the message to the new manager
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.baseUrl });
+    await page.getByTestId('shown-password').getByRole('button').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(password);
     // drawn inside the console's provider, in its theme: outside it, antd's own #1677ff
     const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
     expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(22, 119, 255)');

@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Card, Divider, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Avatar, Button, Card, Divider, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
@@ -67,7 +67,12 @@ export default function OrganisationsPage() {
     // the hook's dialog is a thenable: not returned, or a promise chain would wait on its close
     void modal.success({
       title: t('console.saved'),
-      content: <span data-testid="shown-password">{t(text, { account: r.account, password: r.password })}</span>,
+      // shown once: a copy button beside it
+      content: (
+        <Typography.Text data-testid="shown-password" copyable={{ text: r.password }}>
+          {t(text, { account: r.account, password: r.password })}
+        </Typography.Text>
+      ),
     });
   };
 

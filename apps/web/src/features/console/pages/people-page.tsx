@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
@@ -51,8 +51,16 @@ export default function PeoplePage() {
     if (removed) client.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(removed) });
     void client.invalidateQueries({ queryKey: consoleKeys.all });
   };
-  const showPassword = (text: string) =>
-    Modal.success({ title: t('console.saved'), content: <span data-testid="shown-password">{text}</span> });
+  // shown once: a copy button beside it, for the message the manager passes on
+  const showPassword = (text: string, password: string) =>
+    Modal.success({
+      title: t('console.saved'),
+      content: (
+        <Typography.Text data-testid="shown-password" copyable={{ text: password }}>
+          {text}
+        </Typography.Text>
+      ),
+    });
 
   const act = async (l: Learner, action: 'disable' | 'enable' | 'unlock' | 'reset' | 'approve' | 'reject') => {
     if (action === 'approve' || action === 'reject') {
@@ -62,7 +70,7 @@ export default function PeoplePage() {
       );
     } else if (action === 'reset') {
       const { password } = await resetPassword(l.id);
-      showPassword(t('console.newPassword', { name: l.name, password }));
+      showPassword(t('console.newPassword', { name: l.name, password }), password);
     } else {
       await learnerAction(l.id, action);
       notifySuccess(t('console.saved'));
@@ -261,7 +269,10 @@ export default function PeoplePage() {
             setAdding(false);
             setEditing(undefined);
             if (answer.password)
-              showPassword(t('console.createdWithPassword', { name: answer.learner.name, password: answer.password }));
+              showPassword(
+                t('console.createdWithPassword', { name: answer.learner.name, password: answer.password }),
+                answer.password,
+              );
             else notifySuccess(t('console.saved'));
             refresh();
           }}

@@ -451,6 +451,9 @@ describe('the console in Chromium', () => {
     await manager.page.getByText('还没有可选的课程：请先在“课程管理”中新建课程，或添加平台课程').waitFor();
     await manager.page.keyboard.press('Escape');
     await closeDialog(manager.page);
+    // and so does its empty question bank
+    await manager.page.evaluate(() => (location.hash = '/manage/questions'));
+    await manager.page.getByText('还没有课程：请先在“课程管理”中新建课程，再为它添加试题').waitFor();
     // his console is his organisation's: the operator's page answers 403
     await manager.page.evaluate(() => (location.hash = '/manage/organisations'));
     await manager.page.waitForURL(/#\/403$/);

@@ -122,6 +122,14 @@ export default function QuestionsPage() {
           dataSource={questions.data?.records ?? []}
           scroll={{ x: 900 }}
           data-testid="bank-table"
+          // an empty bank says what to do next, not only 暂无数据
+          locale={
+            books.isSuccess && !bookId
+              ? { emptyText: t('console.bank.noBooks') }
+              : questions.isSuccess && !kind
+                ? { emptyText: t('console.bank.noQuestions') }
+                : undefined
+          }
           pagination={tablePager(t, { pageSize: 20, current, total: questions.data?.total, onChange: setCurrent })}
           expandable={{
             // the expand buttons' column is named for a screen reader

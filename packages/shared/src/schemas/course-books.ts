@@ -22,6 +22,8 @@ export const managedBook = z.object({
   unitCount: z.number(),
   /** its units' length in all: the most study it can credit, which its 学时 may not exceed */
   unitSeconds: z.number(),
+  /** why its units cannot make up its 学时 (publishing is refused for it), or null */
+  hoursShort: z.string().nullable(),
   questionCount: z.number(),
   classCount: z.number(),
   updatedAt: z.string(),

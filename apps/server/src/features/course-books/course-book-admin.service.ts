@@ -35,7 +35,7 @@ export const teachersOf = (json: string): string[] => {
   }
 };
 
-const toManaged = (r: OwnBookRow): ManagedBook => ({
+const toManaged = (ctx: AppContext, r: OwnBookRow): ManagedBook => ({
   courseBookId: r.id,
   name: r.name,
   intro: r.intro,
@@ -46,6 +46,8 @@ const toManaged = (r: OwnBookRow): ManagedBook => ({
   status: r.retired_at !== null ? 'retired' : r.status === 'draft' ? 'draft' : 'published',
   unitCount: Number(r.unit_count ?? 0),
   unitSeconds: Number(r.unit_seconds ?? 0),
+  // said before publishing is refused for it (the default 2 学时 over a few short videos)
+  hoursShort: hoursShortfall(ctx.config.study.secondsPerClassHour, Number(r.unit_seconds ?? 0), r.class_hours) ?? null,
   questionCount: Number(r.question_count ?? 0),
   classCount: Number(r.class_count ?? 0),
   updatedAt: recordTime(r.updated_at ?? r.created_at),
@@ -64,7 +66,7 @@ export async function listOwnBooks(ctx: AppContext, user: AuthUser, query: z.out
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
-  return { records: rows.map(toManaged), total };
+  return { records: rows.map((r) => toManaged(ctx, r)), total };
 }
 
 async function audited(
@@ -107,7 +109,7 @@ export async function createBook(ctx: AppContext, user: AuthUser, body: CreateBo
       category: body.category?.trim() ?? '',
     }),
   );
-  return toManaged(await own(ctx, user, id));
+  return toManaged(ctx, await own(ctx, user, id));
 }
 
 export async function editBook(
@@ -161,7 +163,7 @@ export async function editBook(
         updated_at: ctx.now(),
       }),
   );
-  return toManaged(await own(ctx, user, id));
+  return toManaged(ctx, await own(ctx, user, id));
 }
 
 export type BookAction = 'publish' | 'unpublish' | 'retire' | 'restore';
@@ -174,17 +176,15 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
     // checked under the book's row lock: a class cannot take it while it goes back to draft
     const row = await lockOwnBook(trx, ctx.dialect, bookOwnerOf(user), id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, '课程不存在');
-    const book = toManaged(row);
+    const book = toManaged(ctx, row);
     if (action === 'publish') {
       if (book.status === 'retired') throw refuse('课程已停用，请先恢复');
       if (book.unitCount === 0) throw refuse('课程还没有课件，不能发布');
-      const short = hoursShortfall(ctx.config.study.secondsPerClassHour, book.unitSeconds, book.classHours);
-      if (short) throw refuse(`${short}，不能发布`);
+      if (book.hoursShort) throw refuse(`${book.hoursShort}，不能发布`);
     }
     // a retired book was free to change: it comes back published only if it can be completed
     if (action === 'restore' && row.status === 'published' && row.retired_at !== null) {
-      const short = hoursShortfall(ctx.config.study.secondsPerClassHour, book.unitSeconds, book.classHours);
-      if (short) throw refuse(`${short}，不能恢复`);
+      if (book.hoursShort) throw refuse(`${book.hoursShort}，不能恢复`);
     }
     if (action === 'unpublish' && book.classCount > 0) throw refuse('已有班级在学这门课程，不能撤回为草稿');
     const values =
@@ -213,5 +213,5 @@ export async function changeBookState(ctx: AppContext, user: AuthUser, id: strin
       now,
     });
   });
-  return toManaged(await own(ctx, user, id));
+  return toManaged(ctx, await own(ctx, user, id));
 }

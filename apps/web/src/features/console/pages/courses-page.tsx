@@ -1,8 +1,23 @@
 import '../locales/console-texts';
 import '../console.css';
+import { WarningOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Role } from '@anxun/shared/constants';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -112,7 +127,22 @@ export default function CoursesPage() {
             width: 100,
             render: (v: string) => v || '—',
           },
-          { title: t('console.requiredHours'), dataIndex: 'classHours', width: 70 },
+          {
+            title: t('console.requiredHours'),
+            dataIndex: 'classHours',
+            width: 80,
+            // a draft's units too short for its 学时 (the default 2): said before 发布 refuses it
+            render: (hours: number, b: ManagedBook) =>
+              b.hoursShort && b.status !== 'retired' ? (
+                <Tooltip title={b.hoursShort}>
+                  <span className="hours-short" data-testid="course-hours-short">
+                    {hours} <WarningOutlined aria-label={b.hoursShort} />
+                  </span>
+                </Tooltip>
+              ) : (
+                hours
+              ),
+          },
           {
             title: t('console.statusTitle'),
             dataIndex: 'status',

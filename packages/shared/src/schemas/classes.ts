@@ -54,6 +54,8 @@ export const updateClassBody = z
     rules: classRules.optional(),
     retentionYears: retentionYears.nullable().optional(),
   })
+  // both sent; one sent alone is checked against the class's other on the server
+  .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, '结束日期不能早于开始日期')
   .refine((b) => !b.rules || b.rules.exam.passScore <= b.rules.exam.totalScore, '及格分不能高于总分');
 export type UpdateClassBody = z.infer<typeof updateClassBody>;
 

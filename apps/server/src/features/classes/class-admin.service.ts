@@ -204,6 +204,10 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     const current = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
     if (!current) throw notFound();
     const before = (await toManaged(trx, [current], ctx.now()))[0]!;
+    // the dates as they will stand: one date changed alone may not cross the other
+    const start = body.startDate !== undefined ? body.startDate : before.startDate;
+    const end = body.endDate !== undefined ? body.endDate : before.endDate;
+    if (start && end && start > end) throw new AppError(ErrorCode.BAD_REQUEST, '结束日期不能早于开始日期');
     await updateClassRow(trx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.teacher !== undefined ? { teacher: body.teacher } : {}),

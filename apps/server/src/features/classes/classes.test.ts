@@ -87,6 +87,19 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
       rules: RULES,
     });
     expect(backwards.body.msg).toContain('结束日期不能早于开始日期');
+    // an edit too: both dates backwards, or one moved past the class's other (2027-01-01 … 2027-03-31)
+    for (const dates of [
+      { startDate: '2027-05-01', endDate: '2027-04-01' },
+      { startDate: '2027-04-01' },
+      { endDate: '2026-12-31' },
+    ]) {
+      const edited = await call('PUT', `/api/manage/classes/${classId}`, dates);
+      expect(edited.status, JSON.stringify(dates)).toBe(400);
+      expect(edited.body.msg).toContain('结束日期不能早于开始日期');
+    }
+    const cleared = await call('PUT', `/api/manage/classes/${classId}`, { endDate: null, startDate: '2027-01-02' });
+    expect(cleared.body.data).toMatchObject({ startDate: '2027-01-02', endDate: null });
+    await call('PUT', `/api/manage/classes/${classId}`, { startDate: '2027-01-01', endDate: '2027-03-31' });
     const noSuchDay = await call('POST', '/api/manage/classes', {
       name: '日期',
       startDate: '2027-02-30',

@@ -18,8 +18,12 @@ export async function findFileById(db: Db, id: string): Promise<FileRow | undefi
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function deleteFileRow(db: Db, id: string): Promise<void> {
-  await db.transaction().execute((trx) => deleteFileRowIn(trx, id));
+/** Deletes the file's row and its references; `audit` records it in the same transaction. */
+export async function deleteFileRow(db: Db, id: string, audit?: (trx: Db) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteFileRowIn(trx, id);
+    await audit?.(trx);
+  });
 }
 
 /** The file's row and every reference to it, inside the caller's transaction. */

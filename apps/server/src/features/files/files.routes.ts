@@ -102,7 +102,7 @@ export const filesRoutes =
         },
       },
       async (request) => {
-        await deleteFile(ctx, userOf(request), request.query.id);
+        await deleteFile(ctx, userOf(request), request.query.id, request.ip);
         return ok(null);
       },
     );

@@ -133,31 +133,38 @@ export async function uploadImage(
 
 /**
  * An organisation's logo (on its login page, header and certificates) and a course book's
- * cover (in the catalogue) are what everyone sees: changing them is recorded like any other
- * write. An avatar is the person's own; a question image and a seal are recorded with the
- * question and the certificate template that take them.
+ * cover (in the catalogue) are what everyone sees: changing or removing them is recorded like
+ * any other write. An avatar is the person's own; a question image and a seal are recorded
+ * with the question and the certificate template that take them.
  */
-async function auditUpload(trx: Db, user: AuthUser, row: FileRow, ip: string | undefined, now: number) {
-  const after = { fileName: row.file_name };
+async function auditUpload(
+  trx: Db,
+  user: AuthUser,
+  row: Pick<FileRow, 'otc_type' | 'otc_id' | 'file_name'>,
+  ip: string | undefined,
+  now: number,
+  removed = false,
+) {
+  const summary = removed ? { before: { fileName: row.file_name } } : { after: { fileName: row.file_name } };
   if (row.otc_type === FileType.LOGO) {
     // filed under the organisation: its managers see what the platform operator set
     await recordAudit(trx, {
       actor: { orgId: row.otc_id, personId: user.personId },
       ip,
-      action: 'organisation.logo',
+      action: removed ? 'organisation.logo-remove' : 'organisation.logo',
       targetType: 'organisation',
       targetId: row.otc_id,
-      summary: { after },
+      summary,
       now,
     });
   } else if (row.otc_type === FileType.COURSE_COVER) {
     await recordAudit(trx, {
       actor: user,
       ip,
-      action: 'course-book.cover',
+      action: removed ? 'course-book.cover-remove' : 'course-book.cover',
       targetType: 'course-book',
       targetId: row.otc_id,
-      summary: { after },
+      summary,
       now,
     });
   }
@@ -211,7 +218,7 @@ function displayName(clientName: string, ext: string): string {
   return `${base || 'image'}.${ext}`;
 }
 
-export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
+export async function deleteFile(ctx: AppContext, user: AuthUser, id: string, ip?: string): Promise<void> {
   const file = await findFileById(ctx.db, id);
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, '文件不存在');
   const isOwner = file.owner_id === user.personId;
@@ -222,7 +229,7 @@ export async function deleteFile(ctx: AppContext, user: AuthUser, id: string): P
   if (file.otc_type === FileType.CERT_SEAL && (await isSealInUse(ctx.db, id))) {
     throw new AppError(ErrorCode.DUPLICATE, '该印章已用于证书模板，不能删除');
   }
-  await deleteFileRow(ctx.db, id);
+  await deleteFileRow(ctx.db, id, (trx) => auditUpload(trx, user, file, ip, ctx.now(), true));
   if (file.otc_type === FileType.AVATAR) await publishPersonsChanged(ctx, [file.otc_id]);
   await ctx.files.remove(file.storage_key);
 }

@@ -187,6 +187,21 @@ describe.each(dialects)('files on $name', ({ databaseUrl }) => {
     expect(org.body.data.logoUrl).toBe(`/api/file/view/${res.body.data.id}`);
     const logo = await fetch(server.baseUrl + org.body.data.logoUrl);
     expect(logo.status).toBe(200);
+    // removing it is recorded like setting it: 操作日志 says who took the logo off
+    const removed = await server.request('DELETE', `/api/file/delete?id=${res.body.data.id}`, {
+      headers: { Authorization: admin.token },
+    });
+    expect(removed.status).toBe(200);
+    const audit = await server.request('GET', '/api/manage/audit?current=1&size=5', {
+      headers: { Authorization: admin.token },
+    });
+    expect(audit.body.data.records[0]).toMatchObject({
+      action: 'organisation.logo-remove',
+      targetType: 'organisation',
+      targetId: admin.orgId,
+      summary: { before: { fileName: 'logo.png' } },
+    });
+    expect((await server.request('GET', '/api/base/baseorg/select-code/00000')).body.data.logoUrl).toBeNull();
   });
 
   it('rejects a bad file type query', async () => {

@@ -123,7 +123,8 @@ export async function importLearners(
   for (const r of rows) {
     const same = r.idCard ? byIdCard.get(ids.index(r.idCard)) : undefined;
     if (same) {
-      if (same.org_id !== user.orgId) errors.push({ row: r.row, field: '身份证号', msg: '该身份证号已在其他单位注册' });
+      // said as adding one learner says it: not that (or where) another organisation has him
+      if (same.org_id !== user.orgId) errors.push({ row: r.row, field: '身份证号', msg: '该身份证号已有账号' });
       else if (same.role !== 'learner') errors.push({ row: r.row, field: '身份证号', msg: '该身份证号属于管理员账号' });
       else updates.set(r.row, same.id);
     }

@@ -185,7 +185,7 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     expect(errors.find((e: { row: number }) => e.row === 9).msg).toBe(
       '部门“财务部”不存在，可勾选“自动创建表格中不存在的部门”',
     );
-    expect(errors.find((e: { row: number }) => e.row === 13).msg).toBe('该身份证号已在其他单位注册');
+    expect(errors.find((e: { row: number }) => e.row === 13).msg).toBe('该身份证号已有账号');
     expect(await learnerCount()).toBe(before);
     // the good row alone goes in
     expect(

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { OrganisationsTable } from '../infra/db-schema.js';
 import type { Db, Dialect } from '../infra/database.js';
 
@@ -6,8 +6,19 @@ export async function findOrgById(db: Db, id: string) {
   return db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The organisation of a code as typed: codes are told apart regardless of case (a learner who
+ * types ORGB means orgb, never a look-alike opened beside it), its own spelling first.
+ */
 export async function findOrgByCode(db: Db, code: string) {
-  return db.selectFrom('organisations').selectAll().where('code', '=', code).executeTakeFirst();
+  const exact = await db.selectFrom('organisations').selectAll().where('code', '=', code).executeTakeFirst();
+  if (exact || code.toLowerCase() === code.toUpperCase()) return exact;
+  return db
+    .selectFrom('organisations')
+    .selectAll()
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .orderBy('created_at')
+    .executeTakeFirst();
 }
 
 /** Organisations (the platform operator's console): one owner writes them, this module. */

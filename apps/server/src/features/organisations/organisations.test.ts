@@ -66,6 +66,14 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     const taken = await create({ code: '20001', name: '重复', admin: { name: '李四', account: 'dup-admin' } });
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toBe('该单位编码已被使用');
+    // a code in another case is the same code: refused, and found as typed in any case
+    const mixed = await create({ code: 'Build-X', name: '建工X', admin: { name: '王五', account: 'buildx-admin' } });
+    expect(mixed.status, mixed.text).toBe(200);
+    const lookAlike = await create({ code: 'BUILD-x', name: '仿冒', admin: { name: '赵六', account: 'fake-admin' } });
+    expect(lookAlike.status).toBe(409);
+    expect(lookAlike.body.msg).toBe('该单位编码已被使用');
+    const typed = await server.request('GET', '/api/base/baseorg/select-code/build-x');
+    expect(typed.body.data).toMatchObject({ baseOrgName: '建工X' });
     const takenAccount = await create({ code: '20002', name: '新单位', admin: { name: '李四', account: 'admin' } });
     expect(takenAccount.status).toBe(409);
     expect(takenAccount.body.msg).toBe('该账号已被使用');

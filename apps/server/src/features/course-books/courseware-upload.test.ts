@@ -343,6 +343,19 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     });
     expect(noSuch.status).toBe(404);
     expect((await envelope(noSuch)).msg).toBe('没有这个上传，或它已过期，请重新上传');
+    // an extension the server does not offer (a partial upload for concatenation) is a bad
+    // request, not a server failure to retry
+    const partial = await fetch(`${server.baseUrl}/api/manage/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(),
+        'Upload-Length': '10',
+        'Upload-Concat': 'partial',
+        'Upload-Metadata': `filename ${b64('a.mp4')},bookId ${b64(bookId)}`,
+      },
+    });
+    expect(partial.status).toBe(400);
+    expect(await envelope(partial)).toMatchObject({ code: 40000, msg: '不支持这种上传方式，请用课件页的上传按钮上传' });
   });
 
   it('refuses a video claiming more than six hours, and encodes a few frames spread over an hour and a half without filling the gaps', async () => {

@@ -38,27 +38,32 @@ const refusal = (status: number, code: number, msg: string) => ({
 
 type ProtocolAnswer = { status_code: number; body: string };
 
-/** The protocol's own refusals (English plain text, "Invalid upload-length"), said in the API's envelope. */
+/**
+ * The protocol's own refusals (English plain text, "Invalid upload-length"), said in the API's
+ * envelope — with a status that matches its code: tus's 403 (a wrong Content-Type) and 501 (an
+ * extension it does not offer, Upload-Concat) are a bad request, not a refusal or a failure.
+ */
 const BAD_UPLOAD = '上传请求有误，请重新选择文件上传';
-const PROTOCOL_REFUSALS: Record<number, [code: number, msg: string]> = {
-  400: [ErrorCode.BAD_REQUEST, BAD_UPLOAD],
-  403: [ErrorCode.BAD_REQUEST, BAD_UPLOAD],
-  404: [ErrorCode.NOT_FOUND, '没有这个上传，或它已过期，请重新上传'],
-  409: [ErrorCode.DUPLICATE, '上传进度与服务器不一致，请重试'],
-  410: [ErrorCode.GONE, '这个上传已过期，请重新上传'],
-  412: [ErrorCode.BAD_REQUEST, '不支持的上传协议版本'],
-  413: [ErrorCode.PAYLOAD_TOO_LARGE, '文件超过允许的大小'],
-  415: [ErrorCode.UNSUPPORTED_MEDIA_TYPE, BAD_UPLOAD],
+const PROTOCOL_REFUSALS: Record<number, [status: number, code: number, msg: string]> = {
+  400: [400, ErrorCode.BAD_REQUEST, BAD_UPLOAD],
+  403: [400, ErrorCode.BAD_REQUEST, BAD_UPLOAD],
+  404: [404, ErrorCode.NOT_FOUND, '没有这个上传，或它已过期，请重新上传'],
+  409: [409, ErrorCode.DUPLICATE, '上传进度与服务器不一致，请重试'],
+  410: [410, ErrorCode.GONE, '这个上传已过期，请重新上传'],
+  412: [412, ErrorCode.BAD_REQUEST, '不支持的上传协议版本'],
+  413: [413, ErrorCode.PAYLOAD_TOO_LARGE, '文件超过允许的大小'],
+  415: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, BAD_UPLOAD],
+  501: [400, ErrorCode.BAD_REQUEST, '不支持这种上传方式，请用课件页的上传按钮上传'],
 };
 
 function inEnvelope(answer: ProtocolAnswer): ProtocolAnswer {
   if (answer.body.startsWith('{')) return answer; // ours already (refusal)
-  const [code, msg] =
+  const [status, code, msg] =
     PROTOCOL_REFUSALS[answer.status_code] ??
     (answer.status_code >= 500
-      ? [ErrorCode.SERVER_ERROR, '上传失败，请稍后重试']
-      : [ErrorCode.BAD_REQUEST, BAD_UPLOAD]);
-  return refusal(answer.status_code, code, msg);
+      ? [answer.status_code, ErrorCode.SERVER_ERROR, '上传失败，请稍后重试']
+      : [answer.status_code, ErrorCode.BAD_REQUEST, BAD_UPLOAD]);
+  return refusal(status, code, msg);
 }
 
 /**

@@ -70,20 +70,27 @@ export async function sendCheckCode(ctx: AppContext, tel: string, ip: string, pu
 
   // A number that cannot use the code is told so before a text is spent: registering with one
   // that has an account, logging in with one that has none (no text to a stranger's phone),
-  // a new phone that is someone's. Asking costs the number's send budget like a send, so
-  // numbers cannot be probed faster than codes can be sent to them (one a minute, ten a day).
+  // a new phone that is someone's. Asking costs the number's daily budget like a send, so
+  // numbers cannot be probed faster than codes can be sent to them (ten a day); not its
+  // minute — no text went, and the learner told 请先注册 goes on to register with it at once.
   const owner = await findPersonByPhone(ctx.db, phone);
   const known = Boolean(owner);
+  const unusable = async (err: AppError): Promise<never> => {
+    await ctx.limiters.checkCodePerPhone.refund(phone);
+    throw err;
+  };
   if (purpose.for === 'register' && owner) {
-    throw new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录');
+    await unusable(new AppError(ErrorCode.DUPLICATE, '该手机号已注册，请直接登录'));
   }
   if (purpose.for === 'login' && !owner && !(await findRejection(ctx.db, ctx.keys.idCards, phone, now))) {
-    throw new AppError(ErrorCode.NOT_FOUND, '该手机号尚未注册，请先注册');
+    await unusable(new AppError(ErrorCode.NOT_FOUND, '该手机号尚未注册，请先注册'));
   }
   if (purpose.for === 'phone' && owner) {
-    throw owner.id === purpose.personId
-      ? new AppError(ErrorCode.BAD_REQUEST, '新手机号与当前手机号相同')
-      : new AppError(ErrorCode.DUPLICATE, '该手机号已被其他账号使用');
+    await unusable(
+      owner.id === purpose.personId
+        ? new AppError(ErrorCode.BAD_REQUEST, '新手机号与当前手机号相同')
+        : new AppError(ErrorCode.DUPLICATE, '该手机号已被其他账号使用'),
+    );
   }
 
   // the platform's daily ceiling, all numbers together: a script sending to many numbers (each

@@ -20,7 +20,9 @@ import {
   touchSessions,
 } from './session.repository.js';
 
-const ACCOUNT_DISABLED = '账号已停用，请联系培训管理员';
+/** Whom a disabled account asks: a learner his training manager, a manager the platform (as the login says). */
+const accountDisabled = (role: string) =>
+  role === 'learner' ? '账号已停用，请联系培训管理员' : '账号已停用，请联系平台运营';
 
 export interface AuthUser {
   sessionId: string;
@@ -155,7 +157,7 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
     if (row.revoked_at !== null) {
       if (row.revoked_reason === 'replaced') throw new AppError(ErrorCode.LOGGED_IN_ELSEWHERE);
       // signed out by a manager's 停用: said, not 请先登录 (a fresh login says the same)
-      if (row.revoked_reason === 'disabled') throw new AppError(ErrorCode.UNAUTHORIZED, ACCOUNT_DISABLED);
+      if (row.revoked_reason === 'disabled') throw new AppError(ErrorCode.UNAUTHORIZED, accountDisabled(row.role));
       throw new AppError(ErrorCode.UNAUTHORIZED);
     }
     session = row;
@@ -188,7 +190,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   const person = await findPersonById(ctx.db, session.person_id);
   if (!person) throw new AppError(ErrorCode.BAD_REFRESH_TOKEN);
   // disabled by a manager (perhaps while this device was logging in): no new tokens
-  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED);
+  if (person.disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, accountDisabled(person.role));
   if (person.org_disabled_at !== null)
     throw new AppError(ErrorCode.FORBIDDEN, '所在单位已停用，请联系单位的培训管理员');
   const accessToken = randomToken();

@@ -189,7 +189,10 @@ describe.each(dialects)("an organisation's training managers, run by the operato
     expect(disabled.status, disabled.text).toBe(200);
     expect(disabled.body.data.password).toBeNull();
     expect(await statusOf()).toBe('disabled');
-    expect((await server.request('GET', '/api/manage/learners', { headers: as(token) })).status).toBe(401);
+    const signedOut = await server.request('GET', '/api/manage/learners', { headers: as(token) });
+    expect(signedOut.status).toBe(401);
+    // his open console says whom to ask as his next login does: not himself
+    expect(signedOut.body.msg).toBe('账号已停用，请联系平台运营');
     const refused = await login(server, 'build-admin', 'build1234');
     expect(refused.status).toBe(403);
     // he is the training manager: it is the platform that stopped him

@@ -315,6 +315,8 @@ describe('the console in Chromium', () => {
     await hours.fill('3');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => ownBook.locator('td').allTextContents()).toContain('3');
+    // no courseware yet: its 学时 are marked as more than its units can make up, before 发布 says so
+    await ownBook.getByTestId('course-hours-short').waitFor();
     const seeded = page.getByTestId('course-table').locator('tr').filter({ hasText: '消防安全基础' });
     await page.getByTestId('course-new').click();
     await closeDialog(page);
@@ -355,6 +357,12 @@ describe('the console in Chromium', () => {
       .toBeGreaterThan(0);
     await closeDialog(page);
     await written.locator('.stem-image-mark').waitFor();
+    // a question found by words of its stem, whatever page it is on
+    await page.getByTestId('bank-search').locator('input').fill('监护人');
+    await page.getByTestId('bank-search').locator('input').press('Enter');
+    await expect
+      .poll(() => page.getByTestId('bank-table').locator('tbody tr.ant-table-row').allInnerTexts())
+      .toEqual([expect.stringContaining('受限空间作业时，监护人应当')]);
 
     // an announcement for the class, written in the console
     await page.evaluate(() => (location.hash = '/manage/notices'));

@@ -187,6 +187,8 @@ export const bankQuestionQuery = z.strictObject({
   current: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   kind: questionKind.optional(),
+  /** words of the stem */
+  q: line(40).optional(),
 });
 export const bankQuestionPage = z.object({ records: z.array(bankQuestion), total: z.number() });
 export const questionImportResult = z.object({

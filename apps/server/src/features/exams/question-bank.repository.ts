@@ -37,10 +37,13 @@ export async function findBankBook(db: Db, owner: BookOwner, bookId: string) {
 export async function findBankQuestions(
   db: Db,
   bookId: string,
-  filter: { kind?: string | undefined; offset: number; limit: number },
+  filter: { kind?: string | undefined; text?: string | undefined; offset: number; limit: number },
 ) {
   let q = db.selectFrom('questions').where('book_id', '=', bookId).where('retired_at', 'is', null);
   if (filter.kind) q = q.where('kind', '=', filter.kind as never);
+  // words of the stem, taken literally (% and _ are not wildcards here)
+  const text = filter.text?.trim().replace(/[%_\\]/g, '');
+  if (text) q = q.where('stem', 'like', `%${text}%`);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('sort_order').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -90,11 +90,12 @@ export async function listBankQuestions(
   ctx: AppContext,
   user: AuthUser,
   bookId: string,
-  query: { current: number; size: number; kind?: QuestionKind | undefined },
+  query: { current: number; size: number; kind?: QuestionKind | undefined; q?: string | undefined },
 ) {
   await readableBook(ctx, user, bookId);
   const { rows, total } = await findBankQuestions(ctx.db, bookId, {
     kind: query.kind,
+    text: query.q,
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });

@@ -110,6 +110,15 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
       difficulty: 'hard',
     });
     expect(byStem.get('火警电话是____，急救电话是____。')).toMatchObject({ kind: 'fill', answer: '119|120/一二零' });
+    // found by words of the stem, with the kind too; % and _ are taken literally
+    const found = await bank(`&q=${encodeURIComponent('安全帽')}`);
+    expect(found.records.map((q) => q.stem)).toContain('安全帽的主要作用是（  ）。');
+    expect(found.records.every((q) => q.stem.includes('安全帽'))).toBe(true);
+    expect((await bank(`&q=${encodeURIComponent('安全帽')}&kind=judge`)).records.map((q) => q.kind)).not.toContain(
+      'single',
+    );
+    expect((await bank(`&q=${encodeURIComponent('%')}`)).total).toBe(after.total);
+    expect((await bank(`&q=${encodeURIComponent('没有这样的题干')}`)).total).toBe(0);
   });
 
   it('writes nothing while any row is wrong, naming each row and column', async () => {

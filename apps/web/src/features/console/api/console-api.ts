@@ -267,13 +267,21 @@ export const uploadOrganisationLogo = (orgId: string, file: File) => uploadImage
 
 export const useBankBooks = () =>
   useQuery({ queryKey: consoleKeys.bankBooks, queryFn: () => api.get<BankBook[]>(`${M}/question-books`) });
-export const useBankQuestions = (bookId: string | undefined, query: { kind?: string | undefined; current: number }) =>
+export const useBankQuestions = (
+  bookId: string | undefined,
+  query: { kind?: string | undefined; q?: string | undefined; current: number },
+) =>
   useQuery({
     queryKey: consoleKeys.bankQuestions(bookId ?? '', { ...query }),
     enabled: Boolean(bookId),
     queryFn: () =>
       api.get<{ records: BankQuestion[]; total: number }>(`${M}/question-books/${bookId}/questions`, {
-        query: { ...(query.kind ? { kind: query.kind } : {}), current: String(query.current), size: '20' },
+        query: {
+          ...(query.kind ? { kind: query.kind } : {}),
+          ...(query.q ? { q: query.q } : {}),
+          current: String(query.current),
+          size: '20',
+        },
       }),
   });
 export function importQuestions(bookId: string, file: File) {

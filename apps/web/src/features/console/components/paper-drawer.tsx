@@ -20,6 +20,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { savePaper, useBankQuestions, usePaperSetup, type BankQuestion, type ManagedClass } from '../api/console-api';
 import { rangeProblem } from '../lib/range-rule';
+import { SearchBox } from './search-box';
 import { tablePager } from './table-pager';
 
 const KINDS: QuestionKind[] = ['single', 'multiple', 'judge', 'fill'];
@@ -70,7 +71,8 @@ export function FixedPicker({
 }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(1);
-  const page = useBankQuestions(bookId, { current });
+  const [q, setQ] = useState('');
+  const page = useBankQuestions(bookId, { q: q || undefined, current });
   // each question's own 分值, from the pages seen (a question is picked from a page shown)
   const own = useRef(new Map<string, number | null>());
   for (const q of page.data?.records ?? []) own.current.set(q.id, q.points);
@@ -114,6 +116,17 @@ export function FixedPicker({
         <span className="console-hint">{t('console.paper.picked', { count: ids.length })}</span>
         <Problem text={pointsProblem(points)} />
       </Space>
+      {/* a large bank: the question wanted found by words of its stem (those picked stay picked) */}
+      <SearchBox
+        allowClear
+        placeholder={t('console.bank.searchStem')}
+        onSearch={(v) => {
+          setQ(v.trim());
+          setCurrent(1);
+        }}
+        style={{ width: 260, margin: '8px 0' }}
+        data-testid="paper-search"
+      />
       <Table<BankQuestion>
         rowKey="id"
         size="small"

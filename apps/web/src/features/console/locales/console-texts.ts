@@ -416,6 +416,7 @@ registerTexts({
       },
       bank: {
         chooseBook: '选择课程',
+        searchStem: '搜索题干',
         noBooks: '还没有课程：请先在“课程管理”中新建课程，再为它添加试题',
         noQuestions: '本课程还没有试题：点“新增试题”逐题添加，或“下载试题模板”填好后“从Excel导入”',
         bookOption: '{{name}}（{{count}}题）',
@@ -985,6 +986,7 @@ registerTexts({
       },
       bank: {
         chooseBook: 'Choose a course',
+        searchStem: 'Search the stems',
         noBooks: 'No course yet: create one under Course management first, then add its questions',
         noQuestions:
           'This course has no questions yet: add them one by one (New question), or fill in the template and import it',

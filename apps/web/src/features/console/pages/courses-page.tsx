@@ -136,7 +136,8 @@ export default function CoursesPage() {
               b.hoursShort && b.status !== 'retired' ? (
                 <Tooltip title={b.hoursShort}>
                   <span className="hours-short" data-testid="course-hours-short">
-                    {hours} <WarningOutlined aria-label={b.hoursShort} />
+                    {hours}
+                    <WarningOutlined aria-label={b.hoursShort} />
                   </span>
                 </Tooltip>
               ) : (

@@ -18,6 +18,7 @@ import {
 } from '../api/console-api';
 import { FileButton } from '../components/file-button';
 import { QuestionDialog } from '../components/question-dialog';
+import { SearchBox } from '../components/search-box';
 import { SheetErrors } from '../components/sheet-errors';
 import { tablePager } from '../components/table-pager';
 
@@ -33,8 +34,9 @@ export default function QuestionsPage() {
   const bookId = chosen ?? books.data?.[0]?.courseBookId;
   const book = books.data?.find((b) => b.courseBookId === bookId);
   const [kind, setKind] = useState<string | undefined>();
+  const [q, setQ] = useState('');
   const [current, setCurrent] = useState(1);
-  const questions = useBankQuestions(bookId, { kind, current });
+  const questions = useBankQuestions(bookId, { kind, q: q || undefined, current });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<(QuestionImportResult & { sheetName: string }) | undefined>();
   /** the question in the form; null: a new one; undefined: no form */
@@ -68,6 +70,7 @@ export default function QuestionsPage() {
             placeholder={t('console.bank.chooseBook')}
             onChange={(v) => {
               setChosen(v);
+              setQ('');
               setCurrent(1);
             }}
             options={(books.data ?? []).map((b) => ({
@@ -87,6 +90,17 @@ export default function QuestionsPage() {
               setCurrent(1);
             }}
             options={KINDS.map((k) => ({ value: k, label: t(`console.bank.kind.${k}`) }))}
+          />
+          <SearchBox
+            key={bookId}
+            allowClear
+            placeholder={t('console.bank.searchStem')}
+            onSearch={(v) => {
+              setQ(v.trim());
+              setCurrent(1);
+            }}
+            style={{ width: 220 }}
+            data-testid="bank-search"
           />
           <Button type="primary" disabled={!bookId} onClick={() => setEditing(null)} data-testid="bank-new">
             {t('console.bank.new')}
@@ -126,7 +140,7 @@ export default function QuestionsPage() {
           locale={
             books.isSuccess && !bookId
               ? { emptyText: t('console.bank.noBooks') }
-              : questions.isSuccess && !kind
+              : questions.isSuccess && !kind && !q
                 ? { emptyText: t('console.bank.noQuestions') }
                 : undefined
           }

@@ -36,17 +36,23 @@ describe('face checks in Chromium', () => {
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
 
-    // no reference photo yet: the check says so and links to 个人中心, which must be usable
+    // no reference photo yet: 我的学习 says so before he plays
+    await page.getByTestId('reference-needed').getByText('本班学习需要人脸核验').waitFor();
+    // and so does the check, with the way to take it: 个人中心's card, its camera already open
     // (the player, kept alive behind it, must not leave its modal dialog open)
     await playFirstCourse(page);
-    await page.getByTestId('face-check-dialog').getByRole('link', { name: '去个人中心设置' }).click();
+    await page.getByTestId('face-check-dialog').getByRole('link', { name: '去设置本人照片' }).click();
     await page.waitForURL(/#\/setting\/personalCenter/);
-    await page.getByTestId('reference-camera').click({ timeout: 10_000 });
     // the in-browser pre-check (the same library, WASM) sees exactly one face
-    await shoot(page);
+    await shoot(page.locator('dialog.reference-dialog'));
     await page.getByTestId('reference-updated').waitFor({ timeout: 20_000 });
+    // saved: back to the course he was playing
+    await page.getByTestId('reference-back').click();
+    await page.waitForURL(/#\/show\?classCourseId=/);
 
     await page.evaluate(() => (location.hash = '/study'));
+    await page.getByTestId('class-card').first().waitFor();
+    expect(await page.getByTestId('reference-needed').count()).toBe(0);
     await playFirstCourse(page);
 
     // the start check pauses the video until it passes

@@ -153,6 +153,8 @@ export const myClass = z.object({
   completedCourses: z.number(),
   /** the class's training period now: study is credited only while it is open */
   period: z.enum(['before', 'open', 'after']),
+  /** the class checks faces: a learner without a reference photo is asked for one before he studies */
+  checksFaces: z.boolean(),
 });
 
 /** spec §3 videoData: the learner's record of one course of a class, with the course book. */

@@ -10,6 +10,7 @@ const membershipColumns = [
   'c.start_date',
   'c.end_date',
   'c.closed_at',
+  'c.rules',
 ] as const;
 
 export async function findClassesOfPerson(db: Db, personId: string, offset: number, limit: number) {

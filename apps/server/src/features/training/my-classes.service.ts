@@ -4,6 +4,7 @@ import { ErrorCode } from '@anxun/shared/errors';
 import type { ClassInfo, MyClass, PersonCourse, NewestLearner } from '@anxun/shared/schemas/training';
 import { maskName } from '@anxun/shared/validators';
 import type { AppContext } from '../../app-context.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
 import { updatePersonCourseComments } from '../../core/training-records.repository.js';
@@ -58,6 +59,7 @@ function toMyClass(r: ClassRow, courses: PersonCourse[], now: number): MyClass {
       : r.start_date !== null && r.closed_at === null && now < Number(r.start_date)
         ? 'before'
         : 'after',
+    checksFaces: parseFaceCheckRules(r.rules).enabled,
   };
 }
 

@@ -22,6 +22,20 @@ export const openChecksKey = ['face', 'open-checks'] as const;
 /** The learner's checks not yet passed, oldest first, with their class and unit. */
 export const getOpenChecks = () => api.get<OpenCheck[]>('/api/train/class/getOpenChecks', { silent: true });
 
+/** The reference photo's query key: 个人中心's card and the prompts before study share it. */
+export const referenceKey = ['account', 'face-reference'] as const;
+
+/**
+ * Where a learner takes his reference photo: 个人中心's card, opened on its camera — asked in
+ * the navigation's state, not its address (the keep-alive outlet keeps a page per address: a
+ * query would open a second 个人中心 beside the first), with the page to go back to.
+ */
+export const SET_REFERENCE_PATH = '/setting/personalCenter';
+export const setReferenceState = (from: { pathname: string; search: string }) => ({
+  setReference: true,
+  from: `${from.pathname}${from.search}`,
+});
+
 export const getReference = () =>
   api.get<{ hasReference: boolean; photoUrl: string | null; selfAllowed: boolean }>('/api/face/reference', {
     silent: true,

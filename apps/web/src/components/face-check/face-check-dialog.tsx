@@ -1,7 +1,7 @@
 import '../plain-controls.css';
 import './face-check.css';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FaceCapture } from '../face-capture/face-capture';
 import { PlainDialog } from '../plain-dialog';
 import { PlainNotice } from '../plain-notice';
@@ -15,6 +15,8 @@ import {
   getReference,
   issueCaptureToken,
   onCheckDecided,
+  SET_REFERENCE_PATH,
+  setReferenceState,
   type DueCheck,
 } from './face-check-api';
 
@@ -88,6 +90,7 @@ export function FaceCheckDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const [hasReference, setHasReference] = useState<boolean | undefined>();
   /** his organisation has its managers take 本人照片: he cannot set one himself */
   const [selfAllowed, setSelfAllowed] = useState(true);
@@ -201,7 +204,15 @@ export function FaceCheckDialog({
             title={t(selfAllowed ? 'face.noReference' : 'face.noReferenceByManager')}
             actions={
               selfAllowed && (
-                <Link className="plain-btn primary" to="/setting/personalCenter">
+                // 个人中心's card, its camera open; this dialog closes (on 个人中心 itself the link
+                // only opened the same dialog again)
+                <Link
+                  className="plain-btn primary"
+                  to={SET_REFERENCE_PATH}
+                  state={setReferenceState(location)}
+                  onClick={onClose}
+                  data-testid="face-go-set-reference"
+                >
                   {t('face.goSetReference')}
                 </Link>
               )

@@ -152,7 +152,9 @@ export const pageTextsEn: Translation<PageMessages> = {
     noReference: 'You have no reference photo yet; checks compare your face with it',
     noReferenceByManager:
       'You have no reference photo yet. Your organisation’s training managers take them: please ask one',
-    goSetReference: 'Set it in the personal centre',
+    goSetReference: 'Set my reference photo',
+    referenceNeeded: 'Your class checks faces: set your reference photo first; every check compares your face with it',
+    setReference: 'Set my reference photo',
     camera: {
       insecure: 'This page cannot use a camera (HTTPS is needed): use your phone',
       denied: 'Camera access was refused: allow it in the browser settings, or use your phone',
@@ -182,6 +184,7 @@ export const pageTextsEn: Translation<PageMessages> = {
       upload: 'Upload a photo',
       save: 'Use as my reference',
       saved: 'Reference photo saved',
+      backToStudy: 'Back to my study',
       updated: 'Updated',
       setByAdmin: 'set by an administrator',
       byManagerOnly: 'Your organisation’s training managers take reference photos: ask one to set or change yours',

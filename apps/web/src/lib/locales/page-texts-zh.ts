@@ -137,7 +137,9 @@ export const pageTextsZh = {
     refreshQr: '重新生成二维码',
     noReference: '您还没有设置本人照片，核验需要与本人照片比对',
     noReferenceByManager: '您还没有本人照片。本单位的本人照片由培训管理员统一采集，请联系培训管理员',
-    goSetReference: '去个人中心设置',
+    goSetReference: '去设置本人照片',
+    referenceNeeded: '本班学习需要人脸核验：请先设置本人照片，每次核验都与它比对',
+    setReference: '设置本人照片',
     camera: {
       insecure: '当前页面无法使用摄像头（需要HTTPS访问），请用手机扫码拍照',
       denied: '您拒绝了摄像头权限，请在浏览器设置中允许本网站使用摄像头，或用手机扫码拍照',
@@ -167,6 +169,7 @@ export const pageTextsZh = {
       upload: '上传照片',
       save: '保存为本人照片',
       saved: '本人照片已保存',
+      backToStudy: '返回继续学习',
       updated: '更新于',
       setByAdmin: '由管理员设置',
       byManagerOnly: '本单位的本人照片由培训管理员统一采集，如需设置或更换请联系培训管理员',

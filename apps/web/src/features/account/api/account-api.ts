@@ -3,6 +3,7 @@ import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { MyCertificate } from '@anxun/shared/schemas/certificates';
 import type { FileRecord } from '@anxun/shared/schemas/files';
 import { useQuery } from '@tanstack/react-query';
+import { referenceKey } from '../../../components/face-check/face-check-api';
 import { api } from '../../../lib/api-client';
 import { encryptForm } from '../../../lib/crypto';
 
@@ -10,7 +11,7 @@ export type { MyCertificate, Profile, ReferenceInfo };
 
 export const accountKeys = {
   profile: ['account', 'profile'] as const,
-  reference: ['account', 'face-reference'] as const,
+  reference: referenceKey,
   certificates: ['account', 'certificates'] as const,
 };
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FaceCapture } from '../../../components/face-capture/face-capture';
 import { ImageFileInput } from '../../../components/image-file-input';
 import { PlainDialog } from '../../../components/plain-dialog';
@@ -9,7 +10,11 @@ import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { accountKeys, uploadReference, useReference } from '../api/account-api';
 
-/** 本人照片: the face every check is compared with — taken with the camera or uploaded. */
+/**
+ * 本人照片: the face every check is compared with — taken with the camera or uploaded. Opened
+ * to set it (a check, or 我的学习, found none: `setReferenceState`), the card comes into view
+ * with its camera open, and once saved offers the way back to where the learner was.
+ */
 export function ReferencePhotoCard() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -18,6 +23,21 @@ export function ReferencePhotoCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const file = useRef<HTMLInputElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  /** the page the learner was sent here from, to go back to once the photo is saved */
+  const [from, setFrom] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+  const asked = (location.state as { setReference?: boolean; from?: string } | null) ?? undefined;
+  useEffect(() => {
+    if (!asked?.setReference || !data) return;
+    if (asked.from && !asked.from.startsWith('/setting/personalCenter')) setFrom(asked.from);
+    card.current?.scrollIntoView({ block: 'start' });
+    if (data.selfAllowed) setCamera(true);
+    // asked once: back here, or a reload, does not open the camera again
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [asked, data, location.pathname, location.search, navigate]);
 
   const save = async (photo: Blob, via: 'camera' | 'upload') => {
     setBusy(true);
@@ -26,6 +46,7 @@ export function ReferencePhotoCard() {
       const info = await uploadReference(photo, via);
       client.setQueryData(accountKeys.reference, info);
       setCamera(false);
+      setSaved(true);
       notifySuccess(t('face.reference.saved'));
     } catch (err) {
       setError((err as Error).message);
@@ -35,7 +56,7 @@ export function ReferencePhotoCard() {
   };
 
   return (
-    <div className="account-card plain-panel" data-testid="reference-card">
+    <div className="account-card plain-panel" data-testid="reference-card" ref={card}>
       <h2 className="account-card-title">{t('face.reference.title')}</h2>
       <div className="reference-body">
         {data?.photoUrl ? (
@@ -60,6 +81,18 @@ export function ReferencePhotoCard() {
             </p>
           )}
           {error && !camera && <PlainNotice tone="error" title={error} testId="reference-error" />}
+          {saved && from && (
+            <PlainNotice
+              tone="success"
+              title={t('face.reference.saved')}
+              testId="reference-saved"
+              action={
+                <Link className="plain-btn small primary" to={from} data-testid="reference-back">
+                  {t('face.reference.backToStudy')}
+                </Link>
+              }
+            />
+          )}
           {data && !data.selfAllowed ? (
             <PlainNotice tone="info" title={t('face.reference.byManagerOnly')} testId="reference-by-manager" />
           ) : (

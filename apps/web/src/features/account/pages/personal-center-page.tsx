@@ -3,6 +3,7 @@ import '../locales/account-texts';
 import '../account.css';
 import '../../../components/plain-controls.css';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { PendingChecks, useOpenChecks } from '../../../components/face-check/pending-checks';
 import { useCertificateProgress } from '../../../lib/certificate-progress';
 import { PlainFacts } from '../../../components/plain-facts';
@@ -26,16 +27,22 @@ import { ReferencePhotoCard } from '../components/reference-photo-card';
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const profile = useProfile();
+  const reference = useReference();
   const client = useQueryClient();
+  // no reference photo yet: its card comes before the checks that need it (decided once: saved,
+  // it stays where it is, with its way back to study)
+  const order = useRef<boolean | undefined>(undefined);
   // drawn in one piece once every card's answer is here: cards filling in one by one moved
   // the forms below them (layout shift 0.04–0.08 on a desktop)
   // the first time only: a return to the page (kept alive, its answers since dropped from the
   // cache) keeps what is typed in its forms
   const settled = useOnceTrue(
-    ![profile, useReference(), useMyCertificates(), useCertificateProgress(), useOpenChecks(), useNotices()].some(
+    ![profile, reference, useMyCertificates(), useCertificateProgress(), useOpenChecks(), useNotices()].some(
       (q) => q.isPending,
     ),
   );
+  if (settled && order.current === undefined) order.current = reference.data?.hasReference === false;
+  const referenceFirst = order.current === true;
   const facts: Array<[string, string]> = profile.data
     ? [
         [t('account.name'), profile.data.name],
@@ -63,10 +70,11 @@ export default function PersonalCenterPage() {
           <SkeletonLines lines={2} className="account-loading" />
         )}
       </div>
+      {referenceFirst && <ReferencePhotoCard />}
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['account'] })} />
       <MessagesCard />
       <CertificatesCard />
-      <ReferencePhotoCard />
+      {!referenceFirst && <ReferencePhotoCard />}
       <AvatarCard />
       <div className="account-grid">
         <PasswordCard phone={profile.data?.phone || undefined} />

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../components/plain-controls.css';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
+import { ReferenceNeeded, useReferenceState } from '../../../components/face-check/reference-needed';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { formatDate } from '../../../lib/format';
 import { prefetchPage } from '../../../lib/page-files';
@@ -155,6 +156,9 @@ export default function StudyPage() {
   // 最新通知 sits above the classes: the page is drawn with it, not pushed down when it comes
   const notices = useNotices();
   const certificates = useCertificateProgress();
+  // asked with the classes: a class that checks faces and no reference photo is said at the top,
+  // drawn with the page (not pushing it down when the answer comes)
+  const reference = useReferenceState();
   // enrolled by a training manager while this page is open: the class shows at once
   useEffect(
     () =>
@@ -179,7 +183,7 @@ export default function StudyPage() {
       for (const name of events) window.removeEventListener(name, fetchPlayer);
     };
   }, [hasClasses]);
-  if (isPending || notices.isLoading)
+  if (isPending || notices.isLoading || reference.isLoading)
     return (
       <section className="page study-page">
         <SkeletonLines lines={4} className="study-loading" />
@@ -189,6 +193,7 @@ export default function StudyPage() {
   return (
     <section className="page study-page">
       <h1>{t('study.myClasses')}</h1>
+      {classes.some((c) => c.checksFaces) && <ReferenceNeeded />}
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       <RecentNotices />
       {classes.length === 0 ? (

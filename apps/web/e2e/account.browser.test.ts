@@ -59,6 +59,12 @@ describe('个人中心 in Chromium', () => {
     await newPassword.focus();
     await page.getByRole('heading', { name: '修改密码' }).click();
     expect(await form.getByRole('alert').allTextContents()).toEqual(['', '', '']);
+    // the language is chosen here too (the header's switch is off by default)
+    await page.getByTestId('account-language-en').click();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(await page.getByTestId('account-language-en').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('account-language-zh').click();
+    await page.getByRole('heading', { name: '修改密码' }).waitFor();
     // closed before the sign-in below, which replaces this device's session: a context closed
     // after it was sent away hung Playwright's close now and then (1 run in 12 locally)
     await context.close();

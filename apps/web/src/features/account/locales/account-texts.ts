@@ -4,6 +4,8 @@ import { registerTexts } from '../../../lib/i18n';
 const zh = {
   account: {
     profile: '基本信息',
+    language: '语言 Language',
+    languageHint: '页面文字的语言',
     name: '姓名',
     account: '账号',
     org: '单位',
@@ -55,6 +57,8 @@ const zh = {
 const en: typeof zh = {
   account: {
     profile: 'Profile',
+    language: '语言 Language',
+    languageHint: 'The language of the pages',
     name: 'Name',
     account: 'Account',
     org: 'Organisation',

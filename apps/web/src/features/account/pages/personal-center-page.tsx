@@ -13,6 +13,7 @@ import { useOnceTrue } from '../../../lib/use-once-true';
 import { useMyCertificates, useProfile, useReference } from '../api/account-api';
 import { AvatarCard } from '../components/avatar-card';
 import { CertificatesCard } from '../components/certificates-card';
+import { LanguageCard } from '../components/language-card';
 import { useNotices } from '../../../lib/notices';
 import { MessagesCard } from '../components/messages-card';
 import { PasswordCard } from '../components/password-card';
@@ -80,6 +81,7 @@ export default function PersonalCenterPage() {
         <PasswordCard phone={profile.data?.phone || undefined} />
         <PhoneCard current={profile.data?.phone} />
       </div>
+      <LanguageCard />
     </section>
   );
 }

@@ -73,6 +73,12 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('取消');
     // and it says how many are left unanswered
     await page.getByText(`还有 ${total - 1} 道题未作答`).waitFor();
+    // handed in with one answer: not passed, and told what is left and where to practise
+    await page.getByTestId('exam-confirm-ok').click();
+    const next = page.getByTestId('exam-next');
+    await next.getByText('未通过。还有 1 次考试机会').waitFor();
+    await next.getByRole('button', { name: '去错题本' }).click();
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('错题本');
     await context.close();
   }, 120_000);
 
@@ -176,7 +182,12 @@ describe('practice, exam, certificate and /card in Chromium', () => {
       }
       expect(await passExamOnPage(page, env.server)).toBeGreaterThan(20);
       expect(await page.getByTestId('exam-score').textContent()).toContain('100 / 100');
+      // what comes next is said with the score
+      await page.getByTestId('exam-next').getByText('本课程考试已通过').waitFor();
     }
+    // and the exam's facts say the hours count now
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByTestId('exam-summary').getByText('考试已通过，本课程学时已计入').waitFor();
 
     // the class is complete: its certificate is in the personal centre
     await page.evaluate(() => (location.hash = '/setting/personalCenter'));

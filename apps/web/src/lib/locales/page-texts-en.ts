@@ -10,6 +10,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     savingEnd: 'Saving the last seconds of this unit, one moment…',
     examDue: 'Exam due',
     hoursAfterExam: "a course's hours count once its exam is passed",
+    courseHoursAfterExam: "counted in the class's hours once the exam is passed",
     next: {
       exam: 'Take the exam',
       course: 'Next course: {{name}}',

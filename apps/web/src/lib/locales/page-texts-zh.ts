@@ -8,6 +8,7 @@ export const pageTextsZh = {
     savingEnd: '正在保存本节最后几秒的学习进度，请稍候…',
     examDue: '待考试',
     hoursAfterExam: '课程学时在考试通过后计入',
+    courseHoursAfterExam: '考试通过后计入班级学时',
     next: {
       exam: '去考试',
       course: '学习下一门：{{name}}',

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getOpenChecks, openChecksKey } from '../../../components/face-check/face-check-api';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
@@ -284,12 +285,15 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
  * 考试: the course's exam settings and attempts; a paper in progress; a review after
  * hand-in. The score is the server's.
  */
-export function ExamPanel({ classCourseId }: { classCourseId: string }) {
+export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: string; onWrongBook?: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [summary, setSummary] = useState<ExamSummary | undefined>();
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
+  /** the review is of a paper just handed in: what comes next is said with it */
+  const [handedIn, setHandedIn] = useState(false);
   const [confirm, setConfirm] = useState<Confirm | undefined>();
   /** 考前人脸核验: how many times the start asked for a check (each opens it) */
   const [faceAsked, setFaceAsked] = useState(0);
@@ -320,12 +324,49 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
   }, [load]);
 
   if (review) {
+    const left = summary ? summary.attemptsAllowed - summary.attemptsUsed : undefined;
     return (
       <>
-        <button type="button" className="plain-btn small exam-back" onClick={() => (setReview(undefined), load())}>
+        <button
+          type="button"
+          className="plain-btn small exam-back"
+          onClick={() => (setReview(undefined), setHandedIn(false), load())}
+        >
           {t('exams.back')}
         </button>
-        <ExamReviewView review={review} />
+        <ExamReviewView
+          review={review}
+          next={
+            !handedIn || review.voided ? undefined : review.passed ? (
+              // passed: 我的学习 shows the next course, or the certificate
+              <PlainNotice
+                tone="success"
+                title={t('exams.nextAfterPass')}
+                testId="exam-next"
+                action={
+                  <button type="button" className="plain-btn small primary" onClick={() => void navigate('/study')}>
+                    {t('exams.toStudy')}
+                  </button>
+                }
+              />
+            ) : left === undefined ? undefined : left > 0 ? (
+              <PlainNotice
+                tone="info"
+                title={t('exams.nextAfterFail', { count: left })}
+                testId="exam-next"
+                action={
+                  onWrongBook && (
+                    <button type="button" className="plain-btn small primary" onClick={onWrongBook}>
+                      {t('exams.toWrongBook')}
+                    </button>
+                  )
+                }
+              />
+            ) : (
+              <PlainNotice tone="warning" title={t('exams.noAttemptsLeft')} testId="exam-next" />
+            )
+          }
+        />
       </>
     );
   }
@@ -336,6 +377,9 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
         onDone={(r) => {
           setPaper(undefined);
           setReview(r);
+          setHandedIn(true);
+          // the tries left, for what to do next
+          load();
           // a pass may complete the course and the class: 我的学习, 课程进度 and 课程详情 (kept
           // alive, their answers fresh for 30 s) and the certificate's progress are asked again
           void client.invalidateQueries({ queryKey: ['study'] });
@@ -354,7 +398,10 @@ export function ExamPanel({ classCourseId }: { classCourseId: string }) {
     [t('exams.passMark'), rules.passScore],
     [t('exams.attempts'), `${summary.attemptsUsed}/${summary.attemptsAllowed}`],
     [t('exams.best'), summary.bestScore ?? '—'],
-    [t('exams.requiredLabel'), rules.required ? t('exams.requiredYes') : t('exams.requiredNo')],
+    [
+      t('exams.requiredLabel'),
+      !rules.required ? t('exams.requiredNo') : summary.passed ? t('exams.requiredDone') : t('exams.requiredYes'),
+    ],
   ];
   return (
     <div className="exam-summary plain-panel" data-testid="exam-summary">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { PlainNotice } from '../../../components/plain-notice';
 import { PlainResult } from '../../../components/plain-result';
 import { formatDateTime } from '../../../lib/format';
@@ -8,7 +8,7 @@ import { answerText, letter } from './answer-input';
 import { QuestionStem } from './question-stem';
 
 /** A handed-in paper: the score, and each question with the learner's answer, the key and the analysis. */
-export function ExamReviewView({ review }: { review: ExamReview }) {
+export function ExamReviewView({ review, next }: { review: ExamReview; next?: ReactNode }) {
   const { t } = useTranslation();
   const judge: [string, string] = [t('exams.true'), t('exams.false')];
   const top = useRef<HTMLDivElement>(null);
@@ -36,6 +36,7 @@ export function ExamReviewView({ review }: { review: ExamReview }) {
           · {formatDateTime(review.submittedAt)}
         </p>
       </PlainResult>
+      {next}
       {review.late && <PlainNotice tone="warning" title={t('exams.lateNotice')} />}
       {review.voided && (
         <PlainNotice tone="error" title={t('exams.voided')} testId="exam-review-voided">

@@ -1,4 +1,4 @@
-import { registerTexts } from '../../../lib/i18n';
+import { registerTexts, type Translation } from '../../../lib/i18n';
 
 /** This feature's own texts (练题: practice, the wrong-answer book and the timed exam); its pages import this module for its effect. */
 const zh = {
@@ -34,6 +34,11 @@ const zh = {
     best: '最高分',
     requiredLabel: '计入学时',
     requiredYes: '通过考试后本课程学时才计入',
+    requiredDone: '考试已通过，本课程学时已计入',
+    nextAfterPass: '本课程考试已通过，学时已计入。回到“我的学习”继续下一门课程或查看证书',
+    toStudy: '我的学习',
+    nextAfterFail: '未通过。还有 {{count}} 次考试机会：建议先到错题本把答错的题练会，再参加考试',
+    toWrongBook: '去错题本',
     requiredNo: '不影响学时',
     start: '开始考试',
     resume: '继续考试',
@@ -65,7 +70,7 @@ const zh = {
   },
 };
 
-const en: typeof zh = {
+const en: Translation<typeof zh> = {
   exams: {
     confirmStart: 'Start the exam?',
     confirmStartText: '{{minutes}} minutes from the start; this is attempt {{attempt}} of {{allowed}}.',
@@ -99,6 +104,13 @@ const en: typeof zh = {
     best: 'Best',
     requiredLabel: 'Class hours',
     requiredYes: 'count once the exam is passed',
+    requiredDone: 'exam passed: this course’s hours count',
+    nextAfterPass:
+      'Exam passed: this course’s hours count. Go back to My study for the next course or your certificate',
+    toStudy: 'My study',
+    nextAfterFail: 'Not passed. {{count}} more tries left: practise the questions you got wrong first',
+    nextAfterFail_one: 'Not passed. 1 more try left: practise the questions you got wrong first',
+    toWrongBook: 'Wrong answers',
     requiredNo: 'not affected',
     start: 'Start the exam',
     resume: 'Continue the exam',

@@ -115,7 +115,13 @@ export default function ExamsPage() {
           {
             key: 'exam',
             label: t('exams.exam'),
-            content: <ExamPanel key={chosen.trainClassCourseId} classCourseId={chosen.trainClassCourseId} />,
+            content: (
+              <ExamPanel
+                key={chosen.trainClassCourseId}
+                classCourseId={chosen.trainClassCourseId}
+                onWrongBook={() => setTab('wrong')}
+              />
+            ),
           },
         ]}
       />

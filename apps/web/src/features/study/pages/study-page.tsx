@@ -5,7 +5,7 @@ import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import { WsCode } from '@anxun/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import '../../../components/plain-controls.css';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
 import { ReferenceNeeded, useReferenceState } from '../../../components/face-check/reference-needed';
@@ -101,7 +101,11 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
             <li key={c.trainClassCourseId} className="course-item" data-testid="course-item">
               <div className="course-item-main">
                 <h3>
-                  {c.courseName} <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
+                  {/* the course's page: its reviews and discussion (课程评价, 课程讨论) */}
+                  <Link className="course-item-link" to={`/course?id=${c.courseBookId}`} data-testid="course-item-link">
+                    {c.courseName}
+                  </Link>{' '}
+                  <StatusTag status={c.learnStatus} examDue={isExamDue(c)} />
                 </h3>
                 <div className="course-item-intro">{c.intro}</div>
                 <ProgressLine
@@ -112,6 +116,13 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                 <div className="course-item-figures">
                   {t('study.units')} {c.completedUnits}/{c.unitCount} · {t('study.studied')} {c.studiedHours} /{' '}
                   {c.studyTimeLen} {t('study.hours')}
+                  {isExamDue(c) && (
+                    // its hours are in the class's once the exam is passed: said on the row that shows them
+                    <span className="course-exam-note" data-testid="course-exam-note">
+                      {' '}
+                      · {t('study.courseHoursAfterExam')}
+                    </span>
+                  )}
                 </div>
               </div>
               {isExamDue(c) ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from './i18n';
 import { RefusalMsg } from '@anxun/shared/messages';
+import { faceRejection } from '@anxun/shared/schemas/identity';
 import { en } from './locales/en';
 import { pageTextsEn } from './locales/page-texts-en';
 import { pageTextsZh } from './locales/page-texts-zh';
@@ -58,5 +59,20 @@ describe('product texts in English', () => {
     await loadLanguage('en');
     for (const zh of Object.values(RefusalMsg)) expect(localiseText('en', zh)).toMatch(/^[\x20-\x7e’]+$/);
     expect(localiseText('en', RefusalMsg.HIDDEN)).toBe('The page was not in front: this stretch was not counted');
+  });
+});
+
+describe('face checks in English', () => {
+  it('says why a photo was refused in the page language, whatever the reason', async () => {
+    const { compareMessage } = await import('../components/face-check/compare-message');
+    await import('./locales/page-texts');
+    for (const reason of faceRejection.options) {
+      const result = { passed: false, reason, msg: '服务器的中文说明' };
+      expect(compareMessage((k, v) => translate('en', k, v), result)).toMatch(/^[\x20-\x7e’]+$/);
+      expect(compareMessage((k, v) => translate('zh', k, v), result)).toMatch(/[\u4e00-\u9fff]/);
+      expect(compareMessage((k, v) => translate('zh', k, v), result)).not.toContain('face.');
+    }
+    const en = (k: string) => translate('en', k);
+    expect(compareMessage(en, { passed: true, reason: null, msg: '人脸核验通过' })).toBe('Face check passed');
   });
 });

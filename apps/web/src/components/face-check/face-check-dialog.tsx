@@ -2,6 +2,7 @@ import '../plain-controls.css';
 import './face-check.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { compareMessage } from './compare-message';
 import { FaceCapture } from '../face-capture/face-capture';
 import { PlainDialog } from '../plain-dialog';
 import { PlainNotice } from '../plain-notice';
@@ -145,8 +146,8 @@ export function FaceCheckDialog({
     setBusy(true);
     try {
       const result = await compareForCheck(check.checkId, photo);
-      if (result.passed) passed(result.msg);
-      else setAnswer({ ok: false, msg: result.msg });
+      if (result.passed) passed(compareMessage(t, result));
+      else setAnswer({ ok: false, msg: compareMessage(t, result) });
     } catch (err) {
       // no answer (a timeout) is not a refusal: the check may have passed meanwhile
       const passedMeanwhile = await checkPassed(check.checkId).catch(() => false);

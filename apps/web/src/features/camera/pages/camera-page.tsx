@@ -1,4 +1,5 @@
 import '../../../lib/locales/page-texts';
+import { compareMessage } from '../../../components/face-check/compare-message';
 import '../camera.css';
 import type { CompareResult } from '@anxun/shared/schemas/identity';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ export default function CameraPage() {
     try {
       const answer = await api.post<CompareResult>('/api/face/compare', { body: form, silent: true });
       setResult(answer);
-      if (!answer.passed) setError(answer.msg);
+      if (!answer.passed) setError(compareMessage(t, answer));
     } catch (err) {
       if (err instanceof ApiError && err.status === 410) setGone(true);
       else setError((err as Error).message);
@@ -51,7 +52,7 @@ export default function CameraPage() {
           <PlainNotice tone="success" title={t('face.cameraDone')} testId="camera-passed" />
         ) : result?.reason === 'MISMATCH' ? (
           // the comparison used the code up: a new one comes from the desktop
-          <PlainNotice tone="error" title={result.msg} testId="camera-mismatch">
+          <PlainNotice tone="error" title={compareMessage(t, result)} testId="camera-mismatch">
             {t('face.cameraRegenerate')}
           </PlainNotice>
         ) : (

@@ -2,6 +2,9 @@ import type { QuestionView } from '../api/exams-api';
 import { useTranslation } from '../../../lib/i18n';
 import { QuestionImage } from './question-image';
 
+/** A blank's brackets kept on one line: （  ） broke across a phone's lines, the blank lost. */
+const keptBlanks = (stem: string) => stem.replace(/[（(][ \u3000]*[）)]/g, (b) => b.replace(/ /g, '\u00a0'));
+
 /**
  * A question's head: its number on a paper, its kind as a tag, the stem, its points on a
  * paper, then its image. `id` names the answers' group for a screen reader.
@@ -27,7 +30,7 @@ export function QuestionStem({
       <p className="question-stem" id={id}>
         {number !== undefined && `${number}. `}
         <span className="plain-tag question-kind">{t(`exams.kinds.${kind}`)}</span>
-        {stem}
+        {keptBlanks(stem)}
         {points !== undefined && (
           <>
             {' '}

@@ -131,7 +131,7 @@ export function ProgressCards({ courses }: { courses: CourseRow[] }) {
       <RowProgress row={row} unit={unit} />
       <small>
         {t('study.studiedRequired')} {row.studied} · {t('study.studyCount')} {row.count} · {t('study.lastDate')}{' '}
-        {formatDateTime(row.last)}
+        <span className="nowrap">{formatDateTime(row.last)}</span>
       </small>
     </div>
   );

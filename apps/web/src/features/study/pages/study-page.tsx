@@ -62,7 +62,9 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
             {t('punct.colon')}
             {cls.teacher || '—'} · {t('study.period')}
             {t('punct.colon')}
-            {formatDate(cls.startDate)} ~ {formatDate(cls.endDate)}
+            {/* a date kept whole on a phone's line (it broke at its hyphen: 2026-/12-07) */}
+            <span className="nowrap">{formatDate(cls.startDate)}</span> ~{' '}
+            <span className="nowrap">{formatDate(cls.endDate)}</span>
           </p>
           <p>
             {t('study.studied')} <strong>{cls.studiedHours}</strong> / {t('study.required')} {cls.requiredHours}{' '}

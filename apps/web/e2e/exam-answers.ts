@@ -46,6 +46,8 @@ export async function answerAndHandIn(page: Page, server: TestServer): Promise<n
     const stem = (await q.locator('.question-stem').textContent())!
       .replace(/^\d+\.\s*(单选|多选|判断|填空)/, '')
       .replace(/（[\d.]+分）$/, '')
+      // a blank's brackets are drawn with no-break spaces (kept on one line)
+      .replace(/\u00a0/g, ' ')
       .trim();
     const key = await keyOf(server, stem);
     if (key.kind === 'single') {

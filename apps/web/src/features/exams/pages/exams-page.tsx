@@ -39,6 +39,7 @@ export default function ExamsPage() {
     );
   }
   const chosen = courses.data.find((c) => c.trainClassCourseId === course) ?? courses.data[0]!;
+  const oneClass = new Set(courses.data.map((c) => c.className)).size === 1;
   // practice waits for the book's running exam, which may be another class's (a book in two
   // classes): 继续考试 opens the class whose exam is running, the chosen one if none is found
   const openExam = () => {
@@ -67,7 +68,8 @@ export default function ExamsPage() {
         >
           {courses.data.map((c) => (
             <option key={c.trainClassCourseId} value={c.trainClassCourseId}>
-              {`${c.courseName}（${c.className}）`}
+              {/* the class named only where there are two (a phone cut the long name off) */}
+              {oneClass ? c.courseName : `${c.courseName}（${c.className}）`}
             </option>
           ))}
         </select>

@@ -140,6 +140,7 @@ export const pageTextsEn: Translation<PageMessages> = {
       exam: 'Before the exam, please confirm it is you',
     },
     windowEnds: 'Please finish by {{time}}',
+    endAside: 'Unit finished: take its end-of-unit face check, then study goes on',
     creditPaused: 'nothing is credited until it passes',
     examNext: 'The exam starts once it passes',
     shoot: 'Take photo',

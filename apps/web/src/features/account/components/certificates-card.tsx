@@ -61,7 +61,10 @@ export function CertificatesCard() {
         // a class on its way says what it waits for above; the bare hint is for no class at all
         waiting.length === 0 && (
           <p className="account-empty">
-            {t('certificates.none')} <Link to="/study">{t('header.myStudy')}</Link>
+            {t('certificates.none')}{' '}
+            <Link className="plain-link" to="/study">
+              {t('header.myStudy')}
+            </Link>
           </p>
         )
       ) : (
@@ -111,9 +114,18 @@ export function CertificatesCard() {
                   >
                     {t('certificates.download')}
                   </button>
-                  <button type="button" className="plain-btn small" onClick={() => markPrinted(c)}>
+                  <button
+                    type="button"
+                    className="plain-btn small"
+                    onClick={() => markPrinted(c)}
+                    aria-describedby={`printed-hint-${c.id}`}
+                  >
                     {t('certificates.markPrinted')}
                   </button>
+                  {/* what the button is for: a paper copy printed is counted on the certificate's record */}
+                  <small className="account-hint" id={`printed-hint-${c.id}`}>
+                    {t('certificates.markPrintedHint')}
+                  </small>
                 </div>
               )}
             </li>

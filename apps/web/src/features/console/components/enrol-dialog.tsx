@@ -92,23 +92,26 @@ export function EnrolDialog({ cls, onClose, onDone }: { cls: ManagedClass; onClo
           {
             key: 'learners',
             label: t('console.enrolLearners'),
+            // room below the field for its open list (it stays open to pick several): it covered 报名
             children: (
-              <Select
-                mode="multiple"
-                showSearch
-                filterOption={false}
-                style={{ width: '100%' }}
-                placeholder={t('console.search')}
-                data-testid="enrol-learners"
-                value={personIds}
-                onChange={setPersonIds}
-                onSearch={setSearch}
-                loading={found.isFetching}
-                options={(found.data?.records ?? []).map((l) => ({
-                  value: l.id,
-                  label: `${l.name}${l.phone ? ` ${l.phone}` : ''}${l.departmentName ? `（${l.departmentName}）` : ''}`,
-                }))}
-              />
+              <div className="enrol-learners-tab">
+                <Select
+                  mode="multiple"
+                  showSearch
+                  filterOption={false}
+                  style={{ width: '100%' }}
+                  placeholder={t('console.search')}
+                  data-testid="enrol-learners"
+                  value={personIds}
+                  onChange={setPersonIds}
+                  onSearch={setSearch}
+                  loading={found.isFetching}
+                  options={(found.data?.records ?? []).map((l) => ({
+                    value: l.id,
+                    label: `${l.name}${l.phone ? ` ${l.phone}` : ''}${l.departmentName ? `（${l.departmentName}）` : ''}`,
+                  }))}
+                />
+              </div>
             ),
           },
           {

@@ -661,7 +661,9 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       {dueCheck && checkAside && (
         <PlainNotice
           tone="warning"
-          title={t('face.creditPaused')}
+          // a unit's end check set aside: what it holds is the next unit, not this one's credit
+          // (shown 已完成 · 计入学时 just above)
+          title={dueCheck.kind === 'end' ? t('face.endAside') : t('face.creditPaused')}
           action={
             <button type="button" className="plain-btn small primary" onClick={() => setCheckAside(false)}>
               {t('face.pending.take')}

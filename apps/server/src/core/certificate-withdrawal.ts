@@ -33,3 +33,17 @@ export async function withdrawIfIncomplete(db: Db, trainPersonId: string, now: n
     .executeTakeFirst();
   return withdrawn?.number ?? null;
 }
+
+/** Each class's certificates that stand (valid), by class: the console warns before its courses change. */
+export async function countValidCertificatesOfClasses(db: Db, classIds: readonly string[]) {
+  if (classIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('certificates as c')
+    .innerJoin('train_persons as tp', 'tp.id', 'c.train_person_id')
+    .select((eb) => ['tp.class_id', eb.fn.countAll<number>().as('n')])
+    .where('tp.class_id', 'in', classIds)
+    .where('c.status', '=', 'valid')
+    .groupBy('tp.class_id')
+    .execute();
+  return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
+}

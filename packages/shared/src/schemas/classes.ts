@@ -83,6 +83,8 @@ export const managedClass = z.object({
   rules: classRules,
   courses: z.array(classCourseSummary),
   memberCount: z.number(),
+  /** its certificates that stand: a course added now leaves them as issued (换发 in 证书管理) */
+  certificateCount: z.number(),
   /** 学时 the class requires: the sum of its courses' */
   requiredHours: z.number(),
   /** its own retention in years; null: the organisation's */

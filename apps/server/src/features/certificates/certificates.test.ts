@@ -161,6 +161,11 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
     expect(found.body.data.records).toContainEqual(
       expect.objectContaining({ id: cert.id, number: cert.number, status: 'valid', formerNumbers: [] }),
     );
+    // its class counts it: the class dialog warns before a course is added under it
+    const classes = await server.request('GET', '/api/manage/classes', { headers: asAdmin });
+    expect(
+      classes.body.data.records.find((c: { name: string }) => c.name === '2026年度全员安全生产培训班'),
+    ).toMatchObject({ certificateCount: 1 });
     // the learner reaches none of it
     expect(
       (

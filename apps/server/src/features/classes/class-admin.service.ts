@@ -1,3 +1,4 @@
+import { countValidCertificatesOfClasses } from '../../core/certificate-withdrawal.js';
 import crypto from 'node:crypto';
 import { WsCode } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
@@ -78,7 +79,11 @@ const rulesOf = (json: string): ClassRules => parseClassRules(json);
 
 async function toManaged(db: Db, rows: ClassRow[], now: number): Promise<ManagedClass[]> {
   const ids = rows.map((r) => r.id);
-  const [courses, members] = await Promise.all([findClassCourses(db, ids), countMembers(db, ids)]);
+  const [courses, members, certificates] = await Promise.all([
+    findClassCourses(db, ids),
+    countMembers(db, ids),
+    countValidCertificatesOfClasses(db, ids),
+  ]);
   const today = recordTime(now).slice(0, 10);
   return rows.map((r) => {
     const mine = courses.filter((c) => c.class_id === r.id);
@@ -102,6 +107,7 @@ async function toManaged(db: Db, rows: ClassRow[], now: number): Promise<Managed
         unitCount: Number(c.unit_count ?? 0),
       })),
       memberCount: members.get(r.id) ?? 0,
+      certificateCount: certificates.get(r.id) ?? 0,
       requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
       retentionYears: r.retention_years ?? null,
     };

@@ -1,4 +1,4 @@
-import { Checkbox, DatePicker, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
+import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
@@ -83,6 +83,10 @@ export function ClassDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ClassForm>();
+  // a course added to a class whose learners hold certificates: theirs stand as issued
+  const bookIds = Form.useWatch('bookIds', form) as string[] | undefined;
+  const added = (bookIds ?? []).filter((id) => !(cls?.courses ?? []).some((c) => c.bookId === id));
+  const certificatesStand = cls !== undefined && cls.certificateCount > 0 && added.length > 0;
   return (
     <Modal
       open={open}
@@ -154,6 +158,15 @@ export function ClassDialog({
         >
           <BookPicker known={(cls?.courses ?? []).map((c) => ({ value: c.bookId, label: bookLabel(c) }))} />
         </Form.Item>
+        {certificatesStand && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="class-certificates-stand"
+            message={t('console.certificatesStand', { count: cls.certificateCount })}
+          />
+        )}
         <Space wrap align="start">
           <Form.Item name="faceEnabled" label={t('console.faceCheck')} valuePropName="checked">
             <Switch />

@@ -70,6 +70,8 @@ registerTexts({
       idCardFix: '录错时填写正确的身份证号（记入操作日志，学员此后以新号码登录）；不修改请留空',
       createdWithPassword: '已添加学员“{{name}}”。初始密码（只显示这一次）：{{password}}',
       saved: '已保存',
+      certificatesStand:
+        '本班已有 {{count}} 人取得证书：新增的课程不影响已发的证书；他们学完新课程后，可在“证书管理”中按班级现行学时换发',
       newClass: '创建班级',
       coursesRequired: '请选择课程',
       noBooksYet: '还没有可选的课程：请先在“课程管理”中新建课程，或添加平台课程',
@@ -630,6 +632,8 @@ registerTexts({
         'If it was entered wrongly, type the right ID number (recorded in the audit log; the learner then signs in with it); leave empty to keep it',
       createdWithPassword: 'Added “{{name}}”. Initial password (shown only now): {{password}}',
       saved: 'Saved',
+      certificatesStand:
+        '{{count}} learners of this class hold certificates: a course added does not change them; once they finish it, reissue theirs in Certificates (at the class’s hours now)',
       newClass: 'New class',
       coursesRequired: 'Choose the courses',
       noBooksYet: 'No courses to choose yet: create one in Courses, or add a platform course there',

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.js';
 import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
-import { recordTime } from '../../core/record-time.js';
+import { recordTime, sheetTime } from '../../core/record-time.js';
 import { PermanentJobError, type JobKind, type JobRow } from '../../infra/job-queue.js';
 import { buildPersonArchive } from './person-archive.service.js';
 import type { SettleExams } from './reports.service.js';
@@ -68,10 +68,13 @@ export function classArchiveJob(
       try {
         const manifest: Array<{ path: string; sha256: string; bytes: number }> = [];
         // each file is in the zip before the next is read: a class's photos are never all in memory
+        // a ZIP's times have no zone (an unzip shows them as written): the study time zone's wall
+        // clock, as every page and sheet says it (they were UTC, eight hours behind in Beijing)
+        const date = sheetTime(ctx.now())!;
         const add = async (name: string, data: Buffer) => {
           manifest.push({ path: name, sha256: sha256(data), bytes: data.length });
           const written = once(zip, 'entry');
-          zip.append(data, { name });
+          zip.append(data, { name, date });
           await written;
         };
 
@@ -116,6 +119,7 @@ export function classArchiveJob(
         progress(95);
         zip.append(JSON.stringify({ class: cls.name, producedAt: recordTime(ctx.now()), files: manifest }, null, 2), {
           name: 'manifest.json',
+          date,
         });
         await zip.finalize();
         await closed;

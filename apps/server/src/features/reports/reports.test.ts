@@ -617,6 +617,12 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       files: Array<{ path: string; sha256: string; bytes: number }>;
     };
     expect(manifest.class).toBe('报表测试班');
+    // its files are dated by the study time zone's wall clock, as the manifest says it (an unzip
+    // shows a ZIP's times as written)
+    const produced = (JSON.parse(await zip.file('manifest.json')!.async('string')) as { producedAt: string })
+      .producedAt;
+    const written = zip.file('manifest.json')!.date.toISOString().slice(0, 16);
+    expect(produced.slice(0, 16)).toBe(written);
     const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
     expect(names.sort()).toEqual([...manifest.files.map((f) => f.path), 'manifest.json'].sort());
     for (const f of manifest.files) {

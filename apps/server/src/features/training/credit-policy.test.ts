@@ -402,6 +402,17 @@ describe('a scripted cheater earns nothing unearned', () => {
     expect(
       before.report(15, { seq: 2, position: 15 }, { dayBefore: { sinceDayStartSeconds: 0, creditedSeconds: cap } }),
     ).toMatchObject({ creditedSeconds: 0, refusal: 'DAILY_CAP' });
+    // a second report at the same moment (two in one batch) earns nothing and is refused nothing,
+    // at midnight or not
+    const twice = session(600);
+    twice.report(0, { seq: 1, position: 0 });
+    twice.report(15, { seq: 2, position: 15 });
+    for (const dayBefore of [undefined, { sinceDayStartSeconds: 5, creditedSeconds: 60 }]) {
+      expect(twice.report(15, { seq: dayBefore ? 4 : 3, position: 16 }, dayBefore ? { dayBefore } : {})).toMatchObject({
+        creditedSeconds: 0,
+        refusal: undefined,
+      });
+    }
     // a learner who studied little yesterday loses nothing at midnight
     const fresh = session(600);
     fresh.report(0, { seq: 1, position: 0 });

@@ -229,7 +229,8 @@ function decide(input: CreditInput): CreditDecision {
   const overDayBefore = before
     ? Math.max(0, elapsed - before.sinceDayStartSeconds - Math.max(0, rules.dailyCapSeconds - before.creditedSeconds))
     : 0;
-  if (overDayBefore >= elapsed) return refuse('DAILY_CAP');
+  // (a report of no time at all — two in one batch — is no cap: it earns nothing, as before)
+  if (overDayBefore > 0 && overDayBefore >= elapsed) return refuse('DAILY_CAP');
   const credited = Math.max(0, Math.min(elapsed - overDayBefore, newGround, remainingToday));
   // The furthest point moves by what was credited, never by the slack: ground a report covers
   // beyond its time (jitter, or a script stepping 2 s ahead of the clock in every report) is

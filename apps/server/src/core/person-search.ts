@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { IdCardIndex } from './person.repository.js';
+import { likePart } from './text-search.js';
 
 /**
  * What a manager's search box finds among people (alias `p`): a part of the name, of the phone
@@ -9,6 +10,6 @@ import type { IdCardIndex } from './person.repository.js';
  * % listed everybody).
  */
 export function personTextMatch(text: string, ids: IdCardIndex) {
-  const part = `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  const part = likePart(text);
   return sql<SqlBool>`(p.id_card_index = ${ids.index(text)} or lower(p.name) like ${part} escape '\\' or p.phone like ${part} escape '\\' or lower(p.account) like ${part} escape '\\')`;
 }

@@ -1,3 +1,4 @@
+import { containsText } from '../../core/text-search.js';
 import type { Insertable, Updateable } from 'kysely';
 import { ownerIs, type BookOwner } from '../../core/book-owner.js';
 import type { Db, Dialect } from '../../infra/database.js';
@@ -41,9 +42,9 @@ export async function findBankQuestions(
 ) {
   let q = db.selectFrom('questions').where('book_id', '=', bookId).where('retired_at', 'is', null);
   if (filter.kind) q = q.where('kind', '=', filter.kind as never);
-  // words of the stem, taken literally (% and _ are not wildcards here)
-  const text = filter.text?.trim().replace(/[%_\\]/g, '');
-  if (text) q = q.where('stem', 'like', `%${text}%`);
+  // words of the stem, taken literally (% and ____ are searched for as themselves)
+  const text = filter.text?.trim();
+  if (text) q = q.where(containsText('stem', text));
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('sort_order').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

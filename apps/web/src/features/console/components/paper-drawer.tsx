@@ -120,6 +120,7 @@ export function FixedPicker({
       <SearchBox
         allowClear
         placeholder={t('console.bank.searchStem')}
+        maxLength={40}
         onSearch={(v) => {
           setQ(v.trim());
           setCurrent(1);

@@ -95,6 +95,7 @@ export default function QuestionsPage() {
             key={bookId}
             allowClear
             placeholder={t('console.bank.searchStem')}
+            maxLength={40}
             onSearch={(v) => {
               setQ(v.trim());
               setCurrent(1);

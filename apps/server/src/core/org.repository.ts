@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { OrganisationsTable } from '../infra/db-schema.js';
 import type { Db, Dialect } from '../infra/database.js';
+import { containsText } from './text-search.js';
 
 export async function findOrgById(db: Db, id: string) {
   return db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -32,8 +33,11 @@ export async function updateOrganisation(db: Db, id: string, values: Updateable<
 
 export async function findOrganisationsPage(db: Db, filter: { q?: string | undefined; offset: number; limit: number }) {
   let q = db.selectFrom('organisations');
-  const text = filter.q?.trim().replace(/[%_\\]/g, '');
-  if (text) q = q.where((eb) => eb.or([eb('code', '=', text), eb('name', 'like', `%${text}%`)]));
+  const text = filter.q?.trim();
+  // a code whole, in any case; a part of the name
+  if (text) {
+    q = q.where((eb) => eb.or([eb(sql<string>`lower(code)`, '=', text.toLowerCase()), containsText('name', text)]));
+  }
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('created_at').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_OPERATOR } from '../../seed/demo-accounts.js';
 import { dialects, login, startServer, type TestServer } from '../../../test/harness.js';
@@ -74,6 +75,16 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     expect(lookAlike.body.msg).toBe('该单位编码已被使用');
     const typed = await server.request('GET', '/api/base/baseorg/select-code/build-x');
     expect(typed.body.data).toMatchObject({ baseOrgName: '建工X' });
+    // and the database holds one too (two 开通单位 at once both found the code free)
+    await expect(
+      server.ctx.db
+        .insertInto('organisations')
+        .values({ id: crypto.randomUUID(), code: 'build-X', name: '并发', logo_file_id: null, created_at: Date.now() })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    // the operator's list finds it by the code in another case
+    const listed = await server.request('GET', '/api/manage/organisations?q=BUILD-X', { headers: as() });
+    expect(listed.body.data.records.map((o: { name: string }) => o.name)).toEqual(['建工X']);
     const takenAccount = await create({ code: '20002', name: '新单位', admin: { name: '李四', account: 'admin' } });
     expect(takenAccount.status).toBe(409);
     expect(takenAccount.body.msg).toBe('该账号已被使用');

@@ -43,6 +43,7 @@ import * as examBegun from './0040-exam-begun.js';
 import * as auditTargetName from './0041-audit-target-name.js';
 import * as examVoid from './0042-exam-void.js';
 import * as captureTokenSession from './0043-capture-token-session.js';
+import * as organisationCodeCase from './0044-organisation-code-case.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0041-audit-target-name': auditTargetName,
   '0042-exam-void': examVoid,
   '0043-capture-token-session': captureTokenSession,
+  '0044-organisation-code-case': organisationCodeCase,
 });

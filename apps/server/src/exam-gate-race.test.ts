@@ -1,3 +1,4 @@
+import { Role } from '@anxun/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from './seed/demo-accounts.js';
 import { addLearner, dialects, login, startServer, tomorrowAt, type TestServer } from '../test/harness.js';
@@ -34,7 +35,7 @@ describe.each(dialects)('a start and a void of its pass at the same moment on $n
   }, 120_000);
   afterAll(() => server.close());
 
-  it('voids a paper begun on a pass that a manager voids while the paper is being written', async () => {
+  it("voids a paper begun on a pass that a manager voids the moment the gate let it through (the paper is written under the gate's lock, before it returns)", async () => {
     const personId = await addLearner(server, { account: 'gaterace', password: 'gaterace1234' });
     const token = (await login(server, 'gaterace', 'gaterace1234')).body.data.credentials.accessToken as string;
     const book = await server.ctx.db
@@ -89,7 +90,7 @@ describe.each(dialects)('a start and a void of its pass at the same moment on $n
       }
       return due;
     };
-    const user = { sessionId: session.id, personId, orgId: member.org_id, role: 'student' };
+    const user = { sessionId: session.id, personId, orgId: member.org_id, role: Role.LEARNER };
     const paper = await startExam(server.ctx, user, member.class_course_id, racing);
 
     // the paper its voided pass let in is void, not a try

@@ -37,7 +37,7 @@ describe('face checks in Chromium', () => {
     await page.waitForURL(/#\/study/);
 
     // no reference photo yet: 我的学习 says so before he plays
-    await page.getByTestId('reference-needed').getByText('本班学习需要人脸核验').waitFor();
+    await page.getByTestId('reference-needed').getByText('本班需要人脸核验').waitFor();
     // and so does the check, with the way to take it: 个人中心's card, its camera already open
     // (the player, kept alive behind it, must not leave its modal dialog open)
     await playFirstCourse(page);

@@ -35,3 +35,21 @@ export const RefusalMsg = {
   SEEK: '超过已学进度的部分需要完整观看，本段未计入学时',
   DAILY_CAP: '今日学时已达上限，明天再来学习吧',
 } as const;
+
+/**
+ * Why a photo could not be used for a face check (schemas/identity.ts faceRejection), as the
+ * server says it and a Chinese page shows it; an English page says it in its own words.
+ */
+export const FaceRejectionMsg = {
+  NOT_IMAGE: '无法识别的图片，请上传JPG、PNG或WebP格式的照片',
+  NO_FACE: '未检测到人脸，请正对摄像头，保持面部完整、清晰',
+  MULTIPLE_FACES: '检测到多张人脸，请确保画面中只有您本人',
+  FACE_TOO_SMALL: '人脸太小，请靠近摄像头',
+  POOR_FACE: '人脸不够清晰，请正对摄像头并保持不动',
+  TOO_DARK: '光线太暗，请在明亮的地方拍摄',
+  TOO_BRIGHT: '光线太强，请避开强光拍摄',
+  MISMATCH: '人脸比对未通过，请本人正对摄像头重试',
+  REPLAY: '请用摄像头现场拍照，不能使用已有的照片（如确是现场拍摄，请稍微调整姿势后重拍）',
+  STILL_SCENE: '连续多次核验的画面几乎完全相同，请本人正对摄像头现场拍照',
+  NOT_LIVE_CAPTURE: '请在核验窗口中用摄像头现场拍照',
+} as const;

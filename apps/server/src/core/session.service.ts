@@ -1,3 +1,4 @@
+import { Role } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { LoginResponse, LoginRoles } from '@anxun/shared/schemas/auth';
@@ -20,9 +21,9 @@ import {
   touchSessions,
 } from './session.repository.js';
 
-/** Whom a disabled account asks: a learner his training manager, a manager the platform (as the login says). */
-const accountDisabled = (role: string) =>
-  role === 'learner' ? '账号已停用，请联系培训管理员' : '账号已停用，请联系平台运营';
+/** Whom a disabled account asks: a learner his training manager; a training manager, stopped by the platform, the platform. */
+export const accountDisabled = (role: string) =>
+  role === Role.LEARNER ? '账号已停用，请联系培训管理员' : '账号已停用，请联系平台运营';
 
 export interface AuthUser {
   sessionId: string;

@@ -30,7 +30,7 @@ import {
   updatePassword,
   updatePhone,
 } from '../../core/person.repository.js';
-import { startSession, type DeviceInfo } from '../../core/session.service.js';
+import { accountDisabled, startSession, type DeviceInfo } from '../../core/session.service.js';
 import { findRejection, forgetRejections } from '../../core/registration-rejection.repository.js';
 
 /** What a registrant a manager rejected is told when he logs in (for 30 days). */
@@ -125,11 +125,7 @@ function refuseDisabled(person: {
 }): void {
   if (person.org_disabled_at !== null) throw new AppError(ErrorCode.FORBIDDEN, ORG_DISABLED);
   if (person.disabled_at !== null) {
-    // a training manager is stopped by the platform operator, not by himself
-    throw new AppError(
-      ErrorCode.FORBIDDEN,
-      person.role === 'learner' ? '账号已停用，请联系培训管理员' : '账号已停用，请联系平台运营',
-    );
+    throw new AppError(ErrorCode.FORBIDDEN, accountDisabled(person.role));
   }
   if (person.pending_since !== null) {
     throw new AppError(ErrorCode.FORBIDDEN, '注册信息正在等待培训管理员审核，审核通过后即可登录');

@@ -18,21 +18,22 @@ export async function findFileById(db: Db, id: string): Promise<FileRow | undefi
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Deletes the file's row and its references; `audit` records it in the same transaction. */
+/** Deletes the file's row and its references; `audit` records it in the same transaction, if it was there. */
 export async function deleteFileRow(db: Db, id: string, audit?: (trx: Db) => Promise<void>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await deleteFileRowIn(trx, id);
-    await audit?.(trx);
+    if (await deleteFileRowIn(trx, id)) await audit?.(trx);
   });
 }
 
 /** The file's row and every reference to it, inside the caller's transaction. */
-async function deleteFileRowIn(trx: Db, id: string): Promise<void> {
+/** Whether the row was there to delete (two deletes at once: one of them finds nothing). */
+async function deleteFileRowIn(trx: Db, id: string): Promise<boolean> {
   await trx.updateTable('persons').set({ avatar_file_id: null }).where('avatar_file_id', '=', id).execute();
   await trx.updateTable('organisations').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
   await trx.updateTable('course_books').set({ cover_file_id: null }).where('cover_file_id', '=', id).execute();
   await trx.updateTable('questions').set({ image_file_id: null }).where('image_file_id', '=', id).execute();
-  await trx.deleteFrom('files').where('id', '=', id).execute();
+  const gone = await trx.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { FaceRejectionMsg } from '@anxun/shared/messages';
 import type { Selectable } from 'kysely';
 import crypto from 'node:crypto';
 import { WsCode } from '@anxun/shared/constants';
@@ -484,7 +485,7 @@ async function compareFace(
     score: null,
     threshold,
     reason: passed ? null : 'MISMATCH',
-    msg: passed ? '人脸核验通过' : '人脸比对未通过，请本人正对摄像头重试',
+    msg: passed ? '人脸核验通过' : FaceRejectionMsg.MISMATCH,
     check: after ? toFaceCheck(after, now) : null,
   };
   if (check) {

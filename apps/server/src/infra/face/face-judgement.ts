@@ -1,3 +1,4 @@
+import { FaceRejectionMsg } from '@anxun/shared/messages';
 import type { FaceAnalysis, PictureHashes } from './face-engine.js';
 
 /** Why a photo cannot be used to check a face. */
@@ -16,18 +17,8 @@ export type FaceRejection =
   /** a check's photo must come from the camera, each with the nonce the server gave for it */
   | 'NOT_LIVE_CAPTURE';
 
-export const FACE_REJECTION_MESSAGES: Record<FaceRejection, string> = {
-  REPLAY: '请用摄像头现场拍照，不能使用已有的照片（如确是现场拍摄，请稍微调整姿势后重拍）',
-  STILL_SCENE: '连续多次核验的画面几乎完全相同，请本人正对摄像头现场拍照',
-  NOT_LIVE_CAPTURE: '请在核验窗口中用摄像头现场拍照',
-  NOT_IMAGE: '无法识别的图片，请上传JPG、PNG或WebP格式的照片',
-  NO_FACE: '未检测到人脸，请正对摄像头，保持面部完整、清晰',
-  MULTIPLE_FACES: '检测到多张人脸，请确保画面中只有您本人',
-  FACE_TOO_SMALL: '人脸太小，请靠近摄像头',
-  POOR_FACE: '人脸不够清晰，请正对摄像头并保持不动',
-  TOO_DARK: '光线太暗，请在明亮的地方拍摄',
-  TOO_BRIGHT: '光线太强，请避开强光拍摄',
-};
+/** What each rejection says (the shared texts: the web shows the same words). */
+export const FACE_REJECTION_MESSAGES: Record<FaceRejection, string> = FaceRejectionMsg;
 
 export interface FaceRules {
   /** a detection at least this confident counts as a face */

@@ -1,5 +1,5 @@
 import { WsCode } from '@anxun/shared/constants';
-import type { CompareResult, OpenCheck } from '@anxun/shared/schemas/identity';
+import type { CompareResult, OpenCheck, ReferenceInfo } from '@anxun/shared/schemas/identity';
 import { api } from '../../lib/api-client';
 import { onRealtimeMessage } from '../../lib/realtime';
 
@@ -36,10 +36,7 @@ export const setReferenceState = (from: { pathname: string; search: string }) =>
   from: `${from.pathname}${from.search}`,
 });
 
-export const getReference = () =>
-  api.get<{ hasReference: boolean; photoUrl: string | null; selfAllowed: boolean }>('/api/face/reference', {
-    silent: true,
-  });
+export const getReference = () => api.get<ReferenceInfo>('/api/face/reference', { silent: true });
 
 /** Sends the camera's photo for a due check, with a nonce the server gives for this one photo. */
 export async function compareForCheck(checkId: string, photo: Blob) {

@@ -1,3 +1,4 @@
+import { FaceRejectionMsg } from '@anxun/shared/messages';
 /** Chinese texts several features share after login (a chunk of their own: not on the first visit). */
 export const pageTextsZh = {
   study: {
@@ -136,24 +137,13 @@ export const pageTextsZh = {
     phoneFailed: '手机拍照核验未通过，请重新生成二维码再试',
     phoneDone: '我已在手机上完成',
     passed: '人脸核验通过',
-    rejection: {
-      NOT_IMAGE: '无法识别的图片，请上传JPG、PNG或WebP格式的照片',
-      NO_FACE: '未检测到人脸，请正对摄像头，保持面部完整、清晰',
-      MULTIPLE_FACES: '检测到多张人脸，请确保画面中只有您本人',
-      FACE_TOO_SMALL: '人脸太小，请靠近摄像头',
-      POOR_FACE: '人脸不够清晰，请正对摄像头并保持不动',
-      TOO_DARK: '光线太暗，请在明亮的地方拍摄',
-      TOO_BRIGHT: '光线太强，请避开强光拍摄',
-      MISMATCH: '人脸比对未通过，请本人正对摄像头重试',
-      REPLAY: '请用摄像头现场拍照，不能使用已有的照片（如确是现场拍摄，请稍微调整姿势后重拍）',
-      STILL_SCENE: '连续多次核验的画面几乎完全相同，请本人正对摄像头现场拍照',
-      NOT_LIVE_CAPTURE: '请在核验窗口中用摄像头现场拍照',
-    },
+    // the server's own words (shared): one text, not two that drift apart
+    rejection: { ...FaceRejectionMsg },
     refreshQr: '重新生成二维码',
     noReference: '您还没有设置本人照片，核验需要与本人照片比对',
     noReferenceByManager: '您还没有本人照片。本单位的本人照片由培训管理员统一采集，请联系培训管理员',
     goSetReference: '去设置本人照片',
-    referenceNeeded: '本班学习需要人脸核验：请先设置本人照片，每次核验都与它比对',
+    referenceNeeded: '本班需要人脸核验：请先设置本人照片，每次核验都与它比对',
     setReference: '设置本人照片',
     camera: {
       insecure: '当前页面无法使用摄像头（需要HTTPS访问），请用手机扫码拍照',

@@ -3,7 +3,7 @@ import type { ReferenceInfo } from '@anxun/shared/schemas/identity';
 import type { MyCertificate } from '@anxun/shared/schemas/certificates';
 import type { FileRecord } from '@anxun/shared/schemas/files';
 import { useQuery } from '@tanstack/react-query';
-import { referenceKey } from '../../../components/face-check/face-check-api';
+import { getReference, referenceKey } from '../../../components/face-check/face-check-api';
 import { api } from '../../../lib/api-client';
 import { encryptForm } from '../../../lib/crypto';
 
@@ -18,8 +18,8 @@ export const accountKeys = {
 export const useProfile = () =>
   useQuery({ queryKey: accountKeys.profile, queryFn: () => api.get<Profile>('/api/user/profile') });
 
-export const useReference = () =>
-  useQuery({ queryKey: accountKeys.reference, queryFn: () => api.get<ReferenceInfo>('/api/face/reference') });
+/** The reference photo: one query (and one fetch) with the prompts that ask for it (components/face-check). */
+export const useReference = () => useQuery({ queryKey: accountKeys.reference, queryFn: getReference });
 
 export const useMyCertificates = () =>
   useQuery({

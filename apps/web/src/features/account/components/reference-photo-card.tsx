@@ -87,7 +87,13 @@ export function ReferencePhotoCard() {
               title={t('face.reference.saved')}
               testId="reference-saved"
               action={
-                <Link className="plain-btn small primary" to={from} data-testid="reference-back">
+                <Link
+                  className="plain-btn small primary"
+                  to={from}
+                  data-testid="reference-back"
+                  // said once: the page stays alive, and a later visit is not sent back again
+                  onClick={() => (setSaved(false), setFrom(undefined))}
+                >
                   {t('face.reference.backToStudy')}
                 </Link>
               }

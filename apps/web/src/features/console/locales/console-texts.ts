@@ -766,7 +766,8 @@ registerTexts({
         one: 'One check from the face-check records (passed or not)',
         backToQueue: 'Back to the queue',
         voidedTime: '{{time}} taken back',
-        examsVoidedShort: '{{count}} exam sitting(s) voided',
+        examsVoidedShort: '{{count}} exam sittings voided',
+        examsVoidedShort_one: '1 exam sitting voided',
         spoofScores: 'anti-spoof {{real}} · liveness {{live}}',
         flag: {
           STILL_SCENE: 'Same scene again',

@@ -378,7 +378,9 @@ export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: strin
           setPaper(undefined);
           setReview(r);
           setHandedIn(true);
-          // the tries left, for what to do next
+          // the tries left, for what to do next: the summary read before this paper counts it as
+          // open — nothing is said until the fresh one is here
+          setSummary(undefined);
           load();
           // a pass may complete the course and the class: 我的学习, 课程进度 and 课程详情 (kept
           // alive, their answers fresh for 30 s) and the certificate's progress are asked again

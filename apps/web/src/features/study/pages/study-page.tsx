@@ -206,7 +206,7 @@ export default function StudyPage() {
   return (
     <section className="page study-page">
       <h1>{t('study.myClasses')}</h1>
-      {classes.some((c) => c.checksFaces) && <ReferenceNeeded />}
+      {classes.some((c) => c.checksFaces && c.period !== 'after') && <ReferenceNeeded />}
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       <RecentNotices />
       {classes.length === 0 ? (

@@ -19,6 +19,7 @@ import {
   findQuestionsOfBook,
   findUnitStatuses,
   insertAttempt,
+  recordWrong,
   updateOpenAttempt,
   type AttemptRow,
   type MemberCourse,
@@ -94,12 +95,14 @@ async function finish(
   const saved = parseAnswers(attempt.answers);
   const answers = inTime && given ? { ...saved, ...onPaper(paper, given) } : saved;
   const byId = await questionsOf(ctx, paper);
-  const score = half(
-    paper.reduce((sum, p) => {
-      const q = byId.get(p.questionId);
-      return q ? sum + scoreAnswer(parseKey(q.kind, q.answer), answers[p.questionId], p.points).earned : sum;
-    }, 0),
-  );
+  const earned = paper.map((p) => {
+    const q = byId.get(p.questionId);
+    return q ? scoreAnswer(parseKey(q.kind, q.answer), answers[p.questionId], p.points).earned : 0;
+  });
+  const score = half(earned.reduce((sum, e) => sum + e, 0));
+  // what he got wrong (or left blank) goes to his 错题本, as a wrong practice answer does: the
+  // result's 去错题本 opens them
+  const missed = paper.filter((p, i) => byId.has(p.questionId) && earned[i]! < p.points).map((p) => p.questionId);
   const passed = score >= attempt.pass_score;
   // one write: the attempt closed, the course's outcome, its class's certificate job — under
   // the learner's lock, as the study batch takes it (both may complete the same course)
@@ -114,6 +117,7 @@ async function finish(
       passed: passed ? 1 : 0,
     });
     if (!closed) return;
+    for (const questionId of missed) await recordWrong(trx, attempt.person_id, attempt.book_id, questionId, now);
     const course = await findMemberCourse(trx, attempt.person_id, attempt.class_course_id);
     if (!course) return;
     const best = Math.max(score, course.sys_score ?? 0);

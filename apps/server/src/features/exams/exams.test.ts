@@ -306,6 +306,12 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
       const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, unlucky)).body.data;
       const review = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: {} }, unlucky);
       expect(review.body.data).toMatchObject({ score: 0, passed: false });
+      // what he got wrong (here, all of it) is in his 错题本, to practise before the retake
+      const book = await get(`/api/exam/wrong-book?courseBookId=${bookId}`, unlucky);
+      const asked = (paper.questions as Array<{ questionId: string }>).map((q) => q.questionId).sort();
+      expect((book.body.data.records as Array<{ questionId: string }>).map((q) => q.questionId).sort()).toEqual(
+        expect.arrayContaining(asked),
+      );
     }
     const third = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, unlucky);
     expect(third.status).toBe(409);

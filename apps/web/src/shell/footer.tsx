@@ -9,17 +9,27 @@ export function Footer() {
   const openSettings = useShellUi((s) => s.setThemeDrawerOpen);
   const footer = data?.footer;
   const year = new Date().getFullYear();
+  // each item kept whole on a line (a phone number broke at its hyphen: 400-000- / 0000)
   const contact = [
     footer?.address && `${t('footer.address')}${footer.address}`,
     footer?.phone && `${t('footer.phone')}${footer.phone}`,
-  ].filter(Boolean);
+  ].filter((c): c is string => Boolean(c));
   const records = [footer?.icpRecord, footer?.policeRecord].filter(Boolean);
   return (
     <footer className="site-footer">
       <p>
         © {year} {footer?.copyright || data?.baseOrgName || '安训'} · {t('footer.copyright')}
       </p>
-      {contact.length > 0 && <p>{contact.join(' · ')}</p>}
+      {contact.length > 0 && (
+        <p>
+          {contact.map((c, i) => (
+            <span key={c}>
+              {i > 0 && ' · '}
+              <span className={i === contact.length - 1 ? 'nowrap' : undefined}>{c}</span>
+            </span>
+          ))}
+        </p>
+      )}
       {records.length > 0 && <p>{records.join(' · ')}</p>}
       <p>
         {/* the header's theme widget is off by default (spec §2); settings stay reachable here */}

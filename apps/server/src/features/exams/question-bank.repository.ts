@@ -42,9 +42,10 @@ export async function findBankQuestions(
 ) {
   let q = db.selectFrom('questions').where('book_id', '=', bookId).where('retired_at', 'is', null);
   if (filter.kind) q = q.where('kind', '=', filter.kind as never);
-  // words of the stem, taken literally (% and ____ are searched for as themselves)
-  const text = filter.text?.trim();
-  if (text) q = q.where(containsText('stem', text));
+  // words of the stem, each somewhere in it (化学品 泄漏), taken literally (% and ____ as themselves)
+  for (const word of (filter.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+    q = q.where(containsText('stem', word));
+  }
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('sort_order').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

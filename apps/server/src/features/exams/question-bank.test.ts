@@ -123,6 +123,10 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
     expect(blanks.records.every((q) => q.stem.includes('____'))).toBe(true);
     expect((await bank(`&q=${encodeURIComponent('%')}`)).total).toBe(0);
     expect((await bank(`&q=${encodeURIComponent('没有这样的题干')}`)).total).toBe(0);
+    // several words: each somewhere in the stem
+    expect((await bank(`&q=${encodeURIComponent('安全帽 作用')}`)).records.map((q) => q.stem)).toEqual([
+      '安全帽的主要作用是（  ）。',
+    ]);
   });
 
   it('writes nothing while any row is wrong, naming each row and column', async () => {

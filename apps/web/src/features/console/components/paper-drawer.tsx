@@ -125,7 +125,7 @@ export function FixedPicker({
           setQ(v.trim());
           setCurrent(1);
         }}
-        style={{ width: 260, margin: '8px 0' }}
+        style={{ width: 260, margin: '12px 0 8px', display: 'block' }}
         data-testid="paper-search"
       />
       <Table<BankQuestion>

@@ -102,7 +102,8 @@ export default function FaceReviewPage() {
                     </div>
                   )}
                   <div className="console-hint">
-                    {a.score === null ? '—' : a.score.toFixed(3)} · {formatDateTime(a.at)}
+                    {a.score === null ? '—' : a.score.toFixed(3)} ·{' '}
+                    <span className="nowrap">{formatDateTime(a.at)}</span>
                   </div>
                   {(a.realScore !== null || a.liveScore !== null) && (
                     <div className="console-hint">

@@ -31,7 +31,9 @@ export function NewestLearners() {
               </span>
               <div>
                 <div className="newest-learner-name">{l.name}</div>
-                <div className="newest-learner-meta">{`${l.className} · ${formatDateTime(l.joinedAt)}`}</div>
+                <div className="newest-learner-meta">
+                  {l.className} · <span className="nowrap">{formatDateTime(l.joinedAt)}</span>
+                </div>
               </div>
             </li>
           ))}

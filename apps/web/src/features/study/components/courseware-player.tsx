@@ -10,6 +10,7 @@ import { PlainNotice } from '../../../components/plain-notice';
 import { api, ApiError } from '../../../lib/api-client';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { formatClock } from '../../../lib/format';
+import { RefusalMsg } from '@anxun/shared/messages';
 import { localiseNow, useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
@@ -656,8 +657,11 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         {t('punct.colon')}
         <strong data-testid="credited-now">{Math.round(creditedNow)}</strong> {t('study.seconds')}
       </div>
-      {/* saving a unit's end is no warning: nothing went wrong, it takes a few seconds */}
-      {notice && <PlainNotice tone={notice === t('study.savingEnd') ? 'info' : 'warning'} title={notice} />}
+      {/* saving a unit's end is no warning: nothing went wrong, it takes a few seconds; a report
+          refused for the check set aside below is said once, by the check's own notice */}
+      {notice && !(dueCheck && checkAside && notice.startsWith(localiseNow(RefusalMsg.FACE_CHECK_DUE))) && (
+        <PlainNotice tone={notice === t('study.savingEnd') ? 'info' : 'warning'} title={notice} />
+      )}
       {dueCheck && checkAside && (
         <PlainNotice
           tone="warning"

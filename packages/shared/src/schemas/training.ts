@@ -184,6 +184,8 @@ export const personCourse = z.object({
   /** the class requires the course's exam: its 学时 count once it is passed */
   examRequired: z.boolean(),
   examPassed: z.boolean(),
+  /** tries at the exam he has left (a manager's 允许补考 adds one); null: no exam required */
+  examTriesLeft: z.number().nullable(),
 });
 
 export const myClassesQuery = z.strictObject({

@@ -328,9 +328,17 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     const grant = () => post('/api/manage/exam-attempts/grant', { trainPersonId, classCourseId }, admin);
     // a learner cannot grant himself one
     expect((await post('/api/manage/exam-attempts/grant', { trainPersonId, classCourseId }, unlucky)).status).toBe(403);
+    // 我的学习 says no try is left (not 去考试), until one is granted
+    const triesLeft = async () =>
+      (
+        (await get(`/api/train/cls_course/select-page?trainPersonId=${trainPersonId}`, unlucky)).body.data
+          .records as Array<{ trainClassCourseId: string; examTriesLeft: number | null }>
+      ).find((c) => c.trainClassCourseId === classCourseId)?.examTriesLeft;
+    expect(await triesLeft()).toBe(0);
     const granted = await grant();
     expect(granted.status, granted.text).toBe(200);
     expect(granted.body.data).toEqual({ attemptsUsed: 2, attemptsAllowed: 3 });
+    expect(await triesLeft()).toBe(1);
     // not twice while the one granted is unused
     const again = await grant();
     expect(again.status).toBe(409);

@@ -35,6 +35,7 @@ function selectPersonCourses(db: Db) {
     .select((eb) => [
       'pc.id',
       'pc.exam_passed_at',
+      'pc.extra_attempts',
       'cl.rules as class_rules',
       'pc.train_person_id',
       'pc.class_course_id',
@@ -64,6 +65,14 @@ function selectPersonCourses(db: Db) {
         .whereRef('wc.class_course_id', '=', 'pc.class_course_id')
         .where('wc.learn_status', '=', LearnStatus.COMPLETED)
         .as('completed_units'),
+      // the exam's tries used: a voided sitting is none (core/exam-void)
+      eb
+        .selectFrom('exam_attempts as ea')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ea.train_person_id', '=', 'pc.train_person_id')
+        .whereRef('ea.class_course_id', '=', 'pc.class_course_id')
+        .where('ea.voided_at', 'is', null)
+        .as('exam_tries'),
     ]);
 }
 

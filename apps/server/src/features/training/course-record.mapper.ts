@@ -9,6 +9,7 @@ import { iso, parseTeachers } from './format.js';
 export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<typeof personCourse> {
   const units = Number(row.unit_count ?? 0);
   const done = Number(row.completed_units ?? 0);
+  const exam = parseExamRules(row.class_rules);
   return {
     trainPersonCourseId: row.id,
     trainPersonId: row.train_person_id,
@@ -30,7 +31,10 @@ export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.
     sysSchedule: units > 0 ? Math.round((done / units) * 100) : 0,
     unitCount: units,
     completedUnits: done,
-    examRequired: parseExamRules(row.class_rules).required,
+    examRequired: exam.required,
     examPassed: row.exam_passed_at !== null,
+    examTriesLeft: exam.required
+      ? Math.max(0, 1 + exam.retakes + Number(row.extra_attempts ?? 0) - Number(row.exam_tries ?? 0))
+      : null,
   };
 }

@@ -11,6 +11,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     examDue: 'Exam due',
     hoursAfterExam: "a course's hours count once its exam is passed",
     courseHoursAfterExam: "counted in the class's hours once the exam is passed",
+    noExamTriesLeft: 'No exam tries left: ask your training manager',
     next: {
       exam: 'Take the exam',
       course: 'Next course: {{name}}',

@@ -10,6 +10,7 @@ export const pageTextsZh = {
     examDue: '待考试',
     hoursAfterExam: '课程学时在考试通过后计入',
     courseHoursAfterExam: '考试通过后计入班级学时',
+    noExamTriesLeft: '考试次数已用完，请联系培训管理员',
     next: {
       exam: '去考试',
       course: '学习下一门：{{name}}',

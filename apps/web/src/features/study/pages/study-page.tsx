@@ -127,7 +127,12 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                   )}
                 </div>
               </div>
-              {isExamDue(c) ? (
+              {isExamDue(c) && c.examTriesLeft === 0 ? (
+                // no try left: not 去考试 (the exam would only refuse), but whom to ask
+                <span className="course-exam-none" data-testid="course-exam-none">
+                  {t('study.noExamTriesLeft')}
+                </span>
+              ) : isExamDue(c) ? (
                 <button
                   type="button"
                   className="plain-btn small primary"

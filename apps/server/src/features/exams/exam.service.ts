@@ -117,7 +117,7 @@ async function finish(
       passed: passed ? 1 : 0,
     });
     if (!closed) return;
-    for (const questionId of missed) await recordWrong(trx, attempt.person_id, attempt.book_id, questionId, now);
+    await recordWrong(trx, attempt.person_id, attempt.book_id, missed, now);
     const course = await findMemberCourse(trx, attempt.person_id, attempt.class_course_id);
     if (!course) return;
     const best = Math.max(score, course.sys_score ?? 0);

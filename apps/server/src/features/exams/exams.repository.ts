@@ -80,18 +80,22 @@ export async function findWrongAnswers(db: Db, personId: string, bookId: string)
     .execute();
 }
 
-/** A wrong answer puts the question in the book, its streak back to nothing. */
-export async function recordWrong(db: Db, personId: string, bookId: string, questionId: string, now: number) {
+/** Wrong answers put their questions in the book, their streaks back to nothing (a paper's, in one statement). */
+export async function recordWrong(db: Db, personId: string, bookId: string, questionIds: string[], now: number) {
+  if (questionIds.length === 0) return;
   await db
     .insertInto('wrong_answers')
-    .values({
-      person_id: personId,
-      book_id: bookId,
-      question_id: questionId,
-      streak: 0,
-      wrong_count: 1,
-      last_wrong_at: now,
-    })
+    .values(
+      // once each (PostgreSQL refuses one statement touching a row twice)
+      [...new Set(questionIds)].map((questionId) => ({
+        person_id: personId,
+        book_id: bookId,
+        question_id: questionId,
+        streak: 0,
+        wrong_count: 1,
+        last_wrong_at: now,
+      })),
+    )
     .onConflict((oc) =>
       oc.columns(['person_id', 'question_id']).doUpdateSet((eb) => ({
         streak: 0,

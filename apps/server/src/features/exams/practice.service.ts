@@ -86,7 +86,7 @@ export async function answerQuestion(
   let streak = 0;
   let removed = false;
   if (!correct) {
-    await recordWrong(ctx.db, user.personId, body.courseBookId, question.id, now);
+    await recordWrong(ctx.db, user.personId, body.courseBookId, [question.id], now);
   } else if (entry) {
     streak = entry.streak + 1;
     if (streak >= WRONG_BOOK_STREAK) {

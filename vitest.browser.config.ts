@@ -16,6 +16,7 @@ export default defineConfig({
     // drawer still animating, an exam page still loading) and passes when run again; one
     // retry keeps such a miss from hiding the run's result. A test that fails twice fails.
     retry: 1,
+    setupFiles: ['apps/web/e2e/failed-attempt.ts'],
     // expect.poll waits 5 s, not vitest's 1 s: what a page shows "soon" (a route's tab, a menu
     // closing) can take over a second while another file's browser plays a video beside it
     expect: { poll: { timeout: 5_000 } },

@@ -212,9 +212,17 @@ describe('studying in Chromium', () => {
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     // modal: the page behind it cannot be used meanwhile
     expect(await page.evaluate(() => document.querySelector('dialog')?.matches(':modal'))).toBe(true);
+    // playing again is seen by the player when its play event comes, after the video's paused
+    // flag turns: its report says it has been (a jump before it would be no time untouched)
+    const resumed = page.waitForRequest((request) => {
+      if (!request.url().endsWith('/api/train/cls_Warp/update-Warp')) return false;
+      const entity = new URLSearchParams(request.postData() ?? '').get('entity');
+      return JSON.parse(entity ?? '{}').paused !== true;
+    });
     await dialog.getByRole('button', { name: '继续学习' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await resumed;
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     // Escape closes it too; the video then waits for the learner's own play
     await page.clock.fastForward('10:20');
     await dialog.waitFor();

@@ -146,6 +146,63 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('tells a learner with no exam try left whom to ask, on 我的学习 and on the course page, where 去考试 was', async () => {
+    const db = env.server.ctx.db;
+    const clearAttempts = async () => {
+      await db.deleteFrom('exam_attempts').execute();
+    };
+    await clearAttempts();
+    onTestFinished(clearAttempts);
+    // the demo class allows one retake: two failed sittings of its first course use both tries
+    const course = await db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+      .innerJoin('persons as p', 'p.id', 'tp.person_id')
+      .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
+      .select(['p.id as person_id', 'tp.id as member_id', 'pc.class_course_id', 'pc.book_id'])
+      .where('p.account', '=', 'demo')
+      .orderBy('cc.sort_order')
+      .executeTakeFirstOrThrow();
+    const at = Date.now() - 3_600_000;
+    for (const n of [0, 1]) {
+      await db
+        .insertInto('exam_attempts')
+        .values({
+          id: crypto.randomUUID(),
+          person_id: course.person_id,
+          train_person_id: course.member_id,
+          class_course_id: course.class_course_id,
+          book_id: course.book_id,
+          status: 'submitted',
+          paper: '[]',
+          started_at: at + n * 60_000,
+          deadline_at: at + n * 60_000 + 3_600_000,
+          submitted_at: at + n * 60_000 + 30_000,
+          total_score: 100,
+          pass_score: 80,
+          score: 40,
+          passed: 0,
+        })
+        .execute();
+    }
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812 });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    const first = page.getByTestId('course-item').first();
+    await first.getByTestId('course-exam-none').getByText('考试次数已用完，请联系培训管理员').waitFor();
+    expect(await first.getByTestId('course-exam').count()).toBe(0);
+    // the other course still has its tries
+    expect(await page.getByTestId('course-item').nth(1).getByTestId('course-exam').count()).toBe(1);
+    // the course page says the same, and its units stay open to go over again (我的学习 is
+    // kept, hidden, behind it)
+    await page.evaluate((id) => (location.hash = `/course?id=${id}`), course.book_id);
+    const shown = (testId: string) => page.getByTestId(testId).filter({ visible: true });
+    await shown('course-exam-none').getByText('考试次数已用完，请联系培训管理员').waitFor();
+    expect(await shown('course-exam').count()).toBe(0);
+    expect(await shown('course-study').textContent()).toBe('复习');
+    await context.close();
+  }, 60_000);
+
   it('practises, passes both exams, downloads the certificate and checks it on /card', async () => {
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'demo', 'demo1234');

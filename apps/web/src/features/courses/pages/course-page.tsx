@@ -53,7 +53,21 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
   const done = record.learnStatus === LearnStatus.COMPLETED;
   return (
     <div className="home-hero-actions">
-      {examNext ? (
+      {examNext && record.examTriesLeft === 0 ? (
+        // no try left: not 去考试 (the exam would only refuse), but whom to ask; the units stay open
+        <>
+          <span className="course-exam-none" data-testid="course-exam-none">
+            {t('study.noExamTriesLeft')}
+          </span>
+          <Link
+            className="plain-btn small"
+            data-testid="course-study"
+            to={`/show?classCourseId=${record.trainClassCourseId}`}
+          >
+            {t('study.review')}
+          </Link>
+        </>
+      ) : examNext ? (
         // every unit watched: the exam is the next step
         <Link
           className="plain-btn primary small"

@@ -240,17 +240,28 @@ describe('practice, exam, certificate and /card in Chromium', () => {
       }
       expect(await passExamOnPage(page, env.server)).toBeGreaterThan(20);
       expect(await page.getByTestId('exam-score').textContent()).toContain('100 / 100');
-      // what comes next is said with the score
-      await page.getByTestId('exam-next').getByText('本课程考试已通过').waitFor();
+      // what comes next is said with the score: the course left, then the certificate this pass earned
+      await page
+        .getByTestId('exam-next')
+        .getByText(
+          course === 0
+            ? '本课程考试已通过，学时已计入。本班还有1门课程未完成：回到“我的学习”继续下一门'
+            : /^本课程考试已通过，本班课程已全部完成，已获得培训合格证书（编号 \S+）$/,
+        )
+        .waitFor();
     }
-    // and the exam's facts say the hours count now
-    await page.getByRole('button', { name: '返回' }).click();
-    await page.getByTestId('exam-summary').getByText('考试已通过，本课程学时已计入').waitFor();
-
-    // the class is complete: its certificate is in the personal centre
-    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    // the class is complete: 查看证书 opens the personal centre on its certificate
+    await page.getByTestId('exam-next').getByRole('button', { name: '查看证书' }).click();
+    await page.waitForURL(/#\/setting\/personalCenter$/);
     const item = page.getByTestId('certificate-item');
     await item.waitFor();
+    await expect
+      .poll(() => page.getByTestId('certificates-card').evaluate((card) => card.getBoundingClientRect().top))
+      .toBeLessThan(100);
+    // back on the exam, its facts say the hours count now
+    await page.goBack();
+    await page.getByTestId('exam-summary').getByText('考试已通过，本课程学时已计入').waitFor();
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
     const number = (await page.getByTestId('certificate-number').textContent())!;
     const code = (await page.getByTestId('certificate-code').textContent())!;
     const download = page.waitForEvent('download');

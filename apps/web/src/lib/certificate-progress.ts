@@ -4,6 +4,13 @@ import { api } from './api-client';
 
 export type { CertificateProgress };
 
+/**
+ * Where a learner's certificates are: 个人中心's card, scrolled into view — asked in the
+ * navigation's state (the keep-alive outlet keeps a page per address, so not a query).
+ */
+export const CERTIFICATES_PATH = '/setting/personalCenter';
+export const showCertificatesState = { showCertificates: true } as const;
+
 /** One key for every page that shows where a class stands on its certificate. */
 export const certificateProgressKey = ['certificate-progress'] as const;
 

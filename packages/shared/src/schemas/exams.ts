@@ -134,6 +134,8 @@ export type ExamReview = z.infer<typeof examReview>;
 export const examHistoryQuery = z.strictObject({ trainClassCourseId: idText() });
 export const examSummary = z.object({
   trainClassCourseId: z.string(),
+  /** the learner's membership of the class: where its certificate stands (certificate progress) */
+  trainPersonId: z.string(),
   courseName: z.string(),
   rules: examRules,
   attemptsUsed: z.number(),

@@ -230,6 +230,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
   const faces = parseFaceCheckRules(course.rules);
   return {
     trainClassCourseId: classCourseId,
+    trainPersonId: course.train_person_id,
     courseName: course.course_name,
     rules,
     attemptsUsed: attempts.length,

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PlainNotice } from '../../../components/plain-notice';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { api } from '../../../lib/api-client';
@@ -46,13 +47,23 @@ export function CertificatesCard() {
   const { data, isPending } = useMyCertificates();
   const progress = useCertificateProgress();
   const waiting = (progress.data ?? []).filter((p) => p.status !== 'issued' && p.status !== 'revoked');
+  // sent here to see a certificate (查看证书): the card in view, once
+  const card = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asked = (location.state as { showCertificates?: boolean } | null)?.showCertificates === true;
+  useEffect(() => {
+    if (!asked) return;
+    card.current?.scrollIntoView({ block: 'start' });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [asked, location.pathname, location.search, navigate]);
   const markPrinted = (c: Certificate) =>
     void api.post(`/api/base/certificate/upIsPrinting/${c.id}`).then(() => {
       notifySuccess(t('certificates.printedSaved'));
       void client.invalidateQueries({ queryKey: accountKeys.certificates });
     });
   return (
-    <div className="account-card plain-panel" data-testid="certificates-card">
+    <div className="account-card plain-panel" data-testid="certificates-card" ref={card}>
       <h2 className="account-card-title">{t('certificates.title')}</h2>
       <Waiting waiting={waiting} />
       {isPending ? (

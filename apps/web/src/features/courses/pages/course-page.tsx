@@ -15,6 +15,7 @@ import { PlainResult } from '../../../components/plain-result';
 import { PlainTabs } from '../../../components/plain-tabs';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { ApiError } from '../../../lib/api-client';
+import { CERTIFICATES_PATH, showCertificatesState } from '../../../lib/certificate-progress';
 import { formatClock } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useUser } from '../../../stores/user-store';
@@ -90,7 +91,12 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
         </Link>
       )}
       {certificates.data?.some((c) => c.trainPersonId === record.trainPersonId && c.status === 'issued') && (
-        <Link className="plain-btn small" data-testid="course-certificate" to="/setting/personalCenter">
+        <Link
+          className="plain-btn small"
+          data-testid="course-certificate"
+          to={CERTIFICATES_PATH}
+          state={showCertificatesState}
+        >
           {t('study.next.certificate')}
         </Link>
       )}

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getOpenChecks, openChecksKey } from '../../../components/face-check/face-check-api';
 import { PendingChecks } from '../../../components/face-check/pending-checks';
@@ -27,6 +26,7 @@ import {
 import { forgetAnswers, keepAnswers, keptAnswers } from '../../../lib/kept-answers';
 import { AnswerInput, hasAnswer } from './answer-input';
 import { ExamReviewView } from './exam-review';
+import { PassedNext } from './passed-next';
 import { QuestionStem } from './question-stem';
 
 const SAVE_EVERY_MS = 20_000;
@@ -288,7 +288,6 @@ function PaperView({ paper, onDone }: { paper: ExamPaper; onDone(review: ExamRev
 export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: string; onWrongBook?: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const navigate = useNavigate();
   const [summary, setSummary] = useState<ExamSummary | undefined>();
   const [paper, setPaper] = useState<ExamPaper | undefined>();
   const [review, setReview] = useState<ExamReview | undefined>();
@@ -338,17 +337,7 @@ export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: strin
           review={review}
           next={
             !handedIn || review.voided ? undefined : review.passed ? (
-              // passed: 我的学习 shows the next course, or the certificate
-              <PlainNotice
-                tone="success"
-                title={t('exams.nextAfterPass')}
-                testId="exam-next"
-                action={
-                  <button type="button" className="plain-btn small primary" onClick={() => void navigate('/study')}>
-                    {t('exams.toStudy')}
-                  </button>
-                }
-              />
+              <PassedNext trainPersonId={summary?.trainPersonId} />
             ) : left === undefined ? undefined : left > 0 ? (
               <PlainNotice
                 tone="info"

@@ -37,6 +37,9 @@ const zh = {
     requiredDone: '考试已通过，本课程学时已计入',
     nextAfterPass: '本课程考试已通过，学时已计入。回到“我的学习”继续下一门课程或查看证书',
     toStudy: '我的学习',
+    passedCoursesLeft: '本课程考试已通过，学时已计入。本班还有{{count}}门课程未完成：回到“我的学习”继续下一门',
+    passedChecksLeft: '本课程考试已通过，本班课程已全部完成。还有{{count}}次人脸核验未完成，完成后即可获得培训合格证书',
+    passedCertificate: '本课程考试已通过，本班课程已全部完成，已获得培训合格证书（编号 {{number}}）',
     nextAfterFail: '未通过。还有 {{count}} 次考试机会：建议先到错题本把答错的题练会，再参加考试',
     toWrongBook: '去错题本',
     requiredNo: '不影响学时',
@@ -108,6 +111,16 @@ const en: Translation<typeof zh> = {
     nextAfterPass:
       'Exam passed: this course’s hours count. Go back to My study for the next course or your certificate',
     toStudy: 'My study',
+    passedCoursesLeft:
+      'Exam passed: this course’s hours count. {{count}} more courses of this class to go: the next is on My study',
+    passedCoursesLeft_one:
+      'Exam passed: this course’s hours count. 1 more course of this class to go: it is on My study',
+    passedChecksLeft:
+      'Exam passed: every course of this class is complete. {{count}} face checks are still to do, then the certificate is yours',
+    passedChecksLeft_one:
+      'Exam passed: every course of this class is complete. 1 face check is still to do, then the certificate is yours',
+    passedCertificate:
+      'Exam passed: every course of this class is complete, and your certificate (No. {{number}}) is issued',
     nextAfterFail: 'Not passed. {{count}} more tries left: practise the questions you got wrong first',
     nextAfterFail_one: 'Not passed. 1 more try left: practise the questions you got wrong first',
     toWrongBook: 'Wrong answers',

@@ -1,6 +1,7 @@
 import type { CertificateProgress } from '@anxun/shared/schemas/certificates';
 import { useNavigate } from 'react-router';
 import { PlainNotice } from '../../../components/plain-notice';
+import { CERTIFICATES_PATH, showCertificatesState } from '../../../lib/certificate-progress';
 import { useTranslation } from '../../../lib/i18n';
 
 /** Where a class stands on its certificate, and the step that gets it there. */
@@ -22,7 +23,7 @@ export function CertificateLine({ progress }: { progress: CertificateProgress | 
           <button
             type="button"
             className={`plain-btn small${issued ? ' primary' : ''}`}
-            onClick={() => navigate('/setting/personalCenter')}
+            onClick={() => navigate(CERTIFICATES_PATH, { state: showCertificatesState })}
           >
             {t('study.next.certificate')}
           </button>

@@ -1,0 +1,63 @@
+import { useNavigate } from 'react-router';
+import { PlainNotice } from '../../../components/plain-notice';
+import { CERTIFICATES_PATH, showCertificatesState, useCertificateProgress } from '../../../lib/certificate-progress';
+import { useTranslation } from '../../../lib/i18n';
+
+/**
+ * After a pass, what comes next for the class: its certificate (issued by this pass), the face
+ * checks it still waits for, or the courses left — each with the button that gets there.
+ * `trainPersonId`: the class membership the exam was sat in (undefined while it is asked again).
+ */
+export function PassedNext({ trainPersonId }: { trainPersonId: string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // asked again at the hand-in: a pass may have completed the class
+  const progress = useCertificateProgress();
+  if (!trainPersonId || progress.isFetching) return null;
+  const mine = progress.data?.find((p) => p.trainPersonId === trainPersonId);
+  const toStudy = (
+    <button type="button" className="plain-btn small primary" onClick={() => void navigate('/study')}>
+      {t('exams.toStudy')}
+    </button>
+  );
+  if (mine?.status === 'issued') {
+    return (
+      <PlainNotice
+        tone="success"
+        testId="exam-next"
+        title={t('exams.passedCertificate', { number: mine.certificateNumber ?? '' })}
+        action={
+          <button
+            type="button"
+            className="plain-btn small primary"
+            onClick={() => void navigate(CERTIFICATES_PATH, { state: showCertificatesState })}
+          >
+            {t('study.next.certificate')}
+          </button>
+        }
+      />
+    );
+  }
+  if (mine?.status === 'withheld') {
+    return (
+      <PlainNotice
+        tone="warning"
+        testId="exam-next"
+        title={t('exams.passedChecksLeft', { count: mine.checksLeft })}
+        action={toStudy}
+      />
+    );
+  }
+  return (
+    <PlainNotice
+      tone="success"
+      testId="exam-next"
+      title={
+        mine && mine.coursesLeft > 0
+          ? t('exams.passedCoursesLeft', { count: mine.coursesLeft })
+          : t('exams.nextAfterPass')
+      }
+      action={toStudy}
+    />
+  );
+}

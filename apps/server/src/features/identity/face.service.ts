@@ -46,6 +46,7 @@ import {
   findReference,
   insertAttempt,
   insertCaptureToken,
+  restartOpenCheckWindows,
   saveReference,
   deleteReference,
   updateOpenCheck,
@@ -334,6 +335,7 @@ async function storeReference(
     updated_at: now,
   });
   if (previousKey) await ctx.files.remove(previousKey);
+  else await restartOpenCheckWindows(ctx.db, personId, now);
 }
 
 /** Whether the organisation lets its learners take their own 本人照片 (not only its managers). */

@@ -35,6 +35,21 @@ export async function saveReference(db: Db, row: Insertable<FaceReferencesTable>
     .execute();
 }
 
+/**
+ * A first reference photo (none before, or the manager cleared it): the person's checks still
+ * open could not be passed until now, so each one's window (its length as opened) runs from now —
+ * a first-timer who set his photo when asked comes back to a check on time, not 已超时.
+ */
+export async function restartOpenCheckWindows(db: Db, personId: string, now: number): Promise<void> {
+  await db
+    .updateTable('face_checks')
+    .set({ window_ends_at: sql<number>`${now} + (window_ends_at - due_at)`, updated_at: now })
+    .where('person_id', '=', personId)
+    .where('status', '=', 'pending')
+    .where('due_at', '<', now)
+    .execute();
+}
+
 export async function deleteReference(db: Db, personId: string): Promise<void> {
   await db.deleteFrom('face_references').where('person_id', '=', personId).execute();
 }

@@ -326,6 +326,79 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     await server.ctx.db.updateTable('face_references').set(his).where('person_id', '=', learnerId).execute();
   });
 
+  it("gives a first-timer's open check its window from when he set his photo, not from when it was asked", async () => {
+    const account = `first-photo-${databaseUrl ? 'pg' : 'lite'}`;
+    const personId = await addLearner(server, { account, password: 'first-photo-1' });
+    await enrolInDemoClass(server, personId);
+    const learner = (await login(server, account, 'first-photo-1')).body.data.credentials.accessToken as string;
+    const member = await server.ctx.db
+      .selectFrom('train_persons')
+      .select('id')
+      .where('person_id', '=', personId)
+      .executeTakeFirstOrThrow();
+    // the start check, asked 10 minutes ago: he had no photo to be compared with, and went to set one
+    const asked = now - 600_000;
+    const { checkId } = await insertFaceCheck(server, {
+      personId,
+      trainPersonId: member.id,
+      status: 'pending',
+      kind: 'start',
+      at: asked,
+    });
+    const open = async () =>
+      (
+        (await server.request('GET', '/api/train/class/getOpenChecks', { headers: auth(learner) })).body.data as Array<{
+          checkId: string;
+          overdue: boolean;
+          windowEndsAt: string;
+        }>
+      ).find((c) => c.checkId === checkId)!;
+    expect((await open()).overdue).toBe(true);
+    const set = await server.request('POST', '/api/face/reference', {
+      body: photoForm(facePhotos.hopper()),
+      headers: auth(learner),
+    });
+    expect(set.status, set.text).toBe(200);
+    // the same two minutes, from now
+    const restarted = await open();
+    expect(restarted.overdue).toBe(false);
+    expect(Date.parse(restarted.windowEndsAt)).toBe(now + 120_000);
+    // passed within them: on time, as the manager's reports count it
+    at(30);
+    const passed = await compare(facePhotos.hopperFresh(), { checkId }, auth(learner));
+    expect(passed.body.data?.passed, passed.text).toBe(true);
+    const row = await server.ctx.db
+      .selectFrom('face_checks')
+      .select(['passed_at', 'window_ends_at', 'due_at'])
+      .where('id', '=', checkId)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.passed_at)).toBeLessThan(Number(row.window_ends_at));
+    expect(Number(row.due_at)).toBe(asked);
+
+    // a photo replaced is no first one: a check he let run over stays overdue
+    const late = await insertFaceCheck(server, {
+      personId,
+      trainPersonId: member.id,
+      status: 'pending',
+      kind: 'random',
+      at: now - 600_000,
+    });
+    at(60);
+    const replaced = await server.request('POST', '/api/face/reference', {
+      body: photoForm(await facePhotos.hopperFresh()),
+      headers: auth(learner),
+    });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(
+      (
+        (await server.request('GET', '/api/train/class/getOpenChecks', { headers: auth(learner) })).body.data as Array<{
+          checkId: string;
+          overdue: boolean;
+        }>
+      ).find((c) => c.checkId === late.checkId)?.overdue,
+    ).toBe(true);
+  });
+
   it('lets an organisation have only its managers take 本人照片: a learner cannot make a face his own', async () => {
     const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
     const settings = (mode?: string) =>

@@ -187,13 +187,14 @@ export async function reviewCheck(
       if (voidedSeconds > 0 || exams.count > 0) withdrawn = await withdrawIfIncomplete(trx, check.train_person_id, now);
     }
     if (body.decision === 'void') {
-      // he saw that credit on his pages: he is told where it went, and why
+      // he saw that credit on his pages: he is told where it went, and why — the check named by
+      // when he passed it, as 核验审核 lists it (not when it fell due)
       const minutes = Math.round(voidedSeconds / 60);
       await notifyPerson(trx, {
         personId: check.person_id,
         title: '人脸核验已作废',
         content:
-          `您在${recordTime(check.due_at).slice(0, 16).replace('T', ' ')}的${CHECK_KIND[check.kind]}人脸核验（${check.class_name}）` +
+          `您在${recordTime(check.passed_at!).slice(0, 16).replace('T', ' ')}通过的${CHECK_KIND[check.kind]}人脸核验（${check.class_name}）` +
           `经培训管理员审核已作废，原因：${body.reason}。` +
           (voidedSeconds > 0
             ? `自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，相应课件需要重新学习；`

@@ -270,6 +270,14 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     }>;
     const notice = notices.find((n) => n.title === '人脸核验已作废');
     expect(notice?.notice).toContain('原因：照片与本人不符，疑似代学');
+    // the check by the time he passed it, the time 核验审核 showed the manager
+    const voidedCheck = await server.ctx.db
+      .selectFrom('face_checks')
+      .select('passed_at')
+      .where('id', '=', checks.doubtful)
+      .executeTakeFirstOrThrow();
+    const passedAt = recordTime(Number(voidedCheck.passed_at)).slice(0, 16).replace('T', ' ');
+    expect(notice?.notice).toContain(`您在${passedAt}通过的`);
     expect(notice?.notice).toContain('已撤销');
     // his own list of checks says so too, counting every photo he sent as the console does
     const mine = (

@@ -67,6 +67,16 @@ describe('home page and a course page in Chromium', () => {
     ]) {
       expect((await button.boundingBox())?.height).toBe(32);
     }
+    // and a thumb landing 5.5 px above or below one still presses it: its target is 44 px (32 + 2 × 6)
+    const login = page.getByRole('link', { name: '登录后学习' });
+    const box = (await login.boundingBox())!;
+    for (const y of [box.y - 5.5, box.y + box.height + 5.5]) {
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null,
+        [box.x + box.width / 2, y],
+      );
+      expect(hit).toBe('登录后学习');
+    }
     expect(asked.filter((u) => /antd-provider/.test(u))).toEqual([]);
     expect(await page.locator('.course-page [class*="ant-"]').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

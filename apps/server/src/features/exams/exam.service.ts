@@ -33,6 +33,7 @@ import { findPaperRulesJson } from './exam-paper.repository.js';
 import { defaultPaper, drawPaper, parseRules, problemsOf, rulesTotal } from './paper-rules.js';
 import { recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import { queueCertificateIssue } from '../../core/certificate-issue-queue.js';
+import { inPeriod } from '../../core/class-period.js';
 
 /** Answers reaching the server this long after the deadline still count (network, a slow click). */
 export const EXAM_GRACE_MS = 30_000;
@@ -347,6 +348,12 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
     return paperView(ctx, open, course.course_name, attempts.length);
   }
   if (attempts.some((a) => a.passed === 1)) throw new AppError(ErrorCode.DUPLICATE, '您已通过本课程考试');
+  // a paper is sat within the class's training period, as study is credited (a paper begun in
+  // it is handed in up to its own deadline): after the end or the close no pass, nor the
+  // certificate it would complete
+  if (!inPeriod(course, ctx.now())) {
+    throw new AppError(ErrorCode.DUPLICATE, '不在班级培训期内（未开始、已到期或已结课），不能参加考试');
+  }
   if (attempts.length >= 1 + rules.retakes + course.extra_attempts) {
     throw new AppError(ErrorCode.DUPLICATE, '考试次数已用完，请联系培训管理员');
   }

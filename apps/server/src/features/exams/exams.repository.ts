@@ -146,6 +146,9 @@ const memberCourses = (db: Db) =>
       'tp.person_id',
       'cc.class_hours',
       'c.rules',
+      'c.closed_at as class_closed_at',
+      'c.start_date as class_start_date',
+      'c.end_date as class_end_date',
       'b.name as course_name',
     ]);
 

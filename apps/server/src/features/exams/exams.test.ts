@@ -300,6 +300,41 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     ).toBe('expired');
   });
 
+  it("starts no paper outside the class's training period, but lets one begun in it be handed in", async () => {
+    const late = await learner(`late-${databaseUrl ? 'pg' : 'lite'}`);
+    const classId = await demoClassId();
+    const before = await server.ctx.db
+      .selectFrom('train_classes')
+      .select(['end_date', 'closed_at'])
+      .where('id', '=', classId)
+      .executeTakeFirstOrThrow();
+    const setClass = (values: { end_date?: number | null; closed_at?: number | null }) =>
+      server.ctx.db.updateTable('train_classes').set(values).where('id', '=', classId).execute();
+    try {
+      const start = () => post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, late);
+      // a paper begun while the class runs…
+      const paper = (await start()).body.data;
+      // …the class then closed (结课): no new paper, and the one begun is handed in up to its deadline
+      await setClass({ closed_at: now });
+      const resumed = await start();
+      expect(resumed.status, resumed.text).toBe(200);
+      expect(resumed.body.data.attemptId).toBe(paper.attemptId);
+      const review = await post('/api/exam/mock/submit', { attemptId: paper.attemptId, answers: {} }, late);
+      expect(review.status, review.text).toBe(200);
+      const refused = await start();
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe('不在班级培训期内（未开始、已到期或已结课），不能参加考试');
+      // past its end day as well
+      await setClass({ closed_at: null, end_date: now - 3 * 86_400_000 });
+      expect((await start()).body.msg).toBe('不在班级培训期内（未开始、已到期或已结课），不能参加考试');
+      // and nothing was written: his one try is the paper he handed in
+      const summary = await get(`/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, late);
+      expect(summary.body.data.attemptsUsed).toBe(1);
+    } finally {
+      await setClass({ end_date: before.end_date, closed_at: before.closed_at });
+    }
+  });
+
   it('allows one retake, then no more', async () => {
     const unlucky = await learner('unlucky');
     for (let i = 0; i < 2; i++) {

@@ -132,7 +132,8 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
                 <span className="course-exam-none" data-testid="course-exam-none">
                   {t('study.noExamTriesLeft')}
                 </span>
-              ) : isExamDue(c) ? (
+              ) : isExamDue(c) && cls.period === 'open' ? (
+                // (outside the class's period no paper starts: the note above says so)
                 <button
                   type="button"
                   className="plain-btn small primary"

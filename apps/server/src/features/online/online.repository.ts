@@ -3,10 +3,16 @@ import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 import type { Db } from '../../infra/database.js';
 import type { CourseAnswersTable } from '../../infra/db-schema.js';
 
+/**
+ * An organisation's reviews of the books it sees: written by its own people — a platform book
+ * several organisations share shows each only its own learners' (their words about their
+ * training are not another company's to read).
+ */
 function selectComments(db: Db, orgId: string, filter: { bookId?: string; minRating?: number }) {
   let q = selectBooksOfOrg(db, orgId)
     .innerJoin('course_comments as c', 'c.book_id', 'b.id')
-    .innerJoin('persons as p', 'p.id', 'c.person_id');
+    .innerJoin('persons as p', 'p.id', 'c.person_id')
+    .where('p.org_id', '=', orgId);
   if (filter.bookId) q = q.where('b.id', '=', filter.bookId);
   if (filter.minRating) q = q.where('c.rating', '>=', filter.minRating);
   return q;
@@ -104,14 +110,16 @@ const answerColumns = [
 ] as const;
 
 /**
- * A page of a book's questions, newest first, with their answers. A deleted question stays
- * in the list only while it has live answers.
+ * A page of a book's questions asked in the organisation (a shared platform book's are each
+ * organisation's own), newest first, with their answers. A deleted question stays in the list
+ * only while it has live answers.
  */
-export async function findThreads(db: Db, bookId: string, offset: number, limit: number) {
+export async function findThreads(db: Db, orgId: string, bookId: string, offset: number, limit: number) {
   const threads = db
     .selectFrom('course_answers as a')
     .innerJoin('persons as p', 'p.id', 'a.person_id')
     .where('a.book_id', '=', bookId)
+    .where('p.org_id', '=', orgId)
     .where('a.parent_id', 'is', null)
     .where((eb) =>
       eb.or([
@@ -154,7 +162,7 @@ export async function findAnswer(db: Db, id: string) {
   return db
     .selectFrom('course_answers as a')
     .innerJoin('persons as p', 'p.id', 'a.person_id')
-    .select(answerColumns)
+    .select([...answerColumns, 'p.org_id as author_org_id'])
     .where('a.id', '=', id)
     .where('a.deleted_at', 'is', null)
     .executeTakeFirst();

@@ -127,6 +127,7 @@ export async function listThreads(
   await visibleBook(ctx, orgId, query.courseBookId);
   const { questions, replies, total } = await findThreads(
     ctx.db,
+    orgId,
     query.courseBookId,
     (query.current - 1) * query.size,
     query.size,
@@ -150,7 +151,13 @@ export async function submitAnswer(
   if (body.parentId) {
     // answers hang off a live question of the same course, one level deep
     const parent = await findAnswer(ctx.db, body.parentId);
-    if (!parent || parent.book_id !== body.courseBookId || parent.parent_id !== null) {
+    // a question of his own organisation's: another's is not his to see, nor to answer
+    if (
+      !parent ||
+      parent.book_id !== body.courseBookId ||
+      parent.parent_id !== null ||
+      parent.author_org_id !== user.orgId
+    ) {
       throw new AppError(ErrorCode.NOT_FOUND, '要回复的问题不存在');
     }
   }

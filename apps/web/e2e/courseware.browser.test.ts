@@ -115,7 +115,7 @@ describe('courseware in Chromium', () => {
     // with its length beside it; at half a 学时 it is published
     await expect.poll(() => row.locator('td').allTextContents()).toContain('50秒');
     await row.getByRole('button', { name: '发布' }).click();
-    await page.getByText('课件总时长 0 分 50 秒，不足本课程的 2 学时（2 分 0 秒）', { exact: false }).waitFor();
+    await page.getByText('课件总时长 50秒，不足本课程的 2 学时（2分0秒）', { exact: false }).waitFor();
     expect(await row.getByText('草稿').count()).toBe(1);
     await row.getByRole('button', { name: '编辑' }).click();
     await modal.locator('.ant-input-number-input').fill('0.5');

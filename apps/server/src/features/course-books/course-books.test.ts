@@ -89,12 +89,12 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     const short = await call('POST', `/api/manage/course-books/${bookId}/publish`);
     expect(short.status).toBe(409);
     expect(short.body.msg).toBe(
-      '课件总时长 1 分 0 秒，不足本课程的 4 学时（120 分 0 秒）：学员学完全部课件也无法完成。请增加课件或调低学时，不能发布',
+      '课件总时长 1分0秒，不足本课程的 4 学时（2小时0分）：学员学完全部课件也无法完成。请增加课件或调低学时，不能发布',
     );
     // the list says so before 发布 is tried
     const listed = await call('GET', '/api/manage/course-books?current=1&size=50');
     const draft = listed.body.data.records.find((b: { courseBookId: string }) => b.courseBookId === bookId);
-    expect(draft.hoursShort).toMatch(/^课件总时长 1 分 0 秒，不足本课程的 4 学时/);
+    expect(draft.hoursShort).toMatch(/^课件总时长 1分0秒，不足本课程的 4 学时/);
     const long = await addUnit('第二节 通风与监护', 12_000, 2);
     const published = await call('POST', `/api/manage/course-books/${bookId}/publish`);
     expect(published.body.data).toMatchObject({
@@ -106,7 +106,7 @@ describe.each(dialects)('course books in the console on $name', ({ databaseUrl }
     // nor, once published, is it cut below them
     const cut = await call('DELETE', `/api/manage/course-units/${long}`);
     expect(cut.status).toBe(409);
-    expect(cut.body.msg).toMatch(/^删除后课件总时长 1 分 0 秒，不足本课程的 4 学时/);
+    expect(cut.body.msg).toMatch(/^删除后课件总时长 1分0秒，不足本课程的 4 学时/);
     expect(await catalogueNames()).toContain('有限空间作业安全');
     const cls = await call('POST', '/api/manage/classes', { name: '有限空间班', bookIds: [bookId], rules: RULES });
     expect(cls.status, cls.text).toBe(200);

@@ -34,10 +34,7 @@ export function QuestionStem({
         {points !== undefined && (
           <>
             {' '}
-            <small>
-              （{points}
-              {t('exams.points')}）
-            </small>
+            <small>{t('exams.pointsOf', { points })}</small>
           </>
         )}
       </p>

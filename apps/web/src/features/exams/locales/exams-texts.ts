@@ -56,7 +56,8 @@ const zh = {
     confirmSubmit: '确定交卷吗？',
     unanswered: '还有 {{count}} 道题未作答',
     score: '得分',
-    points: '分',
+    /** a question's points beside its stem, in the language's own brackets */
+    pointsOf: '（{{points}}分）',
     earned: '得分',
     passed: '考试合格',
     notPassed: '未达到及格分 {{pass}}',
@@ -138,7 +139,7 @@ const en: Translation<typeof zh> = {
     confirmSubmit: 'Hand in the paper?',
     unanswered: '{{count}} questions unanswered',
     score: 'Score',
-    points: ' pts',
+    pointsOf: '({{points}} pts)',
     earned: 'earned',
     passed: 'Passed',
     notPassed: 'Below the pass mark {{pass}}',

@@ -212,7 +212,14 @@ export default function StudyPage() {
   return (
     <section className="page study-page">
       <h1>{t('study.myClasses')}</h1>
-      {classes.some((c) => c.checksFaces && c.period !== 'after') && <ReferenceNeeded />}
+      {classes.some(
+        (c) =>
+          c.checksFaces &&
+          c.period !== 'after' &&
+          // a class complete asks for no check, unless its certificate waits for one
+          (c.completedCourses < c.courseCount ||
+            certificates.data?.find((p) => p.trainPersonId === c.trainPersonId)?.status === 'withheld'),
+      ) && <ReferenceNeeded />}
       <PendingChecks onPassed={() => void client.invalidateQueries({ queryKey: ['study'] })} />
       <RecentNotices />
       {classes.length === 0 ? (

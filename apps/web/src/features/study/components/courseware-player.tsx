@@ -10,7 +10,6 @@ import { PlainNotice } from '../../../components/plain-notice';
 import { api, ApiError } from '../../../lib/api-client';
 import { certificateProgressKey } from '../../../lib/certificate-progress';
 import { formatClock } from '../../../lib/format';
-import { RefusalMsg } from '@anxun/shared/messages';
 import { localiseNow, useTranslation } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import type { DueCheck } from '../../../components/face-check/face-check-api';
@@ -114,7 +113,10 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
      */
     endSave: undefined as EndSave | undefined,
   });
-  const [notice, setNotice] = useState<string | undefined>();
+  /** what the player says under the video, and the refusal it says it for (if one) */
+  const [notice, setNotice] = useState<{ text: string; refusal?: string } | undefined>();
+  const say = (text: string | undefined, refusal?: string) =>
+    setNotice(text === undefined ? undefined : { text, ...(refusal ? { refusal } : {}) });
   const [stillThere, setStillThere] = useState(false);
   /** a face check the server says is due: the video waits for it */
   const [dueCheck, setDueCheckState] = useState<DueCheck | undefined>();
@@ -192,7 +194,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // answered again: what waited is saved (or refused, said below)
         s.offline = false;
         s.retryDelay = OFFLINE_RETRY_MS;
-        if (mounted.current) setNotice(s.endSave ? t('study.savingEnd') : undefined);
+        if (mounted.current) say(s.endSave ? t('study.savingEnd') : undefined);
       }
       // a study start counts once its playback earned enough credit (the server says when):
       // asked after each credited answer until it has counted
@@ -226,13 +228,13 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // if its end did not complete the unit after all, he is told
         // (one short by what an end save waits out is saved instead: finishEnd)
         if (answer.learnStatus !== LearnStatus.COMPLETED && s.ended && !s.endSave && endGap() === 0) {
-          setNotice(t('study.endNotSaved'));
+          say(t('study.endNotSaved'));
         }
       } else if (answer.refusal === 'OTHER_PLAYBACK' || answer.refusal === 'CLASS_PERIOD') {
         // another device or window studies now, or the class is outside its training period:
         // this one waits, saying why, instead of rewinding every report
         if (!media.current.paused) media.current.pause();
-        setNotice(answer.refusalMsg ? localiseNow(answer.refusalMsg) : undefined);
+        say(answer.refusalMsg ? localiseNow(answer.refusalMsg) : undefined, answer.refusal);
       } else if (answer.refusal && answer.refusal !== 'REPLAY') {
         // a refused stretch is watched again from the furthest credited point (not an end
         // save's: what it waits for was played, and is saved again once it may be)
@@ -246,11 +248,11 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
             said = said ? t('study.refusedRewound', { message: said, at }) : t('study.rewoundTo', { at });
           }
         }
-        setNotice(said);
+        say(said, answer.refusal);
       } else if (answer.creditedSeconds > 0 && !body.paused) {
         // credited as it plays: what was said before is past (not so for a pause's answer,
         // which would clear the very notice that says why it paused)
-        setNotice(undefined);
+        say(undefined);
       }
       s.complete = answer.learnStatus === LearnStatus.COMPLETED;
       latest.current.onAnswer(answer);
@@ -266,7 +268,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         s.offline = true;
         if (body.final) s.unsaved = body;
         if (media.current && !media.current.paused) media.current.pause();
-        setNotice(t(saying('study.offline')));
+        say(t(saying('study.offline')));
         retryLater();
       }
       return undefined;
@@ -315,7 +317,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       const v = media.current;
       if (document.visibilityState === 'hidden' && v && !v.paused) {
         v.pause();
-        setNotice(tRef.current(saying('study.pausedHidden')));
+        say(tRef.current(saying('study.pausedHidden')));
       } else if (document.visibilityState === 'visible' && v && !v.paused && s.playedHidden) {
         // seen again while it plays (played from a lock screen, then unlocked): the stretch
         // played unseen is reported now — refused as such — so the stretch watched from here on
@@ -466,7 +468,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       clearTimeout(save.wait.timer);
       save.wait.done();
     }
-    if (mounted.current) setNotice((shown) => (shown === t('study.savingEnd') ? undefined : shown));
+    if (mounted.current) setNotice((shown) => (shown?.text === t('study.savingEnd') ? undefined : shown));
     if (!leaving && s.playbackId === save.playbackId) holdOthersFor(report({ final: true, position: endPosition() }));
     return true;
   };
@@ -491,7 +493,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const s = state.current;
     const position = endPosition();
     const save: EndSave = { playbackId: crypto.randomUUID() };
-    setNotice(t('study.savingEnd'));
+    say(t('study.savingEnd'));
     s.endSave = save;
     s.playbackId = save.playbackId;
     s.seq = 0;
@@ -539,7 +541,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     if (last === 'stopped' || !mounted.current || !s.ended || dueRef.current || s.endSave) return;
     if (s.complete) latest.current.onUnitDone();
     // not saved, or short of complete though nothing was refused (a refusal says why itself)
-    else if (!s.offline && !last?.refusal) setNotice(t('study.endNotSaved'));
+    else if (!s.offline && !last?.refusal) say(t('study.endNotSaved'));
   };
   const finishEndRef = useRef(finishEnd);
   finishEndRef.current = finishEnd;
@@ -554,7 +556,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
    */
   const afterPass = (resume: boolean) => {
     setDueCheck(undefined);
-    setNotice(undefined);
+    say(undefined);
     state.current.lastActivity = Date.now();
     const s = state.current;
     if (s.ended && s.complete && mounted.current) latest.current.onUnitDone();
@@ -659,8 +661,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       </div>
       {/* saving a unit's end is no warning: nothing went wrong, it takes a few seconds; a report
           refused for the check set aside below is said once, by the check's own notice */}
-      {notice && !(dueCheck && checkAside && notice.startsWith(localiseNow(RefusalMsg.FACE_CHECK_DUE))) && (
-        <PlainNotice tone={notice === t('study.savingEnd') ? 'info' : 'warning'} title={notice} />
+      {notice && !(dueCheck && checkAside && notice.refusal === 'FACE_CHECK_DUE') && (
+        <PlainNotice tone={notice.text === t('study.savingEnd') ? 'info' : 'warning'} title={notice.text} />
       )}
       {dueCheck && checkAside && (
         <PlainNotice

@@ -215,6 +215,16 @@ describe('the console in Chromium', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('learner-export').click();
     expect((await download).suggestedFilename()).toBe('学员名单.xlsx');
+    // whole ID numbers are asked for one sheet at a time: the box clears once it is exported
+    const fullIds = page.getByRole('checkbox', { name: '导出完整身份证号（将记入操作日志）' });
+    await fullIds.check();
+    const full = page.waitForEvent('download');
+    await page.getByTestId('learner-export').click();
+    expect((await full).suggestedFilename()).toBe('学员名单（含完整身份证号）.xlsx');
+    await expect.poll(() => fullIds.isChecked()).toBe(false);
+    const masked = page.waitForEvent('download');
+    await page.getByTestId('learner-export').click();
+    expect((await masked).suggestedFilename()).toBe('学员名单.xlsx');
 
     // a class with a course
     await page.evaluate(() => (location.hash = '/manage/classes'));

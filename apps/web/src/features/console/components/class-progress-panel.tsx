@@ -39,6 +39,8 @@ export function ClassProgressPanel() {
     const params = { classId, ...(filtered ? filter : {}), ...(fullIds ? { full: '1' } : {}) };
     const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
     void downloadFile(`${path}?${query.toString()}`, fullIdName(name, fullIds));
+    // whole ID numbers are asked for one sheet at a time: the next export is masked again
+    setFullIds(false);
   };
   const className = progress.data?.className ?? '';
   const client = useQueryClient();

@@ -142,6 +142,8 @@ export default function PeoplePage() {
                   `/api/manage/learners/export?${query.toString()}`,
                   fullIdName('学员名单.xlsx', fullIds),
                 );
+                // whole ID numbers are asked for one sheet at a time: the next export is masked again
+                setFullIds(false);
               }}
             >
               {t('console.export')}

@@ -42,7 +42,9 @@ export function AnswerSheetModal({
       ) : (
         <>
           <p data-testid="sheet-score">
-            {t('console.reports.examScore')}: {sheet.data.score} / {sheet.data.totalScore}{' '}
+            {t('console.reports.examScore')}
+            {t('punct.colon')}
+            {sheet.data.score} / {sheet.data.totalScore}{' '}
             {sheet.data.voided ? (
               <Tag color="error" title={t('console.reports.examVoidedHint')}>
                 {t('console.reports.examVoided')}
@@ -81,9 +83,12 @@ export function AnswerSheetModal({
                     <p className="console-hint">{item.options.map((o, k) => `${LETTERS[k]}. ${o}`).join('　')}</p>
                   )}
                   <p>
-                    {t('console.reports.given')}: <strong>{shown(item.kind, item.given, judge)}</strong> ·{' '}
-                    {t('console.reports.key')}: {shown(item.kind, item.correctAnswer, judge)} ·{' '}
-                    {t('console.reports.earned')}:{' '}
+                    {t('console.reports.given')}
+                    {t('punct.colon')}
+                    <strong>{shown(item.kind, item.given, judge)}</strong> · {t('console.reports.key')}
+                    {t('punct.colon')}
+                    {shown(item.kind, item.correctAnswer, judge)} · {t('console.reports.earned')}
+                    {t('punct.colon')}
                     <Tag color={item.correct ? 'success' : 'error'}>
                       {item.earned} / {item.points}
                     </Tag>

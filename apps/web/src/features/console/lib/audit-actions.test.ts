@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS } from '@anxun/shared/schemas/organisations';
-import { auditActionText, namedAuditActions } from './audit-actions';
+import { classRules } from '@anxun/shared/schemas/classes';
+import { faceCheckRules } from '@anxun/shared/schemas/identity';
+import { auditActionText, auditSummaryKey, auditSummaryValue, namedAuditActions } from './audit-actions';
 
 const SERVER = path.resolve(import.meta.dirname, '../../../../../server/src');
 
@@ -44,5 +46,23 @@ describe("操作日志's words", () => {
     expect(auditActionText('learner.reset-password', 'zh')).toBe('重置密码');
     expect(auditActionText('learner.reset-password', 'en')).toBe('Password reset');
     expect(auditActionText('something.new', 'zh')).toBe('something.new');
+  });
+});
+
+describe("操作日志's fields", () => {
+  it("name a class's rules field by field (a class's change logs them all), in both languages", () => {
+    const keys = [
+      ...Object.keys(classRules.shape),
+      ...Object.keys(faceCheckRules.shape),
+      ...Object.keys(classRules.shape.exam.shape),
+    ];
+    expect(keys.length).toBeGreaterThan(12);
+    expect(keys.filter((k) => auditSummaryKey(k, 'zh') === k || auditSummaryKey(k, 'en') === k)).toEqual([]);
+  });
+
+  it('name what was exported, not by its code', () => {
+    for (const kind of ['class-study', 'class-units', 'departments', 'face-checks', 'exam-results']) {
+      expect(auditSummaryValue(kind, 'zh')).toMatch(/^[\u4e00-\u9fa5]+$/);
+    }
   });
 });

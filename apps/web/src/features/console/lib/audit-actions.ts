@@ -183,6 +183,29 @@ const SUMMARY_KEYS: Record<string, [zh: string, en: string]> = {
   number: ['编号', 'Number'],
   stem: ['题干', 'Question'],
   retired: ['已停用', 'Retired'],
+  mode: ['方式', 'Mode'],
+  total: ['总分', 'Total'],
+  book: ['课程', 'Course'],
+  replaced: ['替换原照片', 'Replaced the photo before'],
+  jobId: ['任务', 'Job'],
+  q: ['搜索', 'Search'],
+  retentionYears: ['档案保存年限', 'Years kept'],
+  // a class's rules, as its form names them
+  faceCheck: ['人脸核验', 'Face checks'],
+  exam: ['考试', 'Exam'],
+  enabled: ['启用', 'On'],
+  atStart: ['开始学习时', 'At the start'],
+  atEnd: ['每节课件学完时', 'At the end of each unit'],
+  randomEveryMinutes: ['随机核验间隔（分钟）', 'Random check every (minutes)'],
+  windowSeconds: ['核验时限（秒）', 'Time to take a check (seconds)'],
+  beforeExam: ['考试前', 'Before an exam'],
+  required: ['需要考试', 'Exam required'],
+  afterStudy: ['学完课程后方可考试', 'Exam after the course is studied'],
+  durationMinutes: ['考试时长（分钟）', 'Exam time (minutes)'],
+  totalScore: ['总分', 'Total'],
+  passScore: ['及格分', 'Pass mark'],
+  retakes: ['补考次数', 'Retakes'],
+  dailyCapHours: ['每日学习上限（小时）', 'Daily study cap (hours)'],
 };
 
 /** Coded values said in words. */
@@ -192,6 +215,20 @@ const SUMMARY_VALUES: Record<string, [zh: string, en: string]> = {
   retired: ['已停用', 'Retired'],
   true: ['是', 'Yes'],
   false: ['否', 'No'],
+  // what was exported (report.export's kind)
+  'class-study': ['学习情况', 'Study by learner'],
+  'class-units': ['学习明细', 'Study by unit'],
+  departments: ['部门汇总', 'Departments'],
+  'face-checks': ['核验记录', 'Face checks'],
+  'exam-results': ['考试成绩', 'Exam results'],
+  // a paper's mode, registration's, who takes 本人照片
+  random: ['随机组卷', 'Random paper'],
+  fixed: ['固定试卷', 'Fixed paper'],
+  default: ['默认', 'Default'],
+  open: ['自由注册', 'Open'],
+  approval: ['注册需审核', 'After approval'],
+  learner: ['学员本人', 'The learner'],
+  manager: ['培训管理员', 'The training manager'],
 };
 
 export const auditSummaryKey = (key: string, language: Language) => say(SUMMARY_KEYS, key, language);

@@ -97,6 +97,17 @@ export async function recordAudit(
     .execute();
 }
 
+/** When an action was last recorded on a target (ms), if ever: for rules that turn on a past step. */
+export async function lastRecordedAt(db: Db, action: string, targetId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max<number>('created_at').as('at'))
+    .where('target_id', '=', targetId)
+    .where('action', '=', action)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+}
+
 /**
  * A page of audit records, newest first: an organisation's (what its people did, and what the
  * platform operator did to the organisation itself — organisation.*, filed under it), or the

@@ -53,7 +53,7 @@ import {
 } from './identity.repository.js';
 import { clearCheckCredit } from './face-gate.repository.js';
 import { lockPersonRows } from '../../core/person.repository.js';
-import { recordAudit } from '../../core/audit.js';
+import { lastRecordedAt, recordAudit } from '../../core/audit.js';
 import { recordTime } from '../../core/record-time.js';
 import { findOrgById } from '../../core/org.repository.js';
 import { changeOrgSetting } from '../../core/org-settings.js';
@@ -335,7 +335,11 @@ async function storeReference(
     updated_at: now,
   });
   if (previousKey) await ctx.files.remove(previousKey);
-  else await restartOpenCheckWindows(ctx.db, personId, now);
+  else {
+    // none before: since the manager last cleared one, if he ever had one
+    const cleared = await lastRecordedAt(ctx.db, 'learner.face-reference.clear', personId);
+    await restartOpenCheckWindows(ctx.db, personId, cleared ?? 0, now);
+  }
 }
 
 /** Whether the organisation lets its learners take their own 本人照片 (not only its managers). */

@@ -36,16 +36,18 @@ export async function saveReference(db: Db, row: Insertable<FaceReferencesTable>
 }
 
 /**
- * A first reference photo (none before, or the manager cleared it): the person's checks still
- * open could not be passed until now, so each one's window (its length as opened) runs from now —
- * a first-timer who set his photo when asked comes back to a check on time, not 已超时.
+ * A first reference photo (none before, or none since the manager cleared it at `since`): the
+ * person's checks still open that fell due while he had none could not be passed until now, so
+ * each one's window (its length as opened) runs from now — a first-timer who set his photo when
+ * asked comes back to a check on time, not 已超时. A check due while he had a photo keeps its own.
  */
-export async function restartOpenCheckWindows(db: Db, personId: string, now: number): Promise<void> {
+export async function restartOpenCheckWindows(db: Db, personId: string, since: number, now: number): Promise<void> {
   await db
     .updateTable('face_checks')
     .set({ window_ends_at: sql<number>`${now} + (window_ends_at - due_at)`, updated_at: now })
     .where('person_id', '=', personId)
-    .where('status', '=', 'pending')
+    .where('status', '!=', 'passed')
+    .where('due_at', '>=', since)
     .where('due_at', '<', now)
     .execute();
 }

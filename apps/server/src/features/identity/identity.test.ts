@@ -397,6 +397,33 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
         }>
       ).find((c) => c.checkId === late.checkId)?.overdue,
     ).toBe(true);
+
+    // his manager clears the photo (a wrong one): a check that fell due since, failed for want of
+    // it, runs from his new photo; the one he let run over while he had a photo does not
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials
+      .accessToken as string;
+    const cleared = await server.request('DELETE', `/api/manage/learners/${personId}/face-reference`, {
+      headers: auth(admin),
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    at(10);
+    const since = await insertFaceCheck(server, {
+      personId,
+      trainPersonId: member.id,
+      status: 'failed',
+      kind: 'random',
+      at: now,
+    });
+    at(600);
+    const again = await server.request('POST', '/api/face/reference', {
+      body: photoForm(await facePhotos.hopperFresh()),
+      headers: auth(learner),
+    });
+    expect(again.status, again.text).toBe(200);
+    const checks = (await server.request('GET', '/api/train/class/getOpenChecks', { headers: auth(learner) })).body
+      .data as Array<{ checkId: string; overdue: boolean }>;
+    expect(checks.find((c) => c.checkId === since.checkId)?.overdue).toBe(false);
+    expect(checks.find((c) => c.checkId === late.checkId)?.overdue).toBe(true);
   });
 
   it('lets an organisation have only its managers take 本人照片: a learner cannot make a face his own', async () => {

@@ -277,6 +277,11 @@ describe.each(dialects)('platform shared books on $name', ({ databaseUrl }) => {
     const guest = await seen(undefined);
     expect(guest.comments).not.toContain('另一家的评价');
     expect(guest.questions).not.toContain('另一家的问题：我们车间的桶怎么放？');
+    // its learners are counted each organisation's own: one each here
+    for (const token of [learner, otherLearner]) {
+      const info = await call(token, 'GET', `/api/course/book/find-course-info/${bookId}`);
+      expect(info.body.data.learnerCount, info.text).toBe(1);
+    }
     // nor can one answer the other's question by its id
     const reply = await call(learner, 'POST', '/api/online/answers/submit', {
       courseBookId: bookId,

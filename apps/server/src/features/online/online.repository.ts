@@ -149,6 +149,8 @@ export async function findThreads(db: Db, orgId: string, bookId: string, offset:
             'in',
             questions.map((q) => q.id),
           )
+          // (answers given by another organisation's learner before threads were kept apart)
+          .where('p.org_id', '=', orgId)
           .where('a.deleted_at', 'is', null)
           .orderBy('a.created_at')
           .orderBy('a.id')

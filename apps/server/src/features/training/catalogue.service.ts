@@ -72,11 +72,12 @@ export async function getBook(ctx: AppContext, viewer: Viewer, id: string): Prom
 
 /** A course book with its learner count and images (the course page). */
 export async function getCourseInfo(ctx: AppContext, viewer: Viewer, id: string): Promise<CourseInfo> {
+  const orgId = await viewerOrgId(ctx, viewer, undefined);
   const book = await bookFor(ctx, viewer, id);
   const info = toCourseBook(book);
   return {
     ...info,
-    learnerCount: await countLearnersOfBook(ctx.db, book.id),
+    learnerCount: await countLearnersOfBook(ctx.db, orgId, book.id),
     images: info.coverUrl ? [info.coverUrl] : [],
   };
 }

@@ -47,11 +47,15 @@ export async function findBookOfOrg(db: Db, orgId: string, bookId: string): Prom
   return rows[0];
 }
 
-export async function countLearnersOfBook(db: Db, bookId: string): Promise<number> {
+/** The organisation's learners of a book (a shared platform book's other organisations are theirs to count). */
+export async function countLearnersOfBook(db: Db, orgId: string, bookId: string): Promise<number> {
   const row = await db
-    .selectFrom('train_person_courses')
-    .select((eb) => eb.fn.count<number>('train_person_id').distinct().as('n'))
-    .where('book_id', '=', bookId)
+    .selectFrom('train_person_courses as pc')
+    .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+    .innerJoin('persons as p', 'p.id', 'tp.person_id')
+    .select((eb) => eb.fn.count<number>('pc.train_person_id').distinct().as('n'))
+    .where('pc.book_id', '=', bookId)
+    .where('p.org_id', '=', orgId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

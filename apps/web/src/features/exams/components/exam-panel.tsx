@@ -337,7 +337,7 @@ export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: strin
           review={review}
           next={
             !handedIn || review.voided ? undefined : review.passed ? (
-              <PassedNext trainPersonId={summary?.trainPersonId} />
+              <PassedNext trainPersonId={summary?.trainPersonId} studyDone={summary?.studyDone ?? true} />
             ) : left === undefined ? undefined : left > 0 ? (
               <PlainNotice
                 tone="info"

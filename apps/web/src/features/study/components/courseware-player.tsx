@@ -113,10 +113,10 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
      */
     endSave: undefined as EndSave | undefined,
   });
-  /** what the player says under the video, and the refusal it says it for (if one) */
-  const [notice, setNotice] = useState<{ text: string; refusal?: string } | undefined>();
-  const say = (text: string | undefined, refusal?: string) =>
-    setNotice(text === undefined ? undefined : { text, ...(refusal ? { refusal } : {}) });
+  /** what the player says under the video, and what it is (the refusal it says, or an end being saved) */
+  const [notice, setNotice] = useState<{ text: string; kind?: string } | undefined>();
+  const say = (text: string | undefined, kind?: string) =>
+    setNotice(text === undefined ? undefined : { text, ...(kind ? { kind } : {}) });
   const [stillThere, setStillThere] = useState(false);
   /** a face check the server says is due: the video waits for it */
   const [dueCheck, setDueCheckState] = useState<DueCheck | undefined>();
@@ -194,7 +194,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
         // answered again: what waited is saved (or refused, said below)
         s.offline = false;
         s.retryDelay = OFFLINE_RETRY_MS;
-        if (mounted.current) say(s.endSave ? t('study.savingEnd') : undefined);
+        if (mounted.current) say(s.endSave ? t('study.savingEnd') : undefined, 'savingEnd');
       }
       // a study start counts once its playback earned enough credit (the server says when):
       // asked after each credited answer until it has counted
@@ -468,7 +468,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       clearTimeout(save.wait.timer);
       save.wait.done();
     }
-    if (mounted.current) setNotice((shown) => (shown?.text === t('study.savingEnd') ? undefined : shown));
+    if (mounted.current) setNotice((shown) => (shown?.kind === 'savingEnd' ? undefined : shown));
     if (!leaving && s.playbackId === save.playbackId) holdOthersFor(report({ final: true, position: endPosition() }));
     return true;
   };
@@ -493,7 +493,7 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
     const s = state.current;
     const position = endPosition();
     const save: EndSave = { playbackId: crypto.randomUUID() };
-    say(t('study.savingEnd'));
+    say(t('study.savingEnd'), 'savingEnd');
     s.endSave = save;
     s.playbackId = save.playbackId;
     s.seq = 0;
@@ -661,8 +661,8 @@ export function CoursewarePlayer({ unit, autoPlay = false, creditedNow, onAnswer
       </div>
       {/* saving a unit's end is no warning: nothing went wrong, it takes a few seconds; a report
           refused for the check set aside below is said once, by the check's own notice */}
-      {notice && !(dueCheck && checkAside && notice.refusal === 'FACE_CHECK_DUE') && (
-        <PlainNotice tone={notice.text === t('study.savingEnd') ? 'info' : 'warning'} title={notice.text} />
+      {notice && !(dueCheck && checkAside && notice.kind === 'FACE_CHECK_DUE') && (
+        <PlainNotice tone={notice.kind === 'savingEnd' ? 'info' : 'warning'} title={notice.text} />
       )}
       {dueCheck && checkAside && (
         <PlainNotice

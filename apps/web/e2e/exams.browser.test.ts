@@ -200,6 +200,31 @@ describe('practice, exam, certificate and /card in Chromium', () => {
     await shown('course-exam-none').getByText('考试次数已用完，请联系培训管理员').waitFor();
     expect(await shown('course-exam').count()).toBe(0);
     expect(await shown('course-study').textContent()).toBe('复习');
+
+    // tries again, but the class closed (结课): neither page offers a paper, and each says why
+    await clearAttempts();
+    const classId = (
+      await db
+        .selectFrom('train_class_courses')
+        .select('class_id')
+        .where('id', '=', course.class_course_id)
+        .executeTakeFirstOrThrow()
+    ).class_id;
+    const setClosed = async (at: number | null) => {
+      await db.updateTable('train_classes').set({ closed_at: at }).where('id', '=', classId).execute();
+    };
+    await setClosed(Date.now());
+    onTestFinished(() => setClosed(null));
+    await page.reload();
+    await shown('course-exam-none').getByText('不在班级培训期内，不能参加考试').waitFor();
+    expect(await shown('course-exam').count()).toBe(0);
+    await page.evaluate(() => (location.hash = '/exams'));
+    await page.getByRole('tab', { name: '考试' }).click();
+    await page
+      .getByTestId('exam-out-of-period')
+      .getByText('不在班级培训期内（未开始、已到期或已结课），不能参加考试')
+      .waitFor();
+    expect(await page.getByTestId('exam-start').count()).toBe(0);
     await context.close();
   }, 60_000);
 

@@ -144,6 +144,8 @@ export const examSummary = z.object({
   studyDone: z.boolean(),
   /** 考前人脸核验: the class checks the learner's face before a paper */
   faceCheckFirst: z.boolean(),
+  /** the class is within its training period: a new paper may start (one begun is handed in) */
+  inPeriod: z.boolean(),
   passed: z.boolean(),
   bestScore: z.number().nullable(),
   /** an attempt still running */

@@ -186,6 +186,8 @@ export const personCourse = z.object({
   examPassed: z.boolean(),
   /** tries at the exam he has left (a manager's 允许补考 adds one); null: no exam required */
   examTriesLeft: z.number().nullable(),
+  /** the class is within its training period: study is credited and an exam may start */
+  inPeriod: z.boolean(),
 });
 
 export const myClassesQuery = z.strictObject({

@@ -238,6 +238,7 @@ export async function examSummary(ctx: AppContext, user: AuthUser, classCourseId
     attemptsAllowed: 1 + rules.retakes + course.extra_attempts,
     studyDone: await studyDone(ctx, course),
     faceCheckFirst: faces.enabled && faces.beforeExam === true,
+    inPeriod: inPeriod(course, ctx.now()),
     passed: attempts.some((a) => a.passed === 1),
     bestScore: scores.length > 0 ? Math.max(...scores) : null,
     openAttemptId: attempts.find((a) => a.status === 'open')?.id ?? null,

@@ -327,9 +327,23 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
       // past its end day as well
       await setClass({ closed_at: null, end_date: now - 3 * 86_400_000 });
       expect((await start()).body.msg).toBe('不在班级培训期内（未开始、已到期或已结课），不能参加考试');
-      // and nothing was written: his one try is the paper he handed in
+      // and nothing was written: his one try is the paper he handed in; the exam's page and his
+      // course record say the class is outside its period (no 开始考试 offered)
       const summary = await get(`/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, late);
-      expect(summary.body.data.attemptsUsed).toBe(1);
+      expect(summary.body.data).toMatchObject({ attemptsUsed: 1, inPeriod: false });
+      const trainPersonId = (await get('/api/train/person/select-page', late)).body.data.records[0].trainPersonId;
+      const record = (
+        (await get(`/api/train/cls_course/select-page?trainPersonId=${trainPersonId}`, late)).body.data
+          .records as Array<{
+          trainClassCourseId: string;
+          inPeriod: boolean;
+        }>
+      ).find((c) => c.trainClassCourseId === classCourseId);
+      expect(record?.inPeriod).toBe(false);
+      await setClass({ end_date: before.end_date });
+      expect((await get(`/api/exam/mock/summary?trainClassCourseId=${classCourseId}`, late)).body.data.inPeriod).toBe(
+        true,
+      );
     } finally {
       await setClass({ end_date: before.end_date, closed_at: before.closed_at });
     }

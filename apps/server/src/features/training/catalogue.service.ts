@@ -132,7 +132,7 @@ export async function classSyllabus(ctx: AppContext, user: AuthUser, classId: st
 export async function courseUseState(ctx: AppContext, viewer: Viewer, bookId: string): Promise<CourseUseState> {
   if (!viewer) return { enrolled: false, records: [] };
   const rows = await findPersonCoursesOfBook(ctx.db, bookId, viewer.personId);
-  const records = rows.map((r) => toPersonCourse(r, ctx.config.study.secondsPerClassHour));
+  const records = rows.map((r) => toPersonCourse(r, ctx.config.study.secondsPerClassHour, ctx.now()));
   return { enrolled: records.length > 0, records };
 }
 

@@ -4,9 +4,14 @@ import { parseExamRules } from '../../core/exam-rules.js';
 import type { PersonCourseRow } from './class.repository.js';
 import { creditHours } from '../../core/credit-figures.js';
 import { iso, parseTeachers } from './format.js';
+import { inPeriod } from '../../core/class-period.js';
 
-/** Row → spec §3 videoData: the learner's record of one course of a class. */
-export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.infer<typeof personCourse> {
+/** Row → spec §3 videoData: the learner's record of one course of a class (`now`: its class's period). */
+export function toPersonCourse(
+  row: PersonCourseRow,
+  secondsPerHour: number,
+  now: number,
+): z.infer<typeof personCourse> {
   const units = Number(row.unit_count ?? 0);
   const done = Number(row.completed_units ?? 0);
   const exam = parseExamRules(row.class_rules);
@@ -36,5 +41,6 @@ export function toPersonCourse(row: PersonCourseRow, secondsPerHour: number): z.
     examTriesLeft: exam.required
       ? Math.max(0, 1 + exam.retakes + Number(row.extra_attempts ?? 0) - Number(row.exam_tries ?? 0))
       : null,
+    inPeriod: inPeriod(row, now),
   };
 }

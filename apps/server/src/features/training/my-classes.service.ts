@@ -65,7 +65,7 @@ function toMyClass(r: ClassRow, courses: PersonCourse[], now: number): MyClass {
 
 async function coursesOf(ctx: AppContext, trainPersonIds: string[]): Promise<PersonCourse[]> {
   const perHour = ctx.config.study.secondsPerClassHour;
-  return (await findPersonCourses(ctx.db, trainPersonIds)).map((c) => toPersonCourse(c, perHour));
+  return (await findPersonCourses(ctx.db, trainPersonIds)).map((c) => toPersonCourse(c, perHour, ctx.now()));
 }
 
 async function membership(ctx: AppContext, user: AuthUser, classId: string) {
@@ -161,7 +161,7 @@ export async function myCourses(
 export async function myCourse(ctx: AppContext, user: AuthUser, trainPersonCourseId: string): Promise<PersonCourse> {
   const row = await findPersonCourseOfPerson(ctx.db, trainPersonCourseId, user.personId);
   if (!row) throw recordNotFound();
-  return toPersonCourse(row, ctx.config.study.secondsPerClassHour);
+  return toPersonCourse(row, ctx.config.study.secondsPerClassHour, ctx.now());
 }
 
 /** The learner's study notes on a course record (time, progress and score are the server's). */
@@ -174,7 +174,7 @@ export async function saveMyNotes(
   const row = await findPersonCourseOfPerson(ctx.db, trainPersonCourseId, user.personId);
   if (!row) throw recordNotFound();
   await updatePersonCourseComments(ctx.db, row.id, notes);
-  return toPersonCourse({ ...row, sys_comments: notes }, ctx.config.study.secondsPerClassHour);
+  return toPersonCourse({ ...row, sys_comments: notes }, ctx.config.study.secondsPerClassHour, ctx.now());
 }
 
 /** The organisation's newest learners, names masked (the home page; a guest names the organisation). */

@@ -12,6 +12,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     hoursAfterExam: "a course's hours count once its exam is passed",
     courseHoursAfterExam: "counted in the class's hours once the exam is passed",
     noExamTriesLeft: 'No exam tries left: ask your training manager',
+    periodNoExam: 'Outside the class period: no exam can be sat',
     next: {
       exam: 'Take the exam',
       course: 'Next course: {{name}}',

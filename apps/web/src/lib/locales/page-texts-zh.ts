@@ -11,6 +11,7 @@ export const pageTextsZh = {
     hoursAfterExam: '课程学时在考试通过后计入',
     courseHoursAfterExam: '考试通过后计入班级学时',
     noExamTriesLeft: '考试次数已用完，请联系培训管理员',
+    periodNoExam: '不在班级培训期内，不能参加考试',
     next: {
       exam: '去考试',
       course: '学习下一门：{{name}}',

@@ -54,11 +54,12 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
   const done = record.learnStatus === LearnStatus.COMPLETED;
   return (
     <div className="home-hero-actions">
-      {examNext && record.examTriesLeft === 0 ? (
-        // no try left: not 去考试 (the exam would only refuse), but whom to ask; the units stay open
+      {examNext && (record.examTriesLeft === 0 || !record.inPeriod) ? (
+        // no try left, or the class outside its period: not 去考试 (the exam would only refuse),
+        // but why; the units stay open
         <>
           <span className="course-exam-none" data-testid="course-exam-none">
-            {t('study.noExamTriesLeft')}
+            {record.inPeriod ? t('study.noExamTriesLeft') : t('study.periodNoExam')}
           </span>
           <Link
             className="plain-btn small"

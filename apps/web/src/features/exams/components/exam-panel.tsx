@@ -403,6 +403,9 @@ export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: strin
         <PlainNotice tone="success" title={t('exams.alreadyPassed')} testId="exam-passed" />
       ) : !canStart ? (
         <PlainNotice tone="warning" title={t('exams.noAttemptsLeft')} />
+      ) : !summary.inPeriod && !summary.openAttemptId ? (
+        // outside the class's period no paper starts (the server refuses it): said, not offered
+        <PlainNotice tone="warning" title={t('exams.outOfPeriod')} testId="exam-out-of-period" />
       ) : rules.afterStudy && !summary.studyDone && !summary.openAttemptId ? (
         // the class opens the exam once the course is studied
         <PlainNotice tone="info" title={t('exams.studyFirst')} testId="exam-study-first" />
@@ -431,7 +434,7 @@ export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: strin
           {summary.openAttemptId ? t('exams.resume') : t('exams.start')}
         </button>
       )}
-      {summary.faceCheckFirst && canStart && !summary.passed && (
+      {summary.faceCheckFirst && canStart && !summary.passed && (summary.inPeriod || summary.openAttemptId) && (
         // said before the click: the check is the next step, not a surprise
         <p className="exam-face-note" data-testid="exam-face-note">
           {t('exams.faceFirst')}

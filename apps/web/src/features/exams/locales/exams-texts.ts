@@ -40,6 +40,7 @@ const zh = {
     passedCoursesLeft: '本课程考试已通过，学时已计入。本班还有{{count}}门课程未完成：回到“我的学习”继续下一门',
     passedChecksLeft: '本课程考试已通过，本班课程已全部完成。还有{{count}}次人脸核验未完成，完成后即可获得培训合格证书',
     passedCertificate: '本课程考试已通过，本班课程已全部完成，已获得培训合格证书（编号 {{number}}）',
+    outOfPeriod: '不在班级培训期内（未开始、已到期或已结课），不能参加考试',
     passedStudyLeft: '本课程考试已通过。学完本课程的全部课件（达到本课程学时）后，本课程即完成',
     nextAfterFail: '未通过。还有 {{count}} 次考试机会：建议先到错题本把答错的题练会，再参加考试',
     toWrongBook: '去错题本',
@@ -123,6 +124,7 @@ const en: Translation<typeof zh> = {
       'Exam passed: every course of this class is complete. 1 face check is still to do, then the certificate is yours',
     passedCertificate:
       'Exam passed: every course of this class is complete, and your certificate (No. {{number}}) is issued',
+    outOfPeriod: 'Outside the class period (not begun, over or closed): no exam can be sat',
     passedStudyLeft: 'Exam passed. Finish this course’s units (to its class hours) and the course is complete',
     nextAfterFail: 'Not passed. {{count}} more tries left: practise the questions you got wrong first',
     nextAfterFail_one: 'Not passed. 1 more try left: practise the questions you got wrong first',

@@ -51,7 +51,8 @@ export const pageTextsEn: Translation<PageMessages> = {
     noClass: 'No course to practise yet: once you are in a class, its courses’ questions appear here',
     teacher: 'Teacher',
     period: 'Period',
-    periodBefore: 'The class has not begun (it begins on {{date}}): study before then is not credited, and no exam can be sat',
+    periodBefore:
+      'The class has not begun (it begins on {{date}}): study before then is not credited, and no exam can be sat',
     periodAfter: 'The class period is over: study now is not credited, and no exam can be sat',
     hours: 'class hours',
     studied: 'Studied',

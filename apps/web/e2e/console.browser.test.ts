@@ -338,6 +338,15 @@ describe('the console in Chromium', () => {
     await page.evaluate(() => (location.hash = '/manage/questions'));
     await page.getByTestId('bank-table').waitFor();
     await page.getByTestId('bank-import-file').setInputFiles(await questionFile());
+    // the bank it goes into is named before anything is imported
+    const course = (await page
+      .getByTestId('bank-book')
+      .locator('.ant-select-content, .ant-select-selection-item')
+      .first()
+      .textContent())!.replace(/（\d+题）$/, '');
+    const confirm = page.locator('.ant-modal').filter({ hasText: '导入试题' });
+    await confirm.getByText(`导入到课程“${course}”的题库吗？`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: /^导\s?入$/ }).click();
     await page.locator('.ant-result-success').getByText('已导入 2 道题').waitFor();
     await closeDialog(page);
     // appended to the bank: on its last page

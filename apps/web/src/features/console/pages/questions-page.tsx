@@ -43,6 +43,8 @@ export default function QuestionsPage() {
   const [editing, setEditing] = useState<BankQuestion | null | undefined>();
   const refresh = () => void client.invalidateQueries({ queryKey: consoleKeys.all });
 
+  /** a sheet chosen, waiting for the manager to confirm the bank it goes into */
+  const [picked, setPicked] = useState<File | undefined>();
   const upload = async (file: File) => {
     if (!bookId) return;
     setBusy(true);
@@ -111,7 +113,7 @@ export default function QuestionsPage() {
             disabled={!bookId}
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             testId="bank-import-file"
-            onFile={(file) => void upload(file)}
+            onFile={setPicked}
           >
             {t('console.bank.import')}
           </FileButton>
@@ -232,6 +234,23 @@ export default function QuestionsPage() {
           }}
         />
       )}
+      <Modal
+        open={picked !== undefined}
+        title={t('console.bank.importTitle')}
+        okText={t('console.bank.importOk')}
+        onOk={() => {
+          if (picked) void upload(picked);
+          setPicked(undefined);
+        }}
+        onCancel={() => setPicked(undefined)}
+        data-testid="bank-import-confirm"
+      >
+        {/* the bank is the one the picker shows: said by name, so a sheet does not go into the wrong course */}
+        {t('console.bank.importInto', {
+          file: picked?.name ?? '',
+          name: (books.data ?? []).find((b) => b.courseBookId === bookId)?.name ?? '',
+        })}
+      </Modal>
       <Modal
         open={result !== undefined}
         title={t('console.bank.import')}

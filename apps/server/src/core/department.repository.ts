@@ -47,7 +47,41 @@ export async function departmentInUse(db: Db, id: string): Promise<boolean> {
 
 /** The organisation's departments, to resolve paths and sub-trees. */
 export async function findDepartmentsOfOrg(db: Db, orgId: string) {
-  return db.selectFrom('departments').select(['id', 'parent_id', 'name']).where('org_id', '=', orgId).execute();
+  return db
+    .selectFrom('departments')
+    .select(['id', 'parent_id', 'name', 'sort_order'])
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
+type TreeDepartment = { id: string; parent_id: string | null; name: string; sort_order: number };
+
+/**
+ * Departments in the order the department tree shows them: each under its parent, siblings by
+ * their order and then name (as the tree's query sorts) — not by their paths' pinyin, which put
+ * 二车间 before 一车间.
+ */
+export function inTreeOrder<D extends TreeDepartment>(departments: D[]): D[] {
+  const byId = new Map(departments.map((d) => [d.id, d]));
+  const chain = (d: D): D[] => {
+    const out = [d];
+    for (let up = d; up.parent_id && byId.has(up.parent_id) && out.length < 64;) {
+      up = byId.get(up.parent_id)!;
+      out.unshift(up);
+    }
+    return out;
+  };
+  const chains = new Map(departments.map((d) => [d.id, chain(d)]));
+  const sibling = (a: D, b: D) =>
+    Number(a.sort_order) - Number(b.sort_order) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return [...departments].sort((a, b) => {
+    const [x, y] = [chains.get(a.id)!, chains.get(b.id)!];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      if (x[i]!.id !== y[i]!.id) return sibling(x[i]!, y[i]!);
+    }
+    // a department comes before those under it
+    return x.length - y.length;
+  });
 }
 
 export async function insertDepartments(db: Db, rows: Array<Insertable<DepartmentsTable>>): Promise<void> {

@@ -20,6 +20,7 @@ import {
   departmentPathsOfOrg,
   findDepartmentsOfOrg,
   withSubDepartments,
+  inTreeOrder,
 } from '../../core/department.repository.js';
 import { maskedIdCard } from '../../core/id-cards.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
@@ -335,10 +336,7 @@ export async function departmentSummary(
   const learnersOf = new Map(learners.map((r) => [key(r.department_id), Number(r.n)]));
   const membershipsOf = new Map(memberships.map((r) => [key(r.department_id), r]));
   const creditOf = new Map(credit.map((r) => [key(r.department_id), Number(r.seconds ?? 0)]));
-  const rows = [
-    ...[...departments].sort((a, b) => paths.get(a.id)!.localeCompare(paths.get(b.id)!, 'zh')),
-    { id: null, name: '' },
-  ].map((d) => {
+  const rows = [...inTreeOrder(departments), { id: null, name: '' }].map((d) => {
     // a department's figures hold its sub-departments', as the department tree counts them
     // (生产部 with its learners all in 一车间 said 0); the row of no department is its own
     const ids = d.id ? withSubDepartments(departments, [d.id]) : [''];

@@ -233,6 +233,16 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(workshop.creditedSeconds).toBe(await creditedFromEvents(ids.part));
     const none = rows.find((r) => r.departmentId === null)!;
     expect(none.enrolled).toBe(1);
+    // in the department tree's order: 一车间 (made after 二车间) before it, under their parent
+    await server.request('POST', '/api/manage/departments', {
+      json: { name: '一车间', parentId: dept.safety },
+      headers: as(admin),
+    });
+    const names = ((await get('/api/manage/reports/departments')).body.data as Array<{ name: string }>).map(
+      (r) => r.name,
+    );
+    const ours = names.filter((n) => n.startsWith('报表安全部'));
+    expect(ours).toEqual(['报表安全部', '报表安全部/一车间', '报表安全部/二车间']);
   });
 
   it("keeps learners and other organisations out, and reads an exam's answer sheet for the manager", async () => {

@@ -547,6 +547,10 @@ describe('the console in Chromium', () => {
     // 一期一档: built in the background, then downloaded
     await page.getByTestId('archive-build').click();
     await page.getByTestId('archive-download').waitFor({ timeout: 60_000 });
+    // when it was built is said beside it: later records are not in it
+    expect(await page.getByTestId('archive-made-at').textContent()).toMatch(
+      /^生成于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?：此后的学习、考试和核验不在其中/,
+    );
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('archive-download').click()]);
     expect(zip.suggestedFilename()).toBe('2026年度全员安全生产培训班-一期一档.zip');
     expect(

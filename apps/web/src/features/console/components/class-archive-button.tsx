@@ -29,7 +29,7 @@ export function ClassArchiveButton({ classId, className }: { classId: string; cl
         </Button>
       )}
       {state?.ready && (
-        <Tooltip title={`SHA-256 ${state.ready.sha256} · ${formatDateTime(state.ready.producedAt)}`}>
+        <Tooltip title={`SHA-256 ${state.ready.sha256}`}>
           <Button
             type="primary"
             onClick={() => void downloadFile(`/api/manage/archives/class/${classId}.zip`, `${className}-一期一档.zip`)}
@@ -38,6 +38,12 @@ export function ClassArchiveButton({ classId, className }: { classId: string; cl
             {t('console.reports.archiveDownload')}
           </Button>
         </Tooltip>
+      )}
+      {state?.ready && !building && (
+        // the archive is of its moment: said where it is downloaded, not in a tooltip only
+        <span className="console-hint" data-testid="archive-made-at">
+          {t('console.reports.archiveMadeAt', { time: formatDateTime(state.ready.producedAt) })}
+        </span>
       )}
       {state?.status === 'failed' && (
         <span className="report-alert">{t('console.reports.archiveFailed', { error: state.error ?? '' })}</span>

@@ -443,31 +443,36 @@ describe('the console in Chromium', () => {
   }, 120_000);
 
   it('lets the platform operator create an organisation whose training manager then logs in', async () => {
+    // names of this attempt's own: a retry's organisation is not the first attempt's, already made
+    const n = String(Date.now()).slice(-4);
+    const [code, orgName, account] = [`3${n}`, `某建筑工程有限公司${n}`, `build-admin${n}`];
     const { page, context } = await openPage(env, '/login');
     await loginByPassword(page, 'operator', 'operator1234');
     await page.waitForURL(/#\/manage\/organisations/);
     const modal = page.locator('.ant-modal:visible');
     await page.getByTestId('org-create').click();
-    await page.getByTestId('org-code').fill('30001');
-    await page.getByTestId('org-name').fill('某建筑工程有限公司');
+    await page.getByTestId('org-code').fill(code);
+    await page.getByTestId('org-name').fill(orgName);
     await page.getByTestId('org-admin-name').fill('陈经理');
-    await page.getByTestId('org-admin-account').fill('build-admin');
+    await page.getByTestId('org-admin-account').fill(account);
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     const shown = await page.getByTestId('shown-password').textContent();
     const password = /：(\w+)$/.exec(shown ?? '')?.[1] ?? '';
     expect(password).toMatch(/^[a-z2-9]{10}$/);
     // shown once, with a button that copies it for the message to the new manager
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.baseUrl });
+    // the clipboard answers the page that has the focus
+    await page.bringToFront();
     await page.getByTestId('shown-password').getByRole('button').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(password);
     // drawn inside the console's provider, in its theme: outside it, antd's own #1677ff
     const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
     expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(22, 119, 255)');
-    await page.getByTestId('org-table').getByText('某建筑工程有限公司').waitFor();
+    await page.getByTestId('org-table').getByText(orgName).waitFor();
     await context.close();
 
     const manager = await openPage(env, '/login');
-    await loginByPassword(manager.page, 'build-admin', password);
+    await loginByPassword(manager.page, account, password);
     await manager.page.waitForURL(/#\/manage\/dashboard/);
     await manager.page.evaluate(() => (location.hash = '/manage/people'));
     await manager.page.getByTestId('people-page').waitFor();
@@ -493,21 +498,21 @@ describe('the console in Chromium', () => {
     await operator.page.waitForURL(/#\/manage\/organisations/);
     await operator.page
       .getByTestId('org-table')
-      .locator('tr', { hasText: '某建筑工程有限公司' })
+      .locator('tr', { hasText: orgName })
       .getByTestId('org-manage-admins')
       .click();
-    await operator.page.getByTestId('org-admins').getByText('build-admin').waitFor();
+    await operator.page.getByTestId('org-admins').getByText(account).waitFor();
     await operator.page.getByTestId('org-admin-reset').click();
     await operator.page.locator('.ant-popconfirm .ant-btn-primary').click();
     const renewed = await operator.page.getByTestId('shown-password').textContent();
-    expect(renewed).toContain('管理员账号 build-admin 的新密码');
+    expect(renewed).toContain(`管理员账号 ${account} 的新密码`);
     const newPassword = /：(\w+)$/.exec(renewed ?? '')?.[1] ?? '';
     expect(newPassword).toMatch(/^[a-z2-9]{10}$/);
     expect(newPassword).not.toBe(password);
     // at once, not at his next click: the socket's logout sends the page to the login, saying why
     await manager.page.waitForURL(/#\/login/);
     await manager.page.getByText('登录已失效').first().waitFor();
-    await loginByPassword(manager.page, 'build-admin', newPassword);
+    await loginByPassword(manager.page, account, newPassword);
     await manager.page.getByTestId('people-page').waitFor();
     await operator.context.close();
     await manager.context.close();

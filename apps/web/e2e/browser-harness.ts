@@ -78,6 +78,21 @@ export async function loginByPassword(page: Page, username: string, password: st
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * 设置新密码, which a login with a password someone else set (a manager's 初始密码, a reset)
+ * opens on: the password he was given, then his own twice; done when the page he went to shows.
+ */
+export async function choosePassword(page: Page, given: string, own: string): Promise<void> {
+  const screen = page.getByTestId('choose-password');
+  await screen.waitFor();
+  const form = screen.getByTestId('password-form');
+  await form.getByLabel('现在的密码').fill(given);
+  await form.getByLabel('新密码', { exact: true }).fill(own);
+  await form.getByLabel('确认新密码').fill(own);
+  await form.getByRole('button', { name: '保存' }).click();
+  await screen.waitFor({ state: 'detached' });
+}
+
 /** The last code the console SMS provider sent to a phone. */
 export async function lastCode(env: BrowserEnv, phone: string): Promise<string> {
   const res = await env.server.request('GET', `/api/dev/sms-outbox?tel=${phone}`);

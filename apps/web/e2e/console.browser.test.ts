@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import {
   between,
   fittedCanvasWidth,
+  choosePassword,
   loginByPassword,
   openPage,
   startBrowserEnv,
@@ -423,7 +424,9 @@ describe('the console in Chromium', () => {
     const learnerPage = await learner.newPage();
     await learnerPage.goto(`${env.server.baseUrl}/#/login`);
     await loginByPassword(learnerPage, LEARNERS[0][1], 'start123');
+    // the sheet's 初始密码 is his manager's: he chooses his own before anything else
     await learnerPage.waitForURL(/#\/study/);
+    await choosePassword(learnerPage, 'start123', 'my-own-2026');
     await learnerPage.getByTestId('class-card').filter({ hasText: '新员工入职安全培训' }).waitFor();
     // the class's announcement where he looks, on 我的学习 (the header's notices are off)
     await learnerPage.getByTestId('recent-notices').getByText('入职培训须知').waitFor();
@@ -473,7 +476,12 @@ describe('the console in Chromium', () => {
 
     const manager = await openPage(env, '/login');
     await loginByPassword(manager.page, account, password);
+    // the operator's password is a temporary one: his own first, then his console
+    await manager.page.getByText('您现在的密码是管理员为您设置的', { exact: false }).waitFor();
+    expect(await manager.page.getByTestId('people-page').count()).toBe(0);
+    await choosePassword(manager.page, password, `${password}-own`);
     await manager.page.waitForURL(/#\/manage\/dashboard/);
+    await manager.page.getByTestId('figure-hours').waitFor();
     await manager.page.evaluate(() => (location.hash = '/manage/people'));
     await manager.page.getByTestId('people-page').waitFor();
     // a new organisation has no course yet: its first class says where courses come from
@@ -513,6 +521,7 @@ describe('the console in Chromium', () => {
     await manager.page.waitForURL(/#\/login/);
     await manager.page.getByText('登录已失效').first().waitFor();
     await loginByPassword(manager.page, account, newPassword);
+    await choosePassword(manager.page, newPassword, `${newPassword}-own`);
     await manager.page.getByTestId('people-page').waitFor();
     await operator.context.close();
     await manager.context.close();

@@ -111,10 +111,20 @@ export async function findLockedUntil(db: Db, personId: string): Promise<number 
   return row?.locked_until ?? null;
 }
 
-export async function updatePassword(db: Db, personId: string, passwordHash: string, now: number): Promise<void> {
+/**
+ * A new password: the person's own choice, or `temporary` — set by someone else (a manager's
+ * reset), which he is asked to replace with his own at his next login.
+ */
+export async function updatePassword(
+  db: Db,
+  personId: string,
+  passwordHash: string,
+  now: number,
+  temporary: boolean,
+): Promise<void> {
   await db
     .updateTable('persons')
-    .set({ password_hash: passwordHash, updated_at: now })
+    .set({ password_hash: passwordHash, updated_at: now, temporary_password_at: temporary ? now : null })
     .where('id', '=', personId)
     .execute();
 }

@@ -52,6 +52,7 @@ export function toRoles(ctx: AppContext, person: PersonWithOrg): LoginRoles {
     sysEnterpriseId: person.org_id,
     role: person.role,
     avatar: avatarUrl(ctx, person),
+    mustChangePassword: person.temporary_password_at !== null,
   };
 }
 

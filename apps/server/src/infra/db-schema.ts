@@ -57,6 +57,8 @@ export interface PersonsTable {
   disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** set while a registration waits for a manager's approval (migration 0014) */
   pending_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when someone else (a manager, the operator) set the password: its holder must choose his own (migration 0045) */
+  temporary_password_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

@@ -29,6 +29,8 @@ export interface SessionUser {
   message: string;
   /** when the access token expires (ms): it is renewed a little before, not after a refusal */
   tokenExpiresAt: number | undefined;
+  /** his password was set by someone else (a manager): he chooses his own before anything else */
+  mustChangePassword: boolean;
 }
 
 const LOGGED_OUT: SessionUser = {
@@ -42,6 +44,7 @@ const LOGGED_OUT: SessionUser = {
   role: undefined,
   message: '',
   tokenExpiresAt: undefined,
+  mustChangePassword: false,
 };
 
 const refreshKey = (userId: string) => `anxun-user-${userId}`;
@@ -55,6 +58,8 @@ interface SessionActions {
   logout(): Promise<void>;
   /** 40003/41003 or websocket 0x90001: the account logged in on another device */
   endedElsewhere(): void;
+  /** he has set a password of his own (the one a manager gave him is gone) */
+  passwordChosen(): void;
 }
 
 let realtime: RealtimeClient | undefined;
@@ -152,6 +157,7 @@ export const useUser = create<SessionUser & SessionActions>()(
           role: roles.role,
           message: '',
           tokenExpiresAt: Date.now() + credentials.expiresIn * 1000,
+          mustChangePassword: roles.mustChangePassword === true,
         });
         scheduleRenewal(get().tokenExpiresAt);
         useAcl.getState().set(aclFor(roles.role));
@@ -255,6 +261,7 @@ export const useUser = create<SessionUser & SessionActions>()(
               avatar: roles.avatar,
               orgCode: roles.orgCode,
               role: roles.role,
+              mustChangePassword: roles.mustChangePassword === true,
             });
             useAcl.getState().set(aclFor(roles.role));
           } catch {
@@ -273,6 +280,9 @@ export const useUser = create<SessionUser & SessionActions>()(
           forgetAnswers();
           location.replace(`${location.pathname}#/`);
           location.reload();
+        },
+        passwordChosen() {
+          set({ mustChangePassword: false });
         },
         endedElsewhere() {
           // HTTP 40003 and websocket 0x90001 may both arrive: act once.

@@ -62,6 +62,8 @@ export const loginRoles = z.object({
   sysEnterpriseId: z.string(),
   role: z.string(),
   avatar: z.string().nullable(),
+  /** the password was set by someone else (a manager, the operator): he chooses his own before anything else */
+  mustChangePassword: z.boolean(),
 });
 export type LoginRoles = z.infer<typeof loginRoles>;
 

@@ -31,6 +31,7 @@ import {
   updatePhone,
 } from '../../core/person.repository.js';
 import { accountDisabled, startSession, type DeviceInfo } from '../../core/session.service.js';
+import { publishPersonsChanged } from '../../core/person-cache.js';
 import { findRejection, forgetRejections } from '../../core/registration-rejection.repository.js';
 
 /** What a registrant a manager rejected is told when he logs in (for 30 days). */
@@ -262,7 +263,8 @@ export async function changePassword(
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
   if (!(await verifyPassword(form.oldPassword, person.password_hash))) throw new AppError(ErrorCode.WRONG_PASSWORD);
   if (form.oldPassword === form.newPassword) throw new AppError(ErrorCode.BAD_REQUEST, '新密码不能与原密码相同');
-  await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
+  await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now(), false);
+  await publishPersonsChanged(ctx, [personId]);
 }
 
 /**
@@ -295,7 +297,8 @@ export async function passwordByCode(
     ...(await decryptWire(ctx, { newPassword: wire.newPassword })),
   });
   await verifyCheckCode(ctx, person.phone, form.checkCode.trim());
-  await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now());
+  await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now(), false);
+  await publishPersonsChanged(ctx, [personId]);
 }
 
 /**

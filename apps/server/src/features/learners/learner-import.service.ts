@@ -228,6 +228,8 @@ export async function importLearners(
           updated_at: now,
           department_id: departmentOf(r),
           post: r.post || null,
+          // a 初始密码 from the sheet is the manager's: the learner chooses his own at his first login
+          temporary_password_at: r.password ? now : null,
         })),
     );
     const changed = new Set(changes.map((c) => c.row));

@@ -107,7 +107,8 @@ export async function reread(ctx: AppContext, user: AuthUser, id: string) {
 
 /**
  * Adds one learner to the manager's organisation. Without a password a random one is made
- * and shown once in the answer (the manager hands it over; the learner changes it in 个人中心).
+ * and shown once in the answer (the manager hands it over; the learner is asked for his own at
+ * his first login).
  */
 export async function createLearner(ctx: AppContext, user: AuthUser, body: CreateLearnerBody, ip: string) {
   const now = ctx.now();
@@ -139,6 +140,8 @@ export async function createLearner(ctx: AppContext, user: AuthUser, body: Creat
       updated_at: now,
       department_id: departmentId,
       post: body.post || null,
+      // his own choice is asked for at his first login
+      temporary_password_at: now,
     });
     await recordAudit(trx, {
       actor: user,
@@ -255,7 +258,7 @@ export async function resetLearnerPassword(ctx: AppContext, user: AuthUser, id: 
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     const current = await findLearnerOfOrg(trx, user.orgId, id);
     if (!current) throw notFound();
-    await updatePassword(trx, id, passwordHash, now);
+    await updatePassword(trx, id, passwordHash, now, true);
     await unlockPerson(trx, id, now);
     await recordAudit(trx, {
       actor: user,
@@ -269,5 +272,6 @@ export async function resetLearnerPassword(ctx: AppContext, user: AuthUser, id: 
     return revokePersonSessions(trx, id, 'logout', now);
   });
   await publishRevoked(ctx, revoked, 'logout');
+  await publishPersonsChanged(ctx, [id]);
   return { learner: await reread(ctx, user, id), password };
 }

@@ -36,6 +36,7 @@ import { revokeOrgSessions, revokePersonSessions } from '../../core/session.repo
 import { publishRevoked, type AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, readablePassword } from '../../infra/crypto.js';
+import { publishPersonsChanged } from '../../core/person-cache.js';
 import type { Db } from '../../infra/database.js';
 
 type OrgRow = NonNullable<Awaited<ReturnType<typeof findOrgById>>>;
@@ -134,6 +135,8 @@ async function addAdmin(trx: Db, ids: IdCardIndex, orgId: string, body: z.output
     locked_until: null,
     created_at: now,
     updated_at: now,
+    // set by the operator: the manager chooses his own at his first login
+    temporary_password_at: now,
   });
   return { id, password: body.password ? null : password };
 }
@@ -280,7 +283,7 @@ export async function actOnOrganisationAdmin(
     } else if (action === 'unlock') {
       await unlockPerson(trx, adminId, now);
     } else {
-      await updatePassword(trx, adminId, passwordHash!, now);
+      await updatePassword(trx, adminId, passwordHash!, now, true);
       await unlockPerson(trx, adminId, now);
       ended = await revokePersonSessions(trx, adminId, 'logout', now);
     }
@@ -300,6 +303,7 @@ export async function actOnOrganisationAdmin(
     return { revoked: ended, account: admin.account };
   });
   await publishRevoked(ctx, revoked, 'logout');
+  if (password) await publishPersonsChanged(ctx, [adminId]);
   // the guesses counted against the account go with its lock
   if (action === 'unlock' || action === 'reset-password') await ctx.limiters.loginPerAccount.reset(`person:${adminId}`);
   return { organisation: await reread(ctx, orgId), account: account ?? '', password };

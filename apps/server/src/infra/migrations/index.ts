@@ -44,6 +44,7 @@ import * as auditTargetName from './0041-audit-target-name.js';
 import * as examVoid from './0042-exam-void.js';
 import * as captureTokenSession from './0043-capture-token-session.js';
 import * as organisationCodeCase from './0044-organisation-code-case.js';
+import * as temporaryPassword from './0045-temporary-password.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0042-exam-void': examVoid,
   '0043-capture-token-session': captureTokenSession,
   '0044-organisation-code-case': organisationCodeCase,
+  '0045-temporary-password': temporaryPassword,
 });

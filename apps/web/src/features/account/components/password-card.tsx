@@ -14,7 +14,20 @@ import { CodeField } from './code-field';
  * (imported without one, he logs in by SMS code) or forgot it, a code sent to his own phone
  * (`phone`, masked) instead of the current one. Plain form (个人中心 loads no antd).
  */
-export function PasswordCard({ phone }: { phone?: string | undefined }) {
+export function PasswordCard({
+  phone,
+  title,
+  oldPasswordLabel,
+  savedText,
+  onSaved,
+}: {
+  phone?: string | undefined;
+  /** the card's heading and words, where it asks for a first password of his own */
+  title?: string;
+  oldPasswordLabel?: string;
+  savedText?: string;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation();
   const [byCode, setByCode] = useState(false);
   const form = useFieldChecks({
@@ -37,14 +50,15 @@ export function PasswordCard({ phone }: { phone?: string | undefined }) {
       .then(() => {
         form.reset();
         setByCode(false);
-        notifySuccess(t('account.passwordSaved'));
+        notifySuccess(savedText ?? t('account.passwordSaved'));
+        onSaved?.();
       })
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
   return (
     <div className="account-card plain-panel">
-      <h2 className="account-card-title">{t('account.password')}</h2>
+      <h2 className="account-card-title">{title ?? t('account.password')}</h2>
       <form className="account-form" data-testid="password-form" noValidate onSubmit={submit}>
         {byCode ? (
           <CodeField
@@ -55,7 +69,7 @@ export function PasswordCard({ phone }: { phone?: string | undefined }) {
             input={form.bind('checkCode')}
           />
         ) : (
-          <PlainField label={t('account.oldPassword')} error={form.errors.oldPassword}>
+          <PlainField label={oldPasswordLabel ?? t('account.oldPassword')} error={form.errors.oldPassword}>
             <PasswordInput autoComplete="current-password" {...form.bind('oldPassword')} />
           </PlainField>
         )}

@@ -3,6 +3,14 @@ import { registerTexts } from '../../../lib/i18n';
 /** This feature's own texts (个人中心: profile, password, phone and certificates); its pages import this module for its effect. */
 const zh = {
   account: {
+    choose: {
+      title: '设置新密码',
+      intro:
+        '您现在的密码是管理员为您设置的。为保护您的账号和学习记录，请先设置一个只有您自己知道的新密码，再继续使用。',
+      oldPassword: '现在的密码',
+      saved: '新密码已设置',
+      logout: '退出登录',
+    },
     profile: '基本信息',
     language: '语言 Language',
     languageHint: '页面文字的语言',
@@ -57,6 +65,14 @@ const zh = {
 
 const en: typeof zh = {
   account: {
+    choose: {
+      title: 'Choose your own password',
+      intro:
+        'Your password was set for you by an administrator. To keep your account and study records safe, choose a password only you know before you go on.',
+      oldPassword: 'Password you were given',
+      saved: 'Your new password is set',
+      logout: 'Log out',
+    },
     profile: 'Profile',
     language: '语言 Language',
     languageHint: 'The language of the pages',

@@ -63,12 +63,12 @@ registerTexts({
       enable: '启用',
       unlock: '解锁',
       resetPassword: '重置密码',
-      newPassword: '“{{name}}”的新密码（只显示这一次，请交给学员）：{{password}}',
+      newPassword: '“{{name}}”的新密码（只显示这一次，请交给学员；他登录后须先改为自己的密码）：{{password}}',
       resetConfirm: '重置“{{name}}”的密码？原密码将立即失效。',
       disableConfirm: '停用“{{name}}”？其登录会被立即退出，停用期间不能登录。',
       editLearner: '编辑学员“{{name}}”',
       idCardFix: '录错时填写正确的身份证号（记入操作日志，学员此后以新号码登录）；不修改请留空',
-      createdWithPassword: '已添加学员“{{name}}”。初始密码（只显示这一次）：{{password}}',
+      createdWithPassword: '已添加学员“{{name}}”。初始密码（只显示这一次；他登录后须先改为自己的密码）：{{password}}',
       saved: '已保存',
       certificatesStand:
         '本班已有 {{count}} 人取得证书：新增的课程不影响已发的证书；他们学完新课程后，可在“证书管理”中按班级现行学时换发',
@@ -478,13 +478,14 @@ registerTexts({
         addAdminTo: '为“{{name}}”添加培训管理员',
         firstAdmin: '第一位培训管理员',
         adminName: '管理员姓名',
-        adminPassword: '管理员账号 {{account}} 的初始密码（只显示这一次）：{{password}}',
+        adminPassword: '管理员账号 {{account}} 的初始密码（只显示这一次；登录后须先改为自己的密码）：{{password}}',
         stop: '停用单位',
         stopped: '已停用',
         stopConfirm: '停用“{{name}}”？其所有人员立即退出登录、不能再登录，也不能再注册；记录保留，可随时启用。',
         manageAdmins: '管理员',
         adminsOf: '“{{name}}”的培训管理员',
-        adminNewPassword: '管理员账号 {{account}} 的新密码（只显示这一次，请交给本人）：{{password}}',
+        adminNewPassword:
+          '管理员账号 {{account}} 的新密码（只显示这一次，请交给本人；登录后须先改为自己的密码）：{{password}}',
         adminDisableConfirm: '停用“{{name}}”？其登录会被立即退出，停用期间不能登录本单位后台。',
         adminResetConfirm: '重置“{{name}}”的密码？原密码与已登录的会话将立即失效。',
         noAdmins: '还没有培训管理员',
@@ -628,13 +629,15 @@ registerTexts({
       enable: 'Enable',
       unlock: 'Unlock',
       resetPassword: 'Reset password',
-      newPassword: 'New password for “{{name}}” (shown only now; hand it to the learner): {{password}}',
+      newPassword:
+        'New password for “{{name}}” (shown only now; hand it to the learner, who must choose his own at login): {{password}}',
       resetConfirm: 'Reset the password of “{{name}}”? The old one stops working at once.',
       disableConfirm: 'Disable “{{name}}”? They are signed out at once and cannot sign in while disabled.',
       editLearner: 'Edit “{{name}}”',
       idCardFix:
         'If it was entered wrongly, type the right ID number (recorded in the audit log; the learner then signs in with it); leave empty to keep it',
-      createdWithPassword: 'Added “{{name}}”. Initial password (shown only now): {{password}}',
+      createdWithPassword:
+        'Added “{{name}}”. Initial password (shown only now; he must choose his own at login): {{password}}',
       saved: 'Saved',
       certificatesStand:
         '{{count}} learners of this class hold certificates: a course added does not change them; once they finish it, reissue theirs in Certificates (at the class’s hours now)',
@@ -1057,14 +1060,16 @@ registerTexts({
         addAdminTo: 'Add a training manager to “{{name}}”',
         firstAdmin: 'First training manager',
         adminName: "Manager's name",
-        adminPassword: 'Initial password of {{account}} (shown only now): {{password}}',
+        adminPassword:
+          'Initial password of {{account}} (shown only now; to be replaced with their own at login): {{password}}',
         stop: 'Stop',
         stopped: 'Stopped',
         stopConfirm:
           'Stop “{{name}}”? All its people are signed out at once and can neither sign in nor register; its records stay, and it can be let in again.',
         manageAdmins: 'Managers',
         adminsOf: 'Training managers of “{{name}}”',
-        adminNewPassword: 'New password of manager account {{account}} (shown only now; hand it to them): {{password}}',
+        adminNewPassword:
+          'New password of manager account {{account}} (shown only now; hand it to them, to be replaced with their own at login): {{password}}',
         adminDisableConfirm:
           'Disable “{{name}}”? They are signed out at once and cannot sign in to the console while disabled.',
         adminResetConfirm:

@@ -682,6 +682,14 @@ describe('the console in Chromium', () => {
       .getByTestId('face-review-decision')
       .getByText('已作废')
       .waitFor();
+    // who decided, and when, beside the decision
+    expect(
+      await page
+        .getByTestId('face-review-item')
+        .filter({ hasText: '0.679' })
+        .getByTestId('face-review-by')
+        .textContent(),
+    ).toMatch(/^培训管理员 审核于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const review = await db
       .selectFrom('face_check_reviews')
       .selectAll()

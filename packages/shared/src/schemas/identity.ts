@@ -198,6 +198,8 @@ export const faceReviewItem = z.object({
       /** why it was refused (REPLAY, STILL_SCENE, …) or null */
       reason: z.string().nullable(),
       flags: z.array(faceFlag),
+      /** the device as a person reads it ("WeChat 8.0 · iOS 17.0 · Apple iPhone"), null when unknown */
+      deviceName: z.string().nullable(),
       /** anti-spoofing and liveness scores, 0–1, where measured */
       realScore: z.number().nullable(),
       liveScore: z.number().nullable(),
@@ -215,15 +217,23 @@ export const faceReviewItem = z.object({
       /** exam sittings the void took (core/exam-void), counted from the attempts it marked */
       examsVoided: z.number().int(),
       reviewedAt: z.string(),
+      /** who reviewed it (a manager of the organisation) */
+      reviewerName: z.string().nullable(),
     })
     .nullable(),
 });
 export type FaceReviewItem = z.infer<typeof faceReviewItem>;
 export const faceReviewPage = z.object({ records: z.array(faceReviewItem), total: z.number() });
-export const faceReviewBody = z.strictObject({
-  decision: z.enum(['confirm', 'void']),
-  reason: line(200).pipe(z.string().trim().min(1, '请填写审核意见')),
-});
+/** A confirmation may say why; a void must (the learner is told it). */
+export const faceReviewBody = z
+  .strictObject({
+    decision: z.enum(['confirm', 'void']),
+    reason: line(200).pipe(z.string().trim()).default(''),
+  })
+  .refine((b) => b.decision === 'confirm' || b.reason.length > 0, {
+    path: ['reason'],
+    message: '请填写作废原因',
+  });
 
 /** 核验记录 export: a class, and whether ID numbers are whole (as the exam results export). */
 export const faceCheckExportQuery = examResultsExportQuery;

@@ -1,3 +1,4 @@
+import { deviceName } from '../../core/device-name.js';
 import path from 'node:path';
 import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
 import { ErrorCode } from '@anxun/shared/errors';
@@ -53,6 +54,8 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
       { header: '设备', key: 'device', width: 30 },
       { header: '审核', key: 'review', width: 10 },
       { header: '审核意见', key: 'reviewReason', width: 24 },
+      { header: '审核人', key: 'reviewer', width: 12 },
+      { header: '审核时间', key: 'reviewedAt', width: 20, format: 'time' },
       { header: '照片', key: 'photo', width: 14 },
     ],
     async (addRow) => {
@@ -80,9 +83,12 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
               : '',
             via: r.via ? VIA[r.via] : '',
             ip: r.ip ?? '',
-            device: r.user_agent ?? '',
+            // as a person reads it; the browser's own words where it is not known
+            device: deviceName(r.user_agent) ?? r.user_agent ?? '',
             review: r.decision ? REVIEW[r.decision as keyof typeof REVIEW] : '',
             reviewReason: r.reason ?? '',
+            reviewer: r.reviewer_name ?? '',
+            reviewedAt: when(r.reviewed_at),
             photo: r.attempt_id ? photo(r) : '',
           });
         }

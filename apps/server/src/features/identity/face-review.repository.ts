@@ -23,6 +23,7 @@ export async function findReviewQueue(
     .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
     .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
     .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+    .leftJoin('persons as reviewer', 'reviewer.id', 'r.reviewed_by')
     .where('c.org_id', '=', orgId);
   // 已审核 is every review, a clear pass voided from the records sheet's link included
   const q = filter.checkId
@@ -51,6 +52,7 @@ export async function findReviewQueue(
         'r.reason',
         'r.voided_seconds',
         'r.reviewed_at',
+        'reviewer.name as reviewer_name',
       ])
       .orderBy('f.due_at', 'desc')
       .orderBy('f.id')
@@ -188,6 +190,7 @@ export async function findClassCheckRows(db: Db, classId: string, offset: number
     .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
     .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
     .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+    .leftJoin('persons as reviewer', 'reviewer.id', 'r.reviewed_by')
     .leftJoin('face_attempts as a', 'a.check_id', 'f.id')
     .select([
       'f.id as check_id',
@@ -205,6 +208,8 @@ export async function findClassCheckRows(db: Db, classId: string, offset: number
       'r.decision',
       'r.reason',
       'r.voided_seconds',
+      'r.reviewed_at',
+      'reviewer.name as reviewer_name',
       'a.id as attempt_id',
       'a.result',
       'a.score',

@@ -1,3 +1,4 @@
+import { deviceName } from '../../core/device-name.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import {
   faceFlag,
@@ -104,6 +105,7 @@ export async function listReviewQueue(
           at: recordTime(a.created_at),
           ip: a.ip,
           device: a.user_agent,
+          deviceName: deviceName(a.user_agent),
           via: a.via,
           reason: a.reason,
           flags: flagsOf(a.flags),
@@ -118,6 +120,7 @@ export async function listReviewQueue(
             voidedSeconds: Number(r.voided_seconds ?? 0),
             examsVoided: examsVoided.get(r.id) ?? 0,
             reviewedAt: recordTime(Number(r.reviewed_at)),
+            reviewerName: r.reviewer_name ?? null,
           }
         : null,
     })),

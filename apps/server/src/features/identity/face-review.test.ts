@@ -16,6 +16,9 @@ import { insertFaceCheck } from '../../../test/face-check-rows.js';
 import { studyDay } from '../../core/study-day.js';
 import { recordTime } from '../../core/record-time.js';
 
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40';
+
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
   exam: { required: false, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
@@ -54,7 +57,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       score,
       at: now,
       warpCourseId: units[0]!.id,
-      photo: { bytes: facePhotos.hopper(), hashed: true, ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (test phone)' },
+      photo: { bytes: facePhotos.hopper(), hashed: true, ip: '203.0.113.9', userAgent: PHONE_UA },
     });
     now += 1000;
     return checkId;
@@ -138,7 +141,13 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(ids).not.toContain(checks.first);
     const doubtful = queue.find((c) => c.checkId === checks.doubtful)!;
     expect((doubtful as unknown as { confirmable: boolean }).confirmable).toBe(true);
-    expect(doubtful.attempts[0]).toMatchObject({ ip: '203.0.113.9', device: 'Mozilla/5.0 (test phone)', score: 0.7 });
+    expect(doubtful.attempts[0]).toMatchObject({
+      ip: '203.0.113.9',
+      device: PHONE_UA,
+      // as a manager reads it, the whole text kept beside it
+      deviceName: 'WeChat 8.0 · iOS 17.0 · Apple iPhone',
+      score: 0.7,
+    });
     // he never set a reference photo: none is offered
     expect(doubtful.referenceUrl).toBeNull();
     const photo = await fetch(server.baseUrl + doubtful.attempts[0]!.photoUrl);
@@ -328,9 +337,16 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(first.study_length).toBe((await eventsSum(0)) - (await unitRecord(units[1]!.id)).study_length);
   });
 
-  it('confirms a check with a reason, and keeps learners and other organisations out', async () => {
+  it('confirms a check without a word needed, names who reviewed it and when, and keeps learners and other organisations out', async () => {
+    // a void must say why (the learner is told it); a confirmation may go without a word
+    const unsaid = await server.request('POST', `/api/manage/face-checks/${checks.first}/review`, {
+      json: { decision: 'void', reason: '  ' },
+      headers: as(admin),
+    });
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.body.msg).toContain('请填写作废原因');
     const confirmed = await server.request('POST', `/api/manage/face-checks/${checks.failed}/review`, {
-      json: { decision: 'confirm', reason: '光线不好，本人无误' },
+      json: { decision: 'confirm' },
       headers: as(admin),
     });
     expect(confirmed.body.data).toEqual({
@@ -338,6 +354,15 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       voidedSeconds: 0,
       examsVoided: 0,
       certificateWithdrawn: null,
+    });
+    const reviewed = await server.request('GET', `/api/manage/face-checks/review?check=${checks.failed}`, {
+      headers: as(admin),
+    });
+    expect(reviewed.body.data.records[0].review).toMatchObject({
+      decision: 'confirmed',
+      reason: '',
+      reviewerName: DEMO_ADMIN.name,
+      reviewedAt: recordTime(now),
     });
     const learnerToken = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
       .accessToken;
@@ -400,6 +425,10 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     expect(rows.map((r) => r.getCell(col('核验结果')).value)).toEqual(['通过', '已作废', '未通过']);
     expect(rows[1]!.getCell(col('本次结果')).value).toBe('通过');
     expect(rows[1]!.getCell(col('IP')).value).toBe('203.0.113.9');
+    expect(rows[1]!.getCell(col('设备')).value).toBe('WeChat 8.0 · iOS 17.0 · Apple iPhone');
+    // who decided each, and when
+    expect(rows.map((r) => r.getCell(col('审核人')).value ?? '')).toEqual(['', DEMO_ADMIN.name, DEMO_ADMIN.name]);
+    expect(rows[2]!.getCell(col('审核时间')).value).toBeInstanceOf(Date);
     expect(rows[0]!.getCell(col('部门')).value).toBe('生产部/一车间');
     // the page's own camera, a computer's or a phone's alike (a phone's photos said 电脑摄像头)
     expect(rows[0]!.getCell(col('方式')).value).toBe('本机摄像头');

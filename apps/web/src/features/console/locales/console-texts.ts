@@ -191,7 +191,9 @@ registerTexts({
         voidTitle: '作废 {{name}} 的核验',
         voidHint:
           '作废后，自上次可信核验以来计入的学时将被扣回，学员的课程进度随之回退；这期间参加的考试随之作废（不计成绩、不占考试次数），需要重新参加；如课程因此未完成，学员已获得的本班证书随之撤销，重新完成后换发。此操作会记入操作日志，不能撤回。',
-        reason: '审核意见',
+        reason: '审核意见（选填）',
+        voidReason: '作废原因（将告知学员）',
+        by: '{{name}} 审核于 {{time}}',
         decision: { confirmed: '已确认', voided: '已作废' },
         voided: '已作废，扣回学时 {{time}}',
         examsVoided: '；作废考试 {{count}} 次',
@@ -765,7 +767,9 @@ registerTexts({
         voidTitle: "Void {{name}}'s check",
         voidHint:
           "The hours credited since the last trusted check are taken back and the learner's progress falls back; the exams sat meanwhile are voided (neither a score nor a try) and must be sat again; if a course is incomplete then, the class's certificate is withdrawn and renewed once he completes again. This is audited and cannot be undone.",
-        reason: 'Reason',
+        reason: 'Note (optional)',
+        voidReason: 'Reason (the learner is told it)',
+        by: 'Reviewed by {{name}} at {{time}}',
         decision: { confirmed: 'Confirmed', voided: 'Voided' },
         voided: 'Voided: {{time}} taken back',
         examsVoided: '; {{count}} exam sitting(s) voided',

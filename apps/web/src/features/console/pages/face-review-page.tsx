@@ -40,15 +40,15 @@ export default function FaceReviewPage() {
   const [state, setState] = useState<'waiting' | 'reviewed'>('waiting');
   const [current, setCurrent] = useState(1);
   const [deciding, setDeciding] = useState<{ item: FaceReviewItem; decision: 'confirm' | 'void' }>();
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = Form.useForm<{ reason?: string }>();
   // a link from the face-check records sheet opens one check
   const [params, setParams] = useSearchParams();
   const check = params.get('check') ?? undefined;
   const queue = useFaceReview(state, current, check);
 
-  const submit = ({ reason }: { reason: string }) => {
+  const submit = ({ reason }: { reason?: string }) => {
     if (!deciding) return;
-    void reviewFaceCheck(deciding.item.checkId, deciding.decision, reason)
+    void reviewFaceCheck(deciding.item.checkId, deciding.decision, reason?.trim() ?? '')
       .then((r) => {
         notifySuccess(
           r.decision === 'voided'
@@ -124,7 +124,7 @@ export default function FaceReviewPage() {
                     </div>
                   )}
                   <div className="console-hint face-review-device" title={a.device ?? ''}>
-                    {a.ip ?? '—'} · {a.device ?? '—'}
+                    {a.ip ?? '—'} · {a.deviceName ?? a.device ?? '—'}
                   </div>
                 </div>
               ))}
@@ -158,17 +158,25 @@ export default function FaceReviewPage() {
                   {item.unitTitle ? ` · ${item.unitTitle}` : ''}
                 </p>
                 {item.review ? (
-                  <p data-testid="face-review-decision">
-                    <Tag color={item.review.decision === 'voided' ? 'error' : 'success'}>
-                      {t(`console.faceReview.decision.${item.review.decision}`)}
-                    </Tag>
-                    {item.review.reason}
-                    {item.review.decision === 'voided' &&
-                      ` · ${t('console.faceReview.voidedTime', { time: formatDuration(item.review.voidedSeconds) })}` +
-                        (item.review.examsVoided > 0
-                          ? ` · ${t('console.faceReview.examsVoidedShort', { count: item.review.examsVoided })}`
-                          : '')}
-                  </p>
+                  <>
+                    <p data-testid="face-review-decision">
+                      <Tag color={item.review.decision === 'voided' ? 'error' : 'success'}>
+                        {t(`console.faceReview.decision.${item.review.decision}`)}
+                      </Tag>
+                      {item.review.reason}
+                      {item.review.decision === 'voided' &&
+                        ` · ${t('console.faceReview.voidedTime', { time: formatDuration(item.review.voidedSeconds) })}` +
+                          (item.review.examsVoided > 0
+                            ? ` · ${t('console.faceReview.examsVoidedShort', { count: item.review.examsVoided })}`
+                            : '')}
+                    </p>
+                    <p className="console-hint" data-testid="face-review-by">
+                      {t('console.faceReview.by', {
+                        name: item.review.reviewerName ?? '—',
+                        time: formatDateTime(item.review.reviewedAt),
+                      })}
+                    </p>
+                  </>
                 ) : (
                   <Space>
                     {item.confirmable && (
@@ -250,8 +258,9 @@ export default function FaceReviewPage() {
         <Form name="faceReview" form={form} layout="vertical" preserve={false} clearOnDestroy onFinish={submit}>
           <Form.Item
             name="reason"
-            label={t('console.faceReview.reason')}
-            rules={[{ required: true, whitespace: true }]}
+            label={t(deciding?.decision === 'void' ? 'console.faceReview.voidReason' : 'console.faceReview.reason')}
+            // a void's reason is what the learner is told; a confirmation may go without a word
+            rules={[{ required: deciding?.decision === 'void', whitespace: true }]}
           >
             <Input.TextArea rows={2} maxLength={200} data-testid="face-review-reason" />
           </Form.Item>

@@ -545,6 +545,9 @@ describe('the console in Chromium', () => {
       .waitFor();
     const rows = page.getByTestId('report-table').locator('tr').filter({ hasText: '张安全' });
     await rows.first().waitFor();
+    // what he studied and what the class counts of it, each under its own name
+    const headers = await page.getByTestId('report-table').locator('thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['学时（已学 / 应修）', '计入学时']));
     // filtered to those who have not finished: the demo learner is among them
     await page.getByTestId('report-status').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '未开始' }).click();
@@ -576,6 +579,9 @@ describe('the console in Chromium', () => {
     await rows.first().getByTestId('report-open').click();
     const record = page.getByTestId('learner-record');
     await record.getByTestId('record-class').first().getByText('火灾的危害与成因').waitFor();
+    expect(await record.getByTestId('record-class').first().textContent()).toMatch(
+      /学时（已学 \/ 应修） [\d.]+ \/ [\d.]+ · 计入学时 [\d.]+/,
+    );
     // and his 一人一档 as a PDF
     const [archive] = await Promise.all([page.waitForEvent('download'), record.getByTestId('record-archive').click()]);
     expect(archive.suggestedFilename()).toBe('张安全-培训档案.pdf');

@@ -38,6 +38,8 @@ describe('a face check before the exam in Chromium', () => {
     await page.waitForURL(/#\/study/);
     // studied, the exam to pass: the class line says why its hours still read 0
     expect(await page.getByTestId('class-exam-note').first().textContent()).toContain('课程学时在考试通过后计入');
+    // the class's counted 学时 — none yet — beside what is required, as 学习报表 counts them
+    expect(await page.getByTestId('class-card').first().textContent()).toMatch(/已计入 0 \/ 要求 [\d.]+ 学时/);
     await page.evaluate(() => (location.hash = '/exams'));
     await page.getByRole('tab', { name: '考试' }).click();
     // said before the click: a face check comes first

@@ -34,3 +34,18 @@ export const creditHours = (seconds: number, secondsPerClassHour: number): numbe
   const hundredths = Math.floor((graced / secondsPerClassHour) * 100 + 1e-6);
   return hundredths === 0 ? 0 : hundredths / 100; // never -0
 };
+
+/**
+ * A class's 计入学时, as its learner's 我的学习 shows them and its reports beside what he studied:
+ * each course's credited 学时 up to what it requires, a course whose class requires its exam only
+ * once that exam is passed. (Study time credited is another figure: a learner who has studied
+ * a course but not passed its exam has studied 学时 and none counted.)
+ */
+export const countedHours = (
+  courses: ReadonlyArray<{ studiedHours: number; classHours: number; examRequired: boolean; examPassed: boolean }>,
+): number =>
+  Math.round(
+    courses
+      .filter((c) => !c.examRequired || c.examPassed)
+      .reduce((sum, c) => sum + Math.min(c.studiedHours, c.classHours), 0) * 100,
+  ) / 100;

@@ -48,6 +48,8 @@ export const classProgressRow = z.object({
   /** credited in the range (all time without one) */
   creditedSeconds: z.number(),
   creditedHours: z.number(),
+  /** 计入学时: what the class counts of it (a course waiting for its exam counts none), as his 我的学习 shows */
+  countedHours: z.number(),
   coursesDone: z.number(),
   courseCount: z.number(),
   examsPassed: z.number(),
@@ -131,6 +133,8 @@ export const learnerClassReport = z.object({
   requiredHours: z.number(),
   creditedSeconds: z.number(),
   creditedHours: z.number(),
+  /** 计入学时, as his 我的学习 shows (see classProgressRecord) */
+  countedHours: z.number(),
   courses: z.array(learnerCourseReport),
   faceChecks: z.array(learnerCheckReport),
   examAttempts: z.array(learnerExamReport),

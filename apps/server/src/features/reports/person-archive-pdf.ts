@@ -77,14 +77,14 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
   for (const c of report.classes) {
     heading(`班级：${c.className}`, 12);
     line(
-      `加入时间：${time(c.joinedAt)}\u3000\u3000状态：${STATUS[c.status]}\u3000\u3000学时：已计 ${c.creditedHours} / 应修 ${c.requiredHours}（计入 ${minutes(c.creditedSeconds)}）`,
+      `加入时间：${time(c.joinedAt)}\u3000\u3000状态：${STATUS[c.status]}\u3000\u3000学时：已学 ${c.creditedHours}（${minutes(c.creditedSeconds)}）/ 应修 ${c.requiredHours}，计入 ${c.countedHours}`,
     );
     for (const course of c.courses) {
       doc
         .moveDown(0.3)
         .font('bold')
         .text(
-          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，计入 ${minutes(course.creditedSeconds)}，${STATUS[course.status]}${examOf(course)}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
+          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，已学 ${minutes(course.creditedSeconds)}，${STATUS[course.status]}${examOf(course)}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
           left,
           undefined,
           { width },
@@ -95,7 +95,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
           .map(([code, n]) => `${REFUSAL[code] ?? code}×${n}`)
           .join('、');
         line(
-          `· ${u.title}：时长 ${minutes(u.durationSeconds)}，计入 ${minutes(u.creditedSeconds)}，学习 ${u.studyCount} 次${u.done ? '，已完成' : ''}；首次 ${time(u.firstStudyAt)}，最后 ${time(u.lastStudyAt)}${refused ? `；未计时：${refused}` : ''}`,
+          `· ${u.title}：时长 ${minutes(u.durationSeconds)}，已学 ${minutes(u.creditedSeconds)}，学习 ${u.studyCount} 次${u.done ? '，已完成' : ''}；首次 ${time(u.firstStudyAt)}，最后 ${time(u.lastStudyAt)}${refused ? `；未计时：${refused}` : ''}`,
         );
       }
     }

@@ -159,6 +159,7 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
       'pc.exam_passed_at',
       'pc.extra_attempts',
       'pc.sys_score',
+      'pc.studied_seconds',
       'c.rules',
       'cc.class_hours',
       'cc.sort_order',

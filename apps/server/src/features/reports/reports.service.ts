@@ -12,7 +12,7 @@ import type {
 } from '@anxun/shared/schemas/reports';
 import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
-import { creditSeconds, totalHours } from '../../core/credit-figures.js';
+import { countedHours, creditHours, creditSeconds, totalHours } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import {
   departmentNameOf,
@@ -57,6 +57,17 @@ import {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 // a member's, a class's or a department's: totals over courses
 const hoursOf = (ctx: AppContext, seconds: number) => totalHours(seconds, ctx.config.study.secondsPerClassHour);
+
+/** 计入学时 of a member's course records, as his 我的学习 counts them (all time: a standing, not a period's). */
+const countedOf = (ctx: AppContext, courses: Awaited<ReturnType<typeof findCourseRecords>>) =>
+  countedHours(
+    courses.map((c) => ({
+      studiedHours: creditHours(Number(c.studied_seconds), ctx.config.study.secondsPerClassHour),
+      classHours: c.class_hours,
+      examRequired: parseExamRules(c.rules).required,
+      examPassed: c.exam_passed_at !== null,
+    })),
+  );
 
 /** A membership's state over its courses: none begun, all completed, or in between. */
 function statusOf(states: number[]): MemberStatus {
@@ -176,6 +187,7 @@ export async function classProgress(
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
         creditedHours: hoursOf(ctx, seconds),
+        countedHours: countedOf(ctx, mine),
         coursesDone: mine.filter((c) => c.learn_status === LearnStatus.COMPLETED).length,
         courseCount: mine.length,
         examsPassed: mine.filter((c) => c.exam_passed_at !== null).length,
@@ -286,6 +298,7 @@ export async function learnerReport(
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
         creditedHours: hoursOf(ctx, seconds),
+        countedHours: countedOf(ctx, mine),
         courses: courseReports,
         faceChecks: (checksOf.get(m.id) ?? []).map((f) => ({
           checkId: f.id,

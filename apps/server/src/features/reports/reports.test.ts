@@ -152,6 +152,40 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(JSON.stringify(page)).not.toMatch(/11010519900101\d{3}X/);
   });
 
+  it("counts 学时 toward the class as the learner's 我的学习 does, beside what he studied: none while its exam waits", async () => {
+    const counted = async () => {
+      const page = (await get(`/api/manage/reports/class-progress?classId=${classId}`)).body.data;
+      const row = page.records.find((r: { personId: string }) => r.personId === ids.whole);
+      const mine = (await get('/api/train/person/select-page?current=1&size=10', tokens.whole)).body.data.records;
+      const record = (await get(`/api/manage/reports/learners/${ids.whole}`)).body.data.classes[0];
+      return {
+        studied: row.creditedHours,
+        counted: row.countedHours,
+        archive: record.countedHours,
+        learner: mine.find((c: { trainClassId: string }) => c.trainClassId === classId).studiedHours,
+      };
+    };
+    const free = await counted();
+    // a class without an exam counts what he studied, up to what it requires
+    expect(free.counted).toBeGreaterThan(0);
+    expect(free).toMatchObject({ counted: free.learner, archive: free.learner });
+    const rules = await server.ctx.db
+      .selectFrom('train_classes')
+      .select('rules')
+      .where('id', '=', classId)
+      .executeTakeFirstOrThrow();
+    const withExam = { ...JSON.parse(rules.rules!), exam: { ...RULES.exam, required: true } };
+    const setRules = (text: string) =>
+      server.ctx.db.updateTable('train_classes').set({ rules: text }).where('id', '=', classId).execute();
+    await setRules(JSON.stringify(withExam));
+    try {
+      // the same study; the class counts none of it until the exam is passed — on both sides alike
+      expect(await counted()).toEqual({ studied: free.studied, counted: 0, archive: 0, learner: 0 });
+    } finally {
+      await setRules(rules.rules!);
+    }
+  });
+
   it('filters by status, department (with those under it), name and date range', async () => {
     const names = async (query: string) =>
       (await get(`/api/manage/reports/class-progress?classId=${classId}&${query}`)).body.data.records.map(
@@ -322,7 +356,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(byCourse.rows).toHaveLength(3);
     for (const key of ['whole', 'part', 'none'] as const) {
       const row = byCourse.rows.find((r) => r['姓名'] === `报表${key}`)!;
-      expect(row['计入时长（秒）'], key).toBe(await creditedFromEvents(ids[key]));
+      expect(row['学习时长（秒）'], key).toBe(await creditedFromEvents(ids[key]));
       expect(String(row['身份证号'])).toMatch(/^110\*+\d{3}X$/);
     }
     expect(byCourse.rows.find((r) => r['姓名'] === '报表whole')!['状态']).toBe('已完成');
@@ -346,7 +380,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const byUnit = await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}`);
     expect(byUnit.rows).toHaveLength(9);
     const partRows = byUnit.rows.filter((r) => r['姓名'] === '报表part');
-    expect(partRows.reduce((s, r) => s + Number(r['计入时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
+    expect(partRows.reduce((s, r) => s + Number(r['学习时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
     expect(partRows.every((r) => r['部门'] === '报表安全部/二车间')).toBe(true);
     expect(String(partRows[0]!['未计时记录'])).toMatch(/倍速×\d+/);
     expect(byUnit.rows.filter((r) => r['姓名'] === '报表whole').every((r) => r['完成'] === '是')).toBe(true);
@@ -354,7 +388,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const after = new Date(now + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
     const unitsLater = await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}&from=${after}`);
     expect(unitsLater.rows).toHaveLength(9);
-    expect(unitsLater.rows.every((r) => r['计入时长（秒）'] === 0 && r['未计时记录'] === '')).toBe(true);
+    expect(unitsLater.rows.every((r) => r['学习时长（秒）'] === 0 && r['未计时记录'] === '')).toBe(true);
     // a class of two courses: each learner's rows follow the class's course order, each course's units theirs
     const books = await server.ctx.db.selectFrom('course_books').select(['id', 'name']).execute();
     const bookId = (name: string) => books.find((b) => b.name === name)!.id;
@@ -431,7 +465,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       '报表part',
       '二车间',
       '报表测试班',
-      `已计 ${cls.creditedHours} / 应修 ${cls.requiredHours}`,
+      `已学 ${cls.creditedHours}`,
+      `/ 应修 ${cls.requiredHours}，计入 ${cls.countedHours}`,
       '随机核验',
       '未通过',
       '倍速',

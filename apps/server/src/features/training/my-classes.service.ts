@@ -1,5 +1,6 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import { inPeriod } from '../../core/class-period.js';
+import { countedHours } from '../../core/credit-figures.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import type { ClassInfo, MyClass, PersonCourse, NewestLearner } from '@anxun/shared/schemas/training';
 import { maskName } from '@anxun/shared/validators';
@@ -38,9 +39,7 @@ function toMyClass(r: ClassRow, courses: PersonCourse[], now: number): MyClass {
   const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
   const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
   // a course whose class requires its exam counts its 学时 once the exam is passed
-  const studied = mine
-    .filter((c) => !c.examRequired || c.examPassed)
-    .reduce((s, c) => s + Math.min(c.studiedHours, c.studyTimeLen), 0);
+  const studied = countedHours(mine.map((c) => ({ ...c, classHours: c.studyTimeLen })));
   return {
     trainPersonId: r.train_person_id,
     trainClassId: r.class_id,

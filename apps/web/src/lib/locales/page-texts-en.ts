@@ -56,6 +56,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     periodAfter: 'The class period is over: study now is not credited, and no exam can be sat',
     hours: 'class hours',
     studied: 'Studied',
+    counted: 'Counted',
     required: 'Required',
     courses: 'Courses',
     continue: 'Continue',

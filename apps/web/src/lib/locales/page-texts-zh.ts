@@ -51,6 +51,7 @@ export const pageTextsZh = {
     periodAfter: '班级培训期已结束，现在学习不计入学时，也不能参加考试',
     hours: '学时',
     studied: '已学',
+    counted: '已计入',
     required: '要求',
     courses: '课程',
     continue: '继续学习',

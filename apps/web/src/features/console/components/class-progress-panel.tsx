@@ -200,6 +200,11 @@ export function ClassProgressPanel() {
             render: (_: unknown, r) => `${r.creditedHours} / ${r.requiredHours}`,
           },
           {
+            title: <span title={t('console.reports.countedHint')}>{t('console.reports.counted')}</span>,
+            dataIndex: 'countedHours',
+            width: 80,
+          },
+          {
             title: t('console.reports.courses'),
             key: 'courses',
             width: 64,

@@ -70,7 +70,11 @@ export function LearnerRecordDrawer({
                   {c.className}
                   <Tag>{t(`console.reports.status.${c.status}`)}</Tag>
                   <span className="console-hint">
-                    {c.creditedHours} / {c.requiredHours} · {t('console.reports.joinedAt')} {time(c.joinedAt)}
+                    {t('console.reports.hours')} {c.creditedHours} / {c.requiredHours} ·{' '}
+                    <span title={t('console.reports.countedHint')}>
+                      {t('console.reports.counted')} {c.countedHours}
+                    </span>{' '}
+                    · {t('console.reports.joinedAt')} {time(c.joinedAt)}
                   </span>
                 </Space>
               }

@@ -67,7 +67,8 @@ function ClassCard({ cls, certificate }: { cls: MyClass; certificate: Certificat
             <span className="nowrap">{formatDate(cls.endDate)}</span>
           </p>
           <p>
-            {t('study.studied')} <strong>{cls.studiedHours}</strong> / {t('study.required')} {cls.requiredHours}{' '}
+            {/* the class's counted 学时 (a course waiting for its exam counts none), as 学习报表 shows them */}
+            {t('study.counted')} <strong>{cls.studiedHours}</strong> / {t('study.required')} {cls.requiredHours}{' '}
             {t('study.hours')} · {t('study.courses')} {cls.completedCourses}/{cls.courseCount}
             {(data?.records ?? []).some(isExamDue) && (
               // the class counts a course's hours once its exam is passed: say so where they differ

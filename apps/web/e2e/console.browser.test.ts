@@ -49,7 +49,17 @@ async function sheetFile(badIdOfSecond = false): Promise<string> {
   const ws = workbook.addWorksheet('学员');
   ws.addRow(['姓名', '身份证号', '手机号', '部门', '账号', '初始密码', '岗位/工种']);
   for (const [i, [name, id, phone]] of LEARNERS.entries()) {
-    ws.addRow([name, badIdOfSecond && i === 1 ? '110105199001011234' : id, phone, '生产部', '', 'start123', '操作工']);
+    // the refused sheet also names a department that does not exist, on every row
+    const department = badIdOfSecond ? '生产部/三车间' : '生产部';
+    ws.addRow([
+      name,
+      badIdOfSecond && i === 1 ? '110105199001011234' : id,
+      phone,
+      department,
+      '',
+      'start123',
+      '操作工',
+    ]);
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'anxun-sheet-')), '学员.xlsx');
   fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
@@ -133,15 +143,21 @@ describe('the console in Chromium', () => {
     await page.getByTestId('import-errors').waitFor();
     const errorRow = modal.locator('.ant-table-row').first();
     await expect.poll(() => errorRow.textContent()).toContain(LEARNERS[1]![0]);
+    // a department missing on every row is one problem, its rows together (beside the wrong ID number)
+    expect(await modal.locator('.ant-table-row').allTextContents()).toEqual([
+      `2–4${LEARNERS.map((l) => l[0]).join('、')}部门部门“生产部/三车间”不存在，可勾选“自动创建表格中不存在的部门”`,
+      `3${LEARNERS[1]![0]}身份证号身份证号不正确（18位，校验位须正确）`,
+    ]);
     const saved = page.waitForEvent('download');
     await page.getByTestId('import-errors-download').click();
     const list = await saved;
     expect(list.suggestedFilename()).toBe('学员-错误清单.csv');
     const csv = fs.readFileSync((await list.path())!, 'utf8');
-    expect(csv.split('\r\n').slice(0, 2)).toEqual([
-      '\uFEFF行,姓名,列,问题',
-      `3,${LEARNERS[1]![0]},身份证号,身份证号不正确（18位，校验位须正确）`,
-    ]);
+    // one line a row there, to work through beside the sheet
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('\uFEFF行,姓名,列,问题');
+    expect(lines).toContain(`3,${LEARNERS[1]![0]},身份证号,身份证号不正确（18位，校验位须正确）`);
+    expect(lines.filter((l) => l.includes('三车间'))).toHaveLength(3);
     await page.getByTestId('import-file').setInputFiles(await sheetFile());
     await page.getByTestId('import-run').click();
     await expect.poll(() => page.getByTestId('import-done').textContent(), { timeout: 20_000 }).toContain('新增 3 人');

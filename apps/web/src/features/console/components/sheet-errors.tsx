@@ -3,14 +3,16 @@ import type { SheetError } from '@anxun/shared/schemas/sheet-errors';
 import { csvText } from '../../../lib/csv';
 import { saveBlob } from '../../../lib/download';
 import { useTranslation } from '../../../lib/i18n';
+import { groupSheetErrors, rowRanges, type SheetErrorGroup } from '../lib/sheet-error-groups';
 import { tablePager } from './table-pager';
 
 export type { SheetError };
 
 /**
- * A refused sheet's errors, each by its spreadsheet row (with the row's learner or question when
- * it names one), the headline that nothing was written, and the list as a CSV file to work
- * through beside the sheet: `sheetName` is the refused file's name.
+ * A refused sheet's errors as the problems to fix — the same words on many rows one line, with
+ * its rows and the learners or questions they name —, the headline that nothing was written,
+ * and the list, one line a row, as a CSV file to work through beside the sheet: `sheetName` is
+ * the refused file's name.
  */
 export function SheetErrors({
   errors,
@@ -48,16 +50,31 @@ export function SheetErrors({
           </Button>
         }
       />
-      <Table
+      <Table<SheetErrorGroup>
         size="small"
-        rowKey={(e) => `${e.row}-${e.field}-${e.msg}`}
+        rowKey={(g) => `${g.field}\u0000${g.msg}`}
         pagination={tablePager(t, { pageSize: 8 })}
-        dataSource={errors}
+        dataSource={groupSheetErrors(errors)}
         // a phone scrolls it sideways rather than squeeze 问题 to a character a line
         scroll={{ x: 520 }}
         columns={[
-          { title: t('console.row'), dataIndex: 'row', width: 56 },
-          ...(named ? [{ title: nameTitle, dataIndex: 'name', width: 180, ellipsis: { showTitle: true } }] : []),
+          {
+            title: t('console.row'),
+            key: 'rows',
+            width: 72,
+            render: (_: unknown, g) => rowRanges(g.rows, t('punct.list')),
+          },
+          ...(named
+            ? [
+                {
+                  title: nameTitle,
+                  key: 'names',
+                  width: 180,
+                  ellipsis: { showTitle: true },
+                  render: (_: unknown, g: SheetErrorGroup) => g.names.join(t('punct.list')),
+                },
+              ]
+            : []),
           { title: t('console.field'), dataIndex: 'field', width: 90 },
           { title: t('console.message'), dataIndex: 'msg' },
         ]}

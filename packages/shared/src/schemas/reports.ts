@@ -32,7 +32,14 @@ export const classProgressQuery = z.strictObject({
 });
 
 /** voided: passed, then voided by a manager in 核验审核 (not counted as passed) */
-const checkCounts = z.object({ passed: z.number(), failed: z.number(), pending: z.number(), voided: z.number() });
+const checkCounts = z.object({
+  passed: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  voided: z.number(),
+  /** photos refused as no proof of presence (a copy, the same still scene, not from the camera) */
+  refusedCopies: z.number(),
+});
 
 export const classProgressRow = z.object({
   trainPersonId: z.string(),

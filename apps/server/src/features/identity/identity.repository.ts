@@ -1,3 +1,4 @@
+import { COPY_REFUSALS } from '../../core/face-check-state.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { RETENTION_DEFAULT_YEARS } from '@anxun/shared/schemas/retention';
 import { checkState } from '../../core/face-check-state.js';
@@ -196,7 +197,7 @@ export async function countRefusedCopies(db: Db, checkId: string): Promise<numbe
     .selectFrom('face_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('check_id', '=', checkId)
-    .where('reason', 'in', ['REPLAY', 'STILL_SCENE', 'NOT_LIVE_CAPTURE'])
+    .where('reason', 'in', COPY_REFUSALS)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,7 +1,7 @@
 import { personTextMatch } from '../../core/person-search.js';
 import { LearnStatus, Role } from '@anxun/shared/constants';
 import { sql, type ExpressionBuilder } from 'kysely';
-import { checkState } from '../../core/face-check-state.js';
+import { COPY_REFUSALS, checkState } from '../../core/face-check-state.js';
 import { creditStands, findVoidWindows } from '../../core/void-windows.js';
 import type { Db } from '../../infra/database.js';
 import type { IdCardIndex } from '../../core/person.repository.js';
@@ -260,6 +260,31 @@ export async function countChecksByStatus(db: Db, trainPersonIds: string[], clas
     );
   }
   return q.groupBy(['f.train_person_id', sql`2`]).execute();
+}
+
+/** Photos refused as copies (COPY_REFUSALS) per membership, optionally of one course's checks. */
+export async function countRefusedCopiesByMember(db: Db, trainPersonIds: string[], classCourseId?: string) {
+  const counts = new Map<string, number>();
+  if (trainPersonIds.length === 0) return counts;
+  let q = db
+    .selectFrom('face_attempts as a')
+    .innerJoin('face_checks as f', 'f.id', 'a.check_id')
+    .select((eb) => ['f.train_person_id', eb.fn.countAll<number>().as('n')])
+    .where('f.train_person_id', 'in', trainPersonIds)
+    .where('a.reason', 'in', COPY_REFUSALS);
+  if (classCourseId) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('train_warp_courses as w')
+          .select('w.id')
+          .whereRef('w.id', '=', 'f.warp_course_id')
+          .where('w.class_course_id', '=', classCourseId),
+      ),
+    );
+  }
+  for (const r of await q.groupBy('f.train_person_id').execute()) counts.set(r.train_person_id, Number(r.n));
+  return counts;
 }
 
 /** The class's courses in order, by name. */

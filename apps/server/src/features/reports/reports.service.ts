@@ -28,6 +28,7 @@ import type { AuthUser } from '../../core/session.service.js';
 import { AppError } from '../../http/app-error.js';
 import {
   countChecksByStatus,
+  countRefusedCopiesByMember,
   countExamAttempts,
   countLearnersByDepartment,
   countMembershipsByDepartment,
@@ -150,12 +151,13 @@ export async function classProgress(
     departmentPathsOfOrg(ctx.db, user.orgId),
   ]);
   const ids = rows.map((r) => r.train_person_id);
-  const [courses, credit, attempts, checks, certificates] = await Promise.all([
+  const [courses, credit, attempts, checks, certificates, refusedCopies] = await Promise.all([
     findCourseRecords(ctx.db, ids, course),
     sumCreditByMember(ctx.db, ids, range, course),
     countExamAttempts(ctx.db, ids, course),
     countChecksByStatus(ctx.db, ids, course),
     findCertificates(ctx.db, ids),
+    countRefusedCopiesByMember(ctx.db, ids, course),
   ]);
   const coursesOf = groupBy(courses, (c) => c.train_person_id);
   const checksOf = groupBy(checks, (c) => c.train_person_id);
@@ -197,6 +199,7 @@ export async function classProgress(
           failed: counted('failed'),
           pending: counted('pending'),
           voided: counted('voided'),
+          refusedCopies: refusedCopies.get(r.train_person_id) ?? 0,
         },
         certificate: cert ? { number: cert.number, status: cert.status } : null,
         lastStudyAt: recordTimeOrNull(last),

@@ -152,6 +152,51 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(JSON.stringify(page)).not.toMatch(/11010519900101\d{3}X/);
   });
 
+  it('counts the photos refused as copies beside the checks: a pass after eleven copies is not 通过 1 alone', async () => {
+    const check = await server.ctx.db
+      .selectFrom('face_checks as f')
+      .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
+      .select(['f.id', 'f.person_id'])
+      .where('tp.class_id', '=', classId)
+      .where('f.person_id', '=', ids.part)
+      .executeTakeFirstOrThrow();
+    const refused = (reason: string) => ({
+      id: crypto.randomUUID(),
+      person_id: check.person_id,
+      check_id: check.id,
+      purpose: 'check' as const,
+      result: 'rejected' as const,
+      score: null,
+      reason,
+      photo_key: null,
+      photo_sha256: null,
+      photo_purged_at: null,
+      via: 'camera' as const,
+      ip: '127.0.0.1',
+      user_agent: 'test',
+      created_at: now,
+    });
+    const rows = [refused('REPLAY'), refused('REPLAY'), refused('NOT_LIVE_CAPTURE'), refused('TOO_DARK')];
+    await server.ctx.db.insertInto('face_attempts').values(rows).execute();
+    try {
+      const page = (await get(`/api/manage/reports/class-progress?classId=${classId}`)).body.data;
+      const faceChecks = (key: 'part' | 'whole') =>
+        page.records.find((r: { personId: string }) => r.personId === ids[key]).faceChecks;
+      // a dark photo is an honest failure to take one, not a copy
+      expect(faceChecks('part')).toMatchObject({ failed: 1, refusedCopies: 3 });
+      expect(faceChecks('whole')).toMatchObject({ refusedCopies: 0 });
+    } finally {
+      await server.ctx.db
+        .deleteFrom('face_attempts')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+    }
+  });
+
   it("counts 学时 toward the class as the learner's 我的学习 does, beside what he studied: none while its exam waits", async () => {
     const counted = async () => {
       const page = (await get(`/api/manage/reports/class-progress?classId=${classId}`)).body.data;

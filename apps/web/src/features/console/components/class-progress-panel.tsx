@@ -226,9 +226,18 @@ export function ClassProgressPanel() {
               r.faceChecks.passed + r.faceChecks.failed + r.faceChecks.pending + r.faceChecks.voided === 0 ? (
                 t('console.reports.noChecks')
               ) : (
-                <span className={r.faceChecks.failed > 0 ? 'report-alert' : undefined}>
+                <span
+                  className={r.faceChecks.failed > 0 || r.faceChecks.refusedCopies > 0 ? 'report-alert' : undefined}
+                  data-testid="report-checks"
+                >
                   {t('console.reports.checksCell', r.faceChecks)}
                   {r.faceChecks.voided > 0 && t('console.reports.checksVoided', r.faceChecks)}
+                  {/* copies refused before a pass: 通过 2 · 失败 0 alone hid eleven tries with a copy */}
+                  {r.faceChecks.refusedCopies > 0 && (
+                    <span title={t('console.reports.refusedCopiesHint')}>
+                      {t('console.reports.refusedCopies', { count: r.faceChecks.refusedCopies })}
+                    </span>
+                  )}
                 </span>
               ),
           },

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, turnOffFaceChecks } from '../../server/test/harness.js';
 import { mediaTools } from '../../server/src/infra/media.js';
+
+/** A cover for a course: the coffee photograph of the face tests (CC0). */
+const COVER = path.join(import.meta.dirname, '../../server/test/fixtures/faces/coffee.jpg');
 import {
   between,
   fittedCanvasWidth,
@@ -80,9 +83,19 @@ describe('courseware in Chromium', () => {
     await page.evaluate(() => (location.hash = '/manage/courses'));
     await page.getByTestId('course-new').click();
     await page.getByTestId('course-name').fill('受限空间作业安全');
+    // its cover picked in the same dialog (it was offered only once the course existed, in 编辑)
+    await page.getByTestId('course-cover').setInputFiles(COVER);
+    await modal.getByTestId('cover-preview').waitFor();
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     const row = page.getByTestId('course-table').locator('tr').filter({ hasText: '受限空间作业安全' });
     await row.getByText('草稿').waitFor();
+    await row.getByRole('button', { name: /^编\s*辑$/ }).click();
+    // served back from the server, not the picked file's preview
+    const saved = modal.getByTestId('cover-preview');
+    await expect.poll(() => saved.getAttribute('src')).toMatch(/^\/api\//);
+    await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await modal.locator('.ant-modal-footer .ant-btn').first().click();
+    await modal.waitFor({ state: 'detached' });
 
     // the upload: a progress bar, then the job's, then the unit with its poster
     await row.getByTestId('course-units').click();

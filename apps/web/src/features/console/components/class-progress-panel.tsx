@@ -108,7 +108,7 @@ export function ClassProgressPanel() {
         />
         <SearchBox
           allowClear
-          style={{ width: 200 }}
+          style={{ width: 300, maxWidth: '100%' }}
           placeholder={t('console.reports.search')}
           onSearch={(q) => change({ q: q.trim() || undefined })}
         />

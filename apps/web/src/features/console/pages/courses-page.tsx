@@ -54,6 +54,17 @@ export default function CoursesPage() {
   const books = useOwnBooks({ status, current });
   /** the book being edited; null: a new one; undefined: no dialog */
   const [editing, setEditing] = useState<ManagedBook | null | undefined>();
+  // the cover picked in the dialog, sent with 确定 (a new course's too: it has no id before)
+  const [cover, setCover] = useState<{ file: File; url: string }>();
+  const pickCover = (file: File | undefined) =>
+    setCover((was) => {
+      if (was) URL.revokeObjectURL(was.url);
+      return file ? { file, url: URL.createObjectURL(file) } : undefined;
+    });
+  const closeDialog = () => {
+    pickCover(undefined);
+    setEditing(undefined);
+  };
   const [form] = Form.useForm();
   /** the book whose units are open */
   const [unitsOf, setUnitsOf] = useState<ManagedBook>();
@@ -80,12 +91,14 @@ export default function CoursesPage() {
       category: values.category ?? '',
     };
     void (editing ? editBook(editing.courseBookId, body) : createBook(body))
-      .then(() => {
-        setEditing(undefined);
+      .then(async (book) => {
+        if (cover) await uploadCover(book.courseBookId, cover.file);
+        closeDialog();
         notifySuccess(t('console.saved'));
         refresh();
       })
-      .catch(() => undefined);
+      // a new course whose cover failed is there all the same: the list shows it
+      .catch(() => refresh());
   };
 
   const ownBooks = (
@@ -227,7 +240,7 @@ export default function CoursesPage() {
       <Modal
         open={editing !== undefined}
         title={editing ? t('console.books.edit', { name: editing.name }) : t('console.books.new')}
-        onCancel={() => setEditing(undefined)}
+        onCancel={closeDialog}
         onOk={() => form.submit()}
         destroyOnHidden
       >
@@ -256,29 +269,21 @@ export default function CoursesPage() {
           <Form.Item name="teachers" label={t('console.books.teachers')} extra={t('console.books.teachersHint')}>
             <Select mode="tags" tokenSeparators={[',', '，', '、']} open={false} />
           </Form.Item>
-          {editing && (
-            <Form.Item label={t('console.books.cover')} extra={t('console.books.coverHint')}>
-              <Space align="center">
-                {editing.coverUrl && <img className="book-cover" src={editing.coverUrl} alt="" />}
-                <FileButton
-                  accept="image/png,image/jpeg,image/webp"
-                  testId="course-cover"
-                  onFile={(file) =>
-                    void uploadCover(editing.courseBookId, file).then(
-                      () => {
-                        notifySuccess(t('console.saved'));
-                        setEditing(undefined);
-                        refresh();
-                      },
-                      () => undefined,
-                    )
-                  }
-                >
-                  {editing.coverUrl ? t('console.books.coverChange') : t('console.books.coverUpload')}
-                </FileButton>
-              </Space>
-            </Form.Item>
-          )}
+          <Form.Item label={t('console.books.cover')} extra={t('console.books.coverHint')}>
+            <Space align="center">
+              {(cover?.url ?? editing?.coverUrl) && (
+                <img
+                  className="book-cover"
+                  src={cover?.url ?? editing?.coverUrl ?? ''}
+                  alt=""
+                  data-testid="cover-preview"
+                />
+              )}
+              <FileButton accept="image/png,image/jpeg,image/webp" testId="course-cover" onFile={pickCover}>
+                {cover || editing?.coverUrl ? t('console.books.coverChange') : t('console.books.coverUpload')}
+              </FileButton>
+            </Space>
+          </Form.Item>
           <Form.Item name="intro" label={t('console.books.intro')}>
             <Input.TextArea rows={4} maxLength={2000} showCount />
           </Form.Item>

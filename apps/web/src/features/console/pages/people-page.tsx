@@ -102,7 +102,7 @@ export default function PeoplePage() {
                 setQ(v.trim());
                 setCurrent(1);
               }}
-              style={{ width: 240 }}
+              style={{ width: 300, maxWidth: '100%' }}
               data-testid="learner-search"
             />
             <Select

@@ -101,9 +101,12 @@ import { WsCloseCode, WsCode } from '@anxun/shared/constants';
 import type { JobProgressMessage } from '@anxun/shared/schemas/courseware';
 import { createJobRunner, type JobRow } from './infra/job-queue.js';
 import { mediaTools, type MediaTools } from './infra/media.js';
+import { plainValidationText } from './http/validation-texts.js';
 
-// Server-side validation texts default to Chinese, like the rest of the product.
+// Server-side validation texts default to Chinese, like the rest of the product; the commonest
+// in plainer words than the locale's (http/validation-texts).
 z.config(z.locales.zhCN());
+z.config({ customError: plainValidationText });
 
 const WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 

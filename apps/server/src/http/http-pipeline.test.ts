@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode } from '@anxun/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LEARNER } from '../seed/demo-accounts.js';
+import { DEMO_ADMIN, DEMO_LEARNER } from '../seed/demo-accounts.js';
 import {
   addLearner,
   encrypt,
@@ -41,6 +41,25 @@ describe('the HTTP pipeline', () => {
       expect(res.body.data).toBeNull();
       if (c.msg) expect(res.body.msg).toBe(c.msg);
     }
+  });
+
+  it('says in plain words what is too long, too large or not a finite number, naming the field', async () => {
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const create = (json: unknown) =>
+      server.request('POST', '/api/manage/course-books', { json, headers: { Authorization: admin } });
+    // 1e999 is a JSON number that is no number at all (Infinity)
+    const infinite = await create('{"name": "有限空间", "classHours": 1e999}');
+    expect(infinite.status).toBe(400);
+    expect(infinite.body.msg).toBe('请求体classHours: 须为有限的数字');
+    const long = await create({ name: '长'.repeat(61), classHours: 1 });
+    expect(long.body.msg).toBe('请求体name: 长度不能超过 60 个字符');
+    // the product's own words stand as they are
+    expect((await create({ name: '有限空间', classHours: 500 })).body.msg).toBe('学时不能超过200');
+    const id = await server.request('POST', `/api/manage/learners/${'a'.repeat(65)}/unlock`, {
+      headers: { Authorization: admin },
+    });
+    expect(id.status).toBe(400);
+    expect(id.body.msg).toBe('路径参数id: 长度不能超过 64 个字符');
   });
 
   it('refuses oversized bodies with a 413 envelope', async () => {

@@ -188,7 +188,8 @@ export async function classProgress(
         status: statusOf(mine.map((c) => c.learn_status)),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
-        creditedHours: hoursOf(ctx, seconds),
+        // one course's figure as every view shows one course's (cut down), a class's total rounded
+        creditedHours: course ? creditHours(seconds, ctx.config.study.secondsPerClassHour) : hoursOf(ctx, seconds),
         countedHours: countedOf(ctx, mine),
         coursesDone: mine.filter((c) => c.learn_status === LearnStatus.COMPLETED).length,
         courseCount: mine.length,

@@ -810,6 +810,9 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(onFire).toMatchObject({ status: 'studying', courseCount: 1 });
     expect(onFire.creditedSeconds).toBe(await fromEvents(fire!.trainClassCourseId));
     expect(onFire.creditedSeconds).toBeGreaterThan(0);
+    // one course's 学时 as 我的学习 and the sheet give one course's: cut down, never rounded up
+    const hour = server.ctx.config.study.secondsPerClassHour;
+    expect(onFire.creditedHours).toBe(Math.floor(((onFire.creditedSeconds + 1) / hour) * 100 + 1e-6) / 100);
     const onChemicals = (await page(`classCourseId=${chemicals!.trainClassCourseId}`)).records[0];
     expect(onChemicals).toMatchObject({ status: 'not-started', creditedSeconds: 0, courseCount: 1 });
     // status filters by that course alone

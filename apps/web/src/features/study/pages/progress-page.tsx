@@ -54,7 +54,8 @@ function ClassProgress({ cls, courses, units }: { cls: MyClass; courses: PersonC
         <div>
           <h2>{cls.className}</h2>
           <p>
-            {t('study.studied')} <strong data-testid="class-studied">{cls.studiedHours}</strong> / {t('study.required')}{' '}
+            {/* the class's counted 学时, as 我的学习 and 学习报表 name them */}
+            {t('study.counted')} <strong data-testid="class-studied">{cls.studiedHours}</strong> / {t('study.required')}{' '}
             {cls.requiredHours} {t('study.hours')} · {t('study.courses')} {cls.completedCourses}/{cls.courseCount}
             {courses.some(isExamDue) && <span data-testid="class-exam-note"> · {t('study.hoursAfterExam')}</span>}
           </p>

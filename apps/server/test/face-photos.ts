@@ -55,6 +55,14 @@ export const facePhotos = {
       .jpeg({ quality: 85 })
       .toBuffer();
   },
+  /**
+   * Grace Hopper's portrait as a file of its own, at every call: the same picture, other bytes
+   * after its end. A server refuses the very file another account holds (one person for two
+   * accounts), so each account's reference is a file of its own, as each person's photo is.
+   */
+  hopperOwn: () => ownFile(read('grace-hopper.jpg')),
+  /** Eileen Collins's portrait as a file of its own, at every call (see hopperOwn) */
+  collinsOwn: () => ownFile(read('eileen-collins.jpg')),
   /** copies of a photo, each a different file: what a check must refuse as a replay */
   copiesOf: async (photo: Buffer) => {
     const { width = 0, height = 0 } = await sharp(photo).metadata();
@@ -112,6 +120,10 @@ export const facePhotos = {
   hopperSideways: () => sharp(read('grace-hopper.jpg')).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
   notAnImage: () => Buffer.from('%PDF-1.4 this is not a photo'),
 };
+
+let owned = 0;
+/** The same picture as another file: bytes after the JPEG's end, which decoders ignore. */
+const ownFile = (photo: Buffer) => Buffer.concat([photo, Buffer.from(`\nfile ${(owned += 1)}`)]);
 
 const shotHashes: string[] = [];
 /** the printed shot held up (its pairs, measured with the model, are all the same still scene) */

@@ -112,7 +112,15 @@ export const faceRejection = z.enum([
  * passes, an anti-spoofing or liveness score below the server's threshold, or photos refused
  * as copies (or not live) before it passed.
  */
-export const faceFlag = z.enum(['STILL_SCENE', 'LOW_ANTISPOOF', 'LOW_LIVENESS', 'REFUSED_COPIES', 'SAMPLED']);
+export const faceFlag = z.enum([
+  'STILL_SCENE',
+  'LOW_ANTISPOOF',
+  'LOW_LIVENESS',
+  'REFUSED_COPIES',
+  /** before the pass, a photo of the check did not match the reference: someone else in front of the camera */
+  'OTHER_FACE',
+  'SAMPLED',
+]);
 export type FaceFlag = z.infer<typeof faceFlag>;
 
 /** A single-use nonce for one camera photo (POST /api/face/nonce). */

@@ -34,14 +34,14 @@ describe.each(dialects)('face-check trust on $name', ({ databaseUrl }) => {
     return (await insertFaceCheck(server, { personId, trainPersonId, status: 'pending', at: now })).checkId;
   };
   /** The camera dialog's request: a nonce, then the photo for the check. */
-  const shoot = async (photo: Buffer | Promise<Buffer>, checkId?: string) => {
-    const nonce = (await server.request('POST', '/api/face/nonce', { headers: as(learner) })).body.data.nonce;
+  const shoot = async (photo: Buffer | Promise<Buffer>, checkId?: string, token = learner) => {
+    const nonce = (await server.request('POST', '/api/face/nonce', { headers: as(token) })).body.data.nonce;
     const form = new FormData();
     if (checkId) form.append('checkId', checkId);
     form.append('via', 'camera');
     form.append('nonce', nonce);
     form.append('photo', new Blob([new Uint8Array(await photo)], { type: 'image/jpeg' }), 'face.jpg');
-    const res = await server.request('POST', '/api/face/compare', { body: form, headers: as(learner) });
+    const res = await server.request('POST', '/api/face/compare', { body: form, headers: as(token) });
     expect(res.status, res.text).toBe(200);
     return res.body.data;
   };
@@ -146,6 +146,37 @@ describe.each(dialects)('face-check trust on $name', ({ databaseUrl }) => {
     } finally {
       server.ctx.config.face.minAntispoof = 0.3;
     }
+  }, 60_000);
+
+  it('flags a pass that came after another face in the same check: the stand-in first, the learner then', async () => {
+    const checkId = await openCheck();
+    expect(await shoot(facePhotos.collinsFresh(), checkId)).toMatchObject({ passed: false, reason: 'MISMATCH' });
+    expect(await shoot(facePhotos.hopperFresh(), checkId)).toMatchObject({ passed: true });
+    expect((await queue()).find((c) => c.checkId === checkId)?.flags).toContain('OTHER_FACE');
+    // his own face all along: nothing to look at
+    const clean = await openCheck();
+    expect(await shoot(facePhotos.hopperFresh(), clean)).toMatchObject({ passed: true });
+    expect((await queue()).some((c) => c.checkId === clean)).toBe(false);
+  }, 60_000);
+
+  it('refuses the very file another account sent, as a reference or as a check photo', async () => {
+    const twinId = await addLearner(server, { account: 'twin', password: 'twin1234' });
+    await enrolInDemoClass(server, twinId);
+    const twin = (await login(server, 'twin', 'twin1234')).body.data.credentials.accessToken;
+    const setReference = (photo: Buffer) => {
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+      return server.request('POST', '/api/face/reference', { body: form, headers: as(twin) });
+    };
+    // the trusted learner's own reference file
+    const same = await setReference(facePhotos.hopper());
+    expect(same.status).toBe(400);
+    expect(same.body.msg).toBe('这张照片已用于其他账号，请本人现场拍摄');
+    expect((await setReference(await facePhotos.hopperAgain())).status).toBe(200);
+    // a photo the trusted learner passed a check with, sent again from the other account
+    const photo = await facePhotos.hopperFresh();
+    expect(await shoot(photo, await openCheck())).toMatchObject({ passed: true });
+    expect(await shoot(photo, undefined, twin)).toMatchObject({ passed: false, reason: 'REPLAY' });
   }, 60_000);
 
   it('sends a share of the clean passes to 核验审核 all the same, for a person to compare the photos', async () => {

@@ -33,12 +33,14 @@ import {
   claimCaptureToken,
   claimNonce,
   countOpenNonces,
+  countMismatches,
   countRefusedCopies,
   findAttemptEmbeddings,
   findCaptureToken,
   findEarlierPhotoHashes,
   insertNonce,
   saveReferenceHashes,
+  photoOfAnother,
   photoSeenBefore,
   findCheck,
   findMembershipRules,
@@ -120,7 +122,12 @@ const STILL_WINDOW = 5;
  */
 async function judgeLivePhoto(ctx: AppContext, personId: string, reference: FaceReference, data: Buffer) {
   const hash = sha256(data);
-  if (hash === reference.photo_sha256 || (await photoSeenBefore(ctx.db, personId, hash))) {
+  // his own earlier photo again, or the very file someone else sent (one person, two accounts)
+  if (
+    hash === reference.photo_sha256 ||
+    (await photoSeenBefore(ctx.db, personId, hash)) ||
+    (await photoOfAnother(ctx.db, personId, hash))
+  ) {
     return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
   }
   const judged = await usableFace(ctx, data);
@@ -286,6 +293,11 @@ export async function clearReferenceAsManager(
 
 /** The reference photo judged usable (one clear face) or refused, the refusal kept as an attempt. */
 async function judgeReference(ctx: AppContext, personId: string, upload: PhotoUpload) {
+  // the very file another account holds as its face: one person for two accounts, or a
+  // photo passed round
+  if (await photoOfAnother(ctx.db, personId, sha256(upload.data))) {
+    throw new AppError(ErrorCode.FACE_REJECTED, '这张照片已用于其他账号，请本人现场拍摄');
+  }
   const judged = await usableFace(ctx, upload.data);
   if (!judged.usable) {
     await insertAttempt(ctx.db, {
@@ -449,6 +461,9 @@ async function compareFace(
     // a pass after photos refused as copies (or not live) is one for 核验审核 to look at
     const checkFlags = [...judged.flags];
     if (passed && (await countRefusedCopies(ctx.db, check.id)) > 0) checkFlags.push('REFUSED_COPIES');
+    // …and a pass after a face unlike his: someone else in front of the camera first, the
+    // learner then — the stand-in's pattern (helper-73)
+    if (passed && (await countMismatches(ctx.db, check.id)) > 0) checkFlags.push('OTHER_FACE');
     // a share of the passes with nothing doubtful, for a person to look at: a copy reframed
     // enough passes every rule here, and only a person comparing the photos sees it
     if (passed && checkFlags.length === 0 && score >= reviewBelow(ctx) && sampledForReview(ctx)) {

@@ -139,6 +139,25 @@ export async function photoSeenBefore(db: Db, personId: string, sha256: string):
   return Boolean(row);
 }
 
+/** Whether someone else sent this very file, as a check photo or as his reference. */
+export async function photoOfAnother(db: Db, personId: string, sha256: string): Promise<boolean> {
+  const [attempt, reference] = await Promise.all([
+    db
+      .selectFrom('face_attempts')
+      .select('id')
+      .where('photo_sha256', '=', sha256)
+      .where('person_id', '!=', personId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('face_references')
+      .select('person_id')
+      .where('photo_sha256', '=', sha256)
+      .where('person_id', '!=', personId)
+      .executeTakeFirst(),
+  ]);
+  return Boolean(attempt ?? reference);
+}
+
 /** A reference saved before photos were hashed gets its hashes when a check first needs them. */
 export async function saveReferenceHashes(db: Db, personId: string, frameHash: string | null, faceHash: string | null) {
   await db
@@ -198,6 +217,17 @@ export async function countRefusedCopies(db: Db, checkId: string): Promise<numbe
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('check_id', '=', checkId)
     .where('reason', 'in', COPY_REFUSALS)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A check's photos that showed a face unlike the reference (MISMATCH), however many. */
+export async function countMismatches(db: Db, checkId: string): Promise<number> {
+  const row = await db
+    .selectFrom('face_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('check_id', '=', checkId)
+    .where('reason', '=', 'MISMATCH')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -303,7 +303,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     // started from — here, the reference already holds another's face, and hers is refused
     const theirs = await addLearner(server, { account: 'face-donor', password: 'face-donor1' });
     await server.request('POST', `/api/manage/learners/${theirs}/face-reference`, {
-      body: photoForm(facePhotos.collins()),
+      body: photoForm(facePhotos.collinsOwn()),
       headers: { Authorization: admin },
     });
     const drifted = await server.ctx.db
@@ -355,7 +355,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
       ).find((c) => c.checkId === checkId)!;
     expect((await open()).overdue).toBe(true);
     const set = await server.request('POST', '/api/face/reference', {
-      body: photoForm(facePhotos.hopper()),
+      body: photoForm(facePhotos.hopperOwn()),
       headers: auth(learner),
     });
     expect(set.status, set.text).toBe(200);
@@ -553,7 +553,7 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
     await enrolInDemoClass(server, personId);
     const token = (await login(server, account, `${account}-pass`)).body.data.credentials.accessToken;
     const reference = await server.request('POST', '/api/face/reference', {
-      body: photoForm(await facePhotos.hopper()),
+      body: photoForm(facePhotos.hopperOwn()),
       headers: auth(token),
     });
     expect(reference.status, reference.text).toBe(200);

@@ -45,6 +45,7 @@ import * as examVoid from './0042-exam-void.js';
 import * as captureTokenSession from './0043-capture-token-session.js';
 import * as organisationCodeCase from './0044-organisation-code-case.js';
 import * as temporaryPassword from './0045-temporary-password.js';
+import * as photoDigestIndex from './0046-photo-digest-index.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0043-capture-token-session': captureTokenSession,
   '0044-organisation-code-case': organisationCodeCase,
   '0045-temporary-password': temporaryPassword,
+  '0046-photo-digest-index': photoDigestIndex,
 });

@@ -208,6 +208,7 @@ registerTexts({
           LOW_ANTISPOOF: '防伪分偏低',
           LOW_LIVENESS: '活体分偏低',
           REFUSED_COPIES: '曾用已有照片',
+          OTHER_FACE: '曾有不符面孔',
           SAMPLED: '随机抽查',
         },
         flagHint: {
@@ -215,6 +216,7 @@ registerTexts({
           LOW_ANTISPOOF: '防伪模型认为这张照片可能是翻拍的照片或屏幕',
           LOW_LIVENESS: '活体模型认为画面中可能不是真人',
           REFUSED_COPIES: '通过之前，曾提交已有照片（或非现场拍摄的照片）被拒绝',
+          OTHER_FACE: '通过之前，本次核验有照片与本人照片不符：可能先有他人在镜头前，请逐张比对',
           SAMPLED:
             '未发现异常的通过按比例随机抽查：请比对是否本人现场拍摄（翻拍、截取或加工本人照片的，画面与本人照片几乎一样）',
         },
@@ -790,6 +792,7 @@ registerTexts({
           LOW_ANTISPOOF: 'Low anti-spoof',
           LOW_LIVENESS: 'Low liveness',
           REFUSED_COPIES: 'Copies tried',
+          OTHER_FACE: 'Another face first',
           SAMPLED: 'Spot check',
         },
         flagHint: {
@@ -798,6 +801,8 @@ registerTexts({
           LOW_ANTISPOOF: 'The anti-spoofing model takes this for a photo of a photo or a screen',
           LOW_LIVENESS: 'The liveness model doubts a live person is in the picture',
           REFUSED_COPIES: 'Before it passed, photos were refused as copies of earlier ones (or not taken live)',
+          OTHER_FACE:
+            'Before it passed, a photo of this check did not match the reference: someone else may have been in front of the camera first. Compare each photo',
           SAMPLED:
             'A share of clean passes is picked at random: check the photo was taken live (a copy of the reference photo looks almost the same as it)',
         },

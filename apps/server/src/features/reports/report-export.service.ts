@@ -61,6 +61,23 @@ async function audit(ctx: AppContext, user: AuthUser, ip: string, kind: string, 
 
 type ClassQuery = z.output<typeof classExportQuery>;
 
+/**
+ * What a class sheet was filtered by, for the audit log: two exports of one class differ there
+ * as their sheets do (helper-73). The search's words are left out: they may be an ID number.
+ */
+const filtersOf = (query: ClassQuery) => ({
+  ...(query.from ? { from: query.from } : {}),
+  ...(query.to ? { to: query.to } : {}),
+  ...(query.classCourseId ? { classCourseId: query.classCourseId } : {}),
+  ...(query.departmentId ? { departmentId: query.departmentId } : {}),
+  ...(query.status ? { status: query.status } : {}),
+  ...(query.q ? { searched: true } : {}),
+});
+
+/** A class sheet's file name, saying the dates its 学时 cover when a range was asked. */
+const classSheetName = (className: string, what: string, query: ClassQuery) =>
+  `${className}-${what}${query.from || query.to ? `（${query.from ?? '…'}至${query.to ?? '…'}）` : ''}.xlsx`;
+
 /** Each page of the class's members as the report filters them, handed to `each`. */
 async function forEachMemberPage(
   ctx: AppContext,
@@ -96,8 +113,11 @@ export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: C
   await reportCourse(ctx, cls.id, query.classCourseId);
   const range = reportRange(query);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
-  await audit(ctx, user, ip, 'class-study', { classId: cls.id, fullIdNumbers: query.full });
-  return { stream: classStudySheet(ctx, cls.id, query, range, departmentIds), fileName: `${cls.name}-学习情况.xlsx` };
+  await audit(ctx, user, ip, 'class-study', { classId: cls.id, fullIdNumbers: query.full, ...filtersOf(query) });
+  return {
+    stream: classStudySheet(ctx, cls.id, query, range, departmentIds),
+    fileName: classSheetName(cls.name, '学习情况', query),
+  };
 }
 
 /** The 班级学习情况 sheet itself (no audit: the caller records why it was made). */
@@ -179,8 +199,11 @@ export async function exportClassUnits(ctx: AppContext, user: AuthUser, query: C
   await reportCourse(ctx, cls.id, query.classCourseId);
   const range = reportRange(query);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
-  await audit(ctx, user, ip, 'class-units', { classId: cls.id, fullIdNumbers: query.full });
-  return { stream: classUnitsSheet(ctx, cls.id, query, range, departmentIds), fileName: `${cls.name}-学习明细.xlsx` };
+  await audit(ctx, user, ip, 'class-units', { classId: cls.id, fullIdNumbers: query.full, ...filtersOf(query) });
+  return {
+    stream: classUnitsSheet(ctx, cls.id, query, range, departmentIds),
+    fileName: classSheetName(cls.name, '学习明细', query),
+  };
 }
 
 /** The 学习明细 sheet itself (no audit: the caller records why it was made). */

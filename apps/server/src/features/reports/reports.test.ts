@@ -481,6 +481,28 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const kinds = audits.map((a) => JSON.parse(a.summary).after.kind);
     expect(kinds).toEqual(expect.arrayContaining(['class-study', 'class-units', 'departments']));
     expect(audits.some((a) => JSON.parse(a.summary).after.fullIdNumbers === true)).toBe(true);
+    // two exports of one class differ in the log as their sheets do: the dates and filters taken
+    expect(audits.map((a) => JSON.parse(a.summary).after)).toContainEqual(
+      expect.objectContaining({ kind: 'class-units', from: after }),
+    );
+    const searched = await sheetOf(
+      `/api/manage/reports/class-progress/export?classId=${classId}&q=110105199001&from=${after}&to=${after}&status=done`,
+    );
+    // the file says the dates its 学时 cover
+    expect(decodeURIComponent(searched.disposition)).toContain(`学习情况（${after}至${after}）.xlsx`);
+    const exports = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'report.export')
+      .execute();
+    expect(exports.map((a) => JSON.parse(a.summary).after).find((a) => a.searched)).toMatchObject({
+      kind: 'class-study',
+      from: after,
+      to: after,
+      status: 'done',
+    });
+    // what was searched for may be an ID number: not in the log
+    expect(exports.some((a) => a.summary.includes('110105199001'))).toBe(false);
 
     // another organisation's manager gets nothing of this class
     await addOrganisation(server, '10022', '又一家单位');

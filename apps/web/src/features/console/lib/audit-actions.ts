@@ -189,6 +189,11 @@ const SUMMARY_KEYS: Record<string, [zh: string, en: string]> = {
   replaced: ['替换原照片', 'Replaced the photo before'],
   jobId: ['任务', 'Job'],
   q: ['搜索', 'Search'],
+  // a sheet's filters (report.export)
+  from: ['统计起始日', 'From'],
+  to: ['统计截止日', 'To'],
+  classCourseId: ['课程', 'Course'],
+  searched: ['按搜索筛选', 'Filtered by a search'],
   retentionYears: ['档案保存年限', 'Years kept'],
   // a class's rules, as its form names them
   faceCheck: ['人脸核验', 'Face checks'],
@@ -221,6 +226,10 @@ const SUMMARY_VALUES: Record<string, [zh: string, en: string]> = {
   departments: ['部门汇总', 'Departments'],
   'face-checks': ['核验记录', 'Face checks'],
   'exam-results': ['考试成绩', 'Exam results'],
+  // a member's state, as 班级进度 filters by it
+  'not-started': ['未开始', 'Not started'],
+  studying: ['学习中', 'Studying'],
+  done: ['已完成', 'Done'],
   // a paper's mode, registration's, who takes 本人照片
   random: ['随机组卷', 'Random paper'],
   fixed: ['固定试卷', 'Fixed paper'],

@@ -192,16 +192,16 @@ export async function reviewCheck(
     if (body.decision === 'void') {
       // he saw that credit on his pages: he is told where it went, and why — the check named by
       // when he passed it, as 核验审核 lists it (not when it fell due)
-      const minutes = Math.round(voidedSeconds / 60);
+      // said as 核验审核 and the audit log say it, to the second (30 s was 约 1 分钟)
+      const taken = Math.round(voidedSeconds);
+      const time = taken >= 60 ? `${Math.floor(taken / 60)} 分 ${taken % 60} 秒` : `${taken} 秒`;
       await notifyPerson(trx, {
         personId: check.person_id,
         title: '人脸核验已作废',
         content:
           `您在${recordTime(check.passed_at!).slice(0, 16).replace('T', ' ')}通过的${CHECK_KIND[check.kind]}人脸核验（${check.class_name}）` +
           `经培训管理员审核已作废，原因：${body.reason}。` +
-          (voidedSeconds > 0
-            ? `自此前最近一次通过的核验以来计入的学时（${minutes > 0 ? `约 ${minutes} 分钟` : `${Math.round(voidedSeconds)} 秒`}）已撤销，相应课件需要重新学习；`
-            : '') +
+          (voidedSeconds > 0 ? `自此前最近一次通过的核验以来计入的学时（${time}）已撤销，相应课件需要重新学习；` : '') +
           (exams.count > 0
             ? `此期间参加的考试（${exams.count} 次）随之作废，不计成绩、不占考试次数` +
               (exams.retake.length > 0 ? `，${exams.retake.map((n) => `《${n}》`).join('')}需要重新参加考试；` : '；')

@@ -288,6 +288,17 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const passedAt = recordTime(Number(voidedCheck.passed_at)).slice(0, 16).replace('T', ' ');
     expect(notice?.notice).toContain(`您在${passedAt}通过的`);
     expect(notice?.notice).toContain('已撤销');
+    // how much, to the second, as 核验审核 says it (30 s read 约 1 分钟)
+    const { voided_seconds: taken } = await server.ctx.db
+      .selectFrom('face_check_reviews')
+      .select('voided_seconds')
+      .where('check_id', '=', checks.doubtful)
+      .executeTakeFirstOrThrow();
+    const seconds = Math.round(Number(taken));
+    expect(seconds).toBeGreaterThan(0);
+    expect(notice?.notice).toContain(
+      `计入的学时（${seconds >= 60 ? `${Math.floor(seconds / 60)} 分 ${seconds % 60} 秒` : `${seconds} 秒`}）已撤销`,
+    );
     // his own list of checks says so too, counting every photo he sent as the console does
     const mine = (
       await server.request('POST', '/api/train/class/getCheckList', {

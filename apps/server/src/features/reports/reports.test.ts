@@ -489,7 +489,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       `/api/manage/reports/class-progress/export?classId=${classId}&q=110105199001&from=${after}&to=${after}&status=done`,
     );
     // the file says the dates its 学时 cover
-    expect(decodeURIComponent(searched.disposition)).toContain(`学习情况（${after}至${after}）.xlsx`);
+    expect(decodeURIComponent(searched.disposition ?? '')).toContain(`学习情况（${after}至${after}）.xlsx`);
     const exports = await server.ctx.db
       .selectFrom('audit_log')
       .select('summary')

@@ -32,6 +32,7 @@ import {
 } from '../../core/person.repository.js';
 import { accountDisabled, startSession, type DeviceInfo } from '../../core/session.service.js';
 import { publishPersonsChanged } from '../../core/person-cache.js';
+import { notifyPerson } from '../../core/person-notice.js';
 import { findRejection, forgetRejections } from '../../core/registration-rejection.repository.js';
 
 /** What a registrant a manager rejected is told when he logs in (for 30 days). */
@@ -174,7 +175,24 @@ export async function loginWithCheckCode(ctx: AppContext, input: unknown, device
   // the code proves the person: a lock from others' guesses no longer stands in his way
   await clearFailedLogins(ctx.db, person.id);
   await ctx.limiters.loginPerAccount.reset(`person:${person.id}`);
-  return startSession(ctx, person, { ...device, client: form.client });
+  if (person.temporary_password_at === null) return startSession(ctx, person, { ...device, client: form.client });
+  // a password someone else set, which he did not use: the phone proved him, so it goes —
+  // nobody holding it on a list opens his account any more — and he is not asked for it; he
+  // sets one of his own in 个人中心 with a code whenever he wants to log in by password
+  const now = ctx.now();
+  const unusable = await hashPassword(crypto.randomBytes(24).toString('base64'));
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePassword(trx, person.id, unusable, now, false);
+    await notifyPerson(trx, {
+      personId: person.id,
+      title: '初始密码已失效',
+      content:
+        '您已用手机验证码登录，管理员为您设置的初始密码随之失效。以后可继续用手机验证码登录；如需用密码登录，请在“个人中心 → 修改密码”中用手机验证码设置自己的密码。',
+      now,
+    });
+  });
+  await publishPersonsChanged(ctx, [person.id]);
+  return startSession(ctx, { ...person, temporary_password_at: null }, { ...device, client: form.client });
 }
 
 /** `POST /api/login`: the phone form when `telPhoto` is present, else the account form. */

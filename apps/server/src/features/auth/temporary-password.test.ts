@@ -92,6 +92,31 @@ describe.each(dialects)('temporary passwords on $name', ({ databaseUrl }) => {
     expect((await signIn(DEMO_LEARNER.account, DEMO_LEARNER.password)).must).toBe(false);
   });
 
+  it('retires a password someone else set once he logs in by a code to his phone, and tells him', async () => {
+    const added = await server.request('POST', '/api/manage/learners', {
+      json: { name: '孙电工', idCard: '110105198506151236', phone: '13900000203' },
+      headers: as(admin),
+    });
+    expect(added.status, added.text).toBe(200);
+    const given = added.body.data.password as string;
+    await server.request('GET', '/api/train/person/send-check-code/13900000203');
+    const bySms = await server.request('POST', '/api/login', {
+      json: { telPhoto: '13900000203', checkCode: await lastSmsCode(server, '13900000203'), client: 'study-mp' },
+    });
+    expect(bySms.status, bySms.text).toBe(200);
+    // the phone proved him: he is not asked for a password he never used…
+    expect(bySms.body.data.roles.mustChangePassword).toBe(false);
+    const token = bySms.body.data.credentials.accessToken;
+    expect(await info(token)).toBe(false);
+    // …and the one on the manager's list opens nothing any more
+    expect((await login(server, '110105198506151236', given)).status).toBe(401);
+    const notices = (await server.request('GET', '/notice/getList', { headers: as(token) })).body.data.list as Array<{
+      title: string;
+      notice: string;
+    }>;
+    expect(notices.find((n) => n.title === '初始密码已失效')?.notice).toContain('个人中心');
+  });
+
   it("takes the operator's password for a new organisation's manager as temporary", async () => {
     const operator = (await signIn(DEMO_OPERATOR.account, DEMO_OPERATOR.password)).token;
     const created = await server.request('POST', '/api/manage/organisations', {

@@ -199,6 +199,22 @@ describe('个人中心 in Chromium', () => {
     await context.close();
   }, 90_000);
 
+  it('on a phone without a camera, says so and points to the upload, not to a QR code it is on', async () => {
+    await setDemoPassword('demo1234');
+    // (this browser has no camera: no fake device here)
+    const { page, context } = await openPage(env, '/login', { width: 375, height: 812, touch: true });
+    await loginByPassword(page, 'demo', 'demo1234');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/setting/personalCenter'));
+    await page.getByRole('button', { name: '用摄像头拍摄' }).click();
+    const problem = page.getByTestId('camera-problem');
+    await problem.waitFor();
+    const text = await problem.textContent();
+    expect(text).toContain('也可以关闭此窗口，点“上传照片”上传一张本人正面近照');
+    expect(text).not.toContain('扫码');
+    await context.close();
+  });
+
   it('sets and removes the avatar, the header showing it at once and after a reload', async () => {
     await setDemoPassword('demo1234');
     const { page, context } = await openPage(env, '/login');

@@ -13,6 +13,8 @@ interface Props {
   busy?: boolean;
   /** shown under the camera: other ways (a phone, a file) */
   extra?: React.ReactNode;
+  /** said under a camera problem: the other way this page offers (none on the phone itself) */
+  otherWay?: string | undefined;
 }
 
 const PRECHECK_EVERY_MS = 700;
@@ -28,7 +30,7 @@ const PRECHECK_WAIT_MS = 4_000;
  * No camera, permission denied or an insecure page each say so (and what to do instead).
  * Plain elements: the phone's camera page draws no antd.
  */
-export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
+export function FaceCapture({ onCapture, submitText, busy, extra, otherWay }: Props) {
   const { t } = useTranslation();
   const { video, ready, problem } = useCamera(true);
   const [frame, setFrame] = useState<FrameCheck | 'loading' | 'unavailable'>('loading');
@@ -69,7 +71,9 @@ export function FaceCapture({ onCapture, submitText, busy, extra }: Props) {
   if (problem) {
     return (
       <div className="face-capture" data-testid="face-capture">
-        <PlainNotice tone="warning" title={t(`face.camera.${problem}`)} testId="camera-problem" />
+        <PlainNotice tone="warning" title={t(`face.camera.${problem}`)} testId="camera-problem">
+          {otherWay}
+        </PlainNotice>
         {extra}
       </div>
     );

@@ -231,6 +231,7 @@ export function FaceCheckDialog({
                 onCapture={send}
                 busy={busy}
                 submitText={t('face.shoot')}
+                otherWay={phone ? undefined : t('face.camera.orPhone')}
                 extra={
                   phone ? undefined : (
                     <button

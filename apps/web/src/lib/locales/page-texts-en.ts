@@ -175,11 +175,13 @@ export const pageTextsEn: Translation<PageMessages> = {
     referenceNeeded: 'Your class checks faces: set your reference photo first; every check compares your face with it',
     setReference: 'Set my reference photo',
     camera: {
-      insecure: 'This page cannot use a camera (HTTPS is needed): use your phone',
-      denied: 'Camera access was refused: allow it in the browser settings, or use your phone',
-      missing: 'No camera found: use your phone',
+      insecure: 'This page cannot use a camera (HTTPS is needed)',
+      denied: 'Camera access was refused: allow it in the browser settings',
+      missing: 'No camera found',
       busy: 'Another program is using the camera: close it and try again',
-      failed: 'The camera could not be opened: use your phone',
+      failed: 'The camera could not be opened',
+      orPhone: 'You can take it with your phone instead (below)',
+      orUpload: 'You can also close this and upload a recent photo of your face with “Upload a photo”',
     },
     frame: {
       starting: 'Opening the camera…',

@@ -149,11 +149,14 @@ export const pageTextsZh = {
     referenceNeeded: '本班需要人脸核验：请先设置本人照片，每次核验都与它比对',
     setReference: '设置本人照片',
     camera: {
-      insecure: '当前页面无法使用摄像头（需要HTTPS访问），请用手机扫码拍照',
-      denied: '您拒绝了摄像头权限，请在浏览器设置中允许本网站使用摄像头，或用手机扫码拍照',
-      missing: '未找到摄像头，请用手机扫码拍照',
+      insecure: '当前页面无法使用摄像头（需要HTTPS访问）',
+      denied: '您拒绝了摄像头权限，请在浏览器设置中允许本网站使用摄像头',
+      missing: '未找到摄像头',
       busy: '摄像头被其他程序占用，请关闭后重试',
-      failed: '摄像头无法打开，请用手机扫码拍照',
+      failed: '摄像头无法打开',
+      // what else the page offers, said under the problem
+      orPhone: '也可以用手机扫码拍照（见下方）',
+      orUpload: '也可以关闭此窗口，点“上传照片”上传一张本人正面近照',
     },
     frame: {
       starting: '正在打开摄像头…',

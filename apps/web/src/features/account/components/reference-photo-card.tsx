@@ -139,7 +139,12 @@ export function ReferencePhotoCard() {
         {error && <PlainNotice tone="error" title={error} />}
         {/* the camera runs only while the dialog is open */}
         {camera && (
-          <FaceCapture onCapture={(photo) => save(photo, 'camera')} busy={busy} submitText={t('face.reference.save')} />
+          <FaceCapture
+            onCapture={(photo) => save(photo, 'camera')}
+            busy={busy}
+            submitText={t('face.reference.save')}
+            otherWay={t('face.camera.orUpload')}
+          />
         )}
       </PlainDialog>
     </div>

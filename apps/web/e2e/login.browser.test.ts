@@ -167,6 +167,16 @@ describe('login in Chromium', () => {
     });
     const page = await context.newPage();
     await page.goto(`${env.server.baseUrl}/#/login`);
+    // a text link is 29 px of line; under a thumb its target reaches 45 px: 7.5 px off still presses it
+    const toPhone = page.getByRole('button', { name: '使用手机验证码登录' });
+    const box = (await toPhone.boundingBox())!;
+    for (const y of [box.y - 7.5, box.y + box.height + 7.5]) {
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+        [box.x + box.width / 2, y],
+      );
+      expect(hit).toBe('使用手机验证码登录');
+    }
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
     await page.getByTestId('course-item').first().waitFor();

@@ -61,7 +61,8 @@ export const pageTextsZh = {
     studying: '学习中',
     notStarted: '未开始',
     units: '课件',
-    creditedNow: '本次已计入',
+    // the study record's credit, unit by unit; 计入 is the class's, once its rules allow
+    creditedNow: '本次已学',
     totalStudied: '累计学习',
     seconds: '秒',
     minutes: '分钟',
@@ -89,7 +90,7 @@ export const pageTextsZh = {
     unit: '课件',
     duration: '时长',
     watched: '观看进度',
-    credited: '计入学时',
+    credited: '已学',
     studyCount: '学习次数',
     lastDate: '最近学习',
     status: '状态',

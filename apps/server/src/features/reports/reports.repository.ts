@@ -241,6 +241,10 @@ export async function countExamAttemptsByCourse(db: Db, trainPersonIds: string[]
   return new Map(rows.map((r) => [`${r.train_person_id}|${r.class_course_id}`, Number(r.n)]));
 }
 
+/** A face check (aliased `f`) that fell due at one of this course's units. */
+const checkOfCourse = (classCourseId: string) =>
+  sql<boolean>`exists (select 1 from train_warp_courses w where w.id = f.warp_course_id and w.class_course_id = ${classCourseId})`;
+
 /** Face checks by state; with a course, those that fell due at its units. */
 export async function countChecksByStatus(db: Db, trainPersonIds: string[], classCourseId?: string) {
   if (trainPersonIds.length === 0) return [];
@@ -248,17 +252,7 @@ export async function countChecksByStatus(db: Db, trainPersonIds: string[], clas
     .selectFrom('face_checks as f')
     .select((eb) => ['f.train_person_id', checkState().as('status'), eb.fn.countAll<number>().as('n')])
     .where('f.train_person_id', 'in', trainPersonIds);
-  if (classCourseId) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('train_warp_courses as w')
-          .select('w.id')
-          .whereRef('w.id', '=', 'f.warp_course_id')
-          .where('w.class_course_id', '=', classCourseId),
-      ),
-    );
-  }
+  if (classCourseId) q = q.where(checkOfCourse(classCourseId));
   return q.groupBy(['f.train_person_id', sql`2`]).execute();
 }
 
@@ -272,17 +266,7 @@ export async function countRefusedCopiesByMember(db: Db, trainPersonIds: string[
     .select((eb) => ['f.train_person_id', eb.fn.countAll<number>().as('n')])
     .where('f.train_person_id', 'in', trainPersonIds)
     .where('a.reason', 'in', COPY_REFUSALS);
-  if (classCourseId) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('train_warp_courses as w')
-          .select('w.id')
-          .whereRef('w.id', '=', 'f.warp_course_id')
-          .where('w.class_course_id', '=', classCourseId),
-      ),
-    );
-  }
+  if (classCourseId) q = q.where(checkOfCourse(classCourseId));
   for (const r of await q.groupBy('f.train_person_id').execute()) counts.set(r.train_person_id, Number(r.n));
   return counts;
 }

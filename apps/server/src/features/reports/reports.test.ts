@@ -185,6 +185,14 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       // a dark photo is an honest failure to take one, not a copy
       expect(faceChecks('part')).toMatchObject({ failed: 1, refusedCopies: 3 });
       expect(faceChecks('whole')).toMatchObject({ refusedCopies: 0 });
+      // filtered to the course whose unit the check fell due at: the same counts
+      const course = page.courses[0].classCourseId;
+      const ofCourse = (await get(`/api/manage/reports/class-progress?classId=${classId}&classCourseId=${course}`)).body
+        .data.records;
+      expect(ofCourse.find((r: { personId: string }) => r.personId === ids.part).faceChecks).toMatchObject({
+        failed: 1,
+        refusedCopies: 3,
+      });
     } finally {
       await server.ctx.db
         .deleteFrom('face_attempts')

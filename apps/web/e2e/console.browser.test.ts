@@ -494,7 +494,7 @@ describe('the console in Chromium', () => {
     const manager = await openPage(env, '/login');
     await loginByPassword(manager.page, account, password);
     // the operator's password is a temporary one: his own first, then his console
-    await manager.page.getByText('您现在的密码是管理员为您设置的', { exact: false }).waitFor();
+    await manager.page.getByText('您现在的密码是别人为您设置的', { exact: false }).waitFor();
     expect(await manager.page.getByTestId('people-page').count()).toBe(0);
     await choosePassword(manager.page, password, `${password}-own`);
     await manager.page.waitForURL(/#\/manage\/dashboard/);

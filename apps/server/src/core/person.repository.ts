@@ -129,6 +129,26 @@ export async function updatePassword(
     .execute();
 }
 
+/**
+ * A password someone else set, retired (replaced by an unusable one) — only if it is still the
+ * one set at `since`: a reset or his own change in the meantime stands. Whether it was.
+ */
+export async function retireTemporaryPassword(
+  db: Db,
+  personId: string,
+  since: number,
+  unusableHash: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('persons')
+    .set({ password_hash: unusableHash, updated_at: now, temporary_password_at: null })
+    .where('id', '=', personId)
+    .where('temporary_password_at', '=', since)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updatePhone(db: Db, personId: string, phone: string, now: number): Promise<void> {
   await db.updateTable('persons').set({ phone, updated_at: now }).where('id', '=', personId).execute();
 }

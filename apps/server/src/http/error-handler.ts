@@ -15,7 +15,7 @@ const where: Record<string, string> = {
 
 /** The openings of zod's own zh-CN messages (zod/v4/locales/zh-CN.js), and of ours in their place (validation-texts). */
 const ZOD_GENERIC =
-  /^(无效|数值过[大小]|出现未知的键|须为有限的数字|长度不能[超少]|不能[多少大小于])|中的键\(key\)无效|中包含无效值/;
+  /^(无效|数值过[大小]|出现未知的键|须为有限的数字|长度不能[超少]|不能[多少大小于]|不能为空$)|中的键\(key\)无效|中包含无效值/;
 
 function validationMessage(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0]): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return errorTable[ErrorCode.BAD_REQUEST].msg;

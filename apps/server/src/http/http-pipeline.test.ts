@@ -51,6 +51,8 @@ describe('the HTTP pipeline', () => {
     const infinite = await create('{"name": "有限空间", "classHours": 1e999}');
     expect(infinite.status).toBe(400);
     expect(infinite.body.msg).toBe('请求体classHours: 须为有限的数字');
+    // (an empty name has the product's own words: 请输入课程名称)
+    expect((await create({ name: '', classHours: 1 })).body.msg).toBe('请输入课程名称');
     const long = await create({ name: '长'.repeat(61), classHours: 1 });
     expect(long.body.msg).toBe('请求体name: 长度不能超过 60 个字符');
     // the product's own words stand as they are

@@ -13,8 +13,10 @@ export function plainValidationText(issue: z.core.$ZodRawIssue): string | undefi
   }
   if (code === 'too_big' || code === 'too_small') {
     const limit = Number(code === 'too_big' ? issue.maximum : issue.minimum);
-    if (issue.origin === 'string')
+    if (issue.origin === 'string') {
+      if (code === 'too_small' && limit === 1) return '不能为空';
       return code === 'too_big' ? `长度不能超过 ${limit} 个字符` : `长度不能少于 ${limit} 个字符`;
+    }
     if (issue.origin === 'array') return code === 'too_big' ? `不能多于 ${limit} 项` : `不能少于 ${limit} 项`;
     if (issue.origin === 'number' || issue.origin === 'int') {
       const equal = issue.inclusive !== false;

@@ -27,6 +27,7 @@ import {
   findPersonById,
   insertPerson,
   lockAccount,
+  retireTemporaryPassword,
   updatePassword,
   updatePhone,
 } from '../../core/person.repository.js';
@@ -181,16 +182,20 @@ export async function loginWithCheckCode(ctx: AppContext, input: unknown, device
   // sets one of his own in 个人中心 with a code whenever he wants to log in by password
   const now = ctx.now();
   const unusable = await hashPassword(crypto.randomBytes(24).toString('base64'));
-  await ctx.db.transaction().execute(async (trx) => {
-    await updatePassword(trx, person.id, unusable, now, false);
+  const since = person.temporary_password_at;
+  const retired = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await retireTemporaryPassword(trx, person.id, since, unusable, now))) return false;
     await notifyPerson(trx, {
       personId: person.id,
-      title: '初始密码已失效',
+      title: '为您设置的密码已失效',
       content:
-        '您已用手机验证码登录，管理员为您设置的初始密码随之失效。以后可继续用手机验证码登录；如需用密码登录，请在“个人中心 → 修改密码”中用手机验证码设置自己的密码。',
+        '您已用手机验证码登录，此前为您设置的密码随之失效。以后可继续用手机验证码登录；如需用密码登录，请在“个人中心 → 修改密码”中用手机验证码设置自己的密码。',
       now,
     });
+    return true;
   });
+  // (a reset or his own change in the meantime stands, and its flag with it)
+  if (!retired) return startSession(ctx, person, { ...device, client: form.client });
   await publishPersonsChanged(ctx, [person.id]);
   return startSession(ctx, { ...person, temporary_password_at: null }, { ...device, client: form.client });
 }

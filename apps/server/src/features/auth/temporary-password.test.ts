@@ -114,7 +114,7 @@ describe.each(dialects)('temporary passwords on $name', ({ databaseUrl }) => {
       title: string;
       notice: string;
     }>;
-    expect(notices.find((n) => n.title === '初始密码已失效')?.notice).toContain('个人中心');
+    expect(notices.find((n) => n.title === '为您设置的密码已失效')?.notice).toContain('个人中心');
   });
 
   it("takes the operator's password for a new organisation's manager as temporary", async () => {

@@ -1,9 +1,4 @@
-/** A length as 课程管理's 课件时长 column writes it: 0秒, 1分0秒, 2小时0分. */
-function length(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
-  return h > 0 ? `${h}小时${m}分` : m > 0 ? `${m}分${s}秒` : `${s}秒`;
-}
+import { durationText as length } from '../../core/duration-text.js';
 
 /**
  * What a learner could never make up: a unit credits up to its length and watching again

@@ -52,6 +52,8 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
       { header: '方式', key: 'via', width: 12 },
       { header: 'IP', key: 'ip', width: 16 },
       { header: '设备', key: 'device', width: 30 },
+      // the browser's own words: they tell one phone from another where the name cannot
+      { header: '设备（原文）', key: 'userAgent', width: 40 },
       { header: '审核', key: 'review', width: 10 },
       { header: '审核意见', key: 'reviewReason', width: 24 },
       { header: '审核人', key: 'reviewer', width: 12 },
@@ -85,6 +87,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
             ip: r.ip ?? '',
             // as a person reads it; the browser's own words where it is not known
             device: deviceName(r.user_agent) ?? r.user_agent ?? '',
+            userAgent: r.user_agent ?? '',
             review: r.decision ? REVIEW[r.decision as keyof typeof REVIEW] : '',
             reviewReason: r.reason ?? '',
             reviewer: r.reviewer_name ?? '',

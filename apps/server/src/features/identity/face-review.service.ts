@@ -1,4 +1,5 @@
 import { deviceName } from '../../core/device-name.js';
+import { durationText } from '../../core/duration-text.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import {
   faceFlag,
@@ -192,9 +193,8 @@ export async function reviewCheck(
     if (body.decision === 'void') {
       // he saw that credit on his pages: he is told where it went, and why — the check named by
       // when he passed it, as 核验审核 lists it (not when it fell due)
-      // said as 核验审核 and the audit log say it, to the second (30 s was 约 1 分钟)
-      const taken = Math.round(voidedSeconds);
-      const time = taken >= 60 ? `${Math.floor(taken / 60)} 分 ${taken % 60} 秒` : `${taken} 秒`;
+      // said as 核验审核 says it, to the second (30 s was 约 1 分钟)
+      const time = durationText(voidedSeconds);
       await notifyPerson(trx, {
         personId: check.person_id,
         title: '人脸核验已作废',

@@ -1,8 +1,8 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import type { classExportQuery, departmentExportQuery } from '@anxun/shared/schemas/reports';
 import type { z } from 'zod';
-import { countedHours, creditHours, creditSeconds } from '../../core/credit-figures.js';
-import { parseExamRules } from '../../core/exam-rules.js';
+import { creditHours, creditSeconds } from '../../core/credit-figures.js';
+import { countedHoursOf } from './counted-hours.js';
 import type { AppContext } from '../../app-context.js';
 import { exportedIdCard } from '../../core/id-cards.js';
 import { recordAudit } from '../../core/audit.js';
@@ -140,7 +140,7 @@ export function classStudySheet(
       { header: '课程', key: 'course', width: 24 },
       { header: '应修学时', key: 'required', width: 10 },
       { header: '已学学时', key: 'hours', width: 10 },
-      { header: '学习时长（秒）', key: 'seconds', width: 14 },
+      { header: '已学时长（秒）', key: 'seconds', width: 14 },
       // what the class counts of it, as the learner's 我的学习 shows (none while its exam waits)
       { header: '计入学时', key: 'counted', width: 10 },
       { header: '状态', key: 'status', width: 10 },
@@ -171,14 +171,7 @@ export function classStudySheet(
               course: c.course_name,
               required: c.class_hours,
               hours: creditHours(seconds, hour),
-              counted: countedHours([
-                {
-                  studiedHours: creditHours(Number(c.studied_seconds), hour),
-                  classHours: c.class_hours,
-                  examRequired: parseExamRules(c.rules).required,
-                  examPassed: c.exam_passed_at !== null,
-                },
-              ]),
+              counted: countedHoursOf([c], hour),
               seconds,
               status: STATUS[c.learn_status] ?? '',
               examAttempts: attempts.get(`${m.train_person_id}|${c.class_course_id}`) ?? 0,
@@ -224,7 +217,7 @@ export function classUnitsSheet(
       { header: '课程', key: 'course', width: 22 },
       { header: '课件', key: 'unit', width: 26 },
       { header: '时长（秒）', key: 'length', width: 11 },
-      { header: '学习时长（秒）', key: 'seconds', width: 14 },
+      { header: '已学时长（秒）', key: 'seconds', width: 14 },
       { header: '学习次数', key: 'count', width: 10 },
       { header: '完成', key: 'done', width: 8 },
       { header: '首次学习', key: 'first', width: 20, format: 'time' },

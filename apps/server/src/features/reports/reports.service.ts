@@ -12,7 +12,8 @@ import type {
 } from '@anxun/shared/schemas/reports';
 import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
-import { countedHours, creditHours, creditSeconds, totalHours } from '../../core/credit-figures.js';
+import { creditHours, creditSeconds, totalHours } from '../../core/credit-figures.js';
+import { countedHoursOf } from './counted-hours.js';
 import type { AppContext } from '../../app-context.js';
 import {
   departmentNameOf,
@@ -61,14 +62,7 @@ const hoursOf = (ctx: AppContext, seconds: number) => totalHours(seconds, ctx.co
 
 /** 计入学时 of a member's course records, as his 我的学习 counts them (all time: a standing, not a period's). */
 const countedOf = (ctx: AppContext, courses: Awaited<ReturnType<typeof findCourseRecords>>) =>
-  countedHours(
-    courses.map((c) => ({
-      studiedHours: creditHours(Number(c.studied_seconds), ctx.config.study.secondsPerClassHour),
-      classHours: c.class_hours,
-      examRequired: parseExamRules(c.rules).required,
-      examPassed: c.exam_passed_at !== null,
-    })),
-  );
+  countedHoursOf(courses, ctx.config.study.secondsPerClassHour);
 
 /** A membership's state over its courses: none begun, all completed, or in between. */
 function statusOf(states: number[]): MemberStatus {

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPagesText } from '../../../test/pdf-text.js';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
+import { creditHours } from '../../core/credit-figures.js';
 import {
   addLearner,
   addOrganisation,
@@ -409,7 +410,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(byCourse.rows).toHaveLength(3);
     for (const key of ['whole', 'part', 'none'] as const) {
       const row = byCourse.rows.find((r) => r['姓名'] === `报表${key}`)!;
-      expect(row['学习时长（秒）'], key).toBe(await creditedFromEvents(ids[key]));
+      expect(row['已学时长（秒）'], key).toBe(await creditedFromEvents(ids[key]));
       expect(String(row['身份证号'])).toMatch(/^110\*+\d{3}X$/);
     }
     expect(byCourse.rows.find((r) => r['姓名'] === '报表whole')!['状态']).toBe('已完成');
@@ -433,7 +434,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const byUnit = await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}`);
     expect(byUnit.rows).toHaveLength(9);
     const partRows = byUnit.rows.filter((r) => r['姓名'] === '报表part');
-    expect(partRows.reduce((s, r) => s + Number(r['学习时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
+    expect(partRows.reduce((s, r) => s + Number(r['已学时长（秒）']), 0)).toBe(await creditedFromEvents(ids.part));
     expect(partRows.every((r) => r['部门'] === '报表安全部/二车间')).toBe(true);
     expect(String(partRows[0]!['未计时记录'])).toMatch(/倍速×\d+/);
     expect(byUnit.rows.filter((r) => r['姓名'] === '报表whole').every((r) => r['完成'] === '是')).toBe(true);
@@ -441,7 +442,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const after = new Date(now + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
     const unitsLater = await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}&from=${after}`);
     expect(unitsLater.rows).toHaveLength(9);
-    expect(unitsLater.rows.every((r) => r['学习时长（秒）'] === 0 && r['未计时记录'] === '')).toBe(true);
+    expect(unitsLater.rows.every((r) => r['已学时长（秒）'] === 0 && r['未计时记录'] === '')).toBe(true);
     // a class of two courses: each learner's rows follow the class's course order, each course's units theirs
     const books = await server.ctx.db.selectFrom('course_books').select(['id', 'name']).execute();
     const bookId = (name: string) => books.find((b) => b.name === name)!.id;
@@ -842,7 +843,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(onFire.creditedSeconds).toBeGreaterThan(0);
     // one course's 学时 as 我的学习 and the sheet give one course's: cut down, never rounded up
     const hour = server.ctx.config.study.secondsPerClassHour;
-    expect(onFire.creditedHours).toBe(Math.floor(((onFire.creditedSeconds + 1) / hour) * 100 + 1e-6) / 100);
+    expect(onFire.creditedHours).toBe(creditHours(onFire.creditedSeconds, hour));
     const onChemicals = (await page(`classCourseId=${chemicals!.trainClassCourseId}`)).records[0];
     expect(onChemicals).toMatchObject({ status: 'not-started', creditedSeconds: 0, courseCount: 1 });
     // status filters by that course alone

@@ -6,7 +6,7 @@ const zh = {
     choose: {
       title: '设置新密码',
       intro:
-        '您现在的密码是管理员为您设置的。为保护您的账号和学习记录，请先设置一个只有您自己知道的新密码，再继续使用。',
+        '您现在的密码是别人为您设置的（导入、添加或重置账号时）。为保护您的账号和学习记录，请先设置一个只有您自己知道的新密码，再继续使用。',
       oldPassword: '现在的密码',
       saved: '新密码已设置',
       logout: '退出登录',
@@ -68,7 +68,7 @@ const en: typeof zh = {
     choose: {
       title: 'Choose your own password',
       intro:
-        'Your password was set for you by an administrator. To keep your account and study records safe, choose a password only you know before you go on.',
+        'Your password was set for you by someone else (when your account was added, imported or reset). To keep your account and study records safe, choose a password only you know before you go on.',
       oldPassword: 'Password you were given',
       saved: 'Your new password is set',
       logout: 'Log out',

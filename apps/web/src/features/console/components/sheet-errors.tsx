@@ -62,7 +62,7 @@ export function SheetErrors({
             title: t('console.row'),
             key: 'rows',
             width: 72,
-            render: (_: unknown, g) => rowRanges(g.rows, t('punct.list')),
+            render: (_: unknown, g) => rowRanges(g.rows, t('punct.list'), (count) => t('console.rowsInAll', { count })),
           },
           ...(named
             ? [

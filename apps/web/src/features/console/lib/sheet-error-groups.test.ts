@@ -24,5 +24,9 @@ describe('a refused sheet as the problems to fix', () => {
     expect(rowRanges([8, 2, 3])).toBe('2、3、8');
     expect(rowRanges([7])).toBe('7');
     expect(rowRanges([1, 2, 3, 4, 6, 7, 8], ', ')).toBe('1–4, 6–8');
+    // a problem on scattered rows: the first of them and how many in all (the CSV has each)
+    expect(rowRanges([...Array.from({ length: 100 }, (_, i) => 2 + 2 * i)])).toBe(
+      '2、4、6、8、10、12、14、16 … 共 100 行',
+    );
   });
 });

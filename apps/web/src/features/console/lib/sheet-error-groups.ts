@@ -25,8 +25,14 @@ export function groupSheetErrors(errors: readonly SheetError[]): SheetErrorGroup
   return [...groups.values()];
 }
 
-/** Row numbers as a person reads them: 3–5、8 (a run of three or more as a range). */
-export function rowRanges(rows: readonly number[], separator = '、'): string {
+/** How many runs of rows a line names before it says how many more (the CSV lists them all). */
+const MAX_RUNS = 8;
+
+/**
+ * Row numbers as a person reads them: 3–5、8 (a run of three or more as a range); past
+ * MAX_RUNS runs, the first of them and how many rows in all (2、4、6 … 共 100 行).
+ */
+export function rowRanges(rows: readonly number[], separator = '、', more = (n: number) => ` … 共 ${n} 行`): string {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < sorted.length;) {
@@ -36,5 +42,6 @@ export function rowRanges(rows: readonly number[], separator = '、'): string {
     else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
     i = j + 1;
   }
-  return parts.join(separator);
+  if (parts.length <= MAX_RUNS) return parts.join(separator);
+  return parts.slice(0, MAX_RUNS).join(separator) + more(sorted.length);
 }

@@ -90,15 +90,18 @@ export default function CoursesPage() {
       teachers: values.teachers ?? [],
       category: values.category ?? '',
     };
+    const picked = cover?.file;
     void (editing ? editBook(editing.courseBookId, body) : createBook(body))
       .then(async (book) => {
-        if (cover) await uploadCover(book.courseBookId, cover.file);
+        // saved: the dialog closes, so 确定 again cannot make the course twice; a cover refused
+        // after it is said by its own error, the course kept
         closeDialog();
+        refresh();
+        if (picked) await uploadCover(book.courseBookId, picked);
         notifySuccess(t('console.saved'));
         refresh();
       })
-      // a new course whose cover failed is there all the same: the list shows it
-      .catch(() => refresh());
+      .catch(() => undefined);
   };
 
   const ownBooks = (

@@ -246,6 +246,9 @@ describe('shell in Chromium', () => {
     await loginByPassword(page, 'demo', 'demo1234');
     await page.waitForURL(/#\/study/);
     await page.locator('[data-layout="vertical"]').waitFor();
+    // the page drawn (its links are where Tab goes from the skipped-to page; a CI run once
+    // tabbed out of an empty <main> before they were there)
+    await page.getByTestId('course-item').first().waitFor();
     const sider = page.locator('.shell-sider');
     expect((await sider.boundingBox())?.width ?? 0).toBeLessThan(1);
     // the keyboard's first stop skips to the page: out of sight until focused, then shown

@@ -93,15 +93,15 @@ export default function CoursesPage() {
     const picked = cover?.file;
     void (editing ? editBook(editing.courseBookId, body) : createBook(body))
       .then(async (book) => {
-        // saved: the dialog closes, so 确定 again cannot make the course twice; a cover refused
-        // after it is said by its own error, the course kept
-        closeDialog();
-        refresh();
+        // from here the dialog edits this course: 确定 again after a refused cover (its own
+        // error says why) saves it again, and makes no second course
+        setEditing(book);
         if (picked) await uploadCover(book.courseBookId, picked);
+        closeDialog();
         notifySuccess(t('console.saved'));
         refresh();
       })
-      .catch(() => undefined);
+      .catch(() => refresh());
   };
 
   const ownBooks = (

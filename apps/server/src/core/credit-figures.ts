@@ -38,14 +38,21 @@ export const creditHours = (seconds: number, secondsPerClassHour: number): numbe
 /**
  * A class's 计入学时, as its learner's 我的学习 shows them and its reports beside what he studied:
  * each course's credited 学时 up to what it requires, a course whose class requires its exam only
- * once that exam is passed. (Study time credited is another figure: a learner who has studied
- * a course but not passed its exam has studied 学时 and none counted.)
+ * once that exam is passed — or once complete (a course completed before its class came to
+ * require the exam stands as completed). (Study time credited is another figure: a learner who
+ * has studied a course but not passed its exam has studied 学时 and none counted.)
  */
 export const countedHours = (
-  courses: ReadonlyArray<{ studiedHours: number; classHours: number; examRequired: boolean; examPassed: boolean }>,
+  courses: ReadonlyArray<{
+    studiedHours: number;
+    classHours: number;
+    examRequired: boolean;
+    examPassed: boolean;
+    completed: boolean;
+  }>,
 ): number =>
   Math.round(
     courses
-      .filter((c) => !c.examRequired || c.examPassed)
+      .filter((c) => !c.examRequired || c.examPassed || c.completed)
       .reduce((sum, c) => sum + Math.min(c.studiedHours, c.classHours), 0) * 100,
   ) / 100;

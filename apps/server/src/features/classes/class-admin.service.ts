@@ -25,6 +25,7 @@ import {
   findDepartmentsOfOrg,
   withSubDepartments,
 } from '../../core/department.repository.js';
+import { decideClassCompletion } from '../../core/class-completion.js';
 import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/training-records.repository.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -205,6 +206,7 @@ export async function createClass(ctx: AppContext, user: AuthUser, body: CreateC
  */
 export async function updateClass(ctx: AppContext, user: AuthUser, id: string, body: UpdateClassBody, ip: string) {
   const now = ctx.now();
+  let queued = false;
   await guarded(ctx, '已有学员学习或考试的课程不能移出班级', async (trx) => {
     // the row lock first: two edits of one class read its course list one after the other
     const current = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
@@ -235,6 +237,7 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
       ...(body.retentionYears !== undefined ? { retention_years: body.retentionYears } : {}),
       updated_at: now,
     });
+    let removedCourses = 0;
     if (body.bookIds) {
       const books = await booksInOrder(
         trx,
@@ -249,6 +252,7 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
         throw new AppError(ErrorCode.DUPLICATE, '已有学员学习或考试的课程不能移出班级');
       }
       await deleteClassCourses(trx, removed);
+      removedCourses = removed.length;
       const added = books
         .filter((b) => !kept.has(b.id))
         .map((b) => ({
@@ -268,6 +272,19 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
       const idOf = new Map([...kept, ...added.map((a) => [a.book_id, a.id] as const)]);
       for (const [i, b] of books.entries()) await setCourseOrder(trx, idOf.get(b.id)!, i + 1);
     }
+    // its learners' courses under the class as it now stands: an exam no longer required, a
+    // course not begun taken out, may leave a course or the whole class complete
+    const examDropped = before.rules.exam.required && body.rules?.exam.required === false;
+    const decided =
+      examDropped || removedCourses > 0
+        ? await decideClassCompletion(trx, ctx.dialect, {
+            classId: id,
+            secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+            now,
+            coursesRemoved: removedCourses > 0,
+          })
+        : undefined;
+    queued = (decided?.certificatesQueued ?? 0) > 0;
     await recordAudit(trx, {
       actor: user,
       ip,
@@ -284,11 +301,12 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
           rules: before.rules,
           retentionYears: before.retentionYears,
         },
-        after: { ...body },
+        after: { ...body, ...(decided?.completedCourses ? { coursesCompleted: decided.completedCourses } : {}) },
       },
       now,
     });
   });
+  if (queued) ctx.jobs.kick();
   return getClass(ctx, user, id);
 }
 

@@ -1,3 +1,4 @@
+import { LearnStatus } from '@anxun/shared/constants';
 import { countedHours, creditHours } from '../../core/credit-figures.js';
 import { parseExamRules } from '../../core/exam-rules.js';
 
@@ -7,6 +8,7 @@ interface CourseRecord {
   class_hours: number;
   rules: string;
   exam_passed_at: number | null;
+  learn_status: number;
 }
 
 /**
@@ -21,5 +23,6 @@ export const countedHoursOf = (courses: readonly CourseRecord[], secondsPerClass
       classHours: c.class_hours,
       examRequired: parseExamRules(c.rules).required,
       examPassed: c.exam_passed_at !== null,
+      completed: c.learn_status === LearnStatus.COMPLETED,
     })),
   );

@@ -39,7 +39,9 @@ function toMyClass(r: ClassRow, courses: PersonCourse[], now: number): MyClass {
   const mine = courses.filter((c) => c.trainPersonId === r.train_person_id);
   const required = mine.reduce((s, c) => s + c.studyTimeLen, 0);
   // a course whose class requires its exam counts its 学时 once the exam is passed
-  const studied = countedHours(mine.map((c) => ({ ...c, classHours: c.studyTimeLen })));
+  const studied = countedHours(
+    mine.map((c) => ({ ...c, classHours: c.studyTimeLen, completed: c.learnStatus === LearnStatus.COMPLETED })),
+  );
   return {
     trainPersonId: r.train_person_id,
     trainClassId: r.class_id,

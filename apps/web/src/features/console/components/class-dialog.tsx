@@ -87,6 +87,14 @@ export function ClassDialog({
   const bookIds = Form.useWatch('bookIds', form) as string[] | undefined;
   const added = (bookIds ?? []).filter((id) => !(cls?.courses ?? []).some((c) => c.bookId === id));
   const certificatesStand = cls !== undefined && cls.certificateCount > 0 && added.length > 0;
+  // the exam requirement changed for a class with learners: what it does to their courses
+  const examRequired = Form.useWatch('examRequired', form) as boolean | undefined;
+  const examChange =
+    cls !== undefined && cls.memberCount > 0 && examRequired !== undefined && examRequired !== cls.rules.exam.required
+      ? examRequired
+        ? 'examNowRequired'
+        : 'examNoLongerRequired'
+      : undefined;
   return (
     <Modal
       open={open}
@@ -208,6 +216,15 @@ export function ClassDialog({
             <Checkbox data-testid="class-exam-after-study">{t('console.examAfterStudy')}</Checkbox>
           </Form.Item>
         </Space>
+        {examChange && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="class-exam-change"
+            message={t(`console.${examChange}`, { count: cls?.memberCount ?? 0 })}
+          />
+        )}
         <Space wrap>
           <Form.Item name="durationMinutes" label={t('console.examMinutes')} rules={[rangeRule(5, 600)]}>
             <InputNumber />

@@ -195,6 +195,7 @@ const SUMMARY_KEYS: Record<string, [zh: string, en: string]> = {
   classCourseId: ['课程', 'Course'],
   searched: ['按搜索筛选', 'Filtered by a search'],
   retentionYears: ['档案保存年限', 'Years kept'],
+  coursesCompleted: ['因此完成的学员课程', "Learners' courses completed by it"],
   // a class's rules, as its form names them
   faceCheck: ['人脸核验', 'Face checks'],
   exam: ['考试', 'Exam'],

@@ -50,8 +50,8 @@ function CourseActions({ book, record }: { book: CourseBook; record: CourseUseRe
       </div>
     );
   }
-  const examNext = record.examRequired && !record.examPassed && record.completedUnits === record.unitCount;
   const done = record.learnStatus === LearnStatus.COMPLETED;
+  const examNext = record.examRequired && !record.examPassed && !done && record.completedUnits === record.unitCount;
   return (
     <div className="home-hero-actions">
       {examNext && (record.examTriesLeft === 0 || !record.inPeriod) ? (

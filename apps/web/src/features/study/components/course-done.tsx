@@ -19,7 +19,7 @@ export function CourseDone({ trainPersonId, classCourseId }: { trainPersonId: st
   const index = courses.findIndex((c) => c.trainClassCourseId === classCourseId);
   const course = courses[index];
   if (!course || isFetching) return null;
-  const examDue = course.examRequired && !course.examPassed;
+  const examDue = course.examRequired && !course.examPassed && course.learnStatus !== LearnStatus.COMPLETED;
   const hoursShort =
     course.learnStatus !== LearnStatus.COMPLETED && (!examDue || course.studiedHours < course.studyTimeLen);
   // the next course not yet complete, after this one first

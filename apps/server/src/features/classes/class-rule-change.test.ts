@@ -1,0 +1,171 @@
+import { LearnStatus } from '@anxun/shared/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import {
+  addLearner,
+  dialects,
+  login,
+  playUnit,
+  startServer,
+  tomorrowAt,
+  type TestServer,
+} from '../../../test/harness.js';
+
+const RULES = {
+  faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+  exam: { required: true, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+};
+const withExam = (required: boolean) => ({ ...RULES, exam: { ...RULES.exam, required } });
+
+/**
+ * 编辑班级 changes what completes a course: its learners' courses are decided again under the
+ * class as it now stands. An exam no longer required completes the courses it alone held open
+ * (and the class, with its certificate); an exam required from now on leaves what was completed
+ * completed; a course not begun taken out may leave a learner with every course done.
+ */
+describe.each(dialects)('changing a class with learners in it on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+  let now = tomorrowAt(3);
+  let admin: string;
+  let books: string[];
+  const as = (token: string) => ({ Authorization: token });
+
+  /** A learner of his own class (the books given), as the learner. */
+  const enrolled = async (account: string, bookIds: string[], rules = RULES) => {
+    const personId = await addLearner(server, { account, password: 'rulechange1234' });
+    const token = (await login(server, account, 'rulechange1234')).body.data.credentials.accessToken as string;
+    const created = await server.request('POST', '/api/manage/classes', {
+      json: { name: `规则变更班${account}`, bookIds, rules },
+      headers: as(admin),
+    });
+    expect(created.status, created.text).toBe(200);
+    const classId = created.body.data.id as string;
+    await server.request('POST', `/api/manage/classes/${classId}/enrol`, {
+      json: { personIds: [personId] },
+      headers: as(admin),
+    });
+    return { personId, token, classId };
+  };
+  /** Every unit of one of his courses watched through, as the player reports it. */
+  const studyCourse = async (token: string, personId: string, bookId: string) => {
+    const units = await server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .innerJoin('train_class_courses as cc', 'cc.id', 'w.class_course_id')
+      .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+      .select(['w.id', 'cw.duration_seconds'])
+      .where('tp.person_id', '=', personId)
+      .where('cc.book_id', '=', bookId)
+      .orderBy('cw.sort_order')
+      .execute();
+    for (const u of units) {
+      await playUnit(server, token, u.id, { end: u.duration_seconds, advance: (ms) => (now += ms) });
+    }
+  };
+  const myClass = async (token: string) =>
+    (await server.request('GET', '/api/train/person/select-page', { headers: as(token) })).body.data.records[0] as {
+      requiredHours: number;
+      studiedHours: number;
+      completedCourses: number;
+    };
+  const certificates = async (token: string) =>
+    (await server.request('GET', '/api/base/certificate/my', { headers: as(token) })).body.data as Array<{
+      status: string;
+    }>;
+  /** 证书管理's list (which issues nothing itself: a certificate there was issued by the job) */
+  const managed = async (account: string) =>
+    (
+      await server.request('GET', `/api/manage/certificates?q=${account}`, { headers: as(admin) })
+    ).body.data.records.map((c: { status: string }) => c.status) as string[];
+  const edit = (classId: string, body: object) =>
+    server.request('PUT', `/api/manage/classes/${classId}`, { json: body, headers: as(admin) });
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl, now: () => now, env: { ACCESS_TOKEN_MINUTES: '1440' } });
+    admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    books = (
+      await server.ctx.db.selectFrom('course_books').select('id').where('name', '=', '消防安全基础').execute()
+    ).map((b) => b.id);
+    const other = await server.ctx.db
+      .selectFrom('course_books')
+      .select('id')
+      .where('id', 'not in', books)
+      .where('org_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    books.push(other.id);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('completes a course held open only by an exam the class no longer requires, and issues the certificate', async () => {
+    const { personId, token, classId } = await enrolled('examdropped', [books[0]!]);
+    const idle = { personId: await addLearner(server, { account: 'examdroppedidle', password: 'rulechange1234' }) };
+    await server.request('POST', `/api/manage/classes/${classId}/enrol`, {
+      json: { personIds: [idle.personId] },
+      headers: as(admin),
+    });
+    await studyCourse(token, personId, books[0]!);
+    // watched through, its exam not sat: nothing counted yet, no certificate
+    const before = await myClass(token);
+    expect(before).toMatchObject({ studiedHours: 0, completedCourses: 0 });
+    expect(await certificates(token)).toEqual([]);
+
+    const edited = await edit(classId, { rules: withExam(false) });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data.rules.exam.required).toBe(false);
+
+    const after = await myClass(token);
+    expect(after.completedCourses).toBe(1);
+    expect(after.studiedHours).toBe(after.requiredHours);
+    await expect.poll(() => managed('examdropped'), { timeout: 15_000 }).toEqual(['valid']);
+    expect((await certificates(token)).map((c) => c.status)).toEqual(['valid']);
+    // who studied nothing is not completed by the change
+    const idleRecord = await server.ctx.db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+      .select('pc.learn_status')
+      .where('tp.person_id', '=', idle.personId)
+      .where('tp.class_id', '=', classId)
+      .executeTakeFirstOrThrow();
+    expect(idleRecord.learn_status).toBe(LearnStatus.NOT_STARTED);
+    // the audit says what the edit did to the learners' courses
+    const audit = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'class.update')
+      .where('target_id', '=', classId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.summary)).toMatchObject({ after: { coursesCompleted: 1 } });
+  });
+
+  it('leaves a course completed, its hours counted and its certificate valid, when the exam becomes required', async () => {
+    const { personId, token, classId } = await enrolled('examadded', [books[0]!], withExam(false));
+    await studyCourse(token, personId, books[0]!);
+    await expect
+      .poll(async () => (await certificates(token)).map((c) => c.status), { timeout: 15_000 })
+      .toEqual(['valid']);
+    const done = await myClass(token);
+    expect(done.completedCourses).toBe(1);
+
+    expect((await edit(classId, { rules: withExam(true) })).status).toBe(200);
+    expect(await myClass(token)).toEqual(done);
+    expect((await certificates(token)).map((c) => c.status)).toEqual(['valid']);
+    // the manager's 班级进度 counts his hours as his own page does
+    const progress = await server.request('GET', `/api/manage/reports/class-progress?classId=${classId}`, {
+      headers: as(admin),
+    });
+    expect(progress.status, progress.text).toBe(200);
+    expect(progress.body.data.records[0]).toMatchObject({ countedHours: done.studiedHours });
+  });
+
+  it('issues the certificate of a learner whose only course left, never begun, is taken out of the class', async () => {
+    const { personId, token, classId } = await enrolled('courseremoved', books, withExam(false));
+    await studyCourse(token, personId, books[0]!);
+    expect(await myClass(token)).toMatchObject({ completedCourses: 1 });
+    expect(await certificates(token)).toEqual([]);
+
+    const edited = await edit(classId, { bookIds: [books[0]!] });
+    expect(edited.status, edited.text).toBe(200);
+    // issued at once, before he opens a page that would ask for it
+    await expect.poll(() => managed('courseremoved'), { timeout: 15_000 }).toEqual(['valid']);
+  });
+});

@@ -42,8 +42,12 @@ describe('个人中心 in Chromium', () => {
     await save.click();
     expect(await form.getByRole('alert').allTextContents()).toEqual(['', '密码不能少于6位', '两次输入的新密码不一致']);
     expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
-    // a message goes as soon as it is fixed, the confirmation's too when the new password now matches it
+    // a message goes as soon as it is fixed, the confirmation's too when the new password now matches it;
+    // a password guessers try first is refused
     await newPassword.fill('abcdef');
+    expect(await form.getByRole('alert').allTextContents()).toEqual(['', '密码过于简单，请换一个不易被猜到的密码', '']);
+    await newPassword.fill('abcdefx');
+    await confirm.fill('abcdefx');
     expect(await form.getByRole('alert').allTextContents()).toEqual(['', '', '']);
     // the eye shows what was typed
     await form.getByRole('button', { name: '显示密码' }).nth(1).click();

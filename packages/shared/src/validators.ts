@@ -8,6 +8,72 @@ export const isExternal = (path: string): boolean => /^(https?:|mailto:|tel:|\/\
 
 export const isPassword = (value: string): boolean => value.length >= 6;
 
+/** What a password one chooses for himself is refused for, beside being short (ours: the spec sets only 6 characters). */
+export const PASSWORD_TOO_SIMPLE = '密码过于简单，请换一个不易被猜到的密码';
+
+/**
+ * The passwords guessers try first (leaked-password lists, Chinese sites' among them), in lower
+ * case: one a person chooses must not be one of them, nor one character repeated, nor a run of
+ * keys in order (123456, 654321, abcdef, qwerty). A password someone else set (a manager's
+ * 初始密码) is temporary and not judged here.
+ */
+const COMMON_PASSWORDS = new Set([
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  'iloveyou',
+  'woaini',
+  'woaini1314',
+  '5201314',
+  '1314520',
+  'a123456',
+  'a12345678',
+  'aa123456',
+  'abc123',
+  'abc123456',
+  'qwe123',
+  'qwe123456',
+  '123qwe',
+  '1qaz2wsx',
+  '1q2w3e4r',
+  '1q2w3e',
+  'qazwsx',
+  'zxcvbnm',
+  'asdfgh',
+  'asdfghjkl',
+  'qwertyuiop',
+  '112233',
+  '121212',
+  '123123',
+  '1234567890',
+  '123321',
+  '147258',
+  '147258369',
+  '159357',
+  '520520',
+  '666888',
+  '888888',
+  'admin',
+  'admin123',
+  'admin888',
+  'root123',
+  'test123',
+  'anxun123',
+]);
+const KEY_ROWS = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+export const isGuessablePassword = (value: string): boolean => {
+  const text = value.toLowerCase();
+  if (COMMON_PASSWORDS.has(text) || /^(.)\1+$/.test(text)) return true;
+  // a run along a row of keys or the alphabet, either way (123456789, 987654, abcdef, qwerty)
+  return KEY_ROWS.some((row) => row.includes(text) || [...row].reverse().join('').includes(text));
+};
+
+/** What is wrong with a password being chosen, or undefined. */
+export const ownPasswordProblem = (value: string, tooShort: string): string | undefined =>
+  !isPassword(value) ? tooShort : isGuessablePassword(value) ? PASSWORD_TOO_SIMPLE : undefined;
+
 export const isDigits = (value: string): boolean => /^\d+$/.test(value);
 
 /**

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LOGIN_CLIENT, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { Msg } from '../messages.js';
-import { isIdCard, isName, isSmsMobile, isTelOrMobile } from '../validators.js';
+import {
+  isGuessablePassword,
+  isIdCard,
+  isName,
+  isSmsMobile,
+  isTelOrMobile,
+  PASSWORD_TOO_SIMPLE,
+} from '../validators.js';
 import { idText, line, secretLine } from './text.js';
 
 /**
@@ -22,7 +29,8 @@ const newPassword = z
   .trim()
   .min(1, Msg.PASSWORD_REQUIRED)
   .min(PASSWORD_MIN_LENGTH, Msg.PASSWORD_TOO_SHORT)
-  .max(128);
+  .max(128)
+  .refine((v) => !isGuessablePassword(v), PASSWORD_TOO_SIMPLE);
 
 /** Account login form, after any encryption is removed (spec §3, §5). */
 export const accountLoginForm = z.object({

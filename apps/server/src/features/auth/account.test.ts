@@ -59,6 +59,17 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
       headers: auth(),
     });
     expect(padded.body.msg).toBe('密码不能少于6位');
+    // what guessers try first: a common password, one key repeated, a run of keys
+    for (const guessable of ['woaini1314', '88888888', '12345678', '987654', 'QWERTY']) {
+      const simple = await server.request('POST', url, {
+        json: { oldPassword: DEMO_LEARNER.password, newPassword: guessable },
+        headers: auth(),
+      });
+      expect(simple.body, guessable).toMatchObject({
+        code: ErrorCode.BAD_REQUEST,
+        msg: '密码过于简单，请换一个不易被猜到的密码',
+      });
+    }
 
     const key = await publicKeyOf(server);
     const ok = await server.request('POST', url, {

@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '@anxun/shared/constants';
 import { Msg } from '@anxun/shared/messages';
+import { ownPasswordProblem } from '@anxun/shared/validators';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '../../../components/password-input';
 import { PlainField } from '../../../components/plain-field';
@@ -33,8 +33,8 @@ export function PasswordCard({
   const form = useFieldChecks({
     oldPassword: (v) => (byCode || v ? undefined : Msg.PASSWORD_REQUIRED),
     checkCode: (v) => (!byCode || v.trim() ? undefined : Msg.SMS_CODE_REQUIRED),
-    newPassword: (v) =>
-      !v ? Msg.PASSWORD_REQUIRED : v.length < PASSWORD_MIN_LENGTH ? Msg.PASSWORD_TOO_SHORT : undefined,
+    // trimmed as the server takes it
+    newPassword: (v) => (!v ? Msg.PASSWORD_REQUIRED : ownPasswordProblem(v.trim(), Msg.PASSWORD_TOO_SHORT)),
     confirm: (v, all) =>
       !v ? Msg.PASSWORD_REQUIRED : v !== all.newPassword ? t('account.passwordMismatch') : undefined,
   });

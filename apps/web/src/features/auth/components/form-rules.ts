@@ -1,5 +1,12 @@
 import { Msg } from '@anxun/shared/messages';
-import { isIdCard, isName, isPassword, isSmsMobile } from '@anxun/shared/validators';
+import {
+  isGuessablePassword,
+  isIdCard,
+  isName,
+  isPassword,
+  isSmsMobile,
+  PASSWORD_TOO_SIMPLE,
+} from '@anxun/shared/validators';
 import type { Rule } from 'antd/es/form';
 import { localiseText } from '../../../lib/i18n';
 import { useSettings } from '../../../stores/settings-store';
@@ -28,5 +35,9 @@ export const registerRules = {
   idCard: [required(Msg.ID_CARD_REQUIRED), check(isIdCard, Msg.ID_CARD_INVALID)],
   phone: [required(Msg.MOBILE_REQUIRED), check(isSmsMobile, Msg.MOBILE_INVALID)],
   checkCode: [required(Msg.SMS_CODE_REQUIRED)],
-  password: [required(Msg.PASSWORD_REQUIRED), check((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT)],
+  password: [
+    required(Msg.PASSWORD_REQUIRED),
+    check((v) => isPassword(v), Msg.PASSWORD_TOO_SHORT),
+    check((v) => !isGuessablePassword(v), PASSWORD_TOO_SIMPLE),
+  ],
 };

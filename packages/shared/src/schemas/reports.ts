@@ -117,6 +117,16 @@ export const learnerCheckReport = z.object({
   bestScore: z.number().nullable(),
   attempts: z.number(),
   unitTitle: z.string().nullable(),
+  /** 核验审核's decision on it, if any: a void's reason and the credit it took back */
+  review: z
+    .object({
+      decision: z.enum(['confirmed', 'voided']),
+      reason: z.string(),
+      reviewerName: z.string().nullable(),
+      reviewedAt: z.string(),
+      voidedSeconds: z.number(),
+    })
+    .nullable(),
 });
 export const learnerExamReport = z.object({
   attemptId: z.string(),

@@ -10,6 +10,7 @@ import {
   playUnit,
 } from '../../../test/harness.js';
 import { insertFaceCheck } from '../../../test/face-check-rows.js';
+import { pdfPagesText } from '../../../test/pdf-text.js';
 
 const RULES = {
   faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
@@ -169,6 +170,18 @@ describe.each(dialects)('a voided check and the certificate on $name', ({ databa
     const voided = await voidCheck(checkId);
     expect(voided.status, voided.text).toBe(200);
     expect(voided.body.data.certificateWithdrawn).toBe(earned!.number);
+    // his record and 一人一档 say who voided the check, when, why, and the time it took back
+    const record = (await server.request('GET', `/api/manage/reports/learners/${personId}`, { headers: as(admin) }))
+      .body.data.classes[0].faceChecks[0];
+    expect(record).toMatchObject({
+      status: 'voided',
+      review: { decision: 'voided', reason: '照片与本人不符，疑似代学', reviewerName: '培训管理员' },
+    });
+    expect(record.review.voidedSeconds).toBeGreaterThan(0);
+    const pdf = await fetch(`${server.baseUrl}/api/manage/archives/person/${personId}.pdf`, { headers: as(admin) });
+    const text = (await pdfPagesText(await pdf.arrayBuffer())).join('');
+    expect(text).toContain('作废，原因：照片与本人不符，疑似代学，扣回');
+    expect(text).toContain(`（培训管理员 于 ${record.review.reviewedAt.slice(0, 19).replace('T', ' ')}）`);
     // the paper he holds no longer verifies as valid; his page says he studies again
     expect((await verify(earned!.number)).answer.status).toBe('revoked');
     expect((await mine())[0]?.status).toBe('revoked');

@@ -39,6 +39,12 @@ const minutes = (seconds: number) => {
   return `${Math.floor(whole / 60)}分${whole % 60}秒`;
 };
 
+/** 核验审核's word on a check: a void with its reason and the time it took back; who, and when. */
+const reviewText = (review: LearnerReport['classes'][number]['faceChecks'][number]['review']) =>
+  !review
+    ? ''
+    : `\u3000审核：${review.decision === 'voided' ? `作废，原因：${review.reason}，扣回 ${minutes(review.voidedSeconds)}` : '确认无误'}（${review.reviewerName ?? '—'} 于 ${time(review.reviewedAt)}）`;
+
 /**
  * 一人一档: one learner's training file as a regulator reads it — identity, each class and
  * course with the 学时 credited and how (unit by unit, with the reports that earned nothing),
@@ -105,7 +111,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
       const photo = archive.photos.get(f.checkId);
       if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
       const y = doc.y;
-      const text = `${time(f.dueAt)}\u3000${KIND[f.kind]}核验\u3000${CHECK[f.status]}\u3000相似度 ${f.bestScore === null ? '—' : f.bestScore.toFixed(3)}\u3000尝试 ${f.attempts} 次${f.unitTitle ? `\u3000课件：${f.unitTitle}` : ''}`;
+      const text = `${time(f.dueAt)}\u3000${KIND[f.kind]}核验\u3000${CHECK[f.status]}\u3000相似度 ${f.bestScore === null ? '—' : f.bestScore.toFixed(3)}\u3000尝试 ${f.attempts} 次${f.unitTitle ? `\u3000课件：${f.unitTitle}` : ''}${reviewText(f.review)}`;
       if (photo) {
         try {
           doc.image(photo, left, y, { fit: [44, 44] });

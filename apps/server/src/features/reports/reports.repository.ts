@@ -383,28 +383,38 @@ export async function countRefusalsByUnit(db: Db, trainPersonIds: string[], rang
 
 export async function findChecks(db: Db, trainPersonIds: string[]) {
   if (trainPersonIds.length === 0) return [];
-  return db
-    .selectFrom('face_checks as f')
-    .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
-    .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
-    .select((eb) => [
-      'f.id',
-      'f.train_person_id',
-      'f.kind',
-      checkState().as('status'),
-      'f.due_at',
-      'f.passed_at',
-      'f.best_score',
-      'cw.title as unit_title',
-      eb
-        .selectFrom('face_attempts as a')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .whereRef('a.check_id', '=', 'f.id')
-        .as('attempt_count'),
-    ])
-    .where('f.train_person_id', 'in', trainPersonIds)
-    .orderBy('f.due_at')
-    .execute();
+  return (
+    db
+      .selectFrom('face_checks as f')
+      .leftJoin('train_warp_courses as w', 'w.id', 'f.warp_course_id')
+      .leftJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+      // 核验审核's word on it: who, when, why, and what a void took back
+      .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
+      .leftJoin('persons as rp', 'rp.id', 'r.reviewed_by')
+      .select((eb) => [
+        'f.id',
+        'f.train_person_id',
+        'f.kind',
+        checkState().as('status'),
+        'f.due_at',
+        'f.passed_at',
+        'f.best_score',
+        'cw.title as unit_title',
+        'r.decision as review_decision',
+        'r.reason as review_reason',
+        'r.voided_seconds as review_voided_seconds',
+        'r.reviewed_at',
+        'rp.name as reviewer_name',
+        eb
+          .selectFrom('face_attempts as a')
+          .select((s) => s.fn.countAll<number>().as('n'))
+          .whereRef('a.check_id', '=', 'f.id')
+          .as('attempt_count'),
+      ])
+      .where('f.train_person_id', 'in', trainPersonIds)
+      .orderBy('f.due_at')
+      .execute()
+  );
 }
 
 export async function findAttempts(db: Db, trainPersonIds: string[]) {

@@ -307,6 +307,16 @@ export async function learnerReport(
           bestScore: f.best_score,
           attempts: Number(f.attempt_count ?? 0),
           unitTitle: f.unit_title,
+          review:
+            f.review_decision && f.reviewed_at !== null
+              ? {
+                  decision: f.review_decision,
+                  reason: f.review_reason ?? '',
+                  reviewerName: f.reviewer_name,
+                  reviewedAt: recordTime(f.reviewed_at),
+                  voidedSeconds: creditSeconds(f.review_voided_seconds),
+                }
+              : null,
         })),
         examAttempts: (attemptsOf.get(m.id) ?? []).map((a) => ({
           attemptId: a.id,

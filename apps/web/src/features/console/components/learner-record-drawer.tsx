@@ -162,7 +162,7 @@ export function LearnerRecordDrawer({
                 rowKey="checkId"
                 size="small"
                 pagination={false}
-                scroll={{ x: 600 }}
+                scroll={{ x: 800 }}
                 dataSource={c.faceChecks}
                 locale={{ emptyText: t('console.reports.noRecords') }}
                 columns={[
@@ -189,6 +189,28 @@ export function LearnerRecordDrawer({
                   },
                   { title: t('console.reports.attempts'), dataIndex: 'attempts', width: 70 },
                   { title: t('console.reports.unit'), dataIndex: 'unitTitle', render: (v: string | null) => v ?? '—' },
+                  {
+                    title: t('console.reports.review'),
+                    dataIndex: 'review',
+                    width: 200,
+                    render: (r: ClassRecord['faceChecks'][number]['review']) =>
+                      r ? (
+                        <span data-testid="record-check-review">
+                          {r.decision === 'voided'
+                            ? t('console.reports.reviewVoided', {
+                                reason: r.reason,
+                                duration: formatDuration(r.voidedSeconds, lang),
+                              })
+                            : t('console.reports.reviewConfirmed')}
+                          <br />
+                          <span className="console-hint">
+                            {t('console.reports.reviewBy', { name: r.reviewerName ?? '—', time: time(r.reviewedAt) })}
+                          </span>
+                        </span>
+                      ) : (
+                        '—'
+                      ),
+                  },
                 ]}
               />
               <h4>{t('console.reports.exams')}</h4>

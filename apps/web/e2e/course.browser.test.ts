@@ -171,15 +171,19 @@ describe('home page and a course page in Chromium', () => {
         .execute();
     }
 
-    // a review: markup is shown as the text it is; four stars chosen from the keyboard
+    // a review: markup is shown as the text it is; no star lit until he rates (a review is not
+    // sent without one); four stars chosen from the keyboard
     await page.getByRole('tab', { name: '课程评价' }).click();
     const form = page.getByTestId('comment-form');
     const stars = form.getByRole('radiogroup', { name: '您的评分' });
-    expect(await stars.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('5 星');
-    await stars.getByRole('radio', { name: '5 星' }).focus();
+    expect(await stars.getByRole('radio', { checked: true }).count()).toBe(0);
+    await form.getByRole('textbox', { name: '评价内容' }).fill('<b>很实用</b> 推荐给同事');
+    expect(await form.getByText('点击星星评分').count()).toBe(1);
+    expect(await form.getByRole('button', { name: '发表评价' }).isDisabled()).toBe(true);
+    await stars.getByRole('radio', { name: '5 星' }).check({ force: true });
     await page.keyboard.press('ArrowLeft');
     expect(await stars.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('4 星');
-    await form.getByRole('textbox', { name: '评价内容' }).fill('<b>很实用</b> 推荐给同事');
+    expect(await form.getByText('点击星星评分').count()).toBe(0);
     // a look at the units meanwhile keeps what was typed
     await page.getByRole('tab', { name: '课程目录' }).click();
     await page.getByRole('tab', { name: '课程评价' }).click();

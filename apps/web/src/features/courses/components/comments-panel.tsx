@@ -17,7 +17,8 @@ const PAGE_SIZE = 10;
 /** The learner's own comment: write it, or change it (one per course). */
 function CommentForm({ bookId, mine }: { bookId: string; mine: Comment | undefined }) {
   const { t } = useTranslation();
-  const [rating, setRating] = useState(mine?.rating ?? 5);
+  // no stars lit until he rates: five shown at once read as a rating he never gave
+  const [rating, setRating] = useState(mine?.rating ?? 0);
   const [content, setContent] = useState(mine?.content ?? '');
   const submit = useSubmitComment();
   return (
@@ -35,6 +36,7 @@ function CommentForm({ bookId, mine }: { bookId: string; mine: Comment | undefin
     >
       <div className="post-rating">
         {t('online.yourRating')} <StarInput value={rating} onChange={setRating} label={t('online.yourRating')} />
+        {rating === 0 && <small className="post-rating-hint">{t('online.rateFirst')}</small>}
       </div>
       <PlainTextarea
         value={content}
@@ -46,7 +48,7 @@ function CommentForm({ bookId, mine }: { bookId: string; mine: Comment | undefin
       <button
         type="submit"
         className={`plain-btn small primary${submit.isPending ? ' loading' : ''}`}
-        disabled={!content.trim()}
+        disabled={!content.trim() || rating === 0}
         aria-busy={submit.isPending}
       >
         {mine ? t('online.updateComment') : t('online.submitComment')}

@@ -2,6 +2,7 @@ import { deviceName } from '../../core/device-name.js';
 import path from 'node:path';
 import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
 import { ErrorCode } from '@anxun/shared/errors';
+import type { FaceFlag } from '@anxun/shared/schemas/identity';
 import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../core/audit.js';
@@ -15,7 +16,17 @@ import { findClassCheckRows, findClassOfOrg } from './face-review.repository.js'
 import { bytesOf } from '../../infra/stream-bytes.js';
 
 const PAGE = 500;
-const KIND = { start: '开始学习', random: '随机', end: '学完', exam: '考试前' } as const;
+// as 学习档案, 一人一档 and 核验审核 name them
+const KIND = { start: '开始学习', random: '随机', end: '课件学完', exam: '考试前' } as const;
+/** why 核验审核 was asked to look at a passed check (schemas/identity faceFlag), as the console says it */
+const FLAG: Record<FaceFlag, string> = {
+  STILL_SCENE: '画面连续相同',
+  LOW_ANTISPOOF: '防伪分偏低',
+  LOW_LIVENESS: '活体分偏低',
+  REFUSED_COPIES: '曾用已有照片',
+  OTHER_FACE: '曾有不符面孔',
+  SAMPLED: '随机抽查',
+};
 const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
 // camera: the page's own camera, on a computer or a phone alike; phone: a desktop's check taken on a phone by its QR code
@@ -45,6 +56,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
       { header: '应核验时间', key: 'due', width: 20, format: 'time' },
       { header: '核验结果', key: 'status', width: 10 },
       { header: '最高得分', key: 'best', width: 10 },
+      { header: '疑点', key: 'flags', width: 16 },
       { header: '拍照时间', key: 'at', width: 20, format: 'time' },
       { header: '本次结果', key: 'result', width: 12 },
       { header: '本次得分', key: 'score', width: 10 },
@@ -76,6 +88,11 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
             // the check as it stands: a voided pass is no pass (本次结果 keeps what the photo scored)
             status: r.decision === 'voided' ? REVIEW.voided : STATUS[r.status],
             best: score(r.best_score),
+            flags: (r.flags ?? '')
+              .split(',')
+              .filter(Boolean)
+              .map((f) => FLAG[f as FaceFlag] ?? f)
+              .join('、'),
             at: when(r.attempted_at),
             result: r.result ? RESULT[r.result] : '',
             score: score(r.score),

@@ -197,6 +197,7 @@ export async function findClassCheckRows(db: Db, classId: string, offset: number
       'f.kind',
       'f.status',
       'f.best_score',
+      'f.flags',
       'f.due_at',
       'p.name',
       'p.id as person_id',

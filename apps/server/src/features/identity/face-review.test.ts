@@ -414,6 +414,12 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
       ])
       .execute();
     await server.ctx.db.updateTable('persons').set({ department_id: child }).where('id', '=', personId).execute();
+    // what made 核验审核 look at the doubtful one
+    await server.ctx.db
+      .updateTable('face_checks')
+      .set({ flags: 'OTHER_FACE,STILL_SCENE' })
+      .where('id', '=', checks.doubtful)
+      .execute();
     const res = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, {
       headers: as(admin),
     });
@@ -435,6 +441,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     // counting 通过 in 核验结果 counts the passes that stand: the voided one says so
     expect(rows.map((r) => r.getCell(col('核验结果')).value)).toEqual(['通过', '已作废', '未通过']);
     expect(rows[1]!.getCell(col('本次结果')).value).toBe('通过');
+    expect(rows.map((r) => r.getCell(col('疑点')).value ?? '')).toEqual(['', '曾有不符面孔、画面连续相同', '']);
     expect(rows[1]!.getCell(col('IP')).value).toBe('203.0.113.9');
     expect(rows[1]!.getCell(col('设备')).value).toBe('WeChat 8.0 · iOS 17.0 · Apple iPhone');
     expect(rows[1]!.getCell(col('设备（原文）')).value).toBe(PHONE_UA);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDate, formatDateTime, formatDuration } from './format';
+import { formatClock, formatDate, formatDateTime, formatDateTimeSeconds, formatDuration } from './format';
 
 describe('dates of record', () => {
   it('show the wall clock of the organisation, whatever zone the browser is in', () => {
@@ -7,11 +7,14 @@ describe('dates of record', () => {
     expect(formatDateTime('2026-11-24T00:05:07.089+08:00')).toBe('2026-11-24 00:05');
     expect(formatDate('2026-11-24T00:05:07.089+08:00')).toBe('2026-11-24');
     expect(formatDateTime('2026-07-01T08:00:00.000-04:00')).toBe('2026-07-01 08:00');
+    // 操作日志's, to the second
+    expect(formatDateTimeSeconds('2026-11-24T00:05:07.089+08:00')).toBe('2026-11-24 00:05:07');
   });
 
   it("write a UTC time in the browser's zone the same way, a day as the exports write it", () => {
     const at = new Date(2026, 0, 5, 7, 3);
     expect(formatDateTime(at.toISOString())).toBe('2026-01-05 07:03');
+    expect(formatDateTimeSeconds(new Date(2026, 0, 5, 7, 3, 9).toISOString())).toBe('2026-01-05 07:03:09');
     expect(formatDate(at.toISOString())).toBe('2026-01-05');
   });
 

@@ -2,7 +2,7 @@
 let dateTime: Intl.DateTimeFormat | undefined;
 
 /** `2026-11-24T00:05:00.000+08:00`: a time of record, written in the organisation's zone. */
-const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:\d{2}$/;
+const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?[+-]\d{2}:\d{2}$/;
 
 /**
  * A time as 2026-11-24 00:05, the way the exports, the date pickers and a class's dates
@@ -10,21 +10,27 @@ const RECORD_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?
  * `STUDY_TIMEZONE`): shown as written, so the page says the same day as the certificate PDF
  * whatever zone the browser is in. A UTC time (`Z`) is shown in the browser's zone. '—' for none.
  */
-export function formatDateTime(iso: string | null | undefined): string {
+function dateTimeText(iso: string | null | undefined, withSeconds: boolean): string {
   if (!iso) return '—';
   const m = RECORD_TIME.exec(iso);
-  if (m) return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}`;
+  if (m) return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}${withSeconds ? `:${m[6] ?? '00'}` : ''}`;
   dateTime ??= new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
   });
   const p = Object.fromEntries(dateTime.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${withSeconds ? `:${p.second}` : ''}`;
 }
+
+export const formatDateTime = (iso: string | null | undefined): string => dateTimeText(iso, false);
+
+/** To the second, 2026-11-24 00:05:09: 操作日志, where the order of two writes in one minute matters. */
+export const formatDateTimeSeconds = (iso: string | null | undefined): string => dateTimeText(iso, true);
 
 /** The day of a time, 2026-11-24, by the same rule. */
 export const formatDate = (iso: string | null | undefined): string => formatDateTime(iso).split(' ')[0]!;

@@ -57,6 +57,8 @@ import {
 import { namedErrors } from '../../infra/xlsx.js';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, '班级不存在');
+/** How many of those enrolled at once 操作日志 names. */
+const AUDIT_NAMES = 100;
 
 /**
  * A write that a record elsewhere may stop (a playback or a check still pointing at a course)
@@ -384,7 +386,9 @@ export async function enrol(ctx: AppContext, user: AuthUser, id: string, body: z
         after: {
           departmentIds: body.departmentIds ?? [],
           includeSub: Boolean(body.includeSub),
-          personIds: body.personIds?.length ?? 0,
+          // who was enrolled, named in 操作日志 (a whole department's first AUDIT_NAMES; the
+          // class's members list has everyone with the time he joined)
+          personIds: enrolled.slice(0, AUDIT_NAMES),
           enrolled: enrolled.length,
         },
       },

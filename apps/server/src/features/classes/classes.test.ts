@@ -184,6 +184,14 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
       personIds: [single.id],
     });
     expect(res.body.data).toEqual({ enrolled: 3, already: 0, skipped: 1 });
+    // 操作日志 names who was enrolled, not only how many
+    const logged = await call('GET', `/api/manage/audit?action=class.enrol&targetId=${classId}`);
+    expect(logged.status, logged.text).toBe(200);
+    const enrolledIds = (
+      await server.ctx.db.selectFrom('train_persons').select('person_id').where('class_id', '=', classId).execute()
+    ).map((m) => m.person_id);
+    expect(logged.body.data.records[0].summary.after).toMatchObject({ enrolled: 3 });
+    expect([...logged.body.data.records[0].summary.after.personIds].sort()).toEqual(enrolledIds.sort());
     expect(await ws.nextMessage()).toMatchObject({ code: WsCode.ENROLLED, data: { trainClassId: classId } });
     ws.socket.close();
     const again = await call('POST', `/api/manage/classes/${classId}/enrol`, {

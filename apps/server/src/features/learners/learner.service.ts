@@ -149,7 +149,16 @@ export async function createLearner(ctx: AppContext, user: AuthUser, body: Creat
       action: 'learner.create',
       targetType: 'person',
       targetId: id,
-      summary: { after: { name: body.name, idCard: body.idCard, departmentId, post: body.post ?? null } },
+      summary: {
+        after: {
+          name: body.name,
+          idCard: body.idCard,
+          phone: body.phone ?? null,
+          account: body.account ?? null,
+          departmentId,
+          post: body.post ?? null,
+        },
+      },
       now,
     });
   });

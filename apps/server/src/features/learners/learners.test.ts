@@ -74,6 +74,7 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
     expect(record.summary).not.toContain(ID_A);
     expect(record.summary).not.toContain(password);
     expect(record.summary).toContain('110***********002X');
+    expect(JSON.parse(record.summary).after).toMatchObject({ phone: '13900000101', name: '李焊工' });
   });
 
   it('takes a given password and gives none back; refuses bad and taken identities with clear messages', async () => {

@@ -2,7 +2,7 @@ import '../locales/console-texts';
 import '../console.css';
 import { Card, Select, Table } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeSeconds } from '../../../lib/format';
 import { useTranslation, type Language } from '../../../lib/i18n';
 import { useAudit, type AuditPage as Page } from '../api/console-api';
 import { tablePager } from '../components/table-pager';
@@ -92,7 +92,7 @@ export default function AuditPage() {
           scroll={{ x: 860 }}
           pagination={tablePager(t, { pageSize: 20, current, total: audit.data?.total, onChange: setCurrent })}
           columns={[
-            { title: t('console.at'), dataIndex: 'at', width: 150, render: (d: string) => formatDateTime(d) },
+            { title: t('console.at'), dataIndex: 'at', width: 170, render: (d: string) => formatDateTimeSeconds(d) },
             { title: t('console.actor'), dataIndex: 'actorName', width: 100 },
             {
               title: t('console.action'),

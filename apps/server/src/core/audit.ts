@@ -211,6 +211,18 @@ export async function findTargetNames(
         .execute();
       for (const row of rows) names.set(`face-check:${row.id}`, row.name);
     })(),
+    (async () => {
+      // a class's course (a report's course filter): its book's name
+      const ids = idsOf('class-course');
+      if (ids.length === 0) return;
+      const rows = await db
+        .selectFrom('train_class_courses as cc')
+        .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+        .select(['cc.id', 'b.name'])
+        .where('cc.id', 'in', ids)
+        .execute();
+      for (const row of rows) names.set(`class-course:${row.id}`, row.name);
+    })(),
   ]);
   return names;
 }

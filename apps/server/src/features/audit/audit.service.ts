@@ -16,6 +16,7 @@ const ID_FIELDS: Record<string, string> = {
   bookIds: 'course-book',
   personId: 'person',
   personIds: 'person',
+  classCourseId: 'class-course',
 };
 
 /** The ids a record's summary holds in those fields, as targets to name. */

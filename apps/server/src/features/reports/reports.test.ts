@@ -516,6 +516,20 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     });
     // what was searched for may be an ID number: not in the log
     expect(exports.some((a) => a.summary.includes('110105199001'))).toBe(false);
+    // a course filter is named in 操作日志 by its course, not shown as an id
+    const course = await server.ctx.db
+      .selectFrom('train_class_courses as cc')
+      .innerJoin('course_books as b', 'b.id', 'cc.book_id')
+      .select(['cc.id', 'b.name'])
+      .where('cc.class_id', '=', classId)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await sheetOf(`/api/manage/reports/class-units/export?classId=${classId}&classCourseId=${course.id}`)).rows,
+    ).not.toHaveLength(0);
+    const logged = (await get('/api/manage/audit?action=report.export')).body.data.records.find(
+      (r: { summary: { after: { classCourseId?: string } } }) => r.summary.after.classCourseId === course.id,
+    );
+    expect(logged.summaryNames[course.id]).toBe(course.name);
 
     // another organisation's manager gets nothing of this class
     await addOrganisation(server, '10022', '又一家单位');

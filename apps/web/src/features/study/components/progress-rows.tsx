@@ -42,7 +42,7 @@ function GoLink({ row }: { row: ProgressRow }) {
   const { t } = useTranslation();
   return (
     <Link to={row.show} className="plain-link">
-      {row.examDue ? t('study.next.exam') : t('study.go')}
+      {row.examDue ? t('study.next.exam') : row.status === LearnStatus.COMPLETED ? t('study.review') : t('study.go')}
     </Link>
   );
 }

@@ -181,7 +181,10 @@ export default function FaceReviewPage() {
                   <Space>
                     {item.confirmable && (
                       <Button size="small" onClick={() => setDeciding({ item, decision: 'confirm' })}>
-                        {t('console.faceReview.confirm')}
+                        {/* what is confirmed: a doubtful pass was him; a failure stands as a failure */}
+                        {t(
+                          item.status === 'failed' ? 'console.faceReview.confirmFailed' : 'console.faceReview.confirm',
+                        )}
                       </Button>
                     )}
                     {item.status === 'passed' && (

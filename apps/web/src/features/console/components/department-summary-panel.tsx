@@ -38,6 +38,8 @@ export function DepartmentSummaryPanel() {
           {t('console.reports.exportDepartments')}
         </Button>
         <span className="console-hint">{t('console.reports.departmentsInclude')}</span>
+        {/* 学员数 5 beside 参训人次 0 read as a class's learners who never came */}
+        {filter.classId && <span className="console-hint">{t('console.reports.departmentsOfClass')}</span>}
       </Space>
       <Table<DepartmentSummaryRow>
         rowKey={(r) => r.departmentId ?? 'none'}

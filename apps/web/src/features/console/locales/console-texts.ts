@@ -391,6 +391,7 @@ registerTexts({
         exportChecks: '导出核验记录',
         exportDepartments: '导出部门汇总',
         departmentsInclude: '每个部门的数字都含其下级部门',
+        departmentsOfClass: '学员数为部门的全部学员（含未参加本班的），参训人次以下只计本班学员',
         judgeFalse: '错',
       },
       units: {
@@ -992,6 +993,8 @@ registerTexts({
         exportChecks: 'Export face checks',
         exportDepartments: 'Export departments',
         departmentsInclude: 'Each department’s figures include its sub-departments',
+        departmentsOfClass:
+          'Learners counts all of the department’s learners, in this class or not; the figures after it count this class alone',
         judgeFalse: 'False',
       },
       units: {

@@ -397,7 +397,9 @@ export class CreditBatcher {
           ? LearnStatus.STUDYING
           : row.learn_status;
       row.start_time ??= credited > 0 ? now : null;
-      row.last_learn_date = now;
+      // 最近学习 is study the record counts (as its course's and the console's 最后学习): a refused
+      // report (hidden, skipped ahead, a check due) is not study
+      if (credited > 0) row.last_learn_date = now;
       if (completedNow) row.end_time = now;
       changedWarps.add(row.id);
       if (credited > 0) {

@@ -108,6 +108,10 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
       .execute();
     expect(events.reduce((s, e) => s + e.credited_seconds, 0)).toBe(0);
     expect(events.map((e) => e.refusal)).toEqual(expect.arrayContaining(['SEEK', 'RATE', 'REPLAY', 'OTHER_PLAYBACK']));
+    // nothing he did was study: 最近学习 stays unset, as the console's 最后学习
+    const mine = (await server.request('POST', '/api/train/cls_Warp/find-WarpCourse', { json: {}, headers: auth() }))
+      .body.data as Array<{ trainWarpCourseId: string; lastLearnDate: string | null }>;
+    expect(mine.find((u) => u.trainWarpCourseId === unit.trainWarpCourseId)?.lastLearnDate).toBeNull();
   });
 
   it("keeps a report's client texts in its study event as they came, quotes, commas, braces and all", async () => {

@@ -34,7 +34,7 @@ export function QuestionStem({
         {points !== undefined && (
           <>
             {' '}
-            <small>{t('exams.pointsOf', { points })}</small>
+            <small className="question-points">{t('exams.pointsOf', { points })}</small>
           </>
         )}
       </p>

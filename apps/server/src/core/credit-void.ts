@@ -121,6 +121,7 @@ export async function voidCreditSince(
     .select([
       'pc.id',
       'pc.class_course_id',
+      'pc.learn_status',
       'pc.exam_passed_at',
       'pc.sys_score',
       'pc.end_time',
@@ -138,7 +139,10 @@ export async function voidCreditSince(
       studiedSeconds: studied,
       classHours: c.class_hours,
       secondsPerClassHour: input.secondsPerClassHour,
-      examRequired: parseExamRules(c.rules).required,
+      // a course completed with no pass on record was completed before its class required the
+      // exam: it is judged as it was completed (by its study alone)
+      examRequired:
+        parseExamRules(c.rules).required && !(c.learn_status === LearnStatus.COMPLETED && c.exam_passed_at === null),
       examPassed: c.exam_passed_at !== null,
     });
     await db

@@ -76,11 +76,17 @@ export async function voidExamsSince(
     const scores = standing.flatMap((a) => (a.score === null ? [] : [Number(a.score)]));
     const passes = standing.filter((a) => a.passed === 1 && a.submitted_at !== null).map((a) => a.submitted_at!);
     const passedAt = passes.length > 0 ? Math.min(...passes) : null;
-    const complete = course.learn_status === LearnStatus.COMPLETED;
     const required = parseExamRules(course.rules).required;
-    const reopened = complete && passedAt === null && required;
+    // its completion came with or after the pass now voided (not one completed before its class
+    // came to require the exam, sat since: that completion stands)
+    const restedOnPass =
+      course.learn_status === LearnStatus.COMPLETED &&
+      required &&
+      course.exam_passed_at !== null &&
+      (course.end_time ?? 0) >= course.exam_passed_at;
+    const reopened = restedOnPass && passedAt === null;
     // complete by a later pass that stands: it completed then, not at the voided one
-    const later = complete && required && passedAt !== null && (course.end_time ?? 0) < passedAt;
+    const later = restedOnPass && passedAt !== null && (course.end_time ?? 0) < passedAt;
     await db
       .updateTable('train_person_courses')
       .set({

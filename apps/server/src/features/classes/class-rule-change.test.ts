@@ -1,6 +1,7 @@
 import { LearnStatus } from '@anxun/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts.js';
+import { insertFaceCheck } from '../../../test/face-check-rows.js';
 import {
   addLearner,
   dialects,
@@ -155,6 +156,59 @@ describe.each(dialects)('changing a class with learners in it on $name', ({ data
     });
     expect(progress.status, progress.text).toBe(200);
     expect(progress.body.data.records[0]).toMatchObject({ countedHours: done.studiedHours });
+  });
+
+  it('keeps a course completed before the exam was required completed when a later void takes other study back', async () => {
+    const { personId, token, classId } = await enrolled('examaddedvoid', books, withExam(false));
+    await studyCourse(token, personId, books[0]!);
+    expect(await myClass(token)).toMatchObject({ completedCourses: 1 });
+    expect((await edit(classId, { rules: withExam(true) })).status).toBe(200);
+    // some of the other course studied after a check later voided
+    const trainPersonId = (
+      await server.ctx.db
+        .selectFrom('train_persons')
+        .select('id')
+        .where('class_id', '=', classId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const other = await server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('train_class_courses as cc', 'cc.id', 'w.class_course_id')
+      .select('w.id')
+      .where('w.train_person_id', '=', trainPersonId)
+      .where('cc.book_id', '=', books[1]!)
+      .executeTakeFirstOrThrow();
+    // a check he passed after that study (it stands), then another, the one found to be someone else
+    now += 1000;
+    await insertFaceCheck(server, {
+      personId,
+      trainPersonId,
+      kind: 'start',
+      status: 'passed',
+      score: 0.8,
+      at: now,
+      warpCourseId: other.id,
+    });
+    now += 1000;
+    const { checkId } = await insertFaceCheck(server, {
+      personId,
+      trainPersonId,
+      kind: 'start',
+      status: 'passed',
+      score: 0.7,
+      at: now,
+      warpCourseId: other.id,
+    });
+    now += 1000;
+    await playUnit(server, token, other.id, { end: 60, advance: (ms) => (now += ms) });
+    const voided = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
+      json: { decision: 'void', reason: '照片与本人不符，疑似代学' },
+      headers: as(admin),
+    });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body.data.voidedSeconds).toBeGreaterThan(0);
+    // the first course was completed by its study under the rules of its time: it stands
+    expect(await myClass(token)).toMatchObject({ completedCourses: 1 });
   });
 
   it('issues the certificate of a learner whose only course left, never begun, is taken out of the class', async () => {

@@ -26,6 +26,7 @@ import {
   withSubDepartments,
 } from '../../core/department.repository.js';
 import { decideClassCompletion } from '../../core/class-completion.js';
+import { lockPersonRows } from '../../core/person.repository.js';
 import { addCourseRecordsForMembers, enrolPersons, removeMembership } from '../../core/training-records.repository.js';
 import { dayStart, recordTime, recordTimeOrNull } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -214,6 +215,18 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     const current = await lockClassOfOrg(trx, ctx.dialect, user.orgId, id);
     if (!current) throw notFound();
     const before = (await toManaged(trx, [current], ctx.now()))[0]!;
+    // an edit that decides its learners' courses again (below) takes their locks first, before
+    // any of their records is read or a course's records deleted: the study batch and the exams
+    // write those records under the same locks, in the same order
+    const examDropped = before.rules.exam.required && body.rules?.exam.required === false;
+    const removing = body.bookIds !== undefined && before.courses.some((c) => !body.bookIds!.includes(c.bookId));
+    if (examDropped || removing) {
+      await lockPersonRows(
+        trx,
+        ctx.dialect,
+        (await findMemberIds(trx, id)).map((m) => m.person_id),
+      );
+    }
     // the dates as they will stand: one date changed alone may not cross the other
     const start = body.startDate !== undefined ? body.startDate : before.startDate;
     const end = body.endDate !== undefined ? body.endDate : before.endDate;
@@ -276,7 +289,6 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     }
     // its learners' courses under the class as it now stands: an exam no longer required, a
     // course not begun taken out, may leave a course or the whole class complete
-    const examDropped = before.rules.exam.required && body.rules?.exam.required === false;
     const decided =
       examDropped || removedCourses > 0
         ? await decideClassCompletion(trx, ctx.dialect, {

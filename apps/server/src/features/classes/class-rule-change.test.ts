@@ -110,12 +110,29 @@ describe.each(dialects)('changing a class with learners in it on $name', ({ data
     expect(before).toMatchObject({ studiedHours: 0, completedCourses: 0 });
     expect(await certificates(token)).toEqual([]);
 
+    now += 60_000; // the manager edits a minute later
     const edited = await edit(classId, { rules: withExam(false) });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.data.rules.exam.required).toBe(false);
 
     const after = await myClass(token);
     expect(after.completedCourses).toBe(1);
+    // completed when its study met the rest (its last unit finished), not at the edit: the
+    // certificate is dated by it
+    const [record] = await server.ctx.db
+      .selectFrom('train_person_courses as pc')
+      .innerJoin('train_persons as tp', 'tp.id', 'pc.train_person_id')
+      .select('pc.end_time')
+      .where('tp.person_id', '=', personId)
+      .execute();
+    const lastUnit = await server.ctx.db
+      .selectFrom('train_warp_courses as w')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .select((eb) => eb.fn.max('w.end_time').as('at'))
+      .where('tp.person_id', '=', personId)
+      .executeTakeFirstOrThrow();
+    expect(Number(record!.end_time)).toBe(Number(lastUnit.at));
+    expect(Number(record!.end_time)).toBeLessThan(now);
     expect(after.studiedHours).toBe(after.requiredHours);
     await expect.poll(() => managed('examdropped'), { timeout: 15_000 }).toEqual(['valid']);
     expect((await certificates(token)).map((c) => c.status)).toEqual(['valid']);

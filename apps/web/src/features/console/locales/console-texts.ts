@@ -76,7 +76,7 @@ registerTexts({
       examNowRequired:
         '改为需要考试后，本班 {{count}} 名学员尚未完成的课程须考试合格才算完成、才计入学时；已完成的课程和已发的证书不变',
       examNoLongerRequired:
-        '改为不需要考试后，本班学员中已学完且学时已满的课程，保存时即记为完成（完成时间为保存时），全部课程完成的学员随之取得证书',
+        '改为不需要考试后，本班学员中已学完且学时已满的课程，保存时即记为完成（完成时间为其最后一节课件学完之时），全部课程完成的学员随之取得证书',
       newClass: '创建班级',
       coursesRequired: '请选择课程',
       noBooksYet: '还没有可选的课程：请先在“课程管理”中新建课程，或添加平台课程',
@@ -665,7 +665,7 @@ registerTexts({
       examNowRequired:
         "With the exam required, the unfinished courses of this class's {{count}} learners complete, and count their hours, only after a pass; completed courses and issued certificates stay as they are",
       examNoLongerRequired:
-        'Without the exam, every course a learner of this class has watched through with its hours met is complete when you save (completed at that time); a learner with every course complete receives the certificate',
+        'Without the exam, every course a learner of this class has watched through with its hours met is complete when you save (completed when its last unit was finished); a learner with every course complete receives the certificate',
       newClass: 'New class',
       coursesRequired: 'Choose the courses',
       noBooksYet: 'No courses to choose yet: create one in Courses, or add a platform course there',

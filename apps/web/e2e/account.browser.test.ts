@@ -46,8 +46,8 @@ describe('个人中心 in Chromium', () => {
     // a password guessers try first is refused
     await newPassword.fill('abcdef');
     expect(await form.getByRole('alert').allTextContents()).toEqual(['', '密码过于简单，请换一个不易被猜到的密码', '']);
-    await newPassword.fill('abcdefx');
-    await confirm.fill('abcdefx');
+    await newPassword.fill('fire-safe-7');
+    await confirm.fill('fire-safe-7');
     expect(await form.getByRole('alert').allTextContents()).toEqual(['', '', '']);
     // the eye shows what was typed
     await form.getByRole('button', { name: '显示密码' }).nth(1).click();

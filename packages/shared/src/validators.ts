@@ -10,65 +10,100 @@ export const isPassword = (value: string): boolean => value.length >= 6;
 
 /** What a password one chooses for himself is refused for, beside being short (ours: the spec sets only 6 characters). */
 export const PASSWORD_TOO_SIMPLE = '密码过于简单，请换一个不易被猜到的密码';
+/** …nor one holding what others know of him. */
+export const PASSWORD_PERSONAL = '密码不能包含手机号、账号或身份证号中的数字';
 
 /**
  * The passwords guessers try first (leaked-password lists, Chinese sites' among them), in lower
- * case: one a person chooses must not be one of them, nor one character repeated, nor a run of
- * keys in order (123456, 654321, abcdef, qwerty). A password someone else set (a manager's
- * 初始密码) is temporary and not judged here.
+ * case: one a person chooses must not be one of them, nor made of one or two such simple pieces
+ * (a run of keys or of the alphabet, one key repeated, a listed word, a few digits or signs:
+ * 123456, qwer1234, abcd1234, a1234567, aaa111, woaini520, password!), nor a block repeated
+ * (123123, 12341234), nor a run with each key doubled (112233). A password someone else set (a
+ * manager's 初始密码) is temporary and not judged here.
  */
 const COMMON_PASSWORDS = new Set([
   'password',
-  'password1',
-  'password123',
-  'passw0rd',
+  'passwd',
   'iloveyou',
   'woaini',
   'woaini1314',
   '5201314',
   '1314520',
-  'a123456',
-  'a12345678',
-  'aa123456',
   'abc123',
-  'abc123456',
-  'qwe123',
-  'qwe123456',
-  '123qwe',
-  '1qaz2wsx',
-  '1q2w3e4r',
-  '1q2w3e',
   'qazwsx',
-  'zxcvbnm',
-  'asdfgh',
-  'asdfghjkl',
-  'qwertyuiop',
-  '112233',
-  '121212',
-  '123123',
-  '1234567890',
-  '123321',
+  'qazwsxedc',
+  '1qaz2wsx',
+  '1qaz2wsx3edc',
+  '1qazxsw2',
+  'zaq12wsx',
+  '1q2w3e',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  'q1w2e3r4',
+  'a1b2c3',
   '147258',
   '147258369',
   '159357',
+  '123321',
   '520520',
   '666888',
-  '888888',
   'admin',
-  'admin123',
-  'admin888',
-  'root123',
-  'test123',
-  'anxun123',
+  'root',
+  'test',
+  'anxun',
+  'welcome',
+  'monkey',
+  'dragon',
+  'master',
+  'letmein',
+  'football',
+  'baseball',
+  'sunshine',
+  'princess',
+  'shadow',
+  'superman',
 ]);
 const KEY_ROWS = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const RUNS = [...KEY_ROWS, ...KEY_ROWS.map((row) => [...row].reverse().join(''))];
+/** What a guesser reads a sign or a digit in a word as (p@ssw0rd is password) */
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '3': 'e', $: 's', '5': 's', '7': 't' };
+const unleet = (text: string) => [...text].map((c) => LEET[c] ?? c).join('');
+
+/** One piece a guesser builds passwords from. */
+const isSimplePiece = (piece: string): boolean =>
+  RUNS.some((run) => run.includes(piece)) ||
+  /^(.)\1*$/.test(piece) ||
+  /^[^a-z]{1,3}$/.test(piece) ||
+  COMMON_PASSWORDS.has(piece) ||
+  COMMON_PASSWORDS.has(unleet(piece));
 
 export const isGuessablePassword = (value: string): boolean => {
   const text = value.toLowerCase();
-  if (COMMON_PASSWORDS.has(text) || /^(.)\1+$/.test(text)) return true;
-  // a run along a row of keys or the alphabet, either way (123456789, 987654, abcdef, qwerty)
-  return KEY_ROWS.some((row) => row.includes(text) || [...row].reverse().join('').includes(text));
+  if (isSimplePiece(text) || /^(.{1,4})\1+$/.test(text)) return true;
+  // each key doubled: 112233, aabbcc
+  if (text.length % 2 === 0 && /^((.)\2)+$/.test(text) && isSimplePiece(text.replace(/(.)\1/g, '$1'))) return true;
+  // two pieces: qwer1234, a1234567, 123456789a, aaa111, woaini520, password!
+  for (let i = 1; i < text.length; i++) {
+    if (isSimplePiece(text.slice(0, i)) && isSimplePiece(text.slice(i))) return true;
+  }
+  return false;
 };
+
+/**
+ * Whether a password holds what others know of its holder: his phone, his account name, his ID
+ * number's last six digits or its birth date. Lower case; pieces shorter than 4 are not judged.
+ */
+export const isPersonalPassword = (value: string, known: ReadonlyArray<string | null | undefined>): boolean => {
+  const text = value.toLowerCase();
+  return known.some((k) => {
+    const piece = (k ?? '').toLowerCase();
+    return piece.length >= 4 && text.includes(piece);
+  });
+};
+
+/** What of an ID number a password must not hold: its last six and its birth date. */
+export const idCardPieces = (idCard: string | null | undefined): string[] =>
+  idCard && idCard.length === 18 ? [idCard.slice(-6), idCard.slice(6, 14)] : [];
 
 /** What is wrong with a password being chosen, or undefined. */
 export const ownPasswordProblem = (value: string, tooShort: string): string | undefined =>

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { LOGIN_CLIENT, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { Msg } from '../messages.js';
 import {
+  idCardPieces,
   isGuessablePassword,
   isIdCard,
   isName,
+  isPersonalPassword,
   isSmsMobile,
   isTelOrMobile,
+  PASSWORD_PERSONAL,
   PASSWORD_TOO_SIMPLE,
 } from '../validators.js';
 import { idText, line, secretLine } from './text.js';
@@ -106,19 +109,24 @@ export const sendCheckCodeResponse = z.object({
 });
 
 /** Registration of a learner (spec §5 validators: ID card, mobile, password ≥ 6). */
-export const registerForm = z.object({
-  orgCode: required(Msg.ORG_CODE_REQUIRED).pipe(z.string().max(32)),
-  name: required(Msg.NAME_REQUIRED).pipe(z.string().max(32, Msg.NAME_INVALID).refine(isName, Msg.NAME_INVALID)),
-  idCard: required(Msg.ID_CARD_REQUIRED).pipe(
-    z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .refine(isIdCard, Msg.ID_CARD_INVALID),
-  ),
-  phone: required(Msg.MOBILE_REQUIRED).pipe(z.string().refine(isSmsMobile, Msg.MOBILE_INVALID)),
-  checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
-  password: newPassword,
-});
+export const registerForm = z
+  .object({
+    orgCode: required(Msg.ORG_CODE_REQUIRED).pipe(z.string().max(32)),
+    name: required(Msg.NAME_REQUIRED).pipe(z.string().max(32, Msg.NAME_INVALID).refine(isName, Msg.NAME_INVALID)),
+    idCard: required(Msg.ID_CARD_REQUIRED).pipe(
+      z
+        .string()
+        .transform((v) => v.toUpperCase())
+        .refine(isIdCard, Msg.ID_CARD_INVALID),
+    ),
+    phone: required(Msg.MOBILE_REQUIRED).pipe(z.string().refine(isSmsMobile, Msg.MOBILE_INVALID)),
+    checkCode: required(Msg.SMS_CODE_REQUIRED).pipe(z.string().max(16)),
+    password: newPassword,
+  })
+  .refine((f) => !isPersonalPassword(f.password, [f.phone, ...idCardPieces(f.idCard)]), {
+    message: PASSWORD_PERSONAL,
+    path: ['password'],
+  });
 export type RegisterForm = z.infer<typeof registerForm>;
 
 /** On the wire the sensitive register fields may be encrypted like the login fields. */

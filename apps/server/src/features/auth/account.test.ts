@@ -60,7 +60,16 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
     });
     expect(padded.body.msg).toBe('密码不能少于6位');
     // what guessers try first: a common password, one key repeated, a run of keys
-    for (const guessable of ['woaini1314', '88888888', '12345678', '987654', 'QWERTY']) {
+    for (const guessable of [
+      'woaini1314',
+      '88888888',
+      '12345678',
+      '987654',
+      'QWERTY',
+      'abcd1234',
+      'P@ssw0rd',
+      '123123123',
+    ]) {
       const simple = await server.request('POST', url, {
         json: { oldPassword: DEMO_LEARNER.password, newPassword: guessable },
         headers: auth(),
@@ -70,6 +79,16 @@ describe.each(dialects)('account settings on $name', ({ databaseUrl }) => {
         msg: '密码过于简单，请换一个不易被猜到的密码',
       });
     }
+
+    // nor what others know of him: his phone
+    const personal = await server.request('POST', url, {
+      json: { oldPassword: DEMO_LEARNER.password, newPassword: `zx${DEMO_LEARNER.phone}` },
+      headers: auth(),
+    });
+    expect(personal.body).toMatchObject({
+      code: ErrorCode.BAD_REQUEST,
+      msg: '密码不能包含手机号、账号或身份证号中的数字',
+    });
 
     const key = await publicKeyOf(server);
     const ok = await server.request('POST', url, {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { RegistrationMode, Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
 import { Msg } from '@anxun/shared/messages';
+import { idCardPieces, isPersonalPassword, PASSWORD_PERSONAL } from '@anxun/shared/validators';
 import {
   accountLoginForm,
   phoneLoginForm,
@@ -17,7 +18,7 @@ import { DUMMY_PASSWORD_HASH, decryptField, hashPassword, verifyPassword } from 
 import { AppError } from '../../http/app-error.js';
 import { checkCheckCode, sendCheckCode, verifyCheckCode } from './check-code.service.js';
 import { findOrgByCode } from '../../core/org.repository.js';
-import { idCardColumns } from '../../core/id-cards.js';
+import { exportedIdCard, idCardColumns } from '../../core/id-cards.js';
 import {
   clearFailedLogins,
   findLockedUntil,
@@ -30,6 +31,7 @@ import {
   retireTemporaryPassword,
   updatePassword,
   updatePhone,
+  type PersonWithOrg,
 } from '../../core/person.repository.js';
 import { accountDisabled, startSession, type DeviceInfo } from '../../core/session.service.js';
 import { publishPersonsChanged } from '../../core/person-cache.js';
@@ -274,6 +276,14 @@ export async function currentUser(ctx: AppContext, personId: string) {
   return person;
 }
 
+/** A password one chooses holds nothing others know of him: his phone, account, ID number. */
+function refusePersonal(ctx: AppContext, person: PersonWithOrg, password: string): void {
+  const idCard = exportedIdCard(ctx.keys.idCards, person.id, person.id_card_enc, true);
+  if (isPersonalPassword(password, [person.phone, person.account, ...idCardPieces(idCard)])) {
+    throw new AppError(ErrorCode.BAD_REQUEST, PASSWORD_PERSONAL);
+  }
+}
+
 /** The personal centre: a new password after the current one is confirmed (guessing is throttled like login). */
 export async function changePassword(
   ctx: AppContext,
@@ -286,6 +296,7 @@ export async function changePassword(
   if (!person) throw new AppError(ErrorCode.UNAUTHORIZED);
   if (!(await verifyPassword(form.oldPassword, person.password_hash))) throw new AppError(ErrorCode.WRONG_PASSWORD);
   if (form.oldPassword === form.newPassword) throw new AppError(ErrorCode.BAD_REQUEST, '新密码不能与原密码相同');
+  refusePersonal(ctx, person, form.newPassword);
   await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now(), false);
   await publishPersonsChanged(ctx, [personId]);
 }
@@ -319,6 +330,7 @@ export async function passwordByCode(
     checkCode: wire.checkCode,
     ...(await decryptWire(ctx, { newPassword: wire.newPassword })),
   });
+  refusePersonal(ctx, person, form.newPassword);
   await verifyCheckCode(ctx, person.phone, form.checkCode.trim());
   await updatePassword(ctx.db, personId, await hashPassword(form.newPassword), ctx.now(), false);
   await publishPersonsChanged(ctx, [personId]);

@@ -240,6 +240,9 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
     };
     const cases: Array<[Partial<typeof base>, string]> = [
       [{ password: '12345' }, '密码不能少于6位'],
+      [{ password: 'qwer1234' }, '密码过于简单，请换一个不易被猜到的密码'],
+      [{ password: 'wang231002X' }, '密码不能包含手机号、账号或身份证号中的数字'],
+      [{ password: 'x13912345679' }, '密码不能包含手机号、账号或身份证号中的数字'],
       [{ idCard: '110105194912310021' }, '请输入正确的身份证号码'],
       [{ phone: '12345' }, '请输入正确的手机号'],
       [{ name: '<b>x</b>' }, '姓名只能包含中文、字母或数字'],

@@ -1,6 +1,6 @@
 import { errorTable } from '@anxun/shared/errors';
 import { Msg, RefusalMsg } from '@anxun/shared/messages';
-import { PASSWORD_TOO_SIMPLE } from '@anxun/shared/validators';
+import { PASSWORD_PERSONAL, PASSWORD_TOO_SIMPLE } from '@anxun/shared/validators';
 
 /**
  * English for the product's Chinese sentences that arrive as text: the spec §5 validation
@@ -110,6 +110,7 @@ export const productTextsEn: Record<string, string> = {
   新密码不能与原密码相同: 'The new password must differ from the current one',
   该手机号已被其他账号使用: 'This phone belongs to another account',
   [PASSWORD_TOO_SIMPLE]: 'This password is too easy to guess: choose another',
+  [PASSWORD_PERSONAL]: 'A password may not hold your phone, account or ID number',
   新手机号与当前手机号相同: 'This is already your phone number',
   请输入原手机号收到的验证码: 'Enter the code sent to your current phone',
   原手机号的验证码输入错误: 'The code for your current phone is wrong',

@@ -19,6 +19,9 @@ const ID_FIELDS: Record<string, string> = {
   classCourseId: 'class-course',
 };
 
+/** How many ids of a page's summaries are named (a page of 100 enrolments of 100 learners each). */
+const MAX_NAMED = 10_000;
+
 /** The ids a record's summary holds in those fields, as targets to name. */
 function idsInSummary(summary: unknown): Array<{ target_type: string; target_id: string }> {
   const parts = summary && typeof summary === 'object' ? Object.values(summary as Record<string, unknown>) : [];
@@ -53,9 +56,11 @@ export async function listAudit(ctx: AppContext, user: AuthUser, query: z.output
   // the ids their summaries hold (报名 by departments, a department's parent…) — one look-up for both
   const summaries = rows.map((r) => JSON.parse(r.summary) as unknown);
   const refs = summaries.map(idsInSummary);
+  // each id once (a page of 报名 names the same learners again and again), at most MAX_NAMED
+  const named = [...new Map(refs.flat().map((t) => [`${t.target_type}:${t.target_id}`, t])).values()];
   const names = await findTargetNames(ctx.db, [
     ...rows.filter((r) => r.target_name === null),
-    ...refs.flat().slice(0, 2000),
+    ...named.slice(0, MAX_NAMED),
   ]);
   return {
     records: rows.map((r, i) => ({

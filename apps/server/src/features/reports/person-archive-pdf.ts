@@ -44,7 +44,7 @@ const minutes = (seconds: number) => {
 const reviewText = (review: LearnerReport['classes'][number]['faceChecks'][number]['review']) =>
   !review
     ? ''
-    : `\u3000审核：${review.decision === 'voided' ? `作废，原因：${review.reason}，扣回 ${minutes(review.voidedSeconds)}` : '已确认'}（${review.reviewerName ?? '—'} 于 ${time(review.reviewedAt)}）`;
+    : `\u3000审核：${review.decision === 'voided' ? `作废，原因：${review.reason}，扣回 ${minutes(review.voidedSeconds)}` : `已确认${review.reason ? `，意见：${review.reason}` : ''}`}（${review.reviewerName ?? '—'} 于 ${time(review.reviewedAt)}）`;
 
 /**
  * 一人一档: one learner's training file as a regulator reads it — identity, each class and

@@ -201,7 +201,7 @@ export function LearnerRecordDrawer({
                                 reason: r.reason,
                                 duration: formatDuration(r.voidedSeconds, lang),
                               })
-                            : t('console.reports.reviewConfirmed')}
+                            : `${t('console.reports.reviewConfirmed')}${r.reason ? `：${r.reason}` : ''}`}
                           <br />
                           <span className="console-hint">
                             {t('console.reports.reviewBy', { name: r.reviewerName ?? '—', time: time(r.reviewedAt) })}

@@ -1,3 +1,5 @@
+import type { FaceFlag } from './schemas/identity.js';
+
 /** Validation texts of spec §5. They are the product's texts: keep them verbatim. */
 export const Msg = {
   USERNAME_REQUIRED: '请输入用户名',
@@ -53,3 +55,13 @@ export const FaceRejectionMsg = {
   STILL_SCENE: '连续多次核验的画面几乎完全相同，请本人正对摄像头现场拍照',
   NOT_LIVE_CAPTURE: '请在核验窗口中用摄像头现场拍照',
 } as const;
+
+/** Why 核验审核 was asked to look at a passed check (schemas/identity.ts faceFlag), as the console and 核验记录 name it. */
+export const FaceFlagMsg: Record<FaceFlag, string> = {
+  STILL_SCENE: '画面连续相同',
+  LOW_ANTISPOOF: '防伪分偏低',
+  LOW_LIVENESS: '活体分偏低',
+  REFUSED_COPIES: '曾用已有照片',
+  OTHER_FACE: '曾有不符面孔',
+  SAMPLED: '随机抽查',
+};

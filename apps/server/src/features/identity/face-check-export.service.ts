@@ -2,6 +2,7 @@ import { deviceName } from '../../core/device-name.js';
 import path from 'node:path';
 import { departmentNameOf, departmentPathsOfOrg } from '../../core/department.repository.js';
 import { ErrorCode } from '@anxun/shared/errors';
+import { FaceFlagMsg } from '@anxun/shared/messages';
 import type { FaceFlag } from '@anxun/shared/schemas/identity';
 import { exportedIdCard } from '../../core/id-cards.js';
 import type { AppContext } from '../../app-context.js';
@@ -18,15 +19,6 @@ import { bytesOf } from '../../infra/stream-bytes.js';
 const PAGE = 500;
 // as 学习档案, 一人一档 and 核验审核 name them
 const KIND = { start: '开始学习', random: '随机', end: '课件学完', exam: '考试前' } as const;
-/** why 核验审核 was asked to look at a passed check (schemas/identity faceFlag), as the console says it */
-const FLAG: Record<FaceFlag, string> = {
-  STILL_SCENE: '画面连续相同',
-  LOW_ANTISPOOF: '防伪分偏低',
-  LOW_LIVENESS: '活体分偏低',
-  REFUSED_COPIES: '曾用已有照片',
-  OTHER_FACE: '曾有不符面孔',
-  SAMPLED: '随机抽查',
-};
 const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
 // camera: the page's own camera, on a computer or a phone alike; phone: a desktop's check taken on a phone by its QR code
@@ -91,7 +83,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
             flags: (r.flags ?? '')
               .split(',')
               .filter(Boolean)
-              .map((f) => FLAG[f as FaceFlag] ?? f)
+              .map((f) => FaceFlagMsg[f as FaceFlag] ?? f)
               .join('、'),
             at: when(r.attempted_at),
             result: r.result ? RESULT[r.result] : '',

@@ -1,3 +1,4 @@
+import { FaceFlagMsg } from '@anxun/shared/messages';
 import { registerTexts } from '../../../lib/i18n';
 
 /** The console's own texts (this feature keeps them; pages import this module for its effect). */
@@ -209,14 +210,7 @@ registerTexts({
         voidedTime: '扣回 {{time}}',
         examsVoidedShort: '作废考试 {{count}} 次',
         spoofScores: '防伪 {{real}} · 活体 {{live}}',
-        flag: {
-          STILL_SCENE: '画面连续相同',
-          LOW_ANTISPOOF: '防伪分偏低',
-          LOW_LIVENESS: '活体分偏低',
-          REFUSED_COPIES: '曾用已有照片',
-          OTHER_FACE: '曾有不符面孔',
-          SAMPLED: '随机抽查',
-        },
+        flag: FaceFlagMsg,
         flagHint: {
           STILL_SCENE: '连续三次以上核验的画面几乎相同（同一姿势、光线和背景），可能是举着照片或定格视频',
           LOW_ANTISPOOF: '防伪模型认为这张照片可能是翻拍的照片或屏幕',

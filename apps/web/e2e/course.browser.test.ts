@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLearner } from '../../server/test/harness.js';
+import { addLearner, addOrganisation } from '../../server/test/harness.js';
 import { loginByPassword, openPage, startBrowserEnv, type BrowserEnv } from './browser-harness';
 
 describe('home page and a course page in Chromium', () => {
@@ -16,6 +16,24 @@ describe('home page and a course page in Chromium', () => {
     // names are masked for everyone
     await expect.poll(() => page.getByTestId('newest-learners').textContent()).toContain('李*');
     expect(await page.getByTestId('newest-learners').textContent()).not.toContain('李明');
+    await context.close();
+  });
+
+  it("shows a learner of another organisation his own 首页 after he signs in on a guest's page", async () => {
+    await addOrganisation(env.server, '31001', '恒信化工有限公司');
+    await addLearner(env.server, { account: 'hengxin1', password: 'hengxin-pass', orgCode: '31001' });
+    const { page, context } = await openPage(env, '/index');
+    // the guest's 首页: the site's own organisation, its courses
+    await expect.poll(() => page.getByTestId('org-name').textContent()).toBe('安训示范单位');
+    await expect.poll(() => page.locator('main').textContent()).toContain('消防安全基础');
+    await page.evaluate(() => (location.hash = '/login'));
+    await loginByPassword(page, 'hengxin1', 'hengxin-pass');
+    await page.waitForURL(/#\/study/);
+    await page.evaluate(() => (location.hash = '/index'));
+    // his organisation's page, none of what was read for the guest
+    await expect.poll(() => page.getByTestId('org-name').textContent()).toBe('恒信化工有限公司');
+    await expect.poll(() => page.locator('main').textContent()).not.toContain('消防安全基础');
+    expect(await page.locator('main').textContent()).not.toContain('2026年度全员安全生产培训班');
     await context.close();
   });
 

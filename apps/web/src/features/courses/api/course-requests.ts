@@ -1,7 +1,14 @@
 import { prefetch } from '../../../lib/api-client';
 
-/** The site's organisation when the address names one (?OrgCode= before the #). */
-export const orgQuery = () => new URLSearchParams(location.search).get('OrgCode') ?? undefined;
+/**
+ * The site's organisation when the address names one: ?OrgCode= after the # or before it, as
+ * the header reads it (lib/org-info siteOrgCode) — a page must not show one organisation's name
+ * over another's courses.
+ */
+export const orgQuery = () =>
+  new URLSearchParams(location.hash.split('?')[1] ?? '').get('OrgCode') ??
+  new URLSearchParams(location.search).get('OrgCode') ??
+  undefined;
 
 /**
  * What 首页 and 课程详情 ask for, as address and parameters, in one place: its hooks (courses-api,

@@ -1,6 +1,7 @@
 import { Msg } from '@anxun/shared/messages';
 import { isName, isSmsMobile } from '@anxun/shared/validators';
 import { Button, Form, Input, Modal, Result } from 'antd';
+import { orgQuery } from '../api/course-requests';
 import type { Contact } from '@anxun/shared/schemas/auth';
 import type { IntendedPersonBody } from '@anxun/shared/schemas/training';
 import { useEffect, useState } from 'react';
@@ -56,7 +57,7 @@ export default function IntentFormDialog({
           initialValues={{ courseName }}
           onFinish={(values) => {
             setBusy(true);
-            const OrgCode = new URLSearchParams(location.search).get('OrgCode') ?? undefined;
+            const OrgCode = orgQuery();
             api
               .post('/api/train/intendedPerson/addNew-Intended', { json: { ...values, OrgCode } })
               .then(() => setDone(true))

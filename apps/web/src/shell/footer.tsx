@@ -3,6 +3,16 @@ import { useShellUi } from './ui-store';
 import { useOrg } from './use-org';
 
 /** Footer (spec §1): the organisation's copyright, address, phone and two record notices. */
+/**
+ * Whose the site is, as 页脚版权 holds it: a manager who typed the whole line (© 2026 某公司 版权所有)
+ * would otherwise read © 2026 © 2026 某公司 版权所有 · 版权所有.
+ */
+export const holderOf = (copyright: string | undefined): string =>
+  (copyright ?? '')
+    .replace(/^\s*(©|\(c\)|copyright)\s*(\d{4}(\s*[-–—]\s*\d{4})?)?\s*/i, '')
+    .replace(/\s*[·,，]?\s*(版权所有|all rights reserved)\.?\s*$/i, '')
+    .trim();
+
 export function Footer() {
   const { t } = useTranslation();
   const { data } = useOrg();
@@ -18,7 +28,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <p>
-        © {year} {footer?.copyright || data?.baseOrgName || '安训'} · {t('footer.copyright')}
+        © {year} {holderOf(footer?.copyright) || data?.baseOrgName || '安训'} · {t('footer.copyright')}
       </p>
       {contact.length > 0 && (
         <p>

@@ -69,11 +69,14 @@ export function ExamReviewView({ review, next }: { review: ExamReview; next?: Re
               {t('punct.colon')}
               <strong>{answerText(item.correctAnswer, judge)}</strong> · {t('exams.earned')} {item.earned}
             </div>
-            <div className="analysis">
-              {t('exams.analysis')}
-              {t('punct.colon')}
-              {item.analysis}
-            </div>
+            {/* a question imported without one: no empty 解析： */}
+            {item.analysis?.trim() && (
+              <div className="analysis">
+                {t('exams.analysis')}
+                {t('punct.colon')}
+                {item.analysis}
+              </div>
+            )}
           </li>
         ))}
       </ol>

@@ -133,11 +133,14 @@ export function PracticePanel({
               {t('punct.colon')}
               <strong>{answerText(result.correctAnswer, judge)}</strong>
             </div>
-            <div className="analysis">
-              {t('exams.analysis')}
-              {t('punct.colon')}
-              {result.analysis}
-            </div>
+            {/* a question imported without one: no empty 解析： */}
+            {result.analysis?.trim() && (
+              <div className="analysis">
+                {t('exams.analysis')}
+                {t('punct.colon')}
+                {result.analysis}
+              </div>
+            )}
             {result.removedFromWrongBook && <div>{t('exams.removedFromBook')}</div>}
           </PlainNotice>
           <button type="button" className="plain-btn primary" onClick={load} data-testid="practice-next">

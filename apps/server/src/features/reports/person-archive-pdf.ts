@@ -1,4 +1,5 @@
 import type { LearnerReport } from '@anxun/shared/schemas/reports';
+import { durationText } from '../../core/duration-text.js';
 import { cjkFontFile } from '../../infra/pdf-fonts.js';
 
 export interface PersonArchive {
@@ -35,16 +36,12 @@ const examOf = (c: CourseReport) =>
     ? ''
     : `，考试已用 ${c.examAttemptsUsed}/${c.examAttemptsAllowed} 次${c.examAttemptsGranted > 0 ? `（含补考 ${c.examAttemptsGranted} 次）` : ''}`;
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
-const minutes = (seconds: number) => {
-  const whole = Math.max(0, Math.round(seconds)); // 59.7 s is 1分0秒, not 0分60秒
-  return `${Math.floor(whole / 60)}分${whole % 60}秒`;
-};
 
 /** 核验审核's word on a check: a void with its reason and the time it took back; who, and when. */
 const reviewText = (review: LearnerReport['classes'][number]['faceChecks'][number]['review']) =>
   !review
     ? ''
-    : `\u3000审核：${review.decision === 'voided' ? `作废，原因：${review.reason}，扣回 ${minutes(review.voidedSeconds)}` : `已确认${review.reason ? `，意见：${review.reason}` : ''}`}（${review.reviewerName ?? '—'} 于 ${time(review.reviewedAt)}）`;
+    : `\u3000审核：${review.decision === 'voided' ? `作废，原因：${review.reason}，扣回 ${durationText(review.voidedSeconds)}` : `已确认${review.reason ? `，意见：${review.reason}` : ''}`}（${review.reviewerName ?? '—'} 于 ${time(review.reviewedAt)}）`;
 
 /**
  * 一人一档: one learner's training file as a regulator reads it — identity, each class and
@@ -84,14 +81,14 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
   for (const c of report.classes) {
     heading(`班级：${c.className}`, 12);
     line(
-      `加入时间：${time(c.joinedAt)}\u3000\u3000状态：${STATUS[c.status]}\u3000\u3000学时：已学 ${c.creditedHours}（${minutes(c.creditedSeconds)}）/ 应修 ${c.requiredHours}，计入 ${c.countedHours}`,
+      `加入时间：${time(c.joinedAt)}\u3000\u3000状态：${STATUS[c.status]}\u3000\u3000学时：已学 ${c.creditedHours}（${durationText(c.creditedSeconds)}）/ 应修 ${c.requiredHours}，计入 ${c.countedHours}`,
     );
     for (const course of c.courses) {
       doc
         .moveDown(0.3)
         .font('bold')
         .text(
-          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，已学 ${minutes(course.creditedSeconds)}，${STATUS[course.status]}${examOf(course)}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
+          `课程：${course.courseName}（应修 ${course.requiredHours} 学时，已学 ${durationText(course.creditedSeconds)}，${STATUS[course.status]}${examOf(course)}${course.examPassedAt ? `，考试通过于 ${time(course.examPassedAt)}` : ''}）`,
           left,
           undefined,
           { width },
@@ -102,7 +99,7 @@ export async function renderPersonArchive(archive: PersonArchive): Promise<Buffe
           .map(([code, n]) => `${REFUSAL[code] ?? code}×${n}`)
           .join('、');
         line(
-          `· ${u.title}：时长 ${minutes(u.durationSeconds)}，已学 ${minutes(u.creditedSeconds)}，学习 ${u.studyCount} 次${u.done ? '，已完成' : ''}；首次 ${time(u.firstStudyAt)}，最后 ${time(u.lastStudyAt)}${refused ? `；未计时：${refused}` : ''}`,
+          `· ${u.title}：时长 ${durationText(u.durationSeconds)}，已学 ${durationText(u.creditedSeconds)}，学习 ${u.studyCount} 次${u.done ? '，已完成' : ''}；首次 ${time(u.firstStudyAt)}，最后 ${time(u.lastStudyAt)}${refused ? `；未计时：${refused}` : ''}`,
         );
       }
     }

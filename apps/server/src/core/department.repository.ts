@@ -6,15 +6,19 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../infra/database.js';
 import type { DepartmentsTable } from '../infra/db-schema.js';
 
-/** An organisation's departments with the number of people directly in each. */
+/**
+ * An organisation's departments with the number of people directly in each: in their sort
+ * order, then in the order they were made (一车间, 二车间, 三车间 — by name they read 一, 三, 二).
+ */
 export async function listDepartments(db: Db, orgId: string) {
   return db
     .selectFrom('departments as d')
     .leftJoin('persons as p', 'p.department_id', 'd.id')
     .select((eb) => ['d.id', 'd.parent_id', 'd.name', 'd.sort_order', eb.fn.count<number>('p.id').as('member_count')])
     .where('d.org_id', '=', orgId)
-    .groupBy(['d.id', 'd.parent_id', 'd.name', 'd.sort_order'])
+    .groupBy(['d.id', 'd.parent_id', 'd.name', 'd.sort_order', 'd.created_at'])
     .orderBy('d.sort_order')
+    .orderBy('d.created_at')
     .orderBy('d.name')
     .execute();
 }

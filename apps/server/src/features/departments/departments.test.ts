@@ -38,6 +38,13 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
     const workshop = await create({ name: '一车间', parentId: plant.body.data.id });
     expect(workshop.body.data).toMatchObject({ name: '一车间', parentId: plant.body.data.id });
     expect((await list()).map((d) => d.name)).toEqual(expect.arrayContaining(['生产部', '一车间']));
+    // listed in the order they were made, not by character code (一, 三, 二)
+    for (const name of ['二车间', '三车间']) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await create({ name, parentId: plant.body.data.id });
+    }
+    const workshops = (await list()).filter((d) => d.parentId === plant.body.data.id).map((d) => d.name);
+    expect(workshops).toEqual(['一车间', '二车间', '三车间']);
 
     const [record] = await audit('department.create');
     expect(record).toMatchObject({ target_type: 'department', ip: '127.0.0.1' });

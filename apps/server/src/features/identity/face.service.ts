@@ -1,3 +1,4 @@
+import { COPY_REFUSALS } from '../../core/face-check-state.js';
 import { FaceRejectionMsg } from '@anxun/shared/messages';
 import type { Selectable } from 'kysely';
 import crypto from 'node:crypto';
@@ -33,8 +34,7 @@ import {
   claimCaptureToken,
   claimNonce,
   countOpenNonces,
-  countMismatches,
-  countRefusedCopies,
+  findDoubtfulReasons,
   findAttemptEmbeddings,
   findCaptureToken,
   findEarlierPhotoHashes,
@@ -460,10 +460,11 @@ async function compareFace(
     const rules = parseFaceCheckRules((await findMembershipRules(ctx.db, check.train_person_id)) ?? '{}');
     // a pass after photos refused as copies (or not live) is one for 核验审核 to look at
     const checkFlags = [...judged.flags];
-    if (passed && (await countRefusedCopies(ctx.db, check.id)) > 0) checkFlags.push('REFUSED_COPIES');
+    const before = passed ? await findDoubtfulReasons(ctx.db, check.id) : new Set<string>();
+    if (COPY_REFUSALS.some((r) => before.has(r))) checkFlags.push('REFUSED_COPIES');
     // …and a pass after a face unlike his: someone else in front of the camera first, the
     // learner then — the stand-in's pattern (helper-73)
-    if (passed && (await countMismatches(ctx.db, check.id)) > 0) checkFlags.push('OTHER_FACE');
+    if (before.has('MISMATCH')) checkFlags.push('OTHER_FACE');
     // a share of the passes with nothing doubtful, for a person to look at: a copy reframed
     // enough passes every rule here, and only a person comparing the photos sees it
     if (passed && checkFlags.length === 0 && score >= reviewBelow(ctx) && sampledForReview(ctx)) {

@@ -210,26 +210,20 @@ export async function countOpenNonces(db: Db, personId: string, now: number): Pr
   return Number(row.n);
 }
 
-/** Attempts at a check refused as a copy, a still scene or not taken live. */
-export async function countRefusedCopies(db: Db, checkId: string): Promise<number> {
-  const row = await db
+/**
+ * What a check's earlier photos were refused for, each reason once, among those a pass is
+ * flagged for: refused as a copy, a still scene or not taken live (COPY_REFUSALS), or a face
+ * unlike the reference (MISMATCH). One read for both flags.
+ */
+export async function findDoubtfulReasons(db: Db, checkId: string): Promise<Set<string>> {
+  const rows = await db
     .selectFrom('face_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select('reason')
+    .distinct()
     .where('check_id', '=', checkId)
-    .where('reason', 'in', COPY_REFUSALS)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** A check's photos that showed a face unlike the reference (MISMATCH), however many. */
-export async function countMismatches(db: Db, checkId: string): Promise<number> {
-  const row = await db
-    .selectFrom('face_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('check_id', '=', checkId)
-    .where('reason', '=', 'MISMATCH')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('reason', 'in', [...COPY_REFUSALS, 'MISMATCH'])
+    .execute();
+  return new Set(rows.flatMap((r) => (r.reason ? [r.reason] : [])));
 }
 
 /** Uses the learner's nonce once: false when unknown, someone else's, expired or used (even by a racing request). */

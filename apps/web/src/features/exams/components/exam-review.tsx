@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { PlainNotice } from '../../../components/plain-notice';
 import { PlainResult } from '../../../components/plain-result';
 import { formatDateTime } from '../../../lib/format';
+import { Analysis } from './analysis';
 import { useTranslation } from '../../../lib/i18n';
 import type { ExamReview } from '../api/exams-api';
 import { answerText, letter } from './answer-input';
@@ -69,14 +70,7 @@ export function ExamReviewView({ review, next }: { review: ExamReview; next?: Re
               {t('punct.colon')}
               <strong>{answerText(item.correctAnswer, judge)}</strong> · {t('exams.earned')} {item.earned}
             </div>
-            {/* a question imported without one: no empty 解析： */}
-            {item.analysis?.trim() && (
-              <div className="analysis">
-                {t('exams.analysis')}
-                {t('punct.colon')}
-                {item.analysis}
-              </div>
-            )}
+            <Analysis text={item.analysis} />
           </li>
         ))}
       </ol>

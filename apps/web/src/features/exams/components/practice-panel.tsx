@@ -4,6 +4,7 @@ import { ProgressLine } from '../../../components/plain-progress';
 import { PlainResult } from '../../../components/plain-result';
 import { SkeletonLines } from '../../../components/skeleton-lines';
 import { ApiError } from '../../../lib/api-client';
+import { Analysis } from './analysis';
 import { localiseText, useTranslation } from '../../../lib/i18n';
 import {
   answerPractice,
@@ -133,14 +134,7 @@ export function PracticePanel({
               {t('punct.colon')}
               <strong>{answerText(result.correctAnswer, judge)}</strong>
             </div>
-            {/* a question imported without one: no empty 解析： */}
-            {result.analysis?.trim() && (
-              <div className="analysis">
-                {t('exams.analysis')}
-                {t('punct.colon')}
-                {result.analysis}
-              </div>
-            )}
+            <Analysis text={result.analysis} />
             {result.removedFromWrongBook && <div>{t('exams.removedFromBook')}</div>}
           </PlainNotice>
           <button type="button" className="plain-btn primary" onClick={load} data-testid="practice-next">

@@ -499,6 +499,10 @@ describe('the console in Chromium', () => {
     await choosePassword(manager.page, password, `${password}-own`);
     await manager.page.waitForURL(/#\/manage\/dashboard/);
     await manager.page.getByTestId('figure-hours').waitFor();
+    // a new organisation's 概览 shows its first steps, the first one current
+    const steps = manager.page.getByTestId('first-steps');
+    await steps.locator('.ant-steps-item-process').getByText('添加学员').waitFor();
+    expect(await steps.locator('.ant-steps-item-finish').count()).toBe(0);
     await manager.page.evaluate(() => (location.hash = '/manage/people'));
     await manager.page.getByTestId('people-page').waitFor();
     // a new organisation has no course yet: its first class says where courses come from
@@ -511,6 +515,15 @@ describe('the console in Chromium', () => {
     // and so does its empty question bank
     await manager.page.evaluate(() => (location.hash = '/manage/questions'));
     await manager.page.getByText('还没有课程：请先在“课程管理”中新建课程，再为它添加试题').waitFor();
+    // 单位设置 gives him his organisation's own login address: his learners open his site, not the default one
+    await manager.page.evaluate(() => (location.hash = '/manage/settings'));
+    const address = (await manager.page.getByTestId('entry-login').textContent()) ?? '';
+    expect(address).toBe(`${env.server.baseUrl}/#/login?OrgCode=${code}`);
+    await manager.page.getByTestId('entry-qr').locator('canvas').waitFor();
+    const guest = await openPage(env, '/404');
+    await guest.page.goto(address);
+    await guest.page.getByTestId('login-org').getByText(orgName).waitFor();
+    await guest.context.close();
     // his console is his organisation's: the operator's page answers 403
     await manager.page.evaluate(() => (location.hash = '/manage/organisations'));
     await manager.page.waitForURL(/#\/403$/);
@@ -553,6 +566,8 @@ describe('the console in Chromium', () => {
     await page.waitForURL(/#\/manage\/dashboard$/);
     await page.getByTestId('figure-hours').waitFor();
     await page.getByTestId('chart-hours').locator('canvas').waitFor();
+    // an organisation with learners, courses and classes is past its first steps
+    expect(await page.getByTestId('first-steps').count()).toBe(0);
     await page.evaluate(() => (location.hash = '/manage/reports'));
     await page.getByTestId('report-class').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '2026年度全员安全生产培训班' }).click();

@@ -231,6 +231,8 @@ export const dashboard = z.object({
   /** the last 30 days, oldest first */
   series: z.array(dashboardFigures),
   classesBehind: z.array(classBehind),
+  /** what the organisation has so far (a new one is shown its first steps until it has each) */
+  setup: z.object({ learners: z.number(), courses: z.number(), classes: z.number() }),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 

@@ -2,6 +2,7 @@ import { LearnStatus } from '@anxun/shared/constants';
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../../infra/database.js';
 import { checkState } from '../../core/face-check-state.js';
+import { selectBooksOfOrg } from '../../core/catalogue.repository.js';
 
 /**
  * The dashboard's reads: figures of one organisation grouped by day, counted from the records
@@ -183,4 +184,26 @@ export async function findRunningClasses(db: Db, orgId: string, now: number) {
     .groupBy('tp.class_id')
     .execute();
   return { classes, credit: new Map(credit.map((c) => [c.class_id, Number(c.seconds ?? 0)])) };
+}
+
+/** How far a new organisation has come: its learners (registrations waiting excluded), courses on offer and classes. */
+export async function countSetup(db: Db, orgId: string) {
+  const [learners, courses, classes] = await Promise.all([
+    db
+      .selectFrom('persons as p')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('p.org_id', '=', orgId)
+      .where('p.role', '=', 'learner')
+      .where('p.pending_since', 'is', null)
+      .executeTakeFirstOrThrow(),
+    selectBooksOfOrg(db, orgId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('train_classes as c')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('c.org_id', '=', orgId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { learners: Number(learners.n), courses: Number(courses.n), classes: Number(classes.n) };
 }

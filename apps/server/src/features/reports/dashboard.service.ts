@@ -7,6 +7,7 @@ import {
   certificatesByDay,
   checksByDay,
   countActiveLearners,
+  countSetup,
   creditByDay,
   examsByDay,
   findRunningClasses,
@@ -35,20 +36,22 @@ const empty = (day: string): DashboardFigures => ({
  * 概览 (issue: Console III): today and the last 30 days for the manager's organisation, day by
  * day, counted from the records — credited study from study_events, checks by when they fell
  * due, exams by when they began, certificates by when they were issued — and the classes
- * whose learners lag their period.
+ * whose learners lag their period; and, for a new organisation's first steps, how many
+ * learners, courses and classes it has.
  */
 export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashboard> {
   const now = ctx.now();
   const today = recordTime(now).slice(0, 10);
   const first = new Date(Date.parse(`${today}T00:00:00Z`) - (DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const start = dayStart(first);
-  const [credit, active30, checks, exams, certificates, running] = await Promise.all([
+  const [credit, active30, checks, exams, certificates, running, setup] = await Promise.all([
     creditByDay(ctx.db, user.orgId, start),
     countActiveLearners(ctx.db, user.orgId, start),
     checksByDay(ctx.db, user.orgId, start),
     examsByDay(ctx.db, user.orgId, start),
     certificatesByDay(ctx.db, user.orgId, start),
     findRunningClasses(ctx.db, user.orgId, now),
+    countSetup(ctx.db, user.orgId),
   ]);
   const series = Array.from({ length: DAYS }, (_, i) =>
     empty(new Date(Date.parse(`${first}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10)),
@@ -113,5 +116,5 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
     .filter((c) => c.members > c.done && c.progressShare < c.elapsedShare - BEHIND_BY)
     .sort((a, b) => b.elapsedShare - b.progressShare - (a.elapsedShare - a.progressShare));
 
-  return { today: series[DAYS - 1]!, last30Days, series, classesBehind };
+  return { today: series[DAYS - 1]!, last30Days, series, classesBehind, setup };
 }

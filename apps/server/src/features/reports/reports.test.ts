@@ -678,6 +678,23 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     const theirs = (await get('/api/manage/dashboard', other)).body.data;
     expect(theirs.last30Days).toMatchObject({ learnersActive: 0, creditedHours: 0, examAttempts: 0 });
     expect(theirs.classesBehind).toEqual([]);
+    // a new organisation has nothing yet (its first steps are shown until it has each)
+    expect(theirs.setup).toEqual({ learners: 0, courses: 0, classes: 0 });
+    await addLearner(server, { account: 'other-learner24', password: 'other1234', orgCode: '10024' });
+    expect((await get('/api/manage/dashboard', other)).body.data.setup).toEqual({
+      learners: 1,
+      courses: 0,
+      classes: 0,
+    });
+    const classes = await server.ctx.db
+      .selectFrom('train_classes as c')
+      .innerJoin('organisations as o', 'o.id', 'c.org_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('o.code', '=', '00000')
+      .executeTakeFirstOrThrow();
+    expect(board.setup.classes).toBe(Number(classes.n));
+    expect(board.setup.learners).toBeGreaterThan(0);
+    expect(board.setup.courses).toBeGreaterThan(0);
   });
 
   it("exports a class's exam results with each answer sheet, masked and audited", async () => {

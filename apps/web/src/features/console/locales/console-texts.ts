@@ -150,6 +150,17 @@ registerTexts({
           '移出后本单位学员在课程目录中看不到这门课程，新班级也不能再选；已选用它的班级照常学习。确定移出吗？',
         noShared: '平台暂时没有可加入的课程',
       },
+      firstSteps: {
+        title: '开始使用',
+        learners: '添加学员',
+        learnersHint: '在“部门与学员”中建部门，下载模板用Excel批量导入学员，或逐个添加',
+        courses: '准备课程',
+        coursesHint: '在“课程管理”中新建课程并上传课件视频，或添加平台课程',
+        classes: '开班报名',
+        classesHint: '在“班级管理”中新建班级，选课程、设学时规则和考试，再按部门或搜索报名学员',
+        entry: '通知学员',
+        entryHint: '在“单位设置”中复制本单位的学员登录地址或下载二维码，发给学员',
+      },
       dashboard: {
         title: '概览',
         active: '活跃学员',
@@ -225,6 +236,17 @@ registerTexts({
           STILL_SCENE: '拒绝：画面连续相同',
           NOT_LIVE_CAPTURE: '拒绝：非现场拍摄',
         },
+      },
+      entry: {
+        title: '学员入口',
+        orgCode: '单位编码：',
+        login: '学员登录地址（打开后显示本单位的名称和标志）：',
+        register: '学员注册地址',
+        registerMode: '（当前注册方式：{{mode}}，可在“部门与学员”中更改）',
+        qrDownload: '下载二维码',
+        qrFile: '学员登录二维码-{{code}}.png',
+        hint: '把登录地址发给学员，或把二维码打印张贴在培训现场，手机扫码即可登录。',
+        hintOther: '学员直接打开网站首页时看到的是平台默认单位，而不是本单位。',
       },
       settings: {
         reference: '本人照片采集',
@@ -737,6 +759,19 @@ registerTexts({
           'Your learners will no longer find it and new classes cannot take it; classes that have it go on. Take it out?',
         noShared: 'The platform offers no books yet',
       },
+      firstSteps: {
+        title: 'Getting started',
+        learners: 'Add learners',
+        learnersHint:
+          'Under People: make departments, then import learners from the Excel template or add them one by one',
+        courses: 'Prepare courses',
+        coursesHint: 'Under Course books: make a course and upload its videos, or add a platform course',
+        classes: 'Open a class',
+        classesHint:
+          'Under Classes: make a class with its courses, hour rules and exam, then enrol learners by department or search',
+        entry: 'Tell the learners',
+        entryHint: "Under Settings: copy the organisation's login address or download its QR code for the learners",
+      },
       dashboard: {
         title: 'Overview',
         active: 'Active learners',
@@ -822,6 +857,17 @@ registerTexts({
           STILL_SCENE: 'Refused: the same scene again',
           NOT_LIVE_CAPTURE: 'Refused: not taken live',
         },
+      },
+      entry: {
+        title: 'Learner entry',
+        orgCode: 'Organisation code: ',
+        login: "Learners' login address (it shows this organisation's name and logo):",
+        register: 'Registration address',
+        registerMode: ' (registration is now: {{mode}}; change it under People)',
+        qrDownload: 'Download QR code',
+        qrFile: 'login-qr-{{code}}.png',
+        hint: 'Send learners the login address, or print the QR code for the training room: a phone scans it and logs in.',
+        hintOther: " A learner who opens the site's home page sees the platform's default organisation, not this one.",
       },
       settings: {
         reference: 'Reference photos',

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useDashboard, type Dashboard } from '../api/reports-api';
+import { FirstStepsCard } from '../components/first-steps-card';
 import { TrendChart, type TrendSeries } from '../components/trend-chart';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
@@ -93,6 +94,7 @@ export default function DashboardPage() {
   return (
     <section className="page console-page" data-testid="dashboard-page">
       <h1>{t('console.dashboard.title')}</h1>
+      <FirstStepsCard setup={data.setup} />
       <div className="dashboard-figures">
         {figures.map((f) => (
           <Card key={f.key} size="small" data-testid={`figure-${f.key}`}>

@@ -38,7 +38,7 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
   }
 
   /** A new learner in a class of his own, studied to the end of its one course book. */
-  const studied = async (account: string): Promise<Learner> => {
+  const studied = async (account: string, rules: object = RULES): Promise<Learner & { classId: string }> => {
     const personId = await addLearner(server, { account, password: 'examvoid1234' });
     const token = (await login(server, account, 'examvoid1234')).body.data.credentials.accessToken as string;
     const book = await server.ctx.db
@@ -47,7 +47,7 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
       .where('name', '=', '消防安全基础')
       .executeTakeFirstOrThrow();
     const created = await server.request('POST', '/api/manage/classes', {
-      json: { name: `考试作废班${account}`, bookIds: [book.id], rules: RULES },
+      json: { name: `考试作废班${account}`, bookIds: [book.id], rules },
       headers: as(admin),
     });
     expect(created.status, created.text).toBe(200);
@@ -71,7 +71,13 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
     for (const u of units) {
       await playUnit(server, token, u.id, { end: u.duration_seconds, advance: (ms) => (now += ms) });
     }
-    return { token, personId, trainPersonId: member.id, classCourseId: member.class_course_id };
+    return {
+      token,
+      personId,
+      trainPersonId: member.id,
+      classCourseId: member.class_course_id,
+      classId: created.body.data.id as string,
+    };
   };
 
   /** A passed check of his, a moment from now. */
@@ -313,5 +319,26 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
     expect(next.status, next.text).toBe(200);
     expect(next.body.data.attemptId).not.toBe(paper.body.data.attemptId);
     expect(next.body.data.attemptNumber).toBe(1);
+  });
+
+  it('leaves a course completed before its class required the exam completed when the exam he sat since is voided', async () => {
+    const l = await studied('examvoidafter', { ...RULES, exam: { ...RULES.exam, required: false } });
+    await expect.poll(async () => (await certificates(l)).map((c) => c.status), { timeout: 15_000 }).toEqual(['valid']);
+    // the class requires the exam from now on; he sits it anyway and passes
+    const edited = await server.request('PUT', `/api/manage/classes/${l.classId}`, {
+      json: { rules: RULES },
+      headers: as(admin),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    await passed(l, 'start');
+    const examCheck = await passed(l, 'exam');
+    await passExam(l);
+    const voided = await voidCheck(examCheck);
+    expect(voided.status, voided.text).toBe(200);
+    // the pass is gone, but his completion never rested on it: it stands, and so does his certificate
+    expect(voided.body.data).toMatchObject({ examsVoided: 1, certificateWithdrawn: null });
+    expect(await summary(l)).toMatchObject({ passed: false, attempts: [{ voided: true }] });
+    expect((await record(l)).status).toBe('done');
+    expect((await certificates(l)).map((c) => c.status)).toEqual(['valid']);
   });
 });

@@ -134,5 +134,7 @@ export const classMember = z.object({
   /** credited seconds over the class's courses */
   studiedSeconds: z.number(),
   lastStudyAt: z.string().nullable(),
+  /** nothing on record yet (study, face checks, exams): 移出 may take him out */
+  removable: z.boolean(),
 });
 export const memberPage = z.object({ records: z.array(classMember), total: z.number() });

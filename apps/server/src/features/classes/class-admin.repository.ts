@@ -215,6 +215,24 @@ export async function findMembers(
 }
 
 /** A member with nothing on record (no study, no check, no exam) may leave the class. */
+/** Of these memberships, those with study, a face check or an exam on record (成员's 移出 is not offered them). */
+export async function findMembersWithActivity(db: Db, trainPersonIds: readonly string[]): Promise<Set<string>> {
+  if (trainPersonIds.length === 0) return new Set();
+  const ids = [...trainPersonIds];
+  const [studied, checked, examined] = await Promise.all([
+    db
+      .selectFrom('train_warp_courses')
+      .select('train_person_id')
+      .distinct()
+      .where('train_person_id', 'in', ids)
+      .where((eb) => eb.or([eb('study_length', '>', 0), eb('study_count', '>', 0)]))
+      .execute(),
+    db.selectFrom('face_checks').select('train_person_id').distinct().where('train_person_id', 'in', ids).execute(),
+    db.selectFrom('exam_attempts').select('train_person_id').distinct().where('train_person_id', 'in', ids).execute(),
+  ]);
+  return new Set([...studied, ...checked, ...examined].flatMap((r) => (r.train_person_id ? [r.train_person_id] : [])));
+}
+
 export async function memberHasActivity(db: Db, trainPersonId: string): Promise<boolean> {
   const [studied, checked, examined] = await Promise.all([
     db

@@ -50,6 +50,7 @@ import {
   insertClass,
   insertClassCourses,
   lockClassOfOrg,
+  findMembersWithActivity,
   memberHasActivity,
   setCourseOrder,
   updateClassRow,
@@ -489,10 +490,15 @@ export async function listMembers(ctx: AppContext, user: AuthUser, id: string, q
     }),
     departmentPathsOfOrg(ctx.db, user.orgId),
   ]);
+  const active = await findMembersWithActivity(
+    ctx.db,
+    rows.map((r) => r.train_person_id),
+  );
   return {
     records: rows.map((r) => ({
       trainPersonId: r.train_person_id,
       personId: r.person_id,
+      removable: !active.has(r.train_person_id),
       name: r.name,
       idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
       departmentName: departmentNameOf(paths, r.department_id, r.department_name),

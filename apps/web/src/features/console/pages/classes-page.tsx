@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, Drawer, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -74,16 +74,23 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
             title: t('console.actions'),
             key: 'remove',
             width: 70,
-            render: (_: unknown, m: ClassMember) => (
-              <Popconfirm
-                title={t('console.removeConfirm', { name: m.idCard ? `${m.name}（${m.idCard}）` : m.name })}
-                onConfirm={() => remove(m)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('console.remove')}
-                </Button>
-              </Popconfirm>
-            ),
+            render: (_: unknown, m: ClassMember) =>
+              !m.removable ? (
+                <Tooltip title={t('console.removeBlocked')}>
+                  <Button type="link" size="small" disabled data-testid="member-remove-blocked">
+                    {t('console.remove')}
+                  </Button>
+                </Tooltip>
+              ) : (
+                <Popconfirm
+                  title={t('console.removeConfirm', { name: m.idCard ? `${m.name}（${m.idCard}）` : m.name })}
+                  onConfirm={() => remove(m)}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('console.remove')}
+                  </Button>
+                </Popconfirm>
+              ),
           },
         ]}
       />

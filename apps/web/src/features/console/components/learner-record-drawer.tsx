@@ -213,7 +213,7 @@ export function LearnerRecordDrawer({
                   },
                 ]}
               />
-              <h4>{t('console.reports.exams')}</h4>
+              <h4>{t('console.reports.examRecords')}</h4>
               <Table
                 rowKey="attemptId"
                 size="small"

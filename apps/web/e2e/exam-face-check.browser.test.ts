@@ -50,7 +50,7 @@ describe('a face check before the exam in Chromium', () => {
     const dialog = page.getByTestId('face-check-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('考试前，请先核验本人身份');
-    expect(await dialog.textContent()).toContain('核验通过后即可开始考试');
+    expect(await dialog.textContent()).toContain('核验通过后即可进入考试');
     expect(await page.getByTestId('exam-question').count()).toBe(0);
     // no error toast over it: the check is the next step, not a failure
     expect(await page.getByTestId('toasts').locator('.toast').count()).toBe(0);

@@ -133,7 +133,7 @@ export const pageTextsZh = {
     windowEnds: '请在 {{time}} 前完成',
     creditPaused: '核验通过前不计学时',
     endAside: '本课件已学完：请完成课件结束时的人脸核验，通过后继续学习',
-    examNext: '核验通过后即可开始考试',
+    examNext: '核验通过后即可进入考试（已开始的考试计时不停）',
     shoot: '拍照核验',
     usePhone: '没有摄像头？用手机拍照',
     useCamera: '改用电脑摄像头',

@@ -437,7 +437,7 @@ export function ExamPanel({ classCourseId, onWrongBook }: { classCourseId: strin
       {summary.faceCheckFirst && canStart && !summary.passed && (summary.inPeriod || summary.openAttemptId) && (
         // said before the click: the check is the next step, not a surprise
         <p className="exam-face-note" data-testid="exam-face-note">
-          {t('exams.faceFirst')}
+          {summary.openAttemptId ? t('exams.faceFirstResume') : t('exams.faceFirst')}
         </p>
       )}
       {summary.attempts.some((a) => a.voided) && (

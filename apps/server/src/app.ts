@@ -151,11 +151,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    // a request's id: the proxy's X-Request-Id when it is a plain token (nginx's $request_id),
-    // else a new UUID — unique across nodes, unlike Fastify's counter
+    // a request's id: the proxy's X-Request-Id when it is a plain token (nginx's $request_id) and
+    // a proxy is trusted (TRUST_PROXY; without one the header is the client's, who must not pick
+    // the id a study event and the logs carry), else a new UUID — unique across nodes
     requestIdHeader: false,
     genReqId: (req) => {
-      const given = req.headers['x-request-id'];
+      const given = config.trustProxy === false ? undefined : req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     // A hop count n trusts the n proxies nearest to us; X-Forwarded-For beyond them is the client's.

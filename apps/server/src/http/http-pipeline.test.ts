@@ -194,9 +194,18 @@ describe('the HTTP pipeline', () => {
     },
   );
 
-  it('sends HSTS when a trusted proxy says the request came over HTTPS, and only then', async () => {
+  it('sends HSTS when a trusted proxy says the request came over HTTPS, and only then; keeps its request id', async () => {
     const proxied = await startServer({ env: { TRUST_PROXY: '1' } });
     try {
+      // the proxy's request id (nginx's $request_id) when it is a plain token, else a fresh one
+      const given = await proxied.request('GET', '/api/health/live', {
+        headers: { 'x-request-id': 'nginx-req-0123456789' },
+      });
+      expect(given.headers.get('x-request-id')).toBe('nginx-req-0123456789');
+      const odd = await proxied.request('GET', '/api/health/live', {
+        headers: { 'x-request-id': '<script>alert(1)</script>' },
+      });
+      expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       const https = await proxied.request('GET', '/api/health/live', { headers: { 'X-Forwarded-Proto': 'https' } });
       expect(https.headers.get('strict-transport-security')).toContain('max-age=31536000');
       const http = await proxied.request('GET', '/api/health/live', { headers: { 'X-Forwarded-Proto': 'http' } });

@@ -419,6 +419,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(websocket, {
     options: { maxPayload: 4096 },
+    // a frame the protocol refuses (too long, malformed: ws's WS_ERR_* codes) is the client's
+    // doing — anyone can send one before his token is checked — not the server's error: a line
+    // without a stack, and the socket ends as ws closed it (1009, 1002)
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.warn({ wsError: code }, 'websocket frame refused');
+      } else request.log.error({ err: error }, 'websocket error');
+      socket.terminate();
+    },
     // On close, every socket is told why (1001: the web reconnects, to another node or to this
     // one restarted) rather than cut with no code; the server's close then need not wait.
     preClose(done) {

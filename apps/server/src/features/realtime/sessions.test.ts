@@ -53,6 +53,19 @@ describe.each(dialects)('sessions and realtime on $name', ({ databaseUrl }) => {
     expect(closed.code).toBe(WsCloseCode.UNAUTHORIZED);
   });
 
+  it('closes a socket sending a frame over the limit (1009), logging it as the client’s doing, not an error', async () => {
+    const { credentials } = await loginDemo();
+    const ws = connectWs(server, credentials.accessToken);
+    await ws.opened;
+    ws.socket.send('x'.repeat(100_000));
+    expect((await ws.closed).code).toBe(1009);
+    const refused = server.logs.filter((l) => l.includes('websocket frame refused'));
+    expect(refused.length).toBeGreaterThan(0);
+    // warn (40), no stack; and no error-level line for it
+    expect(refused.every((l) => JSON.parse(l).level === 40 && !l.includes('stack'))).toBe(true);
+    expect(server.logs.some((l) => l.includes('Max payload size exceeded') && JSON.parse(l).level >= 50)).toBe(false);
+  });
+
   it('one device at a time: a new login kicks the old one over HTTP and websocket', async () => {
     const first = await loginDemo();
     const ws = connectWs(server, first.credentials.accessToken);

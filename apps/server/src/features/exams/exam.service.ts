@@ -18,6 +18,7 @@ import {
   findQuestionsByIds,
   findQuestionsOfBook,
   findUnitStatuses,
+  hasOpenExam,
   insertAttempt,
   recordWrong,
   updateOpenAttempt,
@@ -361,6 +362,11 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   if (rules.afterStudy && !(await studyDone(ctx, course))) {
     throw new AppError(ErrorCode.DUPLICATE, '请先学完本课程的全部课件，再参加考试');
   }
+  // one paper of a course book at a time, over his classes: the review of a paper handed in
+  // shows its keys, and the other paper draws from the same bank
+  if (await hasOpenExam(ctx.db, user.personId, course.book_id, ctx.now(), GRACE_MS)) {
+    throw new AppError(ErrorCode.DUPLICATE, '同一课程的另一场考试正在进行，交卷后才能开始本场考试');
+  }
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);
   const rulesOfCourse = parseRules(await findPaperRulesJson(ctx.db, classCourseId));
   if (rulesOfCourse && problemsOf(rulesOfCourse, bank, rulesTotal(rulesOfCourse)).length > 0) {
@@ -446,8 +452,12 @@ export async function submitExam(
 
 export async function reviewExam(ctx: AppContext, user: AuthUser, attemptId: string): Promise<ExamReview> {
   const attempt = await settle(ctx, await ownAttempt(ctx, user, attemptId));
-  // the keys stay on the server until the paper is handed in
+  // the keys stay on the server until the paper is handed in, and while another of the same
+  // course book is open (as practice does)
   if (attempt.status === 'open') throw new AppError(ErrorCode.DUPLICATE, '考试尚未交卷');
+  if (await hasOpenExam(ctx.db, user.personId, attempt.book_id, ctx.now(), GRACE_MS)) {
+    throw new AppError(ErrorCode.DUPLICATE, '考试进行中，交卷后才能查看考试回顾');
+  }
   return reviewOf(ctx, attempt);
 }
 

@@ -207,6 +207,58 @@ describe.each(dialects)('practice and exams on $name', ({ databaseUrl }) => {
     expect((await get(`/api/exam/practice/next?courseBookId=${bookId}&mode=random`, racer)).status).toBe(200);
   });
 
+  it('shows no key while a paper on the same course book is open in another of his classes', async () => {
+    const twice = await learner(`twice-${databaseUrl ? 'pg' : 'lite'}`);
+    const admin = (await login(server, DEMO_ADMIN.account, DEMO_ADMIN.password)).body.data.credentials.accessToken;
+    const personId = (
+      await server.ctx.db
+        .selectFrom('persons')
+        .select('id')
+        .where('account', '=', `twice-${databaseUrl ? 'pg' : 'lite'}`)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const second = await post(
+      '/api/manage/classes',
+      {
+        name: `同课程第二班${databaseUrl ? 'pg' : 'lite'}`,
+        bookIds: [bookId],
+        rules: {
+          faceCheck: { enabled: false, atStart: false, atEnd: false, randomEveryMinutes: 0, windowSeconds: 120 },
+          exam: { required: true, durationMinutes: 60, totalScore: 100, passScore: 60, retakes: 1 },
+        },
+      },
+      admin,
+    );
+    expect(second.status, second.text).toBe(200);
+    await post(`/api/manage/classes/${second.body.data.id}/enrol`, { personIds: [personId] }, admin);
+    const otherCourseId = (
+      await server.ctx.db
+        .selectFrom('train_class_courses')
+        .select('id')
+        .where('class_id', '=', second.body.data.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    const first = await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, twice);
+    expect(first.status, first.text).toBe(200);
+    // the same bank's second paper waits for the first to be handed in (its review would show the keys)
+    const refused = await post('/api/exam/mock/start', { trainClassCourseId: otherCourseId }, twice);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('同一课程的另一场考试正在进行，交卷后才能开始本场考试');
+    expect(
+      (await post('/api/exam/mock/submit', { attemptId: first.body.data.attemptId, answers: {} }, twice)).status,
+    ).toBe(200);
+    const next = await post('/api/exam/mock/start', { trainClassCourseId: otherCourseId }, twice);
+    expect(next.status, next.text).toBe(200);
+    // while it runs, the first paper's review (its keys) waits too
+    const review = await get(`/api/exam/mock/review/${first.body.data.attemptId}`, twice);
+    expect(review.status).toBe(409);
+    expect(review.body.msg).toBe('考试进行中，交卷后才能查看考试回顾');
+    expectNoKeys(review.text, bank);
+    await post('/api/exam/mock/submit', { attemptId: next.body.data.attemptId, answers: {} }, twice);
+    expect((await get(`/api/exam/mock/review/${first.body.data.attemptId}`, twice)).status).toBe(200);
+  });
+
   it('counts only answers saved before the deadline, however late the hand-in', async () => {
     const late = await learner('late-one');
     const paper = (await post('/api/exam/mock/start', { trainClassCourseId: classCourseId }, late)).body.data;

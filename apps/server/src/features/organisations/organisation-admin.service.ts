@@ -1,3 +1,4 @@
+import { RegistrationMode } from '@anxun/shared/constants';
 import crypto from 'node:crypto';
 import { Role } from '@anxun/shared/constants';
 import { ErrorCode } from '@anxun/shared/errors';
@@ -167,6 +168,9 @@ export async function createOrganisation(
       name: body.name,
       logo_file_id: null,
       created_at: now,
+      // registrations wait for its manager until he opens them (注册方式): anyone may learn the
+      // code from the login address, and a registration claims an ID number nobody checked
+      registration_mode: RegistrationMode.APPROVAL,
       ...footerValues(body),
     });
     const made = await addAdmin(trx, ctx.keys.idCards, id, body.admin, now);

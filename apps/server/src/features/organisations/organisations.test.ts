@@ -34,7 +34,7 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
       code: '20001',
       name: '某化工有限公司',
       footerPhone: '0571-12345678',
-      registrationMode: 'open',
+      registrationMode: 'approval',
       admins: [{ name: '王经理', account: 'chem-admin' }],
       learnerCount: 0,
     });
@@ -44,6 +44,11 @@ describe.each(dialects)('organisations on $name', ({ databaseUrl }) => {
     const admin = (await login(server, 'chem-admin', password)).body.data.credentials.accessToken;
     const learners = await server.request('GET', '/api/manage/learners', { headers: as(admin) });
     expect(learners.body.data.total).toBe(0);
+    // a registration waits for its manager until he opens registration himself: a stranger who
+    // knows the code (it is in the login address) and any ID number cannot walk in (what approval
+    // does: registrations.test)
+    const registration = await server.request('GET', '/api/manage/registrations/settings', { headers: as(admin) });
+    expect(registration.body.data).toMatchObject({ mode: 'approval', pendingCount: 0 });
     // the header shows its name before login
     const publicOrg = await server.request('GET', '/api/base/baseorg/select-code/20001');
     expect(publicOrg.body.data).toMatchObject({ baseOrgName: '某化工有限公司', orgCode: '20001' });

@@ -151,6 +151,17 @@ export const isMobile = (value: string): boolean => /^1\d{10}$/.test(value);
  */
 export const isTelOrMobile = (value: string): boolean => /^(0\d{2,3}-\d{7,8}|1[3-9]\d{9})$/.test(value);
 
+/**
+ * A mobile number as a spreadsheet or a person writes it, made plain: full-width digits
+ * (１３８…), spaces, dashes and brackets dropped, and the country code (+86, 0086, 86) taken off
+ * an 11-digit number. Anything else comes back as it was, for the check to refuse.
+ */
+export function plainMobile(value: string): string {
+  const compact = value.normalize('NFKC').replace(/[\s\-()]/g, '');
+  const local = /^(?:\+86|0086|86)(1\d{10})$/.exec(compact)?.[1];
+  return local ?? (/^\d+$/.test(compact) ? compact : value.trim());
+}
+
 /** A mainland mobile number that can receive an SMS. */
 export const isSmsMobile = (value: string): boolean => /^1[3-9]\d{9}$/.test(value);
 

@@ -124,6 +124,9 @@ async function read({ bytes, wanted, any }) {
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells = {};
     row.eachCell({ includeEmpty: false }, (cell, col) => {
+      // a merged range is its first cell: the others repeat its value (a 部门 header merged
+      // over two columns read as two 部门 columns)
+      if (cell.master !== cell) return;
       cells[col] = [cellText(cell.value), typeof cell.value === 'number'];
     });
     rows.push({ number, cells });

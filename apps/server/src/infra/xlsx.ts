@@ -71,11 +71,67 @@ export async function readSheet(
   }));
 }
 
-/** The header row's titles (spaces and the "required" star dropped) → their column numbers. */
+/**
+ * What HR exports call our columns: a sheet headed 手机号码 or 所属部门 is read as 手机号 and
+ * 部门 (it was ignored, its phones and departments lost without a word). A title exactly ours
+ * wins over one of these (a sheet may hold both 手机号 and 联系电话).
+ */
+const HEADER_ALIASES: Record<string, string> = {
+  员工姓名: '姓名',
+  学员姓名: '姓名',
+  身份证: '身份证号',
+  身份证号码: '身份证号',
+  证件号码: '身份证号',
+  公民身份号码: '身份证号',
+  手机: '手机号',
+  手机号码: '手机号',
+  移动电话: '手机号',
+  联系电话: '手机号',
+  联系方式: '手机号',
+  所属部门: '部门',
+  部门名称: '部门',
+  岗位: '岗位/工种',
+  工种: '岗位/工种',
+  岗位工种: '岗位/工种',
+  用户名: '账号',
+  登录账号: '账号',
+};
+
+/** A column's letters as a spreadsheet names it (1 → A, 27 → AA). */
+export function columnLetters(col: number): string {
+  let letters = '';
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * The header row's titles (spaces and the "required" star dropped; HR's names for our columns
+ * read as ours) → their column numbers. A title found in two columns is refused, naming them:
+ * the one read would otherwise be chosen silently (a second, empty 部门 column lost them all).
+ */
 export function headerColumns(rows: SheetRow[]): Map<string, number> {
-  const columnOf = new Map<string, number>();
+  const exact = new Map<string, number[]>();
+  const aliased = new Map<string, number[]>();
   const header = rows.find((r) => r.number === 1);
-  for (const col of header?.filled() ?? []) columnOf.set(header!.text(col).replace(/\s|\*/g, ''), col);
+  for (const col of header?.filled() ?? []) {
+    const title = header!.text(col).replace(/\s|\*/g, '');
+    const ours = HEADER_ALIASES[title];
+    const into = ours ? aliased : exact;
+    const key = ours ?? title;
+    into.set(key, [...(into.get(key) ?? []), col]);
+  }
+  const columnOf = new Map<string, number>();
+  for (const title of new Set([...exact.keys(), ...aliased.keys()])) {
+    // our own title where the sheet has it, else HR's name for it
+    const cols = exact.get(title) ?? aliased.get(title)!;
+    if (cols.length > 1) {
+      throw new AppError(
+        ErrorCode.BAD_REQUEST,
+        `表头“${title}”出现在不止一列（${cols.map((c) => `第${columnLetters(c)}列`).join('、')}），请只保留一列`,
+      );
+    }
+    columnOf.set(title, cols[0]!);
+  }
   return columnOf;
 }
 

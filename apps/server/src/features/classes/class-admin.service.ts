@@ -461,7 +461,9 @@ export async function enrolFromSheet(
     const person = r.idCard ? byIdCard.get(ids.index(r.idCard)) : byPhone.get(r.phone);
     if (!person) {
       errors.push({ row: r.row, field, msg: '本单位没有这名学员' });
-    } else if (r.idCard && r.phone && person.phone !== r.phone) {
+    } else if (r.idCard && r.phone && byPhone.has(r.phone) && byPhone.get(r.phone)!.id !== person.id) {
+      // the ID number finds him; a phone of his own that changed since the list was made is
+      // no reason to refuse him, another learner's phone is a row mixing two people
       errors.push({ row: r.row, field: '手机号', msg: '手机号与身份证号不是同一名学员' });
     } else if (r.name && r.name !== person.name) {
       errors.push({ row: r.row, field: '姓名', msg: `姓名与系统中的“${person.name}”不一致` });

@@ -75,6 +75,17 @@ describe.each(dialects)('enrolment from a list on $name', ({ databaseUrl }) => {
           ['李四', DEMO_LEARNER.idCard.toLowerCase(), ''],
           ['王五', '1234', ''],
           ['', '', '1370000'],
+          // his ID number with another learner's phone: a row mixing two people
+          [DEMO_LEARNER.name, DEMO_LEARNER.idCard, '13700000001'],
+          // his ID number with his phone as HR writes it, or with a number he no longer has: him
+          [
+            DEMO_LEARNER.name,
+            DEMO_LEARNER.idCard,
+            `+86 ${DEMO_LEARNER.phone.slice(0, 3)}-${DEMO_LEARNER.phone.slice(3)}`,
+          ],
+          [DEMO_LEARNER.name, DEMO_LEARNER.idCard, '13900000099'],
+          // a phone in full-width digits with spaces: found
+          ['', '', '１３７ ０００ ００００１'],
         ],
       ),
     );
@@ -91,6 +102,7 @@ describe.each(dialects)('enrolment from a list on $name', ({ databaseUrl }) => {
         // a number that cannot be anyone's is called wrong, not "not found"
         { row: 7, field: '身份证号', msg: '身份证号不正确（18位，校验位须正确）', name: '王五' },
         { row: 8, field: '手机号', msg: '手机号不正确' },
+        { row: 9, field: '手机号', msg: '手机号与身份证号不是同一名学员', name: DEMO_LEARNER.name },
       ],
     });
     expect(await memberNames()).toEqual([]);

@@ -1,3 +1,4 @@
+import { plainMobile } from '@anxun/shared/validators';
 import { ErrorCode } from '@anxun/shared/errors';
 import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
@@ -34,8 +35,8 @@ export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
     const entry = {
       row: row.number,
       name: row.text(nameCol),
-      idCard: row.text(idCol).toUpperCase(),
-      phone: row.text(phoneCol),
+      idCard: row.text(idCol).normalize('NFKC').replace(/\s/g, '').toUpperCase(),
+      phone: plainMobile(row.text(phoneCol)),
     };
     if (entry.name || entry.idCard || entry.phone) rows.push(entry);
   }

@@ -35,7 +35,7 @@ function checkRow(r: SheetRow, errors: ImportError[]): void {
   if (r.idCardIsNumber) bad('身份证号', '身份证号请以文本格式填写（数字格式会丢失末几位）');
   else if (!r.idCard) bad('身份证号', '请填写身份证号');
   else if (!isIdCard(r.idCard)) bad('身份证号', '身份证号不正确（18位，校验位须正确）');
-  if (r.phone && !isSmsMobile(r.phone)) bad('手机号', '手机号不正确');
+  if (r.phone && !isSmsMobile(r.phone)) bad('手机号', '手机号不正确（须为能接收短信的11位手机号，如13812345678）');
   if (r.department && splitPath(r.department).some((s) => !s || s.length > 50)) {
     bad('部门', '部门路径不正确，多级用“/”分隔，如：生产部/一车间');
   }

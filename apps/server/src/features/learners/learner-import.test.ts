@@ -220,6 +220,47 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     expect(res.body.data, res.text).toMatchObject({ created: 1, errors: [] });
   });
 
+  it('reads an HR export as it comes: its names for our columns, a merged header, full-width and +86 numbers', async () => {
+    const stored = async (name: string) =>
+      server.ctx.db
+        .selectFrom('persons as p')
+        .leftJoin('departments as d', 'd.id', 'p.department_id')
+        .select(['p.phone', 'd.name as department', 'p.post'])
+        .where('p.name', '=', name)
+        .executeTakeFirstOrThrow();
+    // 部门 merged over two columns (a spreadsheet repeats the title in the second): one column
+    const merged = new ExcelJS.Workbook();
+    const ws = merged.addWorksheet('花名册');
+    ws.addRow(['姓名', '身份证号', '手机号', '部门', '']);
+    ws.mergeCells('D1:E1');
+    ws.addRow(['钱七', idOf(32), '１３９ ００００ ０２３２', '生产部／一车间', '']);
+    const one = await upload(Buffer.from(await merged.xlsx.writeBuffer()));
+    expect(one.body.data, one.text).toMatchObject({ created: 1, errors: [] });
+    expect(await stored('钱七')).toMatchObject({ phone: '13900000232', department: '一车间' });
+    // 员工姓名 / 身份证号码 / 手机号码 / 所属部门 / 岗位 are ours by other names
+    const hr = await upload(
+      await sheet(
+        [['孙八', idOf(33), '+86 139-0000-0233', '生产部/一车间', '电工']],
+        ['员工姓名', '身份证号码', '手机号码', '所属部门', '岗位'],
+      ),
+    );
+    expect(hr.body.data, hr.text).toMatchObject({ created: 1, errors: [] });
+    expect(await stored('孙八')).toMatchObject({ phone: '13900000233', department: '一车间', post: '电工' });
+    // a title in two columns is refused, not read from one of them at random
+    const twice = await upload(
+      await sheet([['周九', idOf(34), '', '生产部', '']], ['姓名', '身份证号', '手机号', '部门', '部门']),
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body.msg).toBe('表头“部门”出现在不止一列（第D列、第E列），请只保留一列');
+    // a title row above the header is named as the trouble
+    const titled = new ExcelJS.Workbook();
+    const roster = titled.addWorksheet('花名册');
+    roster.addRow(['华兴化工有限公司员工花名册']);
+    roster.addRow([...LEARNER_IMPORT_COLUMNS]);
+    const tooLow = await upload(Buffer.from(await titled.xlsx.writeBuffer()));
+    expect(tooLow.body.msg).toContain('表头须在第1行');
+  });
+
   it('refuses what is not a learner sheet with a clear message', async () => {
     const notXlsx = await upload(Buffer.from('name,id\n张三,1\n'));
     expect(notXlsx.status).toBe(400);

@@ -1,4 +1,5 @@
 import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
+import { plainMobile } from '@anxun/shared/validators';
 import { loadExcel } from '../../infra/exceljs.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import { AppError } from '../../http/app-error.js';
@@ -29,7 +30,10 @@ export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
   const columnOf = headerColumns(sheet);
   const missing = LEARNER_IMPORT_COLUMNS.slice(0, 2).filter((c) => !columnOf.has(c));
   if (missing.length > 0) {
-    throw new AppError(ErrorCode.BAD_REQUEST, `表头缺少“${missing.join('”“')}”列，请使用下载的模板`);
+    throw new AppError(
+      ErrorCode.BAD_REQUEST,
+      `表头缺少“${missing.join('”“')}”列：表头须在第1行（请删去其上方的标题行），或使用下载的模板`,
+    );
   }
   const rows: SheetRow[] = [];
   for (const row of sheet) {
@@ -38,6 +42,11 @@ export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
     LEARNER_IMPORT_COLUMNS.forEach((title, i) => {
       entry[KEYS[i]!] = row.text(columnOf.get(title));
     });
+    // as HR exports write them: full-width digits and slashes (生产部／一车间), spaces in an ID
+    // number, +86 and dashes in a phone
+    entry.idCard = entry.idCard.normalize('NFKC').replace(/\s/g, '');
+    entry.phone = plainMobile(entry.phone);
+    entry.department = entry.department.normalize('NFKC');
     // an ID number typed as a number has lost its last digits to the spreadsheet already
     entry.idCardIsNumber = row.isNumber(columnOf.get(LEARNER_IMPORT_COLUMNS[1]));
     if (KEYS.some((k) => entry[k] !== '')) rows.push(entry);

@@ -29,7 +29,8 @@ export async function findPersonByLoginName(
   return withOrg(db)
     .where((eb) =>
       eb.or([
-        eb('persons.account', '=', name),
+        // an account in any case, as it is unique in any case (index persons_account_lower)
+        eb(sql<string>`lower(persons.account)`, '=', name.toLowerCase()),
         eb('persons.id_card_index', '=', ids.index(name)),
         eb('persons.phone', '=', name),
       ]),

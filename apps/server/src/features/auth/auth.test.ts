@@ -26,8 +26,10 @@ describe.each(dialects)('account login on $name', ({ databaseUrl }) => {
     expect(res.body.data.algorithm).toBe('RSA-OAEP-256');
   });
 
-  it('logs in by account name, ID card number and phone, with the ID number masked', async () => {
-    for (const username of [DEMO_LEARNER.account, DEMO_LEARNER.idCard, DEMO_LEARNER.phone]) {
+  it('logs in by account name (in any case, as it is unique), ID card number and phone, with the ID number masked', async () => {
+    const shouted = DEMO_LEARNER.account.toUpperCase();
+    expect(shouted).not.toBe(DEMO_LEARNER.account);
+    for (const username of [DEMO_LEARNER.account, shouted, DEMO_LEARNER.idCard, DEMO_LEARNER.phone]) {
       const res = await login(server, username, DEMO_LEARNER.password);
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(200);

@@ -65,6 +65,8 @@ export const classCourseSummary = z.object({
   name: z.string(),
   classHours: z.number(),
   unitCount: z.number(),
+  /** questions in its bank (none: a class requiring its exam cannot be completed) */
+  questionCount: z.number(),
 });
 
 /** 未开始 / 进行中 / 已到期 (past its end date, not closed) / 已结课 */

@@ -63,6 +63,12 @@ export async function findClassCourses(db: Db, classIds: string[]) {
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('w.book_id', '=', 'cc.book_id')
         .as('unit_count'),
+      eb
+        .selectFrom('questions as q')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('q.book_id', '=', 'cc.book_id')
+        .where('q.retired_at', 'is', null)
+        .as('question_count'),
     ])
     .where('cc.class_id', 'in', classIds)
     .orderBy('cc.sort_order')

@@ -110,6 +110,7 @@ async function toManaged(db: Db, rows: ClassRow[], now: number): Promise<Managed
         name: c.name,
         classHours: c.class_hours,
         unitCount: Number(c.unit_count ?? 0),
+        questionCount: Number(c.question_count ?? 0),
       })),
       memberCount: members.get(r.id) ?? 0,
       certificateCount: certificates.get(r.id) ?? 0,

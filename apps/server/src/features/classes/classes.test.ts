@@ -76,6 +76,14 @@ describe.each(dialects)('classes in the console on $name', ({ databaseUrl }) => 
     expect((await call('GET', '/api/manage/classes')).body.data.records.map((c: { id: string }) => c.id)).toContain(
       classId,
     );
+    // each course says how many questions its bank holds (none: an exam it requires cannot be sat)
+    const bank = await server.ctx.db
+      .selectFrom('questions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('book_id', '=', books[1]!.id)
+      .where('retired_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(res.body.data.courses[0].questionCount).toBe(Number(bank.n));
 
     const noCourse = await call('POST', '/api/manage/classes', { name: '空班', bookIds: [], rules: RULES });
     expect(noCourse.body.msg).toContain('请至少选择一门课程');

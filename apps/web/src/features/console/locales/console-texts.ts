@@ -550,6 +550,9 @@ registerTexts({
       remove: '移出',
       removeConfirm: '将“{{name}}”移出班级吗？',
       removeBlocked: '已有学习、核验或考试记录：记录永久保存，不能移出班级',
+      noQuestions: '无试题',
+      noQuestionsHint:
+        '本班需要考试，但这门课程的题库中还没有试题：学员学完后无法考试，课程无法完成。请在“题库”中添加试题，或在“编辑班级”中取消考试',
       enrolled: '已报名 {{enrolled}} 人（{{already}} 人已在班级中）',
       enrolSkipped: '另有 {{skipped}} 人已停用或注册待审核，未报名',
       close: '结课',
@@ -1186,6 +1189,9 @@ registerTexts({
       remove: 'Remove',
       removeConfirm: 'Remove “{{name}}” from the class?',
       removeBlocked: 'Has study, face checks or exams on record: records are kept for good, so they cannot be removed',
+      noQuestions: 'No questions',
+      noQuestionsHint:
+        "The class requires an exam, but this course's question bank is empty: learners who finish it cannot sit the exam, and the course cannot be completed. Add questions under Questions, or turn the exam off in Edit class",
       enrolled: '{{enrolled}} enrolled ({{already}} already in the class)',
       enrolSkipped: '{{skipped}} more are disabled or awaiting approval and were not enrolled',
       close: 'Close',

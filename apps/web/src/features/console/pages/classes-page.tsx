@@ -148,7 +148,21 @@ export default function ClassesPage() {
             {
               title: t('console.courses'),
               key: 'courses',
-              render: (_: unknown, c: ManagedClass) => c.courses.map((x) => x.name).join('、'),
+              render: (_: unknown, c: ManagedClass) =>
+                c.courses.map((x, i) => (
+                  <span key={x.trainClassCourseId}>
+                    {i > 0 && '、'}
+                    {x.name}
+                    {c.rules.exam.required && x.questionCount === 0 && (
+                      // its learners would study to the end and find no exam to sit
+                      <Tooltip title={t('console.noQuestionsHint')}>
+                        <Tag color="error" className="class-course-warning" data-testid="class-no-questions">
+                          {t('console.noQuestions')}
+                        </Tag>
+                      </Tooltip>
+                    )}
+                  </span>
+                )),
             },
             { title: t('console.requiredHours'), dataIndex: 'requiredHours', width: 70 },
             { title: t('console.memberCount'), dataIndex: 'memberCount', width: 70 },

@@ -310,12 +310,12 @@ describe('the console in Chromium', () => {
     // its members, found by name; the pager's arrows are named in Chinese (antd: "left", "right")
     await row.getByRole('button', { name: '成员', exact: true }).click();
     const members = page.getByTestId('member-table');
-    await expect.poll(() => members.locator('tbody tr').count()).toBe(3);
+    await expect.poll(() => members.locator('.ant-table-row').count()).toBe(3);
     await page.locator('.ant-drawer').getByRole('button', { name: '下一页' }).waitFor();
     const search = page.locator('.ant-drawer').getByPlaceholder('姓名 / 手机号');
     await search.fill('钱二');
     await search.press('Enter');
-    await expect.poll(() => members.locator('tbody tr td:first-child').allTextContents()).toEqual(['钱二']);
+    await expect.poll(() => members.locator('.ant-table-row td:first-child').allTextContents()).toEqual(['钱二']);
     await page.locator('.ant-drawer-close').click();
 
     // a course book of its own, a draft until it holds a unit

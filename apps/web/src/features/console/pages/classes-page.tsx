@@ -37,7 +37,7 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
       })
       .catch(() => undefined);
   return (
-    <Drawer open width={760} title={`${cls.name} · ${t('console.members')}`} onClose={onClose}>
+    <Drawer open size="min(760px, 100vw)" title={`${cls.name} · ${t('console.members')}`} onClose={onClose}>
       <SearchBox
         allowClear
         className="console-drawer-search"
@@ -52,10 +52,12 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
         size="small"
         loading={members.isPending}
         dataSource={members.data?.records ?? []}
+        // on a phone the table scrolls: names and departments were wrapped a character a line
+        scroll={{ x: 680 }}
         data-testid="member-table"
         pagination={pagination(members.data?.total)}
         columns={[
-          { title: t('console.name'), dataIndex: 'name' },
+          { title: t('console.name'), dataIndex: 'name', width: 90 },
           // two learners may share a name: the masked ID number tells them apart
           { title: t('console.idCard'), dataIndex: 'idCard', render: (v: string) => v || '—' },
           { title: t('console.department'), dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },

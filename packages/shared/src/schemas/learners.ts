@@ -125,7 +125,15 @@ export const importResult = z.object({
   /** learners already there whose row matched what they have: nothing written */
   unchanged: z.number(),
   /** what changed for each updated learner (姓名, 手机号, 账号, 部门, 岗位), by spreadsheet row */
-  changes: z.array(z.object({ row: z.number(), name: z.string(), fields: z.array(z.string()) })),
+  changes: z.array(
+    z.object({
+      row: z.number(),
+      name: z.string(),
+      fields: z.array(z.string()),
+      /** the name before, when the sheet changed it */
+      formerName: z.string().optional(),
+    }),
+  ),
   /** learners already there whose row gave a 初始密码: it is for new learners only, theirs is kept */
   passwordsKept: z.number(),
   errors: sheetErrors,

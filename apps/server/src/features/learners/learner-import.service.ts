@@ -279,7 +279,14 @@ export async function importLearners(
     created: rows.length - updates.size,
     updated: changes.length,
     unchanged: updates.size - changes.length,
-    changes: changes.map(({ row, name, fields }) => ({ row, name, fields })),
+    // a name the sheet changed says what it was (an account someone registered under a worker's
+    // ID number, renamed by the sheet, is seen, not taken over unnoticed)
+    changes: changes.map(({ row, name, fields, formerName }) => ({
+      row,
+      name,
+      fields,
+      ...(formerName !== name ? { formerName } : {}),
+    })),
     passwordsKept,
     errors: [],
   };

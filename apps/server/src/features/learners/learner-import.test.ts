@@ -106,7 +106,7 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
       created: 0,
       updated: 1,
       unchanged: 2,
-      changes: [{ row: 2, name: '孙壹', fields: ['姓名'] }],
+      changes: [{ row: 2, name: '孙壹', fields: ['姓名'], formerName: '孙一' }],
       passwordsKept: 2,
       errors: [],
     });

@@ -95,7 +95,7 @@ export function ImportDialog({ onImported }: { onImported(): void }) {
               <ul>
                 {result.changes.map((c) => (
                   <li key={c.row}>
-                    {c.row} · {c.name} · {c.fields.join('、')}
+                    {c.row} · {c.formerName ? `${c.formerName} → ${c.name}` : c.name} · {c.fields.join('、')}
                   </li>
                 ))}
               </ul>

@@ -15,6 +15,8 @@ registerTexts({
       followUp: '跟进记录',
       saveShort: '保存',
       makeLearner: '创建学员',
+      enquiryPhoneUnchecked:
+        '手机号 {{phone}} 是咨询时填写的，未经短信验证：创建后，持有此号码的人可以用验证码登录该学员。请先电话联系本人，核实姓名和身份证号。',
       enquiry: { new: '新咨询', contacted: '已联系', enrolled: '已报名', closed: '已关闭' },
       departments: '部门',
       allLearners: '全部学员',
@@ -620,6 +622,8 @@ registerTexts({
       followUp: 'Follow-up',
       saveShort: 'Save',
       makeLearner: 'Make a learner',
+      enquiryPhoneUnchecked:
+        'The phone {{phone}} was typed into the enquiry and never verified by SMS: once the learner exists, whoever holds that number can log in as him with a code. Call the person first and check the name and ID number.',
       enquiry: { new: 'New', contacted: 'Contacted', enrolled: 'Enrolled', closed: 'Closed' },
       departments: 'Departments',
       allLearners: 'All learners',

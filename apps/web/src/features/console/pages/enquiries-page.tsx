@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space, Table, TreeSelect } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -154,6 +154,15 @@ export default function EnquiriesPage() {
               .catch(() => undefined);
           }}
         >
+          {making?.phone && (
+            <Alert
+              type="warning"
+              showIcon
+              className="enquiry-phone-unchecked"
+              data-testid="enquiry-phone-unchecked"
+              message={t('console.enquiryPhoneUnchecked', { phone: making.phone })}
+            />
+          )}
           <Form.Item name="idCard" label={t('console.idCard')} rules={[{ required: true }]}>
             <Input maxLength={18} />
           </Form.Item>

@@ -1,4 +1,5 @@
 import type { FaceFlag } from './schemas/identity.js';
+import type { MemberStatus } from './schemas/reports.js';
 
 /** Validation texts of spec §5. They are the product's texts: keep them verbatim. */
 export const Msg = {
@@ -64,4 +65,15 @@ export const FaceFlagMsg: Record<FaceFlag, string> = {
   REFUSED_COPIES: '曾用已有照片',
   OTHER_FACE: '曾有不符面孔',
   SAMPLED: '随机抽查',
+};
+
+/**
+ * A learner's state in a class or a course, as the console, its exports and 一人一档 name it
+ * (schemas/reports.ts memberStatus); 待考试 as the learner's own page says it.
+ */
+export const MemberStatusMsg: Record<MemberStatus, string> = {
+  'not-started': '未开始',
+  studying: '学习中',
+  'exam-due': '待考试',
+  done: '已完成',
 };

@@ -9,7 +9,8 @@ import { calendarDay, idText, line } from './text.js';
  */
 
 /** a membership's state over its class's courses */
-export const memberStatus = z.enum(['not-started', 'studying', 'done']);
+/** 未开始, 学习中, 待考试 (studied through, its exam left), 已完成 */
+export const memberStatus = z.enum(['not-started', 'studying', 'exam-due', 'done']);
 export type MemberStatus = z.infer<typeof memberStatus>;
 
 /** a date range (days in the organisation's time zone, both included) for credited study */

@@ -212,9 +212,10 @@ describe.each(dialects)('a voided check and the exam sat under it on $name', ({ 
       '此期间参加的考试（1 次）随之作废，不计成绩、不占考试次数，《消防安全基础》需要重新参加考试',
     );
     expect(notice).toContain(`本班证书（编号 ${earned!.number}）随之撤销`);
-    // the manager's record of him: studying again, the sitting kept and marked, no try used
+    // the manager's record of him: his study done, its exam to sit again (待考试), the sitting
+    // kept and marked, no try used
     expect(await record(l)).toMatchObject({
-      status: 'studying',
+      status: 'exam-due',
       courses: [{ examPassedAt: null, examAttemptsUsed: 0, examAttemptsAllowed: 1 }],
       examAttempts: [{ attemptId, passed: false, voided: true, score: 100 }],
     });

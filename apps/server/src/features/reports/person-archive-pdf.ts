@@ -1,3 +1,4 @@
+import { MemberStatusMsg } from '@anxun/shared/messages';
 import type { LearnerReport } from '@anxun/shared/schemas/reports';
 import { durationText } from '../../core/duration-text.js';
 import { cjkFontFile } from '../../infra/pdf-fonts.js';
@@ -15,7 +16,7 @@ export interface PersonArchive {
 // as 核验记录 and the console name them
 const KIND = { start: '开始学习', random: '随机', end: '课件学完', exam: '考试前' } as const;
 const CHECK = { pending: '待核验', failed: '未通过', passed: '通过', voided: '已作废（审核）' } as const;
-const STATUS = { 'not-started': '未开始', studying: '学习中', done: '已完成' } as const;
+const STATUS = MemberStatusMsg;
 const EXAM = { open: '答题中', submitted: '已交卷', expired: '超时交卷' } as const;
 const REFUSAL: Record<string, string> = {
   RATE: '倍速',

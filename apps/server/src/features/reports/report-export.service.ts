@@ -1,3 +1,5 @@
+import { MemberStatusMsg } from '@anxun/shared/messages';
+import { courseStatus } from './member-status.js';
 import { LearnStatus } from '@anxun/shared/constants';
 import type { classExportQuery, departmentExportQuery } from '@anxun/shared/schemas/reports';
 import type { z } from 'zod';
@@ -28,11 +30,6 @@ import { departmentPaths, findDepartmentsOfOrg } from '../../core/department.rep
  */
 
 const PAGE = 500;
-const STATUS: Record<number, string> = {
-  [LearnStatus.NOT_STARTED]: '未开始',
-  [LearnStatus.STUDYING]: '学习中',
-  [LearnStatus.COMPLETED]: '已完成',
-};
 const REFUSAL: Record<string, string> = {
   RATE: '倍速',
   SEEK: '拖动',
@@ -98,6 +95,7 @@ async function forEachMemberPage(
       q: query.q,
       offset,
       limit: PAGE,
+      secondsPerClassHour: ctx.config.study.secondsPerClassHour,
     });
     if (!paths && rows[0]) paths = departmentPaths(await findDepartmentsOfOrg(ctx.db, rows[0].org_id));
     await each(rows, departmentOf);
@@ -173,7 +171,7 @@ export function classStudySheet(
               hours: creditHours(seconds, hour),
               counted: countedHoursOf([c], hour),
               seconds,
-              status: STATUS[c.learn_status] ?? '',
+              status: MemberStatusMsg[courseStatus(c, hour)],
               examAttempts: attempts.get(`${m.train_person_id}|${c.class_course_id}`) ?? 0,
               examScore: c.sys_score ?? '',
               examPassed: when(c.exam_passed_at),

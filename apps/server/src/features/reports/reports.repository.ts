@@ -6,6 +6,8 @@ import { creditStands, findVoidWindows } from '../../core/void-windows.js';
 import type { Db } from '../../infra/database.js';
 import type { IdCardIndex } from '../../core/person.repository.js';
 import type { Database } from '../../infra/db-schema.js';
+import type { MemberStatus } from '@anxun/shared/schemas/reports';
+import { HOURS_GRACE_SECONDS } from '../../core/course-completion.js';
 
 /**
  * The reports' reads (issue: Console III). This module writes nothing: it reads the tables the
@@ -76,17 +78,33 @@ export async function findClassSetup(db: Db, classId: string) {
 }
 
 /**
- * A membership with a course not yet completed / with a course begun (its state over its
- * courses, or over the one course given).
+ * A membership with a course not yet completed / with a course begun / with a course whose
+ * study is not done yet (a unit not watched through, or its 学时 short: `isCourseComplete`'s
+ * rule without the exam) — its state over its courses, or over the one course given.
  */
 const hasCourse =
-  (status: 'unfinished' | 'begun', classCourseId: string | undefined) =>
+  (status: 'unfinished' | 'begun' | 'studying', classCourseId: string | undefined, secondsPerClassHour = 0) =>
   (eb: ExpressionBuilder<Database, 'train_persons'>) => {
     let courses = eb
       .selectFrom('train_person_courses as pc')
+      .innerJoin('train_class_courses as cc', 'cc.id', 'pc.class_course_id')
       .select('pc.id')
       .whereRef('pc.train_person_id', '=', 'train_persons.id')
-      .where('pc.learn_status', '!=', status === 'unfinished' ? LearnStatus.COMPLETED : LearnStatus.NOT_STARTED);
+      .where('pc.learn_status', '!=', status === 'begun' ? LearnStatus.NOT_STARTED : LearnStatus.COMPLETED);
+    if (status === 'studying') {
+      courses = courses.where((c) => {
+        const units = c
+          .selectFrom('train_warp_courses as w')
+          .select('w.id')
+          .whereRef('w.train_person_id', '=', 'pc.train_person_id')
+          .whereRef('w.class_course_id', '=', 'pc.class_course_id');
+        return c.or([
+          c('pc.studied_seconds', '<', sql<number>`cc.class_hours * ${secondsPerClassHour} - ${HOURS_GRACE_SECONDS}`),
+          c.exists(units.where('w.learn_status', '!=', LearnStatus.COMPLETED)),
+          c.not(c.exists(units)),
+        ]);
+      });
+    }
     if (classCourseId) courses = courses.where('pc.class_course_id', '=', classCourseId);
     return eb.exists(courses);
   };
@@ -98,10 +116,12 @@ export async function findClassMembers(
   filter: {
     departmentIds?: string[] | undefined;
     classCourseId?: string | undefined;
-    status?: 'not-started' | 'studying' | 'done' | undefined;
+    status?: MemberStatus | undefined;
     q?: string | undefined;
     offset: number;
     limit: number;
+    /** for 学习中 and 待考试: when a course's 学时 are met */
+    secondsPerClassHour?: number;
   },
 ) {
   let q = db
@@ -117,8 +137,14 @@ export async function findClassMembers(
     q = q.where((eb) => eb.and([eb.not(hasCourse('unfinished', course)(eb)), hasCourse('begun', course)(eb)]));
   }
   if (filter.status === 'not-started') q = q.where((eb) => eb.not(hasCourse('begun', course)(eb)));
+  const hour = filter.secondsPerClassHour ?? 0;
+  // 学习中: begun, with a course whose study is not done; 待考试: every course not completed
+  // has its study done (its exam is what is left)
   if (filter.status === 'studying') {
-    q = q.where((eb) => eb.and([hasCourse('begun', course)(eb), hasCourse('unfinished', course)(eb)]));
+    q = q.where((eb) => eb.and([hasCourse('begun', course)(eb), hasCourse('studying', course, hour)(eb)]));
+  }
+  if (filter.status === 'exam-due') {
+    q = q.where((eb) => eb.and([hasCourse('unfinished', course)(eb), eb.not(hasCourse('studying', course, hour)(eb))]));
   }
   const [rows, count] = await Promise.all([
     q
@@ -164,6 +190,22 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
       'cc.class_hours',
       'cc.sort_order',
       'b.name as course_name',
+    ])
+    // its units, and how many are watched through (待考试 is a course studied to its end)
+    .select((eb) => [
+      eb
+        .selectFrom('train_warp_courses as w')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('w.train_person_id', '=', 'pc.train_person_id')
+        .whereRef('w.class_course_id', '=', 'pc.class_course_id')
+        .as('units_total'),
+      eb
+        .selectFrom('train_warp_courses as w')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('w.train_person_id', '=', 'pc.train_person_id')
+        .whereRef('w.class_course_id', '=', 'pc.class_course_id')
+        .where('w.learn_status', '=', LearnStatus.COMPLETED)
+        .as('units_completed'),
     ])
     .where('pc.train_person_id', 'in', trainPersonIds);
   if (classCourseId) q = q.where('pc.class_course_id', '=', classCourseId);

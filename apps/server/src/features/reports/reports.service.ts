@@ -8,12 +8,12 @@ import type {
   DepartmentSummaryRow,
   departmentSummaryQuery,
   LearnerReport,
-  MemberStatus,
 } from '@anxun/shared/schemas/reports';
 import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
 import { creditHours, creditSeconds, totalHours } from '../../core/credit-figures.js';
 import { countedHoursOf } from './counted-hours.js';
+import { courseStatus, memberStatus } from './member-status.js';
 import type { AppContext } from '../../app-context.js';
 import {
   departmentNameOf,
@@ -63,12 +63,6 @@ const hoursOf = (ctx: AppContext, seconds: number) => totalHours(seconds, ctx.co
 /** 计入学时 of a member's course records, as his 我的学习 counts them (all time: a standing, not a period's). */
 const countedOf = (ctx: AppContext, courses: Awaited<ReturnType<typeof findCourseRecords>>) =>
   countedHoursOf(courses, ctx.config.study.secondsPerClassHour);
-
-/** A membership's state over its courses: none begun, all completed, or in between. */
-function statusOf(states: number[]): MemberStatus {
-  if (states.length > 0 && states.every((s) => s === LearnStatus.COMPLETED)) return 'done';
-  return states.some((s) => s !== LearnStatus.NOT_STARTED) ? 'studying' : 'not-started';
-}
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 function rangeOf(query: { from?: string | undefined; to?: string | undefined }): TimeRange {
@@ -141,6 +135,7 @@ export async function classProgress(
       q: query.q,
       offset: (query.current - 1) * query.size,
       limit: query.size,
+      secondsPerClassHour: ctx.config.study.secondsPerClassHour,
     }),
     departmentPathsOfOrg(ctx.db, user.orgId),
   ]);
@@ -179,7 +174,7 @@ export async function classProgress(
         idCard: maskedIdCard(ctx.keys.idCards, r.person_id, r.id_card_enc),
         disabled: r.disabled_at !== null,
         departmentName: departmentNameOf(paths, r.department_id, r.department_name),
-        status: statusOf(mine.map((c) => c.learn_status)),
+        status: memberStatus(mine, ctx.config.study.secondsPerClassHour),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
         // one course's figure as every view shows one course's (cut down), a class's total rounded
@@ -274,7 +269,7 @@ export async function learnerReport(
           courseName: c.course_name,
           requiredHours: c.class_hours,
           creditedSeconds: creditSeconds(unitReports.reduce((s, u) => s + u.creditedSeconds, 0)),
-          status: statusOf([c.learn_status]),
+          status: courseStatus(c, ctx.config.study.secondsPerClassHour),
           examPassedAt: recordTimeOrNull(c.exam_passed_at),
           examAttemptsUsed: (attemptsOf.get(m.id) ?? []).filter(
             (a) => a.class_course_id === c.class_course_id && a.voided_at === null,
@@ -292,7 +287,7 @@ export async function learnerReport(
         classId: m.class_id,
         className: m.class_name,
         joinedAt: recordTime(m.joined_at),
-        status: statusOf(mine.map((c) => c.learn_status)),
+        status: memberStatus(mine, ctx.config.study.secondsPerClassHour),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
         creditedHours: hoursOf(ctx, seconds),

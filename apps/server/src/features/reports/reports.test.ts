@@ -244,6 +244,76 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     }
   });
 
+  it('says 待考试 of a learner who studied every course through and has only its exam left, as his own page does', async () => {
+    const fire = await server.ctx.db
+      .selectFrom('course_books')
+      .select('id')
+      .where('name', '=', '消防安全基础')
+      .executeTakeFirstOrThrow();
+    const created = await server.request('POST', '/api/manage/classes', {
+      json: { name: '报表待考试班', bookIds: [fire.id], rules: { ...RULES, exam: { ...RULES.exam, required: true } } },
+      headers: as(admin),
+    });
+    expect(created.status, created.text).toBe(200);
+    const examClass = created.body.data.id as string;
+    await server.request('POST', `/api/manage/classes/${examClass}/enrol`, {
+      json: { personIds: [ids.whole, ids.part] },
+      headers: as(admin),
+    });
+    const unitsIn = (personId: string) =>
+      server.ctx.db
+        .selectFrom('train_warp_courses as w')
+        .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+        .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
+        .select(['w.id', 'cw.duration_seconds'])
+        .where('tp.person_id', '=', personId)
+        .where('tp.class_id', '=', examClass)
+        .orderBy('cw.sort_order')
+        .execute();
+    for (const unit of await unitsIn(ids.whole)) await play(tokens.whole!, unit.id, 0, unit.duration_seconds);
+    const [first] = await unitsIn(ids.part);
+    await play(tokens.part!, first!.id, 0, 20);
+
+    const progress = (query = '') =>
+      get(`/api/manage/reports/class-progress?classId=${examClass}${query}`).then(
+        (r) => r.body.data.records as Array<{ personId: string; status: string }>,
+      );
+    const statuses = new Map((await progress()).map((r) => [r.personId, r.status]));
+    expect([statuses.get(ids.whole), statuses.get(ids.part)]).toEqual(['exam-due', 'studying']);
+    expect((await progress('&status=exam-due')).map((r) => r.personId)).toEqual([ids.whole]);
+    expect((await progress('&status=studying')).map((r) => r.personId)).toEqual([ids.part]);
+    expect(await progress('&status=done')).toEqual([]);
+    // his page says the same: the exam is his next step
+    const mine = (await get('/api/train/person/select-page?current=1&size=10', tokens.whole)).body.data.records.find(
+      (c: { trainClassId: string }) => c.trainClassId === examClass,
+    );
+    const course = (await get(`/api/train/cls_course/select-page?trainPersonId=${mine.trainPersonId}`, tokens.whole))
+      .body.data.records[0];
+    expect(course).toMatchObject({ examRequired: true, examPassed: false });
+    expect(course.studiedHours).toBeGreaterThanOrEqual(course.studyTimeLen);
+    // 学习档案, course and class alike
+    const record = (await get(`/api/manage/reports/learners/${ids.whole}`)).body.data.classes.find(
+      (c: { classId: string }) => c.classId === examClass,
+    );
+    expect(record.status).toBe('exam-due');
+    expect(record.courses[0].status).toBe('exam-due');
+    // and 学习情况's export
+    const res = await fetch(`${server.baseUrl}/api/manage/reports/class-progress/export?classId=${examClass}`, {
+      headers: as(admin),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const ws = workbook.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).map(String);
+    const statusCol = header.indexOf('状态');
+    const nameCol = header.indexOf('姓名');
+    const cells = new Map<string, unknown>();
+    ws.eachRow((row, n) => {
+      if (n > 1) cells.set(String(row.getCell(nameCol).value), row.getCell(statusCol).value);
+    });
+    expect(Object.fromEntries(cells)).toEqual({ 报表whole: '待考试', 报表part: '学习中' });
+  });
+
   it('filters by status, department (with those under it), name and date range', async () => {
     const names = async (query: string) =>
       (await get(`/api/manage/reports/class-progress?classId=${classId}&${query}`)).body.data.records.map(

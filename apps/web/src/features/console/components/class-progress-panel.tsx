@@ -20,6 +20,7 @@ import { ClassPicker } from './class-picker';
 export const STATUS_COLOR: Record<MemberStatus, string> = {
   'not-started': 'default',
   studying: 'processing',
+  'exam-due': 'warning',
   done: 'success',
 };
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
@@ -100,7 +101,7 @@ export function ClassProgressPanel() {
           placeholder={t('console.reports.allStatus')}
           value={filter.status}
           onChange={(v?: MemberStatus) => change({ status: v })}
-          options={(['not-started', 'studying', 'done'] as const).map((s) => ({
+          options={(['not-started', 'studying', 'exam-due', 'done'] as const).map((s) => ({
             value: s,
             label: t(`console.reports.status.${s}`),
           }))}

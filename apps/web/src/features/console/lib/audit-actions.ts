@@ -230,6 +230,7 @@ const SUMMARY_VALUES: Record<string, [zh: string, en: string]> = {
   // a member's state, as 班级进度 filters by it
   'not-started': ['未开始', 'Not started'],
   studying: ['学习中', 'Studying'],
+  'exam-due': ['待考试', 'Exam due'],
   done: ['已完成', 'Done'],
   // a paper's mode, registration's, who takes 本人照片
   random: ['随机组卷', 'Random paper'],

@@ -1,3 +1,4 @@
+import { plainMobile } from '@anxun/shared/validators';
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,7 +27,11 @@ type Dialog = { kind: 'create' } | { kind: 'edit' | 'admin'; org: ManagedOrganis
 
 const FOOTER_FIELDS = ['footerCopyright', 'footerAddress', 'footerPhone', 'icpRecord', 'policeRecord'] as const;
 const trimmed = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+      .map(([k, v]) => [k, k === 'phone' ? plainMobile(v as string) : v]),
+  );
 
 function AdminFields({ prefix }: { prefix?: string }) {
   const { t } = useTranslation();
@@ -40,7 +45,8 @@ function AdminFields({ prefix }: { prefix?: string }) {
         <Input maxLength={32} data-testid="org-admin-account" />
       </Form.Item>
       <Form.Item name={name('phone')} label={t('console.phone')}>
-        <Input maxLength={11} inputMode="tel" />
+        {/* room for 139 1234 5678 or +86 as people write it: made plain when sent */}
+        <Input maxLength={20} inputMode="tel" />
       </Form.Item>
       <Form.Item name={name('password')} label={t('console.password')} extra={t('console.passwordHint')}>
         <Input.Password maxLength={64} autoComplete="new-password" />
@@ -259,7 +265,8 @@ export default function OrganisationsPage() {
                   name="code"
                   label={t('console.org.code')}
                   extra={t('console.org.codeHint')}
-                  rules={[{ required: true }]}
+                  // said on the field as it is typed, not in a toast after 确定
+                  rules={[{ required: true }, { pattern: /^[A-Za-z0-9_-]{2,32}$/, message: t('console.org.codeRule') }]}
                 >
                   <Input maxLength={32} data-testid="org-code" />
                 </Form.Item>

@@ -531,7 +531,7 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     expect(removed.body.data.units.map((u: { warpId: string }) => u.warpId)).toEqual([first!.warpId]);
     const audit = await server.ctx.db
       .selectFrom('audit_log')
-      .select('action')
+      .select(['action', 'ip'])
       .where('target_id', '=', bookId)
       .execute();
     expect(audit.map((a) => a.action)).toEqual(
@@ -543,6 +543,10 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
         'course-unit.delete',
       ]),
     );
+    // the unit the job made is filed with the upload's address, as the upload is
+    const made = audit.filter((a) => a.action === 'course-unit.create');
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.every((a) => a.ip === audit.find((u) => u.action === 'course-unit.upload')!.ip && a.ip)).toBe(true);
   });
 
   it('makes a PDF a document unit read page by page, refuses a damaged one and, without LibreOffice, slides', async () => {

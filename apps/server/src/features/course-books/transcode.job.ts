@@ -40,6 +40,8 @@ export interface TranscodePayload {
   personId: string;
   /** the uploader's organisation, where the audit record goes (a platform book's job has no org_id) */
   actorOrgId?: string;
+  /** the upload's address, for the unit's audit record as for the upload's (jobs queued before it have none) */
+  ip?: string;
 }
 
 export const payloadOf = (job: JobRow): TranscodePayload => JSON.parse(job.payload) as TranscodePayload;
@@ -105,7 +107,7 @@ export function transcodeJob(ctx: AppContext, tools: () => MediaTools): JobKind 
           if (auditOrgId) {
             await recordAudit(trx, {
               actor: { orgId: auditOrgId, personId: p.personId },
-              ip: undefined,
+              ip: p.ip,
               action: 'course-unit.create',
               targetType: 'course-book',
               targetId: p.bookId,

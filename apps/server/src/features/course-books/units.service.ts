@@ -112,6 +112,7 @@ export async function acceptUpload(
     size: upload.size,
     personId: user.personId,
     actorOrgId: user.orgId,
+    ...(ip ? { ip } : {}),
   };
   let jobId = '';
   await audited(

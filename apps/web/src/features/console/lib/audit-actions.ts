@@ -136,6 +136,10 @@ const AUDIT_FILTERS: Array<{ prefix: string; label: [zh: string, en: string] }> 
 /** A summary's fields in the page's language (the log keeps the API's names); one not here is shown as it is. */
 const SUMMARY_KEYS: Record<string, [zh: string, en: string]> = {
   name: ['名称', 'Name'],
+  code: ['单位编码', 'Code'],
+  admin: ['培训管理员', 'Training manager'],
+  durationSeconds: ['时长（秒）', 'Length (seconds)'],
+  size: ['文件大小（字节）', 'Size (bytes)'],
   title: ['标题', 'Title'],
   status: ['状态', 'Status'],
   reason: ['原因', 'Reason'],

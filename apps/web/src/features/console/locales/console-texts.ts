@@ -1147,7 +1147,8 @@ registerTexts({
         logo: 'Logo',
         uploadLogo: 'Upload logo',
         code: 'Organisation code',
-        codeHint: '2–32 letters, digits, _ or -, e.g. 31001 or huaxing; the login address and registration use it, and it cannot change later',
+        codeHint:
+          '2–32 letters, digits, _ or -, e.g. 31001 or huaxing; the login address and registration use it, and it cannot change later',
         codeRule: 'The code is 2–32 letters, digits, _ or -',
         name: 'Name',
         admins: 'Training managers',

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AuthUser } from './session.service.js';
 import type { Db } from '../infra/database.js';
 import { maskIdNumbers } from '../http/log-redaction.js';
+import { departmentPaths } from './department.repository.js';
 
 /** What a manager's write changed, in a few fields: never a password, an ID number only masked. */
 export type AuditSummary = { before?: Record<string, unknown>; after?: Record<string, unknown> };
@@ -165,7 +166,6 @@ const TARGET_NAMES = {
   person: ['persons', 'name'],
   class: ['train_classes', 'name'],
   'course-book': ['course_books', 'name'],
-  department: ['departments', 'name'],
   notice: ['announcements', 'title'],
   organisation: ['organisations', 'name'],
   question: ['questions', 'stem'],
@@ -210,6 +210,21 @@ export async function findTargetNames(
         .where('f.id', 'in', ids)
         .execute();
       for (const row of rows) names.set(`face-check:${row.id}`, row.name);
+    })(),
+    (async () => {
+      // a department by its path (生产部/一车间): two workshops each have a 甲班
+      const ids = idsOf('department');
+      if (ids.length === 0) return;
+      const all = await db
+        .selectFrom('departments')
+        .select(['id', 'parent_id', 'name'])
+        .where('org_id', 'in', (eb) => eb.selectFrom('departments').select('org_id').where('id', 'in', ids))
+        .execute();
+      const paths = departmentPaths(all);
+      for (const id of ids) {
+        const path = paths.get(id);
+        if (path) names.set(`department:${id}`, path);
+      }
     })(),
     (async () => {
       // a class's course (a report's course filter): its book's name

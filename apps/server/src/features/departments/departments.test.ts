@@ -142,8 +142,9 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
       (r: { action: string; targetName: string | null }) => r.action === 'department.create' && r.targetName,
     );
     expect(named.map((r: { targetName: string }) => r.targetName)).toContain('生产部');
-    // named as it was when the record was written: 一车间 was renamed 第一车间 after it was made
-    expect(named.map((r: { targetName: string }) => r.targetName)).toContain('一车间');
+    // named as it was when the record was written, by its path then: 一车间 (under 生产部) was
+    // renamed 第一车间 and moved to the top after it was made
+    expect(named.map((r: { targetName: string }) => r.targetName)).toContain('生产部/一车间');
     // a summary's ids come with their names: 一车间's parent reads 生产部, not an id
     const child = named.find(
       (r: { summary: { after?: { parentId?: string } } }) => typeof r.summary.after?.parentId === 'string',
@@ -154,6 +155,14 @@ describe.each(dialects)('departments on $name', ({ databaseUrl }) => {
     const future = await server.request('GET', '/api/manage/audit?from=2099-01-01', { headers: as(admin) });
     expect(future.body.data.total).toBe(0);
     expect((await server.request('GET', '/api/manage/audit', { headers: as(otherAdmin) })).body.data.total).toBe(0);
+    // by its path: two 安全组 (one under 生产部, one on top) are told apart
+    const nested = (await list()).find((d) => d.name === '安全组' && d.parentId !== null)!;
+    expect((await create({ name: '甲班', parentId: nested.id })).status).toBe(200);
+    const latest = await server.request('GET', '/api/manage/audit?action=department.create&size=1', {
+      headers: as(admin),
+    });
+    const made = latest.body.data.records[0];
+    expect(made.summaryNames[made.summary.after.parentId]).toBe('生产部/安全组');
   });
 
   it("keeps each organisation's tree to itself: another organisation's ids are not found", async () => {

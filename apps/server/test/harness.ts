@@ -10,6 +10,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/infra/config.js';
 import { encryptField, hashPassword } from '../src/infra/crypto.js';
 import { enrolPerson } from '../src/core/training-records.repository.js';
+import { DEMO_CLASS_NAME } from '../src/seed/demo-learning-seed.js';
 import { openDatabase } from '../src/infra/database.js';
 import { loadIdCardCipher } from '../src/infra/id-card-cipher.js';
 import { migrationsWith } from '../src/infra/migrations/index.js';
@@ -239,7 +240,12 @@ export async function setIdCard(server: Pick<TestServer, 'ctx'>, personId: strin
 
 /** Enrols a person in the (demo) class, as an administrator would. */
 export async function enrolInDemoClass(server: TestServer, personId: string): Promise<void> {
-  const cls = await server.ctx.db.selectFrom('train_classes').select('id').executeTakeFirstOrThrow();
+  // by its name: a test's own classes are no demo class (an unordered first row may be one of them)
+  const cls = await server.ctx.db
+    .selectFrom('train_classes')
+    .select('id')
+    .where('name', '=', DEMO_CLASS_NAME)
+    .executeTakeFirstOrThrow();
   await enrolPerson(server.ctx.db, cls.id, personId, Date.now());
 }
 

@@ -162,6 +162,9 @@ export function plainMobile(value: string): string {
   return local ?? (/^\d+$/.test(compact) ? compact : value.trim());
 }
 
+/** An ID number as a sheet may hold it, made plain: full-width digits and Ｘ, spaces dropped, x as X. */
+export const plainIdCard = (value: string): string => value.normalize('NFKC').replace(/\s/g, '').toUpperCase();
+
 /** A mainland mobile number that can receive an SMS. */
 export const isSmsMobile = (value: string): boolean => /^1[3-9]\d{9}$/.test(value);
 

@@ -26,16 +26,21 @@ export async function findPersonByLoginName(
   ids: IdCardIndex,
   name: string,
 ): Promise<PersonWithOrg | undefined> {
-  return withOrg(db)
-    .where((eb) =>
-      eb.or([
-        // an account in any case, as it is unique in any case (index persons_account_lower)
-        eb(sql<string>`lower(persons.account)`, '=', name.toLowerCase()),
-        eb('persons.id_card_index', '=', ids.index(name)),
-        eb('persons.phone', '=', name),
-      ]),
-    )
-    .executeTakeFirst();
+  return (
+    withOrg(db)
+      .where((eb) =>
+        eb.or([
+          // an account in any case, as it is unique in any case (index persons_account_lower)
+          eb(sql<string>`lower(persons.account)`, '=', name.toLowerCase()),
+          eb('persons.id_card_index', '=', ids.index(name)),
+          eb('persons.phone', '=', name),
+        ]),
+      )
+      // the account as typed first: twins from before accounts were unique in any case (Zhang and
+      // zhang, kept by migration 0035) each still log in by their own spelling
+      .orderBy(sql`case when persons.account = ${name} then 0 else 1 end`)
+      .executeTakeFirst()
+  );
 }
 
 export async function findPersonById(db: Db, id: string): Promise<PersonWithOrg | undefined> {

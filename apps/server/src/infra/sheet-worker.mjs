@@ -91,8 +91,11 @@ function refusal(data) {
   return undefined;
 }
 
-/** A header title as compared: spaces and the "required" star dropped (infra/xlsx.ts headerColumns). */
-const title = (value) => cellText(value).replace(/\s|\*/g, '');
+/** A header title as compared: spaces and the "required" star dropped, HR's names for ours read as ours (infra/xlsx.ts headerColumns). */
+const title = (value) => {
+  const text = cellText(value).replace(/\s|\*/g, '');
+  return workerData.aliases?.[text] ?? text;
+};
 
 /**
  * The sheet to read: the first whose header row holds every wanted title (or one, with `any`) (a workbook may open on
@@ -124,9 +127,10 @@ async function read({ bytes, wanted, any }) {
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells = {};
     row.eachCell({ includeEmpty: false }, (cell, col) => {
-      // a merged range is its first cell: the others repeat its value (a 部门 header merged
-      // over two columns read as two 部门 columns)
-      if (cell.master !== cell) return;
+      // a header merged over columns is its first cell (the others repeat its value: a 部门
+      // merged over two columns read as two 部门 columns); below it a merged cell's value
+      // stands in each row it covers (部门 merged down over its people)
+      if (number === 1 && cell.master !== cell) return;
       cells[col] = [cellText(cell.value), typeof cell.value === 'number'];
     });
     rows.push({ number, cells });

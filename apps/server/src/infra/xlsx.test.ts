@@ -44,7 +44,7 @@ describe('reading an uploaded .xlsx', () => {
     sheet.addRow([{ richText: [{ text: '李' }, { text: '四' }] }, { formula: 'A1', result: '110105194912310021' }]);
     const rows = await readSheet(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(rows.map((r) => r.number)).toEqual([1, 2, 4]);
-    const columns = headerColumns(rows);
+    const columns = headerColumns(rows, ['姓名', '身份证号']);
     expect([...columns]).toEqual([
       ['姓名', 1],
       ['身份证号', 2],

@@ -35,7 +35,7 @@ export async function readSheet(
   const unreadable = () => new AppError(ErrorCode.BAD_REQUEST, '无法读取文件，请上传 .xlsx 格式的表格（可先下载模板）');
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
     const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/sheet-worker.mjs'), {
-      workerData: { bytes: data, wanted: [...wanted], any: match === 'any' },
+      workerData: { bytes: data, wanted: [...wanted], any: match === 'any', aliases: HEADER_ALIASES },
     });
     const timer = setTimeout(() => {
       void worker.terminate();
@@ -106,31 +106,32 @@ export function columnLetters(col: number): string {
 
 /**
  * The header row's titles (spaces and the "required" star dropped; HR's names for our columns
- * read as ours) → their column numbers. A title found in two columns is refused, naming them:
- * the one read would otherwise be chosen silently (a second, empty 部门 column lost them all).
+ * read as ours) → their column numbers. Of the titles a sheet is read by (`read`), one found in
+ * two columns is refused, naming them as the sheet does: the one read would otherwise be chosen
+ * silently (a second, empty 部门 column lost them all). Our own title wins over HR's names for
+ * it, and of those the first listed above (手机号码 before 联系电话).
  */
-export function headerColumns(rows: SheetRow[]): Map<string, number> {
-  const exact = new Map<string, number[]>();
-  const aliased = new Map<string, number[]>();
+export function headerColumns(rows: SheetRow[], read: readonly string[]): Map<string, number> {
   const header = rows.find((r) => r.number === 1);
+  const found: Array<{ col: number; title: string; ours: string; rank: number }> = [];
+  const ranks = Object.keys(HEADER_ALIASES);
   for (const col of header?.filled() ?? []) {
     const title = header!.text(col).replace(/\s|\*/g, '');
-    const ours = HEADER_ALIASES[title];
-    const into = ours ? aliased : exact;
-    const key = ours ?? title;
-    into.set(key, [...(into.get(key) ?? []), col]);
+    const alias = HEADER_ALIASES[title];
+    found.push({ col, title, ours: alias ?? title, rank: alias ? 1 + ranks.indexOf(title) : 0 });
   }
   const columnOf = new Map<string, number>();
-  for (const title of new Set([...exact.keys(), ...aliased.keys()])) {
-    // our own title where the sheet has it, else HR's name for it
-    const cols = exact.get(title) ?? aliased.get(title)!;
-    if (cols.length > 1) {
+  for (const ours of new Set(found.map((f) => f.ours))) {
+    const all = found.filter((f) => f.ours === ours);
+    const best = Math.min(...all.map((f) => f.rank));
+    const cols = all.filter((f) => f.rank === best);
+    if (cols.length > 1 && read.includes(ours)) {
       throw new AppError(
         ErrorCode.BAD_REQUEST,
-        `表头“${title}”出现在不止一列（${cols.map((c) => `第${columnLetters(c)}列`).join('、')}），请只保留一列`,
+        `表头“${cols[0]!.title}”出现在不止一列（${cols.map((c) => `第${columnLetters(c.col)}列`).join('、')}），请只保留一列`,
       );
     }
-    columnOf.set(title, cols[0]!);
+    columnOf.set(ours, cols[0]!.col);
   }
   return columnOf;
 }

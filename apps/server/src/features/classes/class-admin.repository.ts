@@ -220,7 +220,6 @@ export async function findMembers(
   return { rows, total: Number(count.n) };
 }
 
-/** A member with nothing on record (no study, no check, no exam) may leave the class. */
 /** Of these memberships, those with study, a face check or an exam on record (成员's 移出 is not offered them). */
 export async function findMembersWithActivity(db: Db, trainPersonIds: readonly string[]): Promise<Set<string>> {
   if (trainPersonIds.length === 0) return new Set();
@@ -239,18 +238,9 @@ export async function findMembersWithActivity(db: Db, trainPersonIds: readonly s
   return new Set([...studied, ...checked, ...examined].flatMap((r) => (r.train_person_id ? [r.train_person_id] : [])));
 }
 
+/** A member with nothing on record (no study, no check, no exam) may leave the class. */
 export async function memberHasActivity(db: Db, trainPersonId: string): Promise<boolean> {
-  const [studied, checked, examined] = await Promise.all([
-    db
-      .selectFrom('train_warp_courses')
-      .select('id')
-      .where('train_person_id', '=', trainPersonId)
-      .where((eb) => eb.or([eb('study_length', '>', 0), eb('study_count', '>', 0)]))
-      .executeTakeFirst(),
-    db.selectFrom('face_checks').select('id').where('train_person_id', '=', trainPersonId).executeTakeFirst(),
-    db.selectFrom('exam_attempts').select('id').where('train_person_id', '=', trainPersonId).executeTakeFirst(),
-  ]);
-  return Boolean(studied || checked || examined);
+  return (await findMembersWithActivity(db, [trainPersonId])).has(trainPersonId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { plainMobile } from '@anxun/shared/validators';
+import { plainIdCard, plainMobile } from '@anxun/shared/validators';
 import { ErrorCode } from '@anxun/shared/errors';
 import { loadExcel } from '../../infra/exceljs.js';
 import { AppError } from '../../http/app-error.js';
@@ -22,7 +22,7 @@ export interface EnrolSheetRow {
  */
 export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
   const sheet = await readSheet(data, ['身份证号', '手机号'], 'any');
-  const columns = headerColumns(sheet);
+  const columns = headerColumns(sheet, ['姓名', '身份证号', '手机号']);
   const idCol = columns.get('身份证号');
   const phoneCol = columns.get('手机号');
   if (idCol === undefined && phoneCol === undefined) {
@@ -35,7 +35,7 @@ export async function readEnrolSheet(data: Buffer): Promise<EnrolSheetRow[]> {
     const entry = {
       row: row.number,
       name: row.text(nameCol),
-      idCard: row.text(idCol).normalize('NFKC').replace(/\s/g, '').toUpperCase(),
+      idCard: plainIdCard(row.text(idCol)),
       phone: plainMobile(row.text(phoneCol)),
     };
     if (entry.name || entry.idCard || entry.phone) rows.push(entry);

@@ -364,7 +364,8 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
   }
   // one paper of a course book at a time, over his classes: the review of a paper handed in
   // shows its keys, and the other paper draws from the same bank
-  if (await hasOpenExam(ctx.db, user.personId, course.book_id, ctx.now(), GRACE_MS)) {
+  // (this course's own paper, started by a parallel request a moment ago, is resumed below)
+  if (await hasOpenExam(ctx.db, user.personId, course.book_id, ctx.now(), GRACE_MS, classCourseId)) {
     throw new AppError(ErrorCode.DUPLICATE, '同一课程的另一场考试正在进行，交卷后才能开始本场考试');
   }
   const bank = await findQuestionsOfBook(ctx.db, course.book_id);

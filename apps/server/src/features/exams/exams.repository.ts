@@ -23,17 +23,27 @@ export async function findQuestionsByIds(db: Db, ids: string[]) {
   return ids.length === 0 ? [] : db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Whether the person has an exam running (before its deadline and grace) on this book. */
-export async function hasOpenExam(db: Db, personId: string, bookId: string, now: number, graceMs: number) {
-  const row = await db
+/**
+ * Whether the person has an exam running (before its deadline and grace) on this book — of
+ * another class's course than `otherThan`, when given (a course's own open paper is resumed).
+ */
+export async function hasOpenExam(
+  db: Db,
+  personId: string,
+  bookId: string,
+  now: number,
+  graceMs: number,
+  otherThan?: string,
+) {
+  let q = db
     .selectFrom('exam_attempts')
     .select('id')
     .where('person_id', '=', personId)
     .where('book_id', '=', bookId)
     .where('status', '=', 'open')
-    .where('deadline_at', '>', now - graceMs)
-    .executeTakeFirst();
-  return Boolean(row);
+    .where('deadline_at', '>', now - graceMs);
+  if (otherThan) q = q.where('class_course_id', '!=', otherThan);
+  return Boolean(await q.executeTakeFirst());
 }
 
 export async function findProgress(db: Db, personId: string, bookId: string) {

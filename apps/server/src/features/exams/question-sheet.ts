@@ -60,7 +60,7 @@ export async function readQuestionSheet(
   data: Buffer,
 ): Promise<{ questions: ParsedQuestion[]; errors: SheetError[]; names: Map<number, string> }> {
   const sheet = await readSheet(data, ['题型', '题干', '答案']);
-  const columnOf = headerColumns(sheet);
+  const columnOf = headerColumns(sheet, QUESTION_COLUMNS);
   const missing = ['题型', '题干', '答案'].filter((c) => !columnOf.has(c));
   if (missing.length > 0) {
     throw new AppError(ErrorCode.BAD_REQUEST, `表头缺少“${missing.join('”“')}”列，请使用下载的模板`);

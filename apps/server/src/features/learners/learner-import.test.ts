@@ -246,6 +246,37 @@ describe.each(dialects)('learner import on $name', ({ databaseUrl }) => {
     );
     expect(hr.body.data, hr.text).toMatchObject({ created: 1, errors: [] });
     expect(await stored('孙八')).toMatchObject({ phone: '13900000233', department: '一车间', post: '电工' });
+    // 部门 merged down over its people stands for each; a department's own full-width
+    // brackets are its name (only ／ is a slash); two 备注 columns, and 岗位 beside 工种, are no
+    // trouble (岗位 is read)
+    const bracketed = await server.request('POST', '/api/manage/departments', {
+      json: { name: '安全科（二）' },
+      headers: as(),
+    });
+    expect(bracketed.status, bracketed.text).toBe(200);
+    const down = new ExcelJS.Workbook();
+    const people = down.addWorksheet('花名册');
+    people.addRow(['姓名', '身份证号', '手机号', '部门', '岗位', '工种', '备注', '备注']);
+    people.addRow(['吴十', idOf(35), '13900000235', '安全科（二）', '班长', '电工', '', '']);
+    people.addRow(['郑十一', idOf(36), '13900000236', '', '', '焊工', '', '']);
+    people.mergeCells('D2:D3');
+    const merged2 = await upload(Buffer.from(await down.xlsx.writeBuffer()));
+    expect(merged2.body.data, merged2.text).toMatchObject({ created: 2, errors: [] });
+    expect(await stored('吴十')).toMatchObject({ department: '安全科（二）', post: '班长' });
+    expect(await stored('郑十一')).toMatchObject({ department: '安全科（二）' });
+    const brackets = await server.ctx.db
+      .selectFrom('departments')
+      .select('id')
+      .where('name', 'in', ['安全科（二）', '安全科(二)'])
+      .execute();
+    expect(brackets).toHaveLength(1);
+    // a workbook whose cover sheet comes first, its list headed in HR's words: the list is read
+    const covered = new ExcelJS.Workbook();
+    covered.addWorksheet('封面').addRow(['华兴化工有限公司员工花名册']);
+    covered.addWorksheet('名单').addRow(['员工姓名', '身份证号码', '手机号码']);
+    covered.getWorksheet('名单')!.addRow(['王十二', idOf(37), '13900000237']);
+    const cover = await upload(Buffer.from(await covered.xlsx.writeBuffer()));
+    expect(cover.body.data, cover.text).toMatchObject({ created: 1, errors: [] });
     // a title in two columns is refused, not read from one of them at random
     const twice = await upload(
       await sheet([['周九', idOf(34), '', '生产部', '']], ['姓名', '身份证号', '手机号', '部门', '部门']),

@@ -1,5 +1,5 @@
 import { LEARNER_IMPORT_COLUMNS } from '@anxun/shared/schemas/learners';
-import { plainMobile } from '@anxun/shared/validators';
+import { plainIdCard, plainMobile } from '@anxun/shared/validators';
 import { loadExcel } from '../../infra/exceljs.js';
 import { ErrorCode } from '@anxun/shared/errors';
 import { AppError } from '../../http/app-error.js';
@@ -27,7 +27,7 @@ const KEYS = ['name', 'idCard', 'phone', 'department', 'account', 'password', 'p
  */
 export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
   const sheet = await readSheet(data, LEARNER_IMPORT_COLUMNS.slice(0, 2));
-  const columnOf = headerColumns(sheet);
+  const columnOf = headerColumns(sheet, LEARNER_IMPORT_COLUMNS);
   const missing = LEARNER_IMPORT_COLUMNS.slice(0, 2).filter((c) => !columnOf.has(c));
   if (missing.length > 0) {
     throw new AppError(
@@ -44,9 +44,10 @@ export async function readLearnerSheet(data: Buffer): Promise<SheetRow[]> {
     });
     // as HR exports write them: full-width digits and slashes (生产部／一车间), spaces in an ID
     // number, +86 and dashes in a phone
-    entry.idCard = entry.idCard.normalize('NFKC').replace(/\s/g, '');
+    entry.idCard = plainIdCard(entry.idCard);
     entry.phone = plainMobile(entry.phone);
-    entry.department = entry.department.normalize('NFKC');
+    // only the slash: a department's own name keeps its full-width brackets (安全科（二）)
+    entry.department = entry.department.replace(/／/g, '/');
     // an ID number typed as a number has lost its last digits to the spreadsheet already
     entry.idCardIsNumber = row.isNumber(columnOf.get(LEARNER_IMPORT_COLUMNS[1]));
     if (KEYS.some((k) => entry[k] !== '')) rows.push(entry);

@@ -98,7 +98,11 @@ export function classArchiveJob(
         const total = cls.memberCount;
         let done = 0;
         for (let offset = 0; ; offset += PAGE) {
-          const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, { offset, limit: PAGE });
+          const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, {
+            offset,
+            limit: PAGE,
+            secondsPerClassHour: ctx.config.study.secondsPerClassHour,
+          });
           for (const m of rows) {
             if (signal.aborted) throw signal.reason;
             const { pdf } = await buildPersonArchive(ctx, p.orgId, m.person_id, settleExams);

@@ -1,4 +1,4 @@
-import { LearnStatus } from '@anxun/shared/constants';
+import { LearnStatus, Role } from '@anxun/shared/constants';
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../../infra/database.js';
 import { checkState } from '../../core/face-check-state.js';
@@ -193,7 +193,7 @@ export async function countSetup(db: Db, orgId: string) {
       .selectFrom('persons as p')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('p.org_id', '=', orgId)
-      .where('p.role', '=', 'learner')
+      .where('p.role', '=', Role.LEARNER)
       .where('p.pending_since', 'is', null)
       .executeTakeFirstOrThrow(),
     selectBooksOfOrg(db, orgId)

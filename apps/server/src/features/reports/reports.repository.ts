@@ -83,7 +83,7 @@ export async function findClassSetup(db: Db, classId: string) {
  * rule without the exam) — its state over its courses, or over the one course given.
  */
 const hasCourse =
-  (status: 'unfinished' | 'begun' | 'studying', classCourseId: string | undefined, secondsPerClassHour = 0) =>
+  (status: 'unfinished' | 'begun' | 'studying', classCourseId: string | undefined, secondsPerClassHour?: number) =>
   (eb: ExpressionBuilder<Database, 'train_persons'>) => {
     let courses = eb
       .selectFrom('train_person_courses as pc')
@@ -92,6 +92,7 @@ const hasCourse =
       .whereRef('pc.train_person_id', '=', 'train_persons.id')
       .where('pc.learn_status', '!=', status === 'begun' ? LearnStatus.NOT_STARTED : LearnStatus.COMPLETED);
     if (status === 'studying') {
+      if (secondsPerClassHour === undefined) throw new Error('hasCourse studying: secondsPerClassHour is needed');
       courses = courses.where((c) => {
         const units = c
           .selectFrom('train_warp_courses as w')
@@ -121,7 +122,7 @@ export async function findClassMembers(
     offset: number;
     limit: number;
     /** for 学习中 and 待考试: when a course's 学时 are met */
-    secondsPerClassHour?: number;
+    secondsPerClassHour: number;
   },
 ) {
   let q = db
@@ -137,14 +138,20 @@ export async function findClassMembers(
     q = q.where((eb) => eb.and([eb.not(hasCourse('unfinished', course)(eb)), hasCourse('begun', course)(eb)]));
   }
   if (filter.status === 'not-started') q = q.where((eb) => eb.not(hasCourse('begun', course)(eb)));
-  const hour = filter.secondsPerClassHour ?? 0;
   // 学习中: begun, with a course whose study is not done; 待考试: every course not completed
   // has its study done (its exam is what is left)
   if (filter.status === 'studying') {
-    q = q.where((eb) => eb.and([hasCourse('begun', course)(eb), hasCourse('studying', course, hour)(eb)]));
+    q = q.where((eb) =>
+      eb.and([hasCourse('begun', course)(eb), hasCourse('studying', course, filter.secondsPerClassHour)(eb)]),
+    );
   }
   if (filter.status === 'exam-due') {
-    q = q.where((eb) => eb.and([hasCourse('unfinished', course)(eb), eb.not(hasCourse('studying', course, hour)(eb))]));
+    q = q.where((eb) =>
+      eb.and([
+        hasCourse('unfinished', course)(eb),
+        eb.not(hasCourse('studying', course, filter.secondsPerClassHour)(eb)),
+      ]),
+    );
   }
   const [rows, count] = await Promise.all([
     q

@@ -312,6 +312,31 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       if (n > 1) cells.set(String(row.getCell(nameCol).value), row.getCell(statusCol).value);
     });
     expect(Object.fromEntries(cells)).toEqual({ 报表whole: '待考试', 报表part: '学习中' });
+
+    // every unit watched but the course's 学时 not met (its hours raised since): still 学习中,
+    // on the page and in the filter alike
+    const courseRow = await server.ctx.db
+      .selectFrom('train_class_courses')
+      .select(['id', 'class_hours'])
+      .where('class_id', '=', examClass)
+      .executeTakeFirstOrThrow();
+    await server.ctx.db
+      .updateTable('train_class_courses')
+      .set({ class_hours: 50 })
+      .where('id', '=', courseRow.id)
+      .execute();
+    try {
+      const short = new Map((await progress()).map((r) => [r.personId, r.status]));
+      expect(short.get(ids.whole)).toBe('studying');
+      expect(await progress('&status=exam-due')).toEqual([]);
+      expect((await progress('&status=studying')).map((r) => r.personId).sort()).toEqual([ids.whole, ids.part].sort());
+    } finally {
+      await server.ctx.db
+        .updateTable('train_class_courses')
+        .set({ class_hours: courseRow.class_hours })
+        .where('id', '=', courseRow.id)
+        .execute();
+    }
   });
 
   it('filters by status, department (with those under it), name and date range', async () => {

@@ -51,14 +51,14 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     if (range) q = q.where('e.created_at', '>=', range.from).where('e.created_at', '<', range.to);
     return Number((await q.executeTakeFirstOrThrow()).s ?? 0);
   };
-  const unitsOf = (personId: string) =>
+  const unitsOf = (personId: string, ofClass = classId) =>
     server.ctx.db
       .selectFrom('train_warp_courses as w')
       .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
       .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
       .select(['w.id', 'cw.duration_seconds'])
       .where('tp.person_id', '=', personId)
-      .where('tp.class_id', '=', classId)
+      .where('tp.class_id', '=', ofClass)
       .orderBy('cw.sort_order')
       .execute();
   /** Plays a unit from `start` to `end` seconds, a report every ten seconds of the clock. */
@@ -260,16 +260,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       json: { personIds: [ids.whole, ids.part] },
       headers: as(admin),
     });
-    const unitsIn = (personId: string) =>
-      server.ctx.db
-        .selectFrom('train_warp_courses as w')
-        .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
-        .innerJoin('course_warps as cw', 'cw.id', 'w.warp_id')
-        .select(['w.id', 'cw.duration_seconds'])
-        .where('tp.person_id', '=', personId)
-        .where('tp.class_id', '=', examClass)
-        .orderBy('cw.sort_order')
-        .execute();
+    const unitsIn = (personId: string) => unitsOf(personId, examClass);
     for (const unit of await unitsIn(ids.whole)) await play(tokens.whole!, unit.id, 0, unit.duration_seconds);
     const [first] = await unitsIn(ids.part);
     await play(tokens.part!, first!.id, 0, 20);

@@ -94,7 +94,8 @@ function refusal(data) {
 /** A header title as compared: spaces and the "required" star dropped, HR's names for ours read as ours (infra/xlsx.ts headerColumns). */
 const title = (value) => {
   const text = cellText(value).replace(/\s|\*/g, '');
-  return workerData.aliases?.[text] ?? text;
+  const aliases = workerData.aliases ?? {};
+  return Object.hasOwn(aliases, text) ? aliases[text] : text;
 };
 
 /**

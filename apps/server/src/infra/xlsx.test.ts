@@ -91,6 +91,27 @@ describe('reading an uploaded .xlsx', () => {
     await expect(readSheet(zipOf('xl/worksheets/sheet1.xml/calcChain.xml', xml))).rejects.toThrow('表格单元格过多');
   });
 
+  it("reads HR's names for our columns, ranked, and takes a header cell named like Object's keys as itself", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook
+      .addWorksheet('名单')
+      .addRow(['员工姓名', 'constructor', '联系电话', '手机号码', '__proto__', '备注', '备注']);
+    const rows = await readSheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    const columns = headerColumns(rows, ['姓名', '手机号']);
+    expect([...columns]).toEqual([
+      ['姓名', 1],
+      ['constructor', 2],
+      // 手机号码 is the better name for a mobile than 联系电话
+      ['手机号', 4],
+      ['__proto__', 5],
+      // a title nobody reads may come twice
+      ['备注', 6],
+    ]);
+    expect(() => headerColumns(rows, ['姓名', '备注'])).toThrow(
+      '表头“备注”出现在不止一列（第F列、第G列），请只保留一列',
+    );
+  });
+
   it('refuses a file that is not a zip at all', async () => {
     await expect(readSheet(Buffer.from('姓名,身份证号\n张三,1'))).rejects.toThrow('请上传 .xlsx 格式的表格');
   });

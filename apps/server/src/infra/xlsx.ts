@@ -117,7 +117,8 @@ export function headerColumns(rows: SheetRow[], read: readonly string[]): Map<st
   const ranks = Object.keys(HEADER_ALIASES);
   for (const col of header?.filled() ?? []) {
     const title = header!.text(col).replace(/\s|\*/g, '');
-    const alias = HEADER_ALIASES[title];
+    // own keys only: a header cell 'constructor' is itself, not Object's
+    const alias = Object.hasOwn(HEADER_ALIASES, title) ? HEADER_ALIASES[title] : undefined;
     found.push({ col, title, ours: alias ?? title, rank: alias ? 1 + ranks.indexOf(title) : 0 });
   }
   const columnOf = new Map<string, number>();

@@ -528,10 +528,12 @@ describe('the console in Chromium', () => {
     const address = (await manager.page.getByTestId('entry-login').textContent()) ?? '';
     expect(address).toBe(`${env.server.baseUrl}/#/login?OrgCode=${code}`);
     await manager.page.getByTestId('entry-qr').locator('canvas').waitFor();
-    const guest = await openPage(env, '/404');
-    await guest.page.goto(address);
-    await guest.page.getByTestId('login-org').getByText(orgName).waitFor();
-    await guest.context.close();
+    // opened as a learner opens it: a fresh page at that address
+    const guest = await env.browser.newContext({ viewport: { width: 375, height: 812 } });
+    const guestPage = await guest.newPage();
+    await guestPage.goto(address);
+    await guestPage.getByTestId('login-org').getByText(orgName).waitFor();
+    await guest.close();
     // his console is his organisation's: the operator's page answers 403
     await manager.page.evaluate(() => (location.hash = '/manage/organisations'));
     await manager.page.waitForURL(/#\/403$/);

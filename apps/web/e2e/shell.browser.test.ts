@@ -19,6 +19,29 @@ describe('shell in Chromium', () => {
     await context.close();
   });
 
+  it('follows an address that changed while the app was starting (a link followed before the router listened)', async () => {
+    const context = await env.browser.newContext();
+    // the address moves from 404 to the organisation's login page after the router has read
+    // it and before it listens: the moment a user's hash change used to be lost
+    await context.addInitScript(() => {
+      const add = window.addEventListener.bind(window);
+      let moved = false;
+      window.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, boolean?]) => {
+        if (type === 'popstate' && !moved) {
+          moved = true;
+          history.replaceState(null, '', '#/login?OrgCode=00000');
+        }
+        add(type, ...rest);
+      }) as typeof window.addEventListener;
+    });
+    const page = await context.newPage();
+    await page.goto(`${env.server.baseUrl}/#/404`);
+    await page.getByTestId('login-org').getByText('安训示范单位').waitFor();
+    expect(await page.getByText('抱歉，您访问的页面不存在').count()).toBe(0);
+    expect(page.url()).toMatch(/#\/login\?OrgCode=00000$/);
+    await context.close();
+  });
+
   it("reloads once when a dialog's code will not load, then says so instead of a blank page", async () => {
     const { page, context } = await openPage(env, '/index');
     await page.getByTestId('org-banner').waitFor();

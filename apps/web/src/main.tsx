@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { installErrorCapture } from './app/error-capture';
+import { FollowAddress } from './app/follow-address';
 import { Providers } from './app/providers';
 import { AppRoutes, opensOnLogin, preloadFirstPage } from './app/router';
 import { LoadBoundary } from './components/load-boundary';
@@ -58,6 +59,7 @@ if (root) {
         <StrictMode>
           <Providers>
             <HashRouter>
+              <FollowAddress />
               <LoadBoundary>
                 <AppRoutes />
               </LoadBoundary>

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Msg } from '../messages.js';
-import { accountNameProblem, isIdCard, isName, isPassword, isSmsMobile } from '../validators.js';
+import { accountNameProblem, isIdCard, isName, isPassword } from '../validators.js';
 import { pageQuery } from './envelope.js';
 import { sheetErrors } from './sheet-errors.js';
-import { idText, line, secretLine } from './text.js';
+import { idText, line, mobileLine, secretLine } from './text.js';
 
 /** `pending`: registered, waiting for a manager's approval (no login yet). */
 export const learnerStatus = z.enum(['active', 'disabled', 'locked', 'pending']);
@@ -46,7 +46,7 @@ const name = line(20).pipe(z.string().trim().min(1, Msg.NAME_REQUIRED).refine(is
 const idCard = line(18).pipe(
   z.string().trim().toUpperCase().min(1, Msg.ID_CARD_REQUIRED).refine(isIdCard, Msg.ID_CARD_INVALID),
 );
-const phone = line(11).pipe(z.string().trim().refine(isSmsMobile, Msg.MOBILE_INVALID));
+const phone = mobileLine();
 const post = line(40).pipe(z.string().trim());
 const account = line(32).pipe(
   z

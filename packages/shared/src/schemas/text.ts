@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Msg } from '../messages.js';
+import { isSmsMobile, plainMobile } from '../validators.js';
 
 // C0 control characters (NUL included, which PostgreSQL text cannot store) and DEL.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -68,3 +70,11 @@ export const calendarDay = z
     const t = Date.parse(`${d}T00:00:00Z`);
     return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
   }, '日期不存在');
+
+/**
+ * A mainland mobile as people write it (139 1234 5678, +86 139-1234-5678, full-width digits),
+ * made plain before it is checked and kept: a manager's form, 报名咨询 and the API take what
+ * the importer takes. An empty one is refused as not a mobile.
+ */
+export const mobileLine = () =>
+  line(24).pipe(z.string().transform(plainMobile).refine(isSmsMobile, Msg.MOBILE_INVALID));

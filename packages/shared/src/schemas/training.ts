@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isName, isSmsMobile } from '../validators.js';
-import { idText, line, paragraphs } from './text.js';
+import { isName } from '../validators.js';
+import { idText, line, mobileLine, paragraphs } from './text.js';
 
 /** A progress report (DESIGN.md "Contracts the spec leaves open"), after decryption. */
 export const progressReport = z.strictObject({
@@ -323,7 +323,7 @@ export const intendedPersonBody = z.strictObject({
     .min(1, '请输入姓名')
     .max(20, '姓名只能包含中文、字母或数字')
     .refine(isName, '姓名只能包含中文、字母或数字'),
-  phone: z.string({ error: '请输入手机号' }).trim().min(1, '请输入手机号').refine(isSmsMobile, '请输入正确的手机号'),
+  phone: z.string({ error: '请输入手机号' }).trim().min(1, '请输入手机号').pipe(mobileLine()),
   orgName: line(100).pipe(z.string().trim().min(1, '请输入单位名称')),
   courseName: line(100).optional(),
   note: paragraphs(500, '备注不能超过500个字').optional(),

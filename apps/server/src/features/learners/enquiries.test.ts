@@ -19,7 +19,8 @@ describe.each(dialects)('enquiries in the console on $name', ({ databaseUrl }) =
     const left = await server.request('POST', '/api/train/intendedPerson/addNew-Intended', {
       json: {
         name: '刘工',
-        phone: '13912345678',
+        // as a guest types it on a phone
+        phone: '139 1234 5678',
         orgName: '某化工有限公司',
         courseName: '危险化学品安全',
         OrgCode: '00000',

@@ -230,6 +230,23 @@ describe.each(dialects)('learners in the console on $name', ({ databaseUrl }) =>
       headers: as(admin),
     });
     expect(clash.status).toBe(409);
+    // a phone as people write it is made plain, kept plain and logs in plain; not a mobile is still refused
+    const spaced = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { phone: '+86 139-0000-0102' },
+      headers: as(admin),
+    });
+    expect(spaced.body.data, spaced.text).toMatchObject({ phone: '13900000102' });
+    const written = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { phone: '１３９ ０００００１０３' },
+      headers: as(admin),
+    });
+    expect(written.body.data, written.text).toMatchObject({ phone: '13900000103' });
+    const landline = await server.request('PUT', `/api/manage/learners/${li.id}`, {
+      json: { phone: '010-6512-3456' },
+      headers: as(admin),
+    });
+    expect(landline.status).toBe(400);
+    expect(landline.body.msg).toContain('请输入正确的手机号');
   });
 
   it('puts right an ID number entered wrong: he logs in with the right one, the audit keeps both masked', async () => {

@@ -114,7 +114,7 @@ export function LearnerDialog(props: {
           </Form.Item>
         )}
         <Form.Item name="phone" label={t('console.phone')}>
-          <Input maxLength={11} inputMode="tel" allowClear={Boolean(learner)} />
+          <Input maxLength={24} inputMode="tel" allowClear={Boolean(learner)} />
         </Form.Item>
         <Form.Item name="departmentId" label={t('console.department')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={toTree(props.departments).map(asSelect)} />

@@ -1,4 +1,3 @@
-import { plainMobile } from '@anxun/shared/validators';
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,11 +26,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit' | 'admin'; org: ManagedOrganis
 
 const FOOTER_FIELDS = ['footerCopyright', 'footerAddress', 'footerPhone', 'icpRecord', 'policeRecord'] as const;
 const trimmed = (values: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(values)
-      .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
-      .map(([k, v]) => [k, k === 'phone' ? plainMobile(v as string) : v]),
-  );
+  Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
 
 function AdminFields({ prefix }: { prefix?: string }) {
   const { t } = useTranslation();
@@ -46,7 +41,7 @@ function AdminFields({ prefix }: { prefix?: string }) {
       </Form.Item>
       <Form.Item name={name('phone')} label={t('console.phone')}>
         {/* room for 139 1234 5678 or +86 as people write it: made plain when sent */}
-        <Input maxLength={20} inputMode="tel" />
+        <Input maxLength={24} inputMode="tel" />
       </Form.Item>
       <Form.Item name={name('password')} label={t('console.password')} extra={t('console.passwordHint')}>
         <Input.Password maxLength={64} autoComplete="new-password" />

@@ -1,5 +1,5 @@
 import { Msg } from '@anxun/shared/messages';
-import { isName, isSmsMobile } from '@anxun/shared/validators';
+import { isName, isSmsMobile, plainMobile } from '@anxun/shared/validators';
 import { Button, Form, Input, Modal, Result } from 'antd';
 import { orgQuery } from '../api/course-requests';
 import type { Contact } from '@anxun/shared/schemas/auth';
@@ -85,13 +85,13 @@ export default function IntentFormDialog({
               { required: true, message: Msg.MOBILE_REQUIRED },
               {
                 validator: (_, v) =>
-                  !v || isSmsMobile(String(v).trim())
+                  !v || isSmsMobile(plainMobile(String(v)))
                     ? Promise.resolve()
                     : Promise.reject(new Error(Msg.MOBILE_INVALID)),
               },
             ]}
           >
-            <Input inputMode="tel" maxLength={11} data-testid="intent-phone" />
+            <Input inputMode="tel" maxLength={24} data-testid="intent-phone" />
           </Form.Item>
           <Form.Item
             name="orgName"

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { SERVER_ROOT } from './server-root.js';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -143,6 +144,9 @@ export interface BuiltApp {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const fromProxy: (address: string, hop: number) => boolean = Array.isArray(config.trustProxy)
+    ? proxyAddr.compile(config.trustProxy)
+    : () => config.trustProxy !== false && config.trustProxy !== 0;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -152,11 +156,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     bodyLimit: BODY_LIMIT_BYTES,
     // a request's id: the proxy's X-Request-Id when it is a plain token (nginx's $request_id) and
-    // a proxy is trusted (TRUST_PROXY; without one the header is the client's, who must not pick
-    // the id a study event and the logs carry), else a new UUID — unique across nodes
+    // it came from a trusted proxy (TRUST_PROXY: a hop count, or a list the peer's address is
+    // in; else the header is the client's, who must not pick the id a study event and the logs
+    // carry), else a new UUID — unique across nodes
     requestIdHeader: false,
     genReqId: (req) => {
-      const given = config.trustProxy === false ? undefined : req.headers['x-request-id'];
+      const given = fromProxy(req.socket.remoteAddress ?? '', 0) ? req.headers['x-request-id'] : undefined;
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     // A hop count n trusts the n proxies nearest to us; X-Forwarded-For beyond them is the client's.

@@ -218,6 +218,25 @@ describe('the HTTP pipeline', () => {
     expect(forged.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it("takes a request id only from a trusted proxy's address when TRUST_PROXY lists them", async () => {
+    const ask = (node: TestServer) =>
+      node.request('GET', '/api/health/live', { headers: { 'x-request-id': 'chosen-by-peer-0123' } });
+    // the proxies are elsewhere: this peer (127.0.0.1) is a client, whose id is not taken
+    const elsewhere = await startServer({ env: { TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' } });
+    try {
+      expect((await ask(elsewhere)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await elsewhere.close();
+    }
+    const here = await startServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      expect((await ask(here)).headers.get('x-request-id')).toBe('chosen-by-peer-0123');
+    } finally {
+      await here.close();
+    }
+    expect((await ask(server)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers a plain GET of /ws and a path outside the web root with envelopes whose code matches', async () => {
     const ws = await server.request('GET', '/ws');
     expect(ws.status).toBe(400);

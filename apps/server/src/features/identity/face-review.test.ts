@@ -255,8 +255,18 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     const record = (await server.request('GET', `/api/manage/reports/learners/${personId}`, { headers: as(admin) }))
       .body.data;
     expect(record.classes[0].courses[0].units[0].refusals.VOIDED).toBe(1);
+    // first studied: when the first standing stretch began (its report is written as it ends)
+    const stretches = await server.ctx.db
+      .selectFrom('study_events')
+      .select(['created_at', 'credited_seconds'])
+      .where('warp_course_id', '=', units[0]!.id)
+      .where('credited_seconds', '>', 0)
+      .where('created_at', '<=', firstPassedAt)
+      .execute();
     expect(record.classes[0].courses[0].units[0]).toMatchObject({
-      firstStudyAt: await moment('min', units[0]!.id),
+      firstStudyAt: recordTime(
+        Math.min(...stretches.map((e) => Math.trunc(Number(e.created_at) - e.credited_seconds * 1000))),
+      ),
       lastStudyAt: lastStanding,
     });
     // the second unit's study was all taken back: never studied, as far as credit goes

@@ -395,6 +395,9 @@ export async function findUnitRecords(db: Db, trainPersonIds: string[]) {
  * moments that stand (no void took them back), from study_events. Bound by memberships (a page of them), never by a list of unit
  * records, which for a large class would pass the databases' limit on bound parameters.
  */
+/** When a study event's credited stretch began (aliased `e`): the report is written at its end. */
+const stretchStart = sql<number>`cast(e.created_at - e.credited_seconds * 1000 as bigint)`;
+
 export async function sumCreditByUnit(db: Db, trainPersonIds: string[], range: TimeRange = {}) {
   if (trainPersonIds.length === 0) return [];
   const voids = await findVoidWindows(db, trainPersonIds);
@@ -405,7 +408,8 @@ export async function sumCreditByUnit(db: Db, trainPersonIds: string[], range: T
       'e.warp_course_id',
       // every event: a voided check's compensations are negative
       eb.fn.sum<number>('e.credited_seconds').as('seconds'),
-      eb.fn.min<number>(eb.case().when(creditStands(voids)).then(eb.ref('e.created_at')).end()).as('first'),
+      // a report is written as its stretch ends: the study began its credited seconds earlier
+      eb.fn.min<number>(eb.case().when(creditStands(voids)).then(stretchStart).end()).as('first'),
       eb.fn.max<number>(eb.case().when(creditStands(voids)).then(eb.ref('e.created_at')).end()).as('last'),
     ])
     .where('w.train_person_id', 'in', trainPersonIds)

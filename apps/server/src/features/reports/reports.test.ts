@@ -386,6 +386,16 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     }
     expect(cls.courses[0].units[0].refusals.RATE).toBeGreaterThanOrEqual(1);
     expect(cls.courses[0].units[0].firstStudyAt).toMatch(/\+08:00$/);
+    // what an auditor checks first: no unit holds more credit than its first-to-last time allows
+    for (const unit of cls.courses.flatMap((c: { units: unknown[] }) => c.units) as Array<{
+      creditedSeconds: number;
+      firstStudyAt: string | null;
+      lastStudyAt: string | null;
+    }>) {
+      if (unit.firstStudyAt === null || unit.lastStudyAt === null) continue;
+      const span = (Date.parse(unit.lastStudyAt) - Date.parse(unit.firstStudyAt)) / 1000;
+      expect(unit.creditedSeconds).toBeLessThanOrEqual(span + 0.001);
+    }
     expect(cls.faceChecks).toMatchObject([
       { kind: 'random', status: 'failed', bestScore: 0.31, unitTitle: '火灾的危害与成因' },
     ]);

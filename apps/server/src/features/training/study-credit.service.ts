@@ -396,7 +396,8 @@ export class CreditBatcher {
         : credited > 0 || row.learn_status === LearnStatus.STUDYING
           ? LearnStatus.STUDYING
           : row.learn_status;
-      row.start_time ??= credited > 0 ? now : null;
+      // a report comes as its stretch ends: the study began its credited seconds before
+      row.start_time ??= credited > 0 ? now - Math.round(credited * 1000) : null;
       // 最近学习 is study the record counts (as its course's and the console's 最后学习): a refused
       // report (hidden, skipped ahead, a check due) is not study
       if (credited > 0) row.last_learn_date = now;
@@ -545,6 +546,7 @@ export class CreditBatcher {
           course,
           personId,
           done,
+          seconds,
           unitsDecide: course.learn_status !== LearnStatus.COMPLETED && isCourseCompleteButUnits(done),
         },
       ];
@@ -558,7 +560,7 @@ export class CreditBatcher {
     );
     const changed: Parameters<typeof saveCourseProgress>[2][number][] = [];
     const completedBy = new Map<string, string>();
-    for (const { course, personId, done, unitsDecide } of studied) {
+    for (const { course, personId, done, unitsDecide, seconds } of studied) {
       const complete =
         unitsDecide &&
         isCourseComplete({
@@ -571,7 +573,7 @@ export class CreditBatcher {
         // a course completed meanwhile (an exam handed in) stays complete
         learn_status:
           complete || course.learn_status === LearnStatus.COMPLETED ? LearnStatus.COMPLETED : LearnStatus.STUDYING,
-        start_time: course.start_time ?? now,
+        start_time: course.start_time ?? now - Math.round(seconds * 1000),
         last_learn_date: now,
         end_time: complete ? now : course.end_time,
       });

@@ -1,15 +1,21 @@
 import { sql } from 'kysely';
 
-export type CheckState = 'pending' | 'failed' | 'passed' | 'voided';
+export type CheckState = 'pending' | 'failed' | 'passed' | 'voided' | 'missed';
+
+const VOIDED = sql`exists (select 1 from face_check_reviews fr where fr.check_id = f.id and fr.decision = 'voided')`;
 
 /**
  * A face check's state as reports, archives and the dashboard tell it: its own status, or
  * 'voided' once a manager voided it in 核验审核 (face_check_reviews, the identity feature's;
  * the check's row keeps the pass it recorded, and the credit it let through was taken back).
- * For a query whose face_checks are aliased `f`.
+ * Given `now`, a check never tried whose window has closed is 'missed' (逾期未核验), as the
+ * learner's own list says — not 待核验, as if it were still under way; a failed one stays
+ * failed (his face did not match). For a query whose face_checks are aliased `f`.
  */
-export const checkState = () =>
-  sql<CheckState>`case when exists (select 1 from face_check_reviews fr where fr.check_id = f.id and fr.decision = 'voided') then 'voided' else f.status end`;
+export const checkState = (now?: number) =>
+  now === undefined
+    ? sql<CheckState>`case when ${VOIDED} then 'voided' else f.status end`
+    : sql<CheckState>`case when ${VOIDED} then 'voided' when f.status = 'pending' and f.window_ends_at < ${now} then 'missed' else f.status end`;
 
 /**
  * Why a photo was refused as no proof of presence: the reference or an earlier photo again, the

@@ -37,6 +37,8 @@ const checkCounts = z.object({
   passed: z.number(),
   failed: z.number(),
   pending: z.number(),
+  /** never tried, its window closed (逾期未核验) */
+  missed: z.number(),
   voided: z.number(),
   /** photos refused as no proof of presence (a copy, the same still scene, not from the camera) */
   refusedCopies: z.number(),
@@ -111,8 +113,8 @@ export const learnerCourseReport = z.object({
 export const learnerCheckReport = z.object({
   checkId: z.string(),
   kind: z.enum(['start', 'random', 'end', 'exam']),
-  /** voided: passed, then voided by a manager in 核验审核 */
-  status: z.enum(['pending', 'failed', 'passed', 'voided']),
+  /** voided: passed, then voided by a manager in 核验审核; missed: never tried, its window closed */
+  status: z.enum(['pending', 'missed', 'failed', 'passed', 'voided']),
   dueAt: z.string(),
   passedAt: z.string().nullable(),
   bestScore: z.number().nullable(),
@@ -210,6 +212,7 @@ export const dashboardFigures = z.object({
   checksPassed: z.number(),
   checksFailed: z.number(),
   checksPending: z.number(),
+  checksMissed: z.number(),
   examAttempts: z.number(),
   examsPassed: z.number(),
   certificates: z.number(),

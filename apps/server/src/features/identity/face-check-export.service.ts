@@ -19,7 +19,8 @@ import { bytesOf } from '../../infra/stream-bytes.js';
 const PAGE = 500;
 // as 学习档案, 一人一档 and 核验审核 name them
 const KIND = { start: '开始学习', random: '随机', end: '课件学完', exam: '考试前' } as const;
-const STATUS = { pending: '待核验', failed: '未通过', passed: '通过' } as const;
+// a check never tried whose window closed is 逾期未核验, as 学习档案 and 一人一档 say (core/face-check-state)
+const STATUS = { pending: '待核验', missed: '逾期未核验', failed: '未通过', passed: '通过' } as const;
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
 // camera: the page's own camera, on a computer or a phone alike; phone: a desktop's check taken on a phone by its QR code
 const VIA = { camera: '本机摄像头', phone: '手机扫码', upload: '上传' } as const;
@@ -65,6 +66,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
       { header: '照片', key: 'photo', width: 14 },
     ],
     async (addRow) => {
+      const now = ctx.now();
       let paths: Map<string, string> | undefined; // the organisation's, read with the first page
       for (let offset = 0; ; offset += PAGE) {
         const rows = await findClassCheckRows(ctx.db, classId, offset, PAGE);
@@ -78,7 +80,10 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
             kind: KIND[r.kind],
             due: when(r.due_at),
             // the check as it stands: a voided pass is no pass (本次结果 keeps what the photo scored)
-            status: r.decision === 'voided' ? REVIEW.voided : STATUS[r.status],
+            status:
+              r.decision === 'voided'
+                ? REVIEW.voided
+                : STATUS[r.status === 'pending' && r.window_ends_at < now ? 'missed' : r.status],
             best: score(r.best_score),
             flags: (r.flags ?? '')
               .split(',')

@@ -199,6 +199,7 @@ export async function findClassCheckRows(db: Db, classId: string, offset: number
       'f.best_score',
       'f.flags',
       'f.due_at',
+      'f.window_ends_at',
       'p.name',
       'p.id as person_id',
       'p.id_card_enc',

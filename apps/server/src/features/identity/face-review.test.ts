@@ -272,7 +272,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     // the second unit's study was all taken back: never studied, as far as credit goes
     expect(record.classes[0].courses[0].units[1]).toMatchObject({ firstStudyAt: null, lastStudyAt: null });
     // the voided check is told as voided, not as the pass it was, wherever checks are counted
-    expect(progress.faceChecks).toEqual({ passed: 1, failed: 1, pending: 0, voided: 1, refusedCopies: 0 });
+    expect(progress.faceChecks).toEqual({ passed: 1, failed: 1, pending: 0, missed: 0, voided: 1, refusedCopies: 0 });
     const told = record.classes[0].faceChecks as Array<{ checkId: string; status: string }>;
     expect(told.find((c) => c.checkId === checks.doubtful)?.status).toBe('voided');
     expect(told.find((c) => c.checkId === checks.first)?.status).toBe('passed');

@@ -76,15 +76,15 @@ export async function countActiveLearners(db: Db, orgId: string, start: number) 
   return Number(row.n);
 }
 
-/** Face checks by the day they fell due, and their state now. */
-export async function checksByDay(db: Db, orgId: string, start: number) {
+/** Face checks by the day they fell due, and their state `now`. */
+export async function checksByDay(db: Db, orgId: string, start: number, now: number) {
   return db
     .selectFrom('face_checks as f')
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
     .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
     .select((eb) => [
       dayIndex(eb.ref('f.due_at'), start).as('d'),
-      checkState().as('status'),
+      checkState(now).as('status'),
       eb.fn.countAll<number>().as('n'),
     ])
     .where('c.org_id', '=', orgId)

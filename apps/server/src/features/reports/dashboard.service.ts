@@ -27,6 +27,7 @@ const empty = (day: string): DashboardFigures => ({
   checksPassed: 0,
   checksFailed: 0,
   checksPending: 0,
+  checksMissed: 0,
   examAttempts: 0,
   examsPassed: 0,
   certificates: 0,
@@ -47,7 +48,7 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
   const [credit, active30, checks, exams, certificates, running, setup] = await Promise.all([
     creditByDay(ctx.db, user.orgId, start),
     countActiveLearners(ctx.db, user.orgId, start),
-    checksByDay(ctx.db, user.orgId, start),
+    checksByDay(ctx.db, user.orgId, start, ctx.now()),
     examsByDay(ctx.db, user.orgId, start),
     certificatesByDay(ctx.db, user.orgId, start),
     findRunningClasses(ctx.db, user.orgId, now),
@@ -74,6 +75,7 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
     if (r.status === 'passed') day.checksPassed += Number(r.n);
     else if (r.status === 'failed') day.checksFailed += Number(r.n);
     else if (r.status === 'pending') day.checksPending += Number(r.n);
+    else if (r.status === 'missed') day.checksMissed += Number(r.n);
   }
   for (const r of exams) {
     const day = at(r.d);
@@ -93,6 +95,7 @@ export async function dashboard(ctx: AppContext, user: AuthUser): Promise<Dashbo
     checksPassed: sum('checksPassed'),
     checksFailed: sum('checksFailed'),
     checksPending: sum('checksPending'),
+    checksMissed: sum('checksMissed'),
     examAttempts: sum('examAttempts'),
     examsPassed: sum('examsPassed'),
     certificates: sum('certificates'),

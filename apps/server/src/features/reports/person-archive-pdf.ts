@@ -15,7 +15,13 @@ export interface PersonArchive {
 
 // as 核验记录 and the console name them
 const KIND = { start: '开始学习', random: '随机', end: '课件学完', exam: '考试前' } as const;
-const CHECK = { pending: '待核验', failed: '未通过', passed: '通过', voided: '已作废（审核）' } as const;
+const CHECK = {
+  pending: '待核验',
+  missed: '逾期未核验',
+  failed: '未通过',
+  passed: '通过',
+  voided: '已作废（审核）',
+} as const;
 const STATUS = MemberStatusMsg;
 const EXAM = { open: '答题中', submitted: '已交卷', expired: '超时交卷' } as const;
 const REFUSAL: Record<string, string> = {

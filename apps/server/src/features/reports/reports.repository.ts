@@ -294,12 +294,12 @@ export async function countExamAttemptsByCourse(db: Db, trainPersonIds: string[]
 const checkOfCourse = (classCourseId: string) =>
   sql<boolean>`exists (select 1 from train_warp_courses w where w.id = f.warp_course_id and w.class_course_id = ${classCourseId})`;
 
-/** Face checks by state; with a course, those that fell due at its units. */
-export async function countChecksByStatus(db: Db, trainPersonIds: string[], classCourseId?: string) {
+/** Face checks by state as of `now` (core/face-check-state); with a course, those that fell due at its units. */
+export async function countChecksByStatus(db: Db, trainPersonIds: string[], now: number, classCourseId?: string) {
   if (trainPersonIds.length === 0) return [];
   let q = db
     .selectFrom('face_checks as f')
-    .select((eb) => ['f.train_person_id', checkState().as('status'), eb.fn.countAll<number>().as('n')])
+    .select((eb) => ['f.train_person_id', checkState(now).as('status'), eb.fn.countAll<number>().as('n')])
     .where('f.train_person_id', 'in', trainPersonIds);
   if (classCourseId) q = q.where(checkOfCourse(classCourseId));
   return q.groupBy(['f.train_person_id', sql`2`]).execute();
@@ -434,7 +434,7 @@ export async function countRefusalsByUnit(db: Db, trainPersonIds: string[], rang
     .execute();
 }
 
-export async function findChecks(db: Db, trainPersonIds: string[]) {
+export async function findChecks(db: Db, trainPersonIds: string[], now: number) {
   if (trainPersonIds.length === 0) return [];
   return (
     db
@@ -448,7 +448,7 @@ export async function findChecks(db: Db, trainPersonIds: string[]) {
         'f.id',
         'f.train_person_id',
         'f.kind',
-        checkState().as('status'),
+        checkState(now).as('status'),
         'f.due_at',
         'f.passed_at',
         'f.best_score',

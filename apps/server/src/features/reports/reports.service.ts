@@ -144,7 +144,7 @@ export async function classProgress(
     findCourseRecords(ctx.db, ids, course),
     sumCreditByMember(ctx.db, ids, range, course),
     countExamAttempts(ctx.db, ids, course),
-    countChecksByStatus(ctx.db, ids, course),
+    countChecksByStatus(ctx.db, ids, ctx.now(), course),
     findCertificates(ctx.db, ids),
     countRefusedCopiesByMember(ctx.db, ids, course),
   ]);
@@ -188,6 +188,7 @@ export async function classProgress(
           passed: counted('passed'),
           failed: counted('failed'),
           pending: counted('pending'),
+          missed: counted('missed'),
           voided: counted('voided'),
           refusedCopies: refusedCopies.get(r.train_person_id) ?? 0,
         },
@@ -220,7 +221,7 @@ export async function learnerReport(
   const [courses, units, checks, attempts, certificates] = await Promise.all([
     findCourseRecords(ctx.db, ids),
     findUnitRecords(ctx.db, ids),
-    findChecks(ctx.db, ids),
+    findChecks(ctx.db, ids, ctx.now()),
     findAttempts(ctx.db, ids),
     findCertificates(ctx.db, ids),
   ]);

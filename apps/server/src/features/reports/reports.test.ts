@@ -206,6 +206,63 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     }
   });
 
+  it('tells a check never taken before its window closed as 逾期未核验, not 待核验, wherever checks are told', async () => {
+    const member = await server.ctx.db
+      .selectFrom('train_persons')
+      .select(['id', 'person_id'])
+      .where('class_id', '=', classId)
+      .where('person_id', '=', ids.whole)
+      .executeTakeFirstOrThrow();
+    const check = (id: string, windowEndsAt: number) => ({
+      id,
+      person_id: member.person_id,
+      train_person_id: member.id,
+      kind: 'start' as const,
+      status: 'pending' as const,
+      session_id: 'missed-check-test',
+      warp_course_id: null,
+      due_at: windowEndsAt - 300_000,
+      window_ends_at: windowEndsAt,
+      best_score: null,
+      passed_at: null,
+      next_after_seconds: null,
+      flags: null,
+      created_at: windowEndsAt - 300_000,
+      updated_at: windowEndsAt - 300_000,
+    });
+    const [missed, open] = [crypto.randomUUID(), crypto.randomUUID()];
+    await server.ctx.db
+      .insertInto('face_checks')
+      .values([check(missed, now - 60_000), check(open, now + 60_000)])
+      .execute();
+    try {
+      const row = (await get(`/api/manage/reports/class-progress?classId=${classId}`)).body.data.records.find(
+        (r: { personId: string }) => r.personId === ids.whole,
+      );
+      expect(row.faceChecks).toMatchObject({ pending: 1, missed: 1 });
+      const record = (await get(`/api/manage/reports/learners/${ids.whole}`)).body.data.classes.find(
+        (c: { classId: string }) => c.classId === classId,
+      );
+      const status = (id: string) => record.faceChecks.find((c: { checkId: string }) => c.checkId === id)?.status;
+      expect([status(missed), status(open)]).toEqual(['missed', 'pending']);
+      const board = (await get('/api/manage/dashboard')).body.data;
+      expect(board.last30Days.checksMissed).toBeGreaterThanOrEqual(1);
+      const res = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, {
+        headers: as(admin),
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const ws = workbook.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).map(String);
+      const told = (ws.getSheetValues() as unknown[])
+        .filter((r): r is unknown[] => Array.isArray(r) && r[header.indexOf('核验时机')] === '开始学习')
+        .map((r) => r[header.indexOf('核验结果')]);
+      expect(told.sort()).toEqual(['待核验', '逾期未核验']);
+    } finally {
+      await server.ctx.db.deleteFrom('face_checks').where('id', 'in', [missed, open]).execute();
+    }
+  });
+
   it("counts 学时 toward the class as the learner's 我的学习 does, beside what he studied: none while its exam waits", async () => {
     const counted = async (who: 'whole' | 'part' = 'whole') => {
       const page = (await get(`/api/manage/reports/class-progress?classId=${classId}`)).body.data;

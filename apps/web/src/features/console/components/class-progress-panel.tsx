@@ -224,14 +224,28 @@ export function ClassProgressPanel() {
             render: (_: unknown, r) =>
               // a class that checked faces before it stopped keeps its counts
               !progress.data?.checksFaces &&
-              r.faceChecks.passed + r.faceChecks.failed + r.faceChecks.pending + r.faceChecks.voided === 0 ? (
+              r.faceChecks.passed +
+                r.faceChecks.failed +
+                r.faceChecks.pending +
+                r.faceChecks.missed +
+                r.faceChecks.voided ===
+                0 ? (
                 t('console.reports.noChecks')
               ) : (
                 <span
-                  className={r.faceChecks.failed > 0 || r.faceChecks.refusedCopies > 0 ? 'report-alert' : undefined}
+                  className={
+                    r.faceChecks.failed + r.faceChecks.missed > 0 || r.faceChecks.refusedCopies > 0
+                      ? 'report-alert'
+                      : undefined
+                  }
                   data-testid="report-checks"
                 >
                   {t('console.reports.checksCell', r.faceChecks)}
+                  {r.faceChecks.missed > 0 && (
+                    <span title={t('console.reports.checksMissedHint')}>
+                      {t('console.reports.checksMissed', r.faceChecks)}
+                    </span>
+                  )}
                   {r.faceChecks.voided > 0 && t('console.reports.checksVoided', r.faceChecks)}
                   {/* copies refused before a pass: 通过 2 · 失败 0 alone hid eleven tries with a copy */}
                   {r.faceChecks.refusedCopies > 0 && (

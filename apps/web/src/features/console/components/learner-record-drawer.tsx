@@ -9,7 +9,13 @@ import { AnswerSheetModal } from './answer-sheet-modal';
 
 type ClassRecord = LearnerReport['classes'][number];
 type UnitRecord = ClassRecord['courses'][number]['units'][number];
-const CHECK_COLOR = { pending: 'warning', failed: 'error', passed: 'success', voided: 'default' } as const;
+const CHECK_COLOR = {
+  pending: 'warning',
+  missed: 'error',
+  failed: 'error',
+  passed: 'success',
+  voided: 'default',
+} as const;
 
 /** 学习档案: one learner's classes, courses and units with how each second was credited. */
 export function LearnerRecordDrawer({

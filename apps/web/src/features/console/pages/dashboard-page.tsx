@@ -45,6 +45,13 @@ export default function DashboardPage() {
         data: pick('checksPending'),
         color: '#faad14',
       },
+      {
+        name: t('console.dashboard.missed'),
+        kind: 'bar',
+        stack: 'checks',
+        data: pick('checksMissed'),
+        color: '#8c8c8c',
+      },
     ];
     const exams: TrendSeries[] = [
       { name: t('console.dashboard.attempts'), kind: 'bar', data: pick('examAttempts') },
@@ -75,7 +82,9 @@ export default function DashboardPage() {
       title: t('console.dashboard.checks'),
       value: t('console.dashboard.checksValue', { passed: today.checksPassed, failed: today.checksFailed }),
       period: t('console.dashboard.checksValue', { passed: month.checksPassed, failed: month.checksFailed }),
-      extra: t('console.dashboard.checksPending', { n: month.checksPending }),
+      extra:
+        t('console.dashboard.checksPending', { n: month.checksPending }) +
+        (month.checksMissed > 0 ? t('console.dashboard.checksMissed', { n: month.checksMissed }) : ''),
     },
     {
       key: 'exams',

@@ -34,6 +34,32 @@ const MAX_UNPACKED_BYTES = 24 * 1024 * 1024;
 const MAX_CELLS = 320_000;
 /** A cell's opening tag, with or without a namespace prefix (not <col>, <cfRule>…). */
 const CELL = /<(?:\w+:)?c[\s>/]/g;
+/** A merged range: the library makes a cell of every one it covers (A1:XFD1048576 in one tag). */
+const MERGE = /<(?:\w+:)?mergeCell\s[^>]*?ref="([A-Z]{1,3})(\d{1,7}):([A-Z]{1,3})(\d{1,7})"/g;
+/**
+ * What a list needs none of, which the library would otherwise build whole: a data validation
+ * (a drop-down over a whole column, as HR templates have) is expanded to every cell it covers.
+ */
+const IGNORED = [
+  'dataValidations',
+  'conditionalFormatting',
+  'hyperlinks',
+  'drawing',
+  'picture',
+  'tableParts',
+  'extLst',
+];
+
+const columnNumber = (letters) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/** The cells a part's merged ranges cover. */
+function mergedCells(xml) {
+  let cells = 0;
+  for (const [, c1, r1, c2, r2] of xml.matchAll(MERGE)) {
+    cells += (Math.abs(columnNumber(c2) - columnNumber(c1)) + 1) * (Math.abs(Number(r2) - Number(r1)) + 1);
+  }
+  return cells;
+}
 
 /**
  * An .xlsx is a zip. A small file can unpack to gigabytes, and the sizes a zip declares about
@@ -56,6 +82,7 @@ function refusal(data) {
   if (entries === 0xffff || at === 0xffffffff) return 'too-big';
   let budget = MAX_UNPACKED_BYTES;
   let cells = 0;
+  const names = new Set();
   for (let n = 0; n < entries; n++) {
     if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) return 'unreadable';
     const method = data.readUInt16LE(at + 10);
@@ -82,12 +109,19 @@ function refusal(data) {
     // ("a/xl/worksheets/sheet1.xml", "…/sheet1.xml/calcChain.xml" too); of the others only
     // the calculation chain, at its one place, names cells (one per formula)
     const name = data.toString('latin1', at + 46, at + 46 + data.readUInt16LE(at + 28));
+    // a part named twice: which one the library takes is its choice, not what was checked
+    if (names.has(name)) return 'unreadable';
+    names.add(name);
     if (name !== 'xl/calcChain.xml') {
-      cells += unpacked.toString('latin1').match(CELL)?.length ?? 0;
+      const xml = unpacked.toString('latin1');
+      cells += (xml.match(CELL)?.length ?? 0) + mergedCells(xml);
       if (cells > MAX_CELLS) return 'too-many-cells';
     }
     at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
   }
+  // the library reads directory entries for as long as they come, not as many as the end
+  // record declares: one more after the declared ones would be read unchecked
+  if (at + 4 <= data.length && data.readUInt32LE(at) === 0x02014b50) return 'unreadable';
   return undefined;
 }
 
@@ -118,7 +152,7 @@ async function read({ bytes, wanted, any }) {
   if (refused) return { error: refused };
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(data);
+    await workbook.xlsx.load(data, { ignoreNodes: IGNORED });
   } catch {
     return { error: 'unreadable' };
   }

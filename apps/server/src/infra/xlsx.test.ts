@@ -91,6 +91,39 @@ describe('reading an uploaded .xlsx', () => {
     await expect(readSheet(zipOf('xl/worksheets/sheet1.xml/calcChain.xml', xml))).rejects.toThrow('表格单元格过多');
   });
 
+  it('counts the cells a merged range covers: one tag over a whole sheet is refused before the library builds them', async () => {
+    const xml = Buffer.from(
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>姓名</t></is></c></row></sheetData>' +
+        '<mergeCells count="1"><mergeCell ref="H3:XFD1048576"/></mergeCells></worksheet>',
+    );
+    await expect(readSheet(zipOf('xl/worksheets/sheet1.xml', xml))).rejects.toThrow('表格单元格过多');
+  });
+
+  it('reads a template whose drop-down covers a whole column (the list needs none of it)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('名单');
+    sheet.addRow(['姓名', '性别']);
+    sheet.addRow(['张三', '男']);
+    // (the library writes a range's validation as one; its types know only a cell's)
+    const ranges = sheet as unknown as { dataValidations: { add(range: string, rule: object): void } };
+    ranges.dataValidations.add('B2:B1048576', { type: 'list', allowBlank: true, formulae: ['"男,女"'] });
+    const rows = await readSheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(rows.map((r) => [r.text(1), r.text(2)])).toEqual([
+      ['姓名', '性别'],
+      ['张三', '男'],
+    ]);
+  });
+
+  it('refuses a file whose directory holds more parts than it declares (the one past the count went unchecked)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('名单').addRow(['姓名', '身份证号']);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const end = file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    file.writeUInt16LE(file.readUInt16LE(end + 8) - 1, end + 8);
+    file.writeUInt16LE(file.readUInt16LE(end + 10) - 1, end + 10);
+    await expect(readSheet(file)).rejects.toThrow('请上传 .xlsx 格式的表格');
+  });
+
   it("reads HR's names for our columns, ranked, and takes a header cell named like Object's keys as itself", async () => {
     const workbook = new ExcelJS.Workbook();
     workbook

@@ -17,6 +17,26 @@ export interface SheetRow {
 
 /** How long a sheet may take to read before it is refused (the worker is stopped). */
 const READ_TIMEOUT_MS = 60_000;
+/**
+ * The worker's heap: 10,000 rows of 30 columns take ~150 MB in the library; a file built to
+ * take more stops its worker, not the server.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64 };
+/** Sheets read at once on a node; more wait their turn (each may hold its heap's worth). */
+const READERS = 2;
+let reading = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  if (reading >= READERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  reading++;
+  try {
+    return await read();
+  } finally {
+    reading--;
+    waiting.shift()?.();
+  }
+}
 
 type WorkerAnswer = { rows: Array<{ number: number; cells: Record<number, [string, boolean]> }> } | { error: string };
 
@@ -33,28 +53,31 @@ export async function readSheet(
   match: 'all' | 'any' = 'all',
 ): Promise<SheetRow[]> {
   const unreadable = () => new AppError(ErrorCode.BAD_REQUEST, '无法读取文件，请上传 .xlsx 格式的表格（可先下载模板）');
-  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-    const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/sheet-worker.mjs'), {
-      workerData: { bytes: data, wanted: [...wanted], any: match === 'any', aliases: HEADER_ALIASES },
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new AppError(ErrorCode.BAD_REQUEST, '表格读取超时，请删除多余的内容或分批导入'));
-    }, READ_TIMEOUT_MS);
-    worker.once('message', (message: WorkerAnswer) => {
-      clearTimeout(timer);
-      resolve(message);
-      void worker.terminate();
-    });
-    worker.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-  });
+  const tooBig = () => new AppError(ErrorCode.BAD_REQUEST, '表格内容过大，请分批导入（每次不超过10000行）');
+  const answer = await inTurn(
+    () =>
+      new Promise<WorkerAnswer>((resolve, reject) => {
+        const worker = new Worker(path.join(SERVER_ROOT, 'src/infra/sheet-worker.mjs'), {
+          workerData: { bytes: data, wanted: [...wanted], any: match === 'any', aliases: HEADER_ALIASES },
+          resourceLimits: WORKER_LIMITS,
+        });
+        const timer = setTimeout(() => {
+          void worker.terminate();
+          reject(new AppError(ErrorCode.BAD_REQUEST, '表格读取超时，请删除多余的内容或分批导入'));
+        }, READ_TIMEOUT_MS);
+        worker.once('message', (message: WorkerAnswer) => {
+          clearTimeout(timer);
+          resolve(message);
+          void worker.terminate();
+        });
+        worker.once('error', (err: Error & { code?: string }) => {
+          clearTimeout(timer);
+          reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooBig() : err);
+        });
+      }),
+  );
   if ('error' in answer) {
-    if (answer.error === 'too-big') {
-      throw new AppError(ErrorCode.BAD_REQUEST, '表格内容过大，请分批导入（每次不超过10000行）');
-    }
+    if (answer.error === 'too-big') throw tooBig();
     if (answer.error === 'too-many-cells') {
       throw new AppError(ErrorCode.BAD_REQUEST, '表格单元格过多，请删除多余的行和列，或分批导入（每次不超过10000行）');
     }

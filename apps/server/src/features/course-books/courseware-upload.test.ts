@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { WsCode } from '@anxun/shared/constants';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -596,6 +597,35 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     }, 'the failure');
     expect(failed.error).toBe('文件不是有效的 PDF（可能已损坏或加密），请检查后重新上传');
     await call('DELETE', `/api/manage/course-uploads/${damaged}`);
+
+    // a 100 KB file whose cross-reference table claims 30 million entries: pdf.js built an
+    // object for each on the server's thread until the process died. Its reader stops now,
+    // the server answers meanwhile, and the upload is refused as no PDF
+    const entries = 30_000_000;
+    const table = zlib.deflateSync(Buffer.alloc(entries * 3));
+    const head =
+      '%PDF-1.5\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 9 9]>>endobj\n';
+    const bomb = Buffer.concat([
+      Buffer.from(head),
+      Buffer.from(
+        `4 0 obj<</Type/XRef/Size ${entries}/W[1 1 1]/Root 1 0 R/Filter/FlateDecode/Length ${table.length}>>stream\n`,
+      ),
+      table,
+      Buffer.from(`\nendstream endobj\nstartxref\n${head.length}\n%%EOF\n`),
+    ]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const heavy = await uploadWhole(bomb, '超大目录.pdf');
+    let answered = 0;
+    const refused = await waitFor(async () => {
+      answered += (await server.request('GET', '/api/health/live')).status === 200 ? 1 : 0;
+      const u = (await units()).uploads.find((x: { jobId: string }) => x.jobId === heavy);
+      return u?.status === 'failed' ? u : undefined;
+    }, 'the refusal');
+    expect(refused.error).toBe('文件不是有效的 PDF（可能已损坏或加密），请检查后重新上传');
+    expect(answered).toBeGreaterThan(0);
+    expect(process.memoryUsage().rss).toBeLessThan(3 * 1024 ** 3);
+    await call('DELETE', `/api/manage/course-uploads/${heavy}`);
 
     if (!(await units()).acceptsOffice) {
       const slides = await createUpload(1000, '培训课件.pptx');

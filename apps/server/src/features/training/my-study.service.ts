@@ -11,18 +11,12 @@ import { totalHours } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
-import { incrementStudyCount } from '../../core/training-records.repository.js';
 import { AppError } from '../../http/app-error.js';
 import { decryptField } from '../../infra/crypto.js';
 import { type CreditBatcher } from './study-credit.service.js';
 import { studyDay } from '../../core/study-day.js';
-import {
-  claimStudyStart,
-  findDailyCredit,
-  findUnitTitle,
-  findWarpCoursesOfPerson,
-  playbackEarned,
-} from './training.repository.js';
+import { findDailyCredit, findUnitTitle, findWarpCoursesOfPerson } from './training.repository.js';
+import { countStudyStartOf } from './study-start.js';
 import { toWarpCourseData } from './warp-course.mapper.js';
 
 /**
@@ -106,10 +100,7 @@ export async function report(
   };
 }
 
-/** Credit a playback earns before it counts as a study start (学习次数). */
-const STUDY_START_SECONDS = 15;
-
-/** Counts a study start of a unit, once per playback that earned enough credit. */
+/** Counts a study start of a unit, once per playback that earned enough credit (study-start.ts). */
 export async function countStudyStart(
   ctx: AppContext,
   user: AuthUser,
@@ -123,21 +114,12 @@ export async function countStudyStart(
     })
   ).filter((r) => r.warp_id === unit.warpId);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '学习记录不存在');
-  // a study start is a playback that studied: at least 15 s of credit (a third of a short
-  // unit); one never reported, or stepped a fraction of a second, counts nothing — a script
-  // gets one count per 15 s of real, credited study at most
-  const atLeast = Math.min(STUDY_START_SECONDS, row.duration_seconds / 3);
-  if (!(await playbackEarned(ctx.db, row.id, playbackId, atLeast))) {
-    return { counted: false, studyCount: row.study_count };
-  }
-  const now = ctx.now();
-  const counted = await claimStudyStart(ctx.db, {
-    playback_id: playbackId,
-    person_id: user.personId,
-    warp_course_id: row.id,
-    created_at: now,
-  });
-  if (counted) await incrementStudyCount(ctx.db, row.id, now);
+  const counted = await countStudyStartOf(
+    ctx.db,
+    { warpCourseId: row.id, durationSeconds: row.duration_seconds, personId: user.personId },
+    playbackId,
+    ctx.now(),
+  );
   return { counted, studyCount: row.study_count + (counted ? 1 : 0) };
 }
 

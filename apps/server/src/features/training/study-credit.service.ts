@@ -27,6 +27,7 @@ import {
 } from './training.repository.js';
 import { saveCourseProgress, saveWarpProgress } from '../../core/training-records.repository.js';
 import { queueCertificateIssue } from '../../core/certificate-issue-queue.js';
+import { countStudyStartOf } from './study-start.js';
 
 export interface CreditJob {
   personId: string;
@@ -322,6 +323,7 @@ export class CreditBatcher {
     >();
     const creditedMembers = new Map<string, MembershipCredit>();
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
+    const closing: Array<{ unit: Parameters<typeof countStudyStartOf>[1]; playbackId: string }> = [];
     /** each membership's last credited report in the batch: the one a random check comes with */
     const lastCredited = new Map<string, { job: CreditJob & { classRules: string }; index: number }>();
     /** memberships whose unit this batch completed: their end check comes first */
@@ -451,6 +453,14 @@ export class CreditBatcher {
         created_at: now,
       });
       if (completedNow) completedJobs.push({ job, index: results.length });
+      // a page closing (a reload, the tab shut) never reads this answer to ask for its study
+      // start: a playback's last report counts it here
+      if (job.report.final) {
+        closing.push({
+          unit: { warpCourseId: row.id, durationSeconds: row.duration_seconds, personId: job.personId },
+          playbackId: job.report.playbackId,
+        });
+      }
       const gate = gates[i];
       results.push({ ok: { decision, row: { ...row }, faceCheck: gate === 'held' ? undefined : gate } });
     });
@@ -483,6 +493,7 @@ export class CreditBatcher {
     );
     await this.updateCourses(trx, [...creditedCourses.values()], now);
     await insertStudyEvents(trx, this.ctx.dialect, events);
+    for (const c of closing) await countStudyStartOf(trx, c.unit, c.playbackId, now);
     await this.faceGate.credited(trx, [...creditedMembers.values()]);
     if (completedJobs.length > 0) {
       const ends = await this.faceGate.unitsCompleted(

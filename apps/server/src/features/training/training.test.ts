@@ -262,6 +262,20 @@ describe.each(dialects)('study crediting over HTTP on $name', ({ databaseUrl }) 
     expect((await report(unit, { playbackId: 'start-1', seq: 3, position: 20 })).body.data.creditedSeconds).toBe(15);
     expect((await start('start-1')).body.data).toEqual({ counted: true, studyCount: 1 });
     expect((await start('start-1')).body.data).toEqual({ counted: false, studyCount: 1 });
+    // a page reloaded or shut never reads its last answer to ask: that report counts the start
+    at(1);
+    expect((await report(unit, { playbackId: 'start-2', seq: 1, position: 20 })).body.data.refusal).toBeNull();
+    const rest = unit.durationSeconds - 20; // to its end: more than a third of the unit
+    at(rest);
+    const last = await report(unit, { playbackId: 'start-2', seq: 2, position: unit.durationSeconds, final: true });
+    expect(last.body.data, last.text).toMatchObject({ creditedSeconds: rest });
+    expect((await start('start-2')).body.data).toEqual({ counted: false, studyCount: 2 });
+    // a playback closed with nothing earned counts nothing
+    at(1);
+    expect((await report(unit, { playbackId: 'start-3', seq: 1, position: 0 })).body.data.refusal).toBeNull();
+    at(4);
+    expect((await report(unit, { playbackId: 'start-3', seq: 2, position: 4, final: true })).status).toBe(200);
+    expect((await start('start-3')).body.data).toEqual({ counted: false, studyCount: 2 });
   });
 
   it('serves video with HTTP Range through the signed URL only', async () => {

@@ -41,7 +41,7 @@ function ClassInfoPanel({ trainClassId }: { trainClassId: string }) {
         {t('study.activity')}
         {t('punct.colon')}
         {t('study.activeLearners', { count: data.activity.activeLearners })} ·{' '}
-        {Math.round(data.activity.studySeconds / 60)} {t('study.minutes')}
+        {Math.floor(data.activity.studySeconds / 60)} {t('study.minutes')}
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditHours, creditSeconds, totalHours } from './credit-figures.js';
+import { coursesHours, creditHours, creditSeconds, totalHours } from './credit-figures.js';
 
 describe('credited seconds and 学时 as the views print them', () => {
   it('prints a sum of decimal credits to the millisecond, what a void left as nothing, a real negative as it is', () => {
@@ -38,5 +38,17 @@ describe('credited seconds and 学时 as the views print them', () => {
     expect(creditHours(2 * 359.2, 3600)).toBe(0.19); // what one rule for both would say
     expect(totalHours(33.3, 1800)).toBe(0.02);
     expect(Object.is(totalHours(-1e-15, 1800), 0)).toBe(true);
+  });
+
+  it("gives a learner's class the sum of his courses' figures, so the rows beside it add up to it", () => {
+    // an auditor's case: 103 s of one course read 0.06 for the class and 0.05 for the course
+    expect(totalHours(103, 1800)).toBe(0.06);
+    expect(coursesHours([103], 1800)).toBe(0.05);
+    expect(coursesHours([103, 31], 1800)).toBe(0.06); // 0.05 + 0.01, as its two rows read
+    // two courses each complete a second short still read complete
+    expect(coursesHours([359.2, 359.2], 3600)).toBe(0.2);
+    // sums of hundredths, not of floating point (0.29 + 0.01 is 0.30000000000000004)
+    expect(coursesHours([1043, 36], 3600)).toBe(0.3);
+    expect(Object.is(coursesHours([], 1800), 0)).toBe(true);
   });
 });

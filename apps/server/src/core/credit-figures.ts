@@ -36,6 +36,19 @@ export const creditHours = (seconds: number, secondsPerClassHour: number): numbe
 };
 
 /**
+ * One learner's 学时 over several courses (his class's row, 学习档案, 一人一档, his own 课程进度):
+ * the sum of each course's figure as shown (`creditHours`), so the rows beside it add up to it —
+ * an auditor read 0.07 for a class whose courses said 0.05 + 0.01, and 0.11 against 要求 0.10
+ * while the courses summed to 0.10. Totals over many people (a department, a day) stay rounded
+ * (`totalHours`): they are statistics of seconds, not anyone's record.
+ */
+export const coursesHours = (courseSeconds: Iterable<number>, secondsPerClassHour: number): number => {
+  let hundredths = 0;
+  for (const s of courseSeconds) hundredths += Math.round(creditHours(s, secondsPerClassHour) * 100);
+  return hundredths === 0 ? 0 : hundredths / 100;
+};
+
+/**
  * A class's 计入学时, as its learner's 我的学习 shows them and its reports beside what he studied:
  * each course's credited 学时 up to what it requires, a course whose class requires its exam only
  * once that exam is passed — or once complete (a course completed before its class came to

@@ -221,11 +221,12 @@ export async function findCourseRecords(db: Db, trainPersonIds: string[], classC
 
 /** Credited seconds per membership from study_events (in the range), and the last credited moment that stands (ever). */
 export async function sumCreditByMember(db: Db, trainPersonIds: string[], range: TimeRange, classCourseId?: string) {
-  const byMember = new Map<string, { seconds: number; last: number | null }>();
+  const byMember = new Map<string, { seconds: number; courseSeconds: number[]; last: number | null }>();
   for (const r of await sumCreditByCourse(db, trainPersonIds, range)) {
     if (classCourseId && r.class_course_id !== classCourseId) continue;
-    const sum = byMember.get(r.train_person_id) ?? { seconds: 0, last: null };
+    const sum = byMember.get(r.train_person_id) ?? { seconds: 0, courseSeconds: [], last: null };
     sum.seconds += Number(r.seconds ?? 0);
+    sum.courseSeconds.push(Number(r.seconds ?? 0));
     if (r.last !== null && (sum.last === null || Number(r.last) > sum.last)) sum.last = Number(r.last);
     byMember.set(r.train_person_id, sum);
   }

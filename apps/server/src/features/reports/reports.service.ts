@@ -11,7 +11,7 @@ import type {
 } from '@anxun/shared/schemas/reports';
 import { maskPhone } from '@anxun/shared/validators';
 import type { z } from 'zod';
-import { creditHours, creditSeconds, totalHours } from '../../core/credit-figures.js';
+import { coursesHours, creditSeconds, totalHours } from '../../core/credit-figures.js';
 import { countedHoursOf } from './counted-hours.js';
 import { courseStatus, memberStatus } from './member-status.js';
 import type { AppContext } from '../../app-context.js';
@@ -177,8 +177,11 @@ export async function classProgress(
         status: memberStatus(mine, ctx.config.study.secondsPerClassHour),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
-        // one course's figure as every view shows one course's (cut down), a class's total rounded
-        creditedHours: course ? creditHours(seconds, ctx.config.study.secondsPerClassHour) : hoursOf(ctx, seconds),
+        // his courses' figures as each is shown (cut down), added up: the one course filtered to alone
+        creditedHours: coursesHours(
+          credit.get(r.train_person_id)?.courseSeconds ?? [],
+          ctx.config.study.secondsPerClassHour,
+        ),
         countedHours: countedOf(ctx, mine),
         coursesDone: mine.filter((c) => c.learn_status === LearnStatus.COMPLETED).length,
         courseCount: mine.length,
@@ -291,7 +294,10 @@ export async function learnerReport(
         status: memberStatus(mine, ctx.config.study.secondsPerClassHour),
         requiredHours: round2(mine.reduce((s, c) => s + c.class_hours, 0)),
         creditedSeconds: seconds,
-        creditedHours: hoursOf(ctx, seconds),
+        creditedHours: coursesHours(
+          courseReports.map((c) => c.creditedSeconds),
+          ctx.config.study.secondsPerClassHour,
+        ),
         countedHours: countedOf(ctx, mine),
         courses: courseReports,
         faceChecks: (checksOf.get(m.id) ?? []).map((f) => ({

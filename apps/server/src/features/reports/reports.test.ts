@@ -136,8 +136,8 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       const row = byPerson.get(ids[key]) as { creditedSeconds: number; creditedHours: number };
       const expected = await creditedFromEvents(ids[key]);
       expect(row.creditedSeconds, key).toBe(expected);
-      // a member's total over his courses: rounded (each course's own figure is cut down)
-      expect(row.creditedHours).toBe(Math.round((expected / 1800) * 100) / 100);
+      // a member's figure is his courses' figures (each cut down) added up: one course here
+      expect(row.creditedHours).toBe(creditHours(expected, 1800));
     }
     expect(await creditedFromEvents(ids.whole)).toBeGreaterThanOrEqual(100);
     expect(byPerson.get(ids.whole)).toMatchObject({ status: 'done', coursesDone: 1, courseCount: 1, disabled: false });
@@ -1034,6 +1034,14 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(onFire.creditedHours).toBe(creditHours(onFire.creditedSeconds, hour));
     const onChemicals = (await page(`classCourseId=${chemicals!.trainClassCourseId}`)).records[0];
     expect(onChemicals).toMatchObject({ status: 'not-started', creditedSeconds: 0, courseCount: 1 });
+    // unfiltered, his figure is the courses' figures added up, in the report and in his record
+    expect(all.records[0].creditedHours).toBe(
+      Math.round((onFire.creditedHours + onChemicals.creditedHours) * 100) / 100,
+    );
+    const record = (await get(`/api/manage/reports/learners/${all.records[0].personId}`)).body.data.classes.find(
+      (c: { classId: string }) => c.classId === twoId,
+    );
+    expect(record.creditedHours).toBe(all.records[0].creditedHours);
     // status filters by that course alone
     expect((await page(`classCourseId=${chemicals!.trainClassCourseId}&status=not-started`)).total).toBe(1);
     expect((await page(`classCourseId=${fire!.trainClassCourseId}&status=not-started`)).total).toBe(0);

@@ -7,7 +7,7 @@ import {
   type StudyTime,
   type UpdateWarpResult,
 } from '@anxun/shared/schemas/training';
-import { totalHours } from '../../core/credit-figures.js';
+import { coursesHours } from '../../core/credit-figures.js';
 import type { AppContext } from '../../app-context.js';
 import { recordTime } from '../../core/record-time.js';
 import type { AuthUser } from '../../core/session.service.js';
@@ -123,6 +123,18 @@ export async function countStudyStart(
   return { counted, studyCount: row.study_count + (counted ? 1 : 0) };
 }
 
+/** Credited seconds by course (of a class: a book in two classes is two courses). */
+function secondsByCourse(
+  rows: ReadonlyArray<{ class_course_id: string; train_person_id: string; study_length: number }>,
+) {
+  const sums = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.train_person_id}/${r.class_course_id}`;
+    sums.set(key, (sums.get(key) ?? 0) + r.study_length);
+  }
+  return sums;
+}
+
 /** The learner's totals (all, or one membership's) and his credited seconds on the last 14 days. */
 export async function myStudyTime(ctx: AppContext, user: AuthUser, id: string): Promise<StudyTime> {
   const rows = await findWarpCoursesOfPerson(ctx.db, user.personId, id === user.personId ? {} : { trainPersonId: id });
@@ -134,7 +146,8 @@ export async function myStudyTime(ctx: AppContext, user: AuthUser, id: string): 
   const credit = await findDailyCredit(ctx.db, user.personId, days);
   return {
     studySeconds: Math.round(seconds),
-    studyHours: totalHours(seconds, ctx.config.study.secondsPerClassHour), // all his courses: as the console's totals
+    // his courses' figures as each is shown, added up (as the console's record of him)
+    studyHours: coursesHours(secondsByCourse(rows).values(), ctx.config.study.secondsPerClassHour),
     todaySeconds: Math.round(credit.get(days[13]!) ?? 0),
     completedUnits: rows.filter((r) => r.learn_status === LearnStatus.COMPLETED).length,
     totalUnits: rows.length,

@@ -12,7 +12,7 @@ export function FollowAddress() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    const actual = window.location.hash.replace(/^#\/?/, '/');
+    const actual = window.location.hash.replace(/^#?\/?/, '/');
     if (actual !== createPath(location)) void navigate(actual, { replace: true });
     // once, at mount: later changes reach the router through its own listener
   }, []);

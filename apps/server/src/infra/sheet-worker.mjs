@@ -35,7 +35,7 @@ const MAX_CELLS = 320_000;
 /** A cell's opening tag, with or without a namespace prefix (not <col>, <cfRule>…). */
 const CELL = /<(?:\w+:)?c[\s>/]/g;
 /** A merged range: the library makes a cell of every one it covers (A1:XFD1048576 in one tag). */
-const MERGE = /<(?:\w+:)?mergeCell\s[^>]*?ref="([A-Z]{1,3})(\d{1,7}):([A-Z]{1,3})(\d{1,7})"/g;
+const MERGE = /<(?:\w+:)?mergeCell\s[^>]*?ref\s*=\s*["']([^"']*)["']/g;
 /**
  * What a list needs none of, which the library would otherwise build whole: a data validation
  * (a drop-down over a whole column, as HR templates have) is expanded to every cell it covers.
@@ -52,13 +52,28 @@ const IGNORED = [
 
 const columnNumber = (letters) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 
-/** The cells a part's merged ranges cover. */
+/** The cells a part's merged ranges cover; a range it cannot read counts as too many (the library reads $A$1, spaces…). */
 function mergedCells(xml) {
   let cells = 0;
-  for (const [, c1, r1, c2, r2] of xml.matchAll(MERGE)) {
-    cells += (Math.abs(columnNumber(c2) - columnNumber(c1)) + 1) * (Math.abs(Number(r2) - Number(r1)) + 1);
+  for (const [, ref] of xml.matchAll(MERGE)) {
+    const range = /^([A-Z]{1,3})(\d+)(?::([A-Z]{1,3})(\d+))?$/i.exec(ref.replace(/[\s$]/g, ''));
+    if (!range) return Infinity;
+    const [, c1, r1, c2 = c1, r2 = r1] = range;
+    cells +=
+      (Math.abs(columnNumber(c2.toUpperCase()) - columnNumber(c1.toUpperCase())) + 1) *
+      (Math.abs(Number(r2) - Number(r1)) + 1);
   }
   return cells;
+}
+
+/** Whether a directory entry carries a name of its own besides its name (Info-ZIP's Unicode path, 0x7075), which the library reads instead. */
+function renamed(data, at) {
+  const nameLength = data.readUInt16LE(at + 28);
+  const end = at + 46 + nameLength + data.readUInt16LE(at + 30);
+  for (let p = at + 46 + nameLength; p + 4 <= end && p + 4 <= data.length; p += 4 + data.readUInt16LE(p + 2)) {
+    if (data.readUInt16LE(p) === 0x7075) return true;
+  }
+  return false;
 }
 
 /**
@@ -109,8 +124,9 @@ function refusal(data) {
     // ("a/xl/worksheets/sheet1.xml", "…/sheet1.xml/calcChain.xml" too); of the others only
     // the calculation chain, at its one place, names cells (one per formula)
     const name = data.toString('latin1', at + 46, at + 46 + data.readUInt16LE(at + 28));
-    // a part named twice: which one the library takes is its choice, not what was checked
-    if (names.has(name)) return 'unreadable';
+    // a part named twice, or named again inside its entry: which one the library takes is its
+    // choice, not what was checked
+    if (names.has(name) || renamed(data, at)) return 'unreadable';
     names.add(name);
     if (name !== 'xl/calcChain.xml') {
       const xml = unpacked.toString('latin1');

@@ -97,6 +97,9 @@ describe('reading an uploaded .xlsx', () => {
         '<mergeCells count="1"><mergeCell ref="H3:XFD1048576"/></mergeCells></worksheet>',
     );
     await expect(readSheet(zipOf('xl/worksheets/sheet1.xml', xml))).rejects.toThrow('表格单元格过多');
+    // written as the library also reads it: absolute, quoted otherwise
+    const absolute = Buffer.from(xml.toString().replace('ref="H3:XFD1048576"', "ref='$H$3:$XFD$1048576'"));
+    await expect(readSheet(zipOf('xl/worksheets/sheet1.xml', absolute))).rejects.toThrow('表格单元格过多');
   });
 
   it('reads a template whose drop-down covers a whole column (the list needs none of it)', async () => {

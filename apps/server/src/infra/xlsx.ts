@@ -28,13 +28,15 @@ let reading = 0;
 const waiting: Array<() => void> = [];
 
 async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  // a freed place passes straight to the next in line (none can slip in between)
   if (reading >= READERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  reading++;
+  else reading++;
   try {
     return await read();
   } finally {
-    reading--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else reading--;
   }
 }
 

@@ -626,6 +626,24 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     expect(answered).toBeGreaterThan(0);
     expect(process.memoryUsage().rss).toBeLessThan(3 * 1024 ** 3);
     await call('DELETE', `/api/manage/course-uploads/${heavy}`);
+    // few entries, each a megabyte wide: the table unpacks to 300 MB, in buffers outside any
+    // heap limit (gigabytes, made bigger) — refused before pdf.js decodes it
+    const wide = zlib.deflateSync(Buffer.alloc(300 * (2 + 1024 * 1024)));
+    const deep = Buffer.concat([
+      Buffer.from(head),
+      Buffer.from(
+        `4 0 obj<</Type/XRef/Size 300/W[1 1 1048576]/Root 1 0 R/Filter/FlateDecode/Length ${wide.length}>>stream\n`,
+      ),
+      wide,
+      Buffer.from(`\nendstream endobj\nstartxref\n${head.length}\n%%EOF\n`),
+    ]);
+    const unpacked = await uploadWhole(deep, '超大表.pdf');
+    const refusedToo = await waitFor(async () => {
+      const u = (await units()).uploads.find((x: { jobId: string }) => x.jobId === unpacked);
+      return u?.status === 'failed' ? u : undefined;
+    }, 'the second refusal');
+    expect(refusedToo.error).toBe('文件不是有效的 PDF（可能已损坏或加密），请检查后重新上传');
+    await call('DELETE', `/api/manage/course-uploads/${unpacked}`);
 
     if (!(await units()).acceptsOffice) {
       const slides = await createUpload(1000, '培训课件.pptx');

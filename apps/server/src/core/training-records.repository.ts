@@ -282,10 +282,16 @@ export async function saveCourseProgress(
   );
 }
 
-export async function incrementStudyCount(db: Db, warpCourseId: string, now: number): Promise<void> {
+export async function incrementStudyCount(
+  db: Db,
+  warpCourseId: string,
+  now: number,
+  /** 最近学习 too (the page's ask after a credited answer); not for a count made from a report that may have been refused */
+  touch = true,
+): Promise<void> {
   await db
     .updateTable('train_warp_courses')
-    .set((eb) => ({ study_count: eb('study_count', '+', 1), last_learn_date: now }))
+    .set((eb) => ({ study_count: eb('study_count', '+', 1), ...(touch ? { last_learn_date: now } : {}) }))
     .where('id', '=', warpCourseId)
     .execute();
 }

@@ -19,7 +19,7 @@ import { bytesOf } from '../../infra/stream-bytes.js';
 const PAGE = 500;
 // as 学习档案, 一人一档 and 核验审核 name them
 const KIND = { start: '开始学习', random: '随机', end: '课件学完', exam: '考试前' } as const;
-// a check never tried whose window closed is 逾期未核验, as 学习档案 and 一人一档 say (core/face-check-state)
+// a check whose window closed unpassed: 逾期未核验 with no photo sent, else 未通过 — as 学习档案 and 一人一档 say (core/face-check-state)
 const STATUS = { pending: '待核验', missed: '逾期未核验', failed: '未通过', passed: '通过' } as const;
 const RESULT = { passed: '通过', failed: '不一致', rejected: '照片不可用' } as const;
 // camera: the page's own camera, on a computer or a phone alike; phone: a desktop's check taken on a phone by its QR code
@@ -83,7 +83,9 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
             status:
               r.decision === 'voided'
                 ? REVIEW.voided
-                : STATUS[r.status === 'pending' && r.window_ends_at < now ? 'missed' : r.status],
+                : STATUS[
+                    r.status === 'pending' && r.window_ends_at < now ? (r.attempt_id ? 'failed' : 'missed') : r.status
+                  ],
             best: score(r.best_score),
             flags: (r.flags ?? '')
               .split(',')

@@ -230,10 +230,30 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       created_at: windowEndsAt - 300_000,
       updated_at: windowEndsAt - 300_000,
     });
-    const [missed, open] = [crypto.randomUUID(), crypto.randomUUID()];
+    const [missed, open, copied] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     await server.ctx.db
       .insertInto('face_checks')
-      .values([check(missed, now - 60_000), check(open, now + 60_000)])
+      .values([check(missed, now - 60_000), check(open, now + 60_000), check(copied, now - 60_000)])
+      .execute();
+    // the third had a photo sent, refused as a copy (which leaves a check pending): not passed, not untried
+    await server.ctx.db
+      .insertInto('face_attempts')
+      .values({
+        id: crypto.randomUUID(),
+        person_id: member.person_id,
+        check_id: copied,
+        purpose: 'check',
+        result: 'rejected',
+        score: null,
+        reason: 'REPLAY',
+        photo_key: null,
+        photo_sha256: null,
+        photo_purged_at: null,
+        via: 'camera',
+        ip: '127.0.0.1',
+        user_agent: 'test',
+        created_at: now - 120_000,
+      })
       .execute();
     try {
       const row = (await get(`/api/manage/reports/class-progress?classId=${classId}`)).body.data.records.find(
@@ -244,7 +264,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
         (c: { classId: string }) => c.classId === classId,
       );
       const status = (id: string) => record.faceChecks.find((c: { checkId: string }) => c.checkId === id)?.status;
-      expect([status(missed), status(open)]).toEqual(['missed', 'pending']);
+      expect([status(missed), status(open), status(copied)]).toEqual(['missed', 'pending', 'failed']);
       const board = (await get('/api/manage/dashboard')).body.data;
       expect(board.last30Days.checksMissed).toBeGreaterThanOrEqual(1);
       const res = await fetch(`${server.baseUrl}/api/manage/face-checks/export?classId=${classId}`, {
@@ -257,9 +277,10 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       const told = (ws.getSheetValues() as unknown[])
         .filter((r): r is unknown[] => Array.isArray(r) && r[header.indexOf('核验时机')] === '开始学习')
         .map((r) => r[header.indexOf('核验结果')]);
-      expect(told.sort()).toEqual(['待核验', '逾期未核验']);
+      expect(told.sort()).toEqual(['待核验', '未通过', '逾期未核验']);
     } finally {
-      await server.ctx.db.deleteFrom('face_checks').where('id', 'in', [missed, open]).execute();
+      await server.ctx.db.deleteFrom('face_attempts').where('check_id', '=', copied).execute();
+      await server.ctx.db.deleteFrom('face_checks').where('id', 'in', [missed, open, copied]).execute();
     }
   });
 

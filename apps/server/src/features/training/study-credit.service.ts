@@ -323,7 +323,7 @@ export class CreditBatcher {
     >();
     const creditedMembers = new Map<string, MembershipCredit>();
     const completedJobs: Array<{ job: CreditJob; index: number }> = [];
-    const closing: Array<{ unit: Parameters<typeof countStudyStartOf>[1]; playbackId: string }> = [];
+    const closing: Array<{ unit: Parameters<typeof countStudyStartOf>[1]; playbackId: string; result: number }> = [];
     /** each membership's last credited report in the batch: the one a random check comes with */
     const lastCredited = new Map<string, { job: CreditJob & { classRules: string }; index: number }>();
     /** memberships whose unit this batch completed: their end check comes first */
@@ -459,6 +459,7 @@ export class CreditBatcher {
         closing.push({
           unit: { warpCourseId: row.id, durationSeconds: row.duration_seconds, personId: job.personId },
           playbackId: job.report.playbackId,
+          result: results.length,
         });
       }
       const gate = gates[i];
@@ -493,7 +494,12 @@ export class CreditBatcher {
     );
     await this.updateCourses(trx, [...creditedCourses.values()], now);
     await insertStudyEvents(trx, this.ctx.dialect, events);
-    for (const c of closing) await countStudyStartOf(trx, c.unit, c.playbackId, now);
+    for (const c of closing) {
+      if (!(await countStudyStartOf(trx, c.unit, c.playbackId, now, false))) continue;
+      // the answer's record says it (the page keeps the record it is sent)
+      const result = results[c.result];
+      if (result && 'ok' in result) result.ok.row.study_count += 1;
+    }
     await this.faceGate.credited(trx, [...creditedMembers.values()]);
     if (completedJobs.length > 0) {
       const ends = await this.faceGate.unitsCompleted(

@@ -16,6 +16,8 @@ export async function countStudyStartOf(
   unit: { warpCourseId: string; durationSeconds: number; personId: string },
   playbackId: string,
   now: number,
+  /** its 最近学习 moved to now: when the page asks, not from a playback's last report (refused, it is no study) */
+  touch = true,
 ): Promise<boolean> {
   const atLeast = Math.min(STUDY_START_SECONDS, unit.durationSeconds / 3);
   if (!(await playbackEarned(db, unit.warpCourseId, playbackId, atLeast))) return false;
@@ -25,6 +27,6 @@ export async function countStudyStartOf(
     warp_course_id: unit.warpCourseId,
     created_at: now,
   });
-  if (counted) await incrementStudyCount(db, unit.warpCourseId, now);
+  if (counted) await incrementStudyCount(db, unit.warpCourseId, now, touch);
   return counted;
 }

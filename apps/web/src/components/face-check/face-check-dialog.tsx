@@ -194,7 +194,9 @@ export function FaceCheckDialog({
           />
         ) : (
           <p className="face-check-window">
-            {t('face.windowEnds', { time: formatDateTime(check.windowEndsAt) })} · {t('face.creditPaused')}
+            {t('face.windowEnds', { time: formatDateTime(check.windowEndsAt) })} ·{' '}
+            {/* the unit is counted already: what waits for the pass is the next one */}
+            {t(check.kind === 'end' ? 'face.endNext' : 'face.creditPaused')}
           </p>
         )}
         {hasReference === undefined ? (

@@ -146,6 +146,7 @@ export const pageTextsEn: Translation<PageMessages> = {
     windowEnds: 'Please finish by {{time}}',
     endAside: 'Unit finished: take its end-of-unit face check, then study goes on',
     creditPaused: 'nothing is credited until it passes',
+    endNext: 'this unit is counted; the next one goes on once it passes',
     examNext: 'The exam opens once it passes (a paper already begun keeps its clock running)',
     shoot: 'Take photo',
     usePhone: 'No camera? Use your phone',

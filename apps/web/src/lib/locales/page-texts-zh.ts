@@ -132,6 +132,7 @@ export const pageTextsZh = {
     },
     windowEnds: '请在 {{time}} 前完成',
     creditPaused: '核验通过前不计学时',
+    endNext: '本节已计入，通过后继续学习下一节',
     endAside: '本课件已学完：请完成课件结束时的人脸核验，通过后继续学习',
     examNext: '核验通过后即可进入考试（已开始的考试计时不停）',
     shoot: '拍照核验',

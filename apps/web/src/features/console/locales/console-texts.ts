@@ -327,7 +327,7 @@ registerTexts({
         checks: '人脸核验',
         checksCell: '通过 {{passed}} · 失败 {{failed}} · 待核验 {{pending}}',
         checksMissed: ' · 逾期未核验 {{missed}}',
-        checksMissedHint: '核验时限已过、一次也没有拍照的核验；学员仍可补做，补做通过前相关学时不计入',
+        checksMissedHint: '核验时限已过、一次也没有拍照的核验；学员仍可补做，补做通过前，之后的学习不计时',
         noChecks: '本班不核验',
         checksVoided: ' · 作废 {{voided}}',
         refusedCopies: ' · 拒收照片 {{count}}',
@@ -964,7 +964,7 @@ registerTexts({
         checksCell: 'passed {{passed}} · failed {{failed}} · pending {{pending}}',
         checksMissed: ' · missed {{missed}}',
         checksMissedHint:
-          'Checks whose time ran out without a single photo; the learner can still take them, and the study they hold back counts only once they pass',
+          'Checks whose time ran out without a single photo; the learner can still take them, and until one passes, further study is not counted',
         noChecks: 'Not checked in this class',
         checksVoided: ' · voided {{voided}}',
         refusedCopies: ' · {{count}} photos refused',

@@ -359,6 +359,28 @@ describe.each(dialects)('courseware upload and transcoding on $name', ({ databas
     expect(await envelope(partial)).toMatchObject({ code: 40000, msg: '不支持这种上传方式，请用课件页的上传按钮上传' });
   });
 
+  it('lets an organisation have ten uploads begun and not finished at once, not thirty of 2 GB each', async () => {
+    const begun: string[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 12 && !refused; i++) {
+      const res = await createUpload(2 * 1024 ** 3 - 1, `大文件${i}.mp4`);
+      if (res.status === 201) begun.push(res.headers.get('location')!);
+      else refused = res;
+    }
+    expect(refused?.status).toBe(429);
+    expect(((await refused!.json()) as { msg: string }).msg).toBe(
+      '未完成的上传已有10个：请先等它们传完或取消；中断的上传3天后自动清除',
+    );
+    expect(begun.length).toBeLessThanOrEqual(10);
+    // cancelled (the page's 取消 terminates its upload), a place is free again
+    for (const location of begun) {
+      expect((await fetch(server.baseUrl + location, { method: 'DELETE', headers: tusHeaders() })).status).toBe(204);
+    }
+    const again = await createUpload(1000, '小文件.mp4');
+    expect(again.status).toBe(201);
+    await fetch(server.baseUrl + again.headers.get('location')!, { method: 'DELETE', headers: tusHeaders() });
+  });
+
   it('refuses a video claiming more than six hours, and encodes a few frames spread over an hour and a half without filling the gaps', async () => {
     const sparse = (name: string, ptsStep: number) => {
       const file = path.join(work, name);

@@ -30,6 +30,25 @@ import { acceptUpload } from './units.service.js';
 const ROUTE = '/api/manage/uploads';
 /** an upload nobody finished is removed after this long */
 const EXPIRE_MS = 3 * 24 * 3600 * 1000;
+/**
+ * Uploads one organisation may have begun and not finished at once: each reserves up to 2 GB
+ * of the disk every organisation shares (thirty of them were all taken), and a manager
+ * uploading a course's videos needs a handful at a time.
+ */
+const OPEN_UPLOADS_PER_OWNER = 10;
+/** Room left on the disk beside an upload's size, for the database and everyone else's files. */
+const FREE_SPACE_MARGIN_BYTES = 1024 ** 3;
+
+/** The uploads an owner has begun and not finished (the store's record of each, its bytes so far). */
+async function openUploadsOf(store: TusFileStore, owner: string): Promise<number> {
+  const ids = (await store.configstore.list?.()) ?? [];
+  let open = 0;
+  for (const id of ids) {
+    const upload = await store.getUpload(id).catch(() => undefined);
+    if (upload?.metadata?.orgId === owner && upload.offset < (upload.size ?? Infinity)) open++;
+  }
+  return open;
+}
 
 const refusal = (status: number, code: number, msg: string) => ({
   status_code: status,
@@ -151,6 +170,17 @@ export const courseUploadRoutes =
         const book = bookId ? await findOwnBook(ctx.db, bookOwnerOf(user), bookId) : undefined;
         if (!book) throw refusal(404, ErrorCode.NOT_FOUND, '课程不存在');
         if (book.retired_at !== null) throw refusal(409, ErrorCode.DUPLICATE, '课程已停用，请先恢复');
+        if ((await openUploadsOf(datastore, ownerKeyOf(user))) >= OPEN_UPLOADS_PER_OWNER) {
+          throw refusal(
+            429,
+            ErrorCode.RATE_LIMITED,
+            `未完成的上传已有${OPEN_UPLOADS_PER_OWNER}个：请先等它们传完或取消；中断的上传3天后自动清除`,
+          );
+        }
+        const disk = await fsp.statfs(directory);
+        if (disk.bavail * disk.bsize < upload.size + FREE_SPACE_MARGIN_BYTES) {
+          throw refusal(507, ErrorCode.SERVER_ERROR, '服务器存储空间不足，暂不能上传，请联系平台管理员');
+        }
         // what the server decides is written over whatever the client sent
         return {
           metadata: {

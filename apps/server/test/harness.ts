@@ -353,7 +353,7 @@ export async function playUnit(
   server: Pick<TestServer, 'request'>,
   token: string,
   unitId: string,
-  play: { start?: number; end: number; rate?: number; advance(ms: number): void },
+  play: { start?: number; end: number; rate?: number; advance(ms: number): void; userAgent?: string },
 ): Promise<void> {
   const playbackId = crypto.randomUUID();
   const rate = play.rate ?? 1;
@@ -361,7 +361,7 @@ export async function playUnit(
   const report = async (position: number, final = false) => {
     const res = await server.request('POST', '/api/train/cls_Warp/update-Warp', {
       json: { trainWarpCourseId: unitId, playbackId, seq: seq++, position, rate, hidden: false, final },
-      headers: { Authorization: token },
+      headers: { Authorization: token, ...(play.userAgent ? { 'user-agent': play.userAgent } : {}) },
     });
     if (res.status !== 200) throw new Error(`report at ${position} s answered ${res.status}: ${res.text}`);
   };

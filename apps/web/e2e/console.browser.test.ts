@@ -633,6 +633,18 @@ describe('the console in Chromium', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // and every report he sent, with the logins they came in on, for whoever audits the class
+    const [trail] = await Promise.all([
+      page.waitForEvent('download'),
+      record.getByTestId('record-class').first().getByTestId('record-trail').click(),
+    ]);
+    expect(trail.suggestedFilename()).toBe('2026年度全员安全生产培训班-张安全-学习轨迹.xlsx');
+    const trailBook = new ExcelJS.Workbook();
+    await trailBook.xlsx.readFile((await trail.path())!);
+    expect(trailBook.worksheets.map((w) => w.name)).toEqual(['学习轨迹', '考试记录', '登录记录']);
+    expect(trailBook.worksheets[0]!.getRow(1).values).toEqual(
+      expect.arrayContaining(['上报时间', '计入（秒）', '会话号']),
+    );
     await record.locator('.ant-drawer-close').click();
     await page.getByTestId('department-tab').click();
     await page.getByTestId('department-summary').locator('tbody tr').filter({ hasText: /\d+%/ }).first().waitFor();

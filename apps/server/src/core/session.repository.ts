@@ -38,6 +38,38 @@ export async function findSessionStates(db: Db, dialect: Dialect, ids: string[])
     .execute();
 }
 
+/**
+ * The logins of these people in use at some moment of [from, to) (学习轨迹's 登录记录): where
+ * and on what each was made, when last seen and how it ended. Never a token's hash.
+ */
+export async function findSessionsOfPersons(
+  db: Db,
+  personIds: string[],
+  range: { from?: number | undefined; to?: number | undefined },
+) {
+  if (personIds.length === 0) return [];
+  return db
+    .selectFrom('sessions')
+    .select([
+      'id',
+      'person_id',
+      'client',
+      'ip',
+      'user_agent',
+      'created_at',
+      'last_seen_at',
+      'revoked_at',
+      'revoked_reason',
+      'refresh_expires_at',
+    ])
+    .where('person_id', 'in', personIds)
+    .$if(range.to !== undefined, (q) => q.where('created_at', '<', range.to!))
+    .$if(range.from !== undefined, (q) => q.where('last_seen_at', '>=', range.from!))
+    .orderBy('person_id')
+    .orderBy('created_at')
+    .execute();
+}
+
 export async function findSessionByRefreshHash(db: Db, hash: string): Promise<SessionRow | undefined> {
   return db.selectFrom('sessions').selectAll().where('refresh_token_hash', '=', hash).executeTakeFirst();
 }

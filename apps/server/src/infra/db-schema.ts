@@ -330,6 +330,8 @@ export interface StudyEventsTable {
   created_at: number;
   /** the request it came from, its x-request-id (migration 0026) */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the login session its report came in on; null for a manager's void (migration 0047) */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CourseCommentsTable {
@@ -498,6 +500,10 @@ export interface ExamAttemptsTable {
   /** a manager voided the face check it was sat under: it counts for nothing (migration 0042) */
   voided_at: ColumnType<number | null, number | null | undefined, number | null>;
   voided_by_check: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the login session, address and browser it was started from (migration 0047) */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A manager's review of a face check (migration 0023), written by the identity feature. */

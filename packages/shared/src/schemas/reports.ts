@@ -200,6 +200,8 @@ const fullFlag = z
 
 /** 班级学习情况 (one row per learner × course) and 学习明细 (one row per learner × unit), as the page filters them. */
 export const classExportQuery = classProgressQuery.omit({ current: true, size: true }).extend({ full: fullFlag });
+/** 学习轨迹: the class's sheet filters, or one member of it alone */
+export const classTrailQuery = classExportQuery.extend({ trainPersonId: idText().optional() });
 export const departmentExportQuery = departmentSummaryQuery;
 
 /** 概览 (the console's home): one day's figures, or a period's. */

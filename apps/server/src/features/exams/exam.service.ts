@@ -337,7 +337,13 @@ async function gateAttempt(ctx: AppContext, user: AuthUser, attempt: AttemptRow,
  * Starts (or resumes) the course's exam: a paper drawn from its bank, the clock the server's —
  * after a face check, in a class that checks faces (`gate`).
  */
-export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: string, gate?: ExamCheckGate) {
+export async function startExam(
+  ctx: AppContext,
+  user: AuthUser,
+  classCourseId: string,
+  gate?: ExamCheckGate,
+  client?: { ip: string; userAgent: string | undefined },
+) {
   const course = await memberCourse(ctx, user, classCourseId);
   const rules = parseExamRules(course.rules);
   // a voided attempt is neither the pass nor a try
@@ -400,6 +406,10 @@ export async function startExam(ctx: AppContext, user: AuthUser, classCourseId: 
       pass_score: passMarkFor(rules, paperTotal),
       score: null,
       passed: null,
+      // where it was sat from, for 学习轨迹: the login, the address, the browser
+      session_id: user.sessionId,
+      ip: client?.ip ?? null,
+      user_agent: client?.userAgent?.slice(0, 300) ?? null,
     });
   };
   try {

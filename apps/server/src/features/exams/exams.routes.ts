@@ -127,7 +127,13 @@ export const examsRoutes =
           response: { 200: envelope(examPaper), ...errors },
         },
       },
-      async (request) => ok(await startExam(ctx, userOf(request), request.body.trainClassCourseId, options.faceGate)),
+      async (request) =>
+        ok(
+          await startExam(ctx, userOf(request), request.body.trainClassCourseId, options.faceGate, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          }),
+        ),
     );
 
     app.post(

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../app-context.js';
 import { safeFileName, type ClassArchivePart } from '../../core/class-archive-part.js';
 import { recordTime, sheetTime } from '../../core/record-time.js';
@@ -13,6 +15,7 @@ import { classStudySheet, classUnitsSheet, departmentsSheet } from './report-exp
 import { findClassMembers, findClassOfOrg, findClassSetup } from './reports.repository.js';
 import { departmentSummary } from './reports.service.js';
 import { bytesOf } from '../../infra/stream-bytes.js';
+import { classTrailBook } from './study-trail.service.js';
 
 /**
  * 一期一档 (issue: Console III): one class's archive for an auditor, built in the background —
@@ -77,6 +80,25 @@ export function classArchiveJob(
           zip.append(data, { name, date });
           await written;
         };
+        /** A file too big to hold (学习轨迹: every report of the class): hashed on its way to disk. */
+        const addStream = async (name: string, source: Readable) => {
+          const part = path.join(work, `part-${manifest.length}`);
+          const hash = crypto.createHash('sha256');
+          let bytes = 0;
+          const count = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              hash.update(chunk);
+              bytes += chunk.length;
+              done(null, chunk);
+            },
+          });
+          await pipeline(source, count, fs.createWriteStream(part));
+          manifest.push({ path: name, sha256: hash.digest('hex'), bytes });
+          const written = once(zip, 'entry');
+          zip.append(fs.createReadStream(part), { name, date });
+          await written;
+          await fsp.rm(part, { force: true });
+        };
 
         const { cls: row, courses } = await findClassSetup(ctx.db, cls.id);
         const setup = {
@@ -115,6 +137,7 @@ export function classArchiveJob(
         const query = { classId: cls.id, full: false } as const;
         await add('报表/班级学习情况.xlsx', await bytesOf(classStudySheet(ctx, cls.id, query, {}, undefined)));
         await add('报表/学习明细.xlsx', await bytesOf(classUnitsSheet(ctx, cls.id, query, {}, undefined)));
+        await addStream('报表/学习轨迹.xlsx', classTrailBook(ctx, cls.id, query, {}, undefined));
         await add(
           '报表/部门汇总.xlsx',
           await bytesOf(departmentsSheet(await departmentSummary(ctx, { orgId: p.orgId }, { classId: cls.id }))),

@@ -30,7 +30,7 @@ import { departmentPaths, findDepartmentsOfOrg } from '../../core/department.rep
  */
 
 const PAGE = 500;
-const REFUSAL: Record<string, string> = {
+export const REFUSAL: Record<string, string> = {
   RATE: '倍速',
   SEEK: '拖动',
   HIDDEN: '页面隐藏',
@@ -44,7 +44,7 @@ const REFUSAL: Record<string, string> = {
 };
 const when = sheetTime;
 
-async function audit(ctx: AppContext, user: AuthUser, ip: string, kind: string, after: Record<string, unknown>) {
+export async function audit(ctx: AppContext, user: AuthUser, ip: string, kind: string, after: Record<string, unknown>) {
   await recordAudit(ctx.db, {
     actor: user,
     ip,
@@ -56,7 +56,7 @@ async function audit(ctx: AppContext, user: AuthUser, ip: string, kind: string, 
   });
 }
 
-type ClassQuery = z.output<typeof classExportQuery>;
+export type ClassQuery = z.output<typeof classExportQuery> & { trainPersonId?: string | undefined };
 
 /**
  * What a class sheet was filtered by, for the audit log: two exports of one class differ there
@@ -72,11 +72,11 @@ const filtersOf = (query: ClassQuery) => ({
 });
 
 /** A class sheet's file name, saying the dates its 学时 cover when a range was asked. */
-const classSheetName = (className: string, what: string, query: ClassQuery) =>
+export const classSheetName = (className: string, what: string, query: ClassQuery) =>
   `${className}-${what}${query.from || query.to ? `（${query.from ?? '…'}至${query.to ?? '…'}）` : ''}.xlsx`;
 
 /** Each page of the class's members as the report filters them, handed to `each`. */
-async function forEachMemberPage(
+export async function forEachMemberPage(
   ctx: AppContext,
   classId: string,
   query: ClassQuery,
@@ -93,6 +93,7 @@ async function forEachMemberPage(
       classCourseId: query.classCourseId,
       status: query.status,
       q: query.q,
+      trainPersonId: query.trainPersonId,
       offset,
       limit: PAGE,
       secondsPerClassHour: ctx.config.study.secondsPerClassHour,
@@ -103,7 +104,7 @@ async function forEachMemberPage(
   }
 }
 
-type Member = Awaited<ReturnType<typeof findClassMembers>>['rows'][number];
+export type Member = Awaited<ReturnType<typeof findClassMembers>>['rows'][number];
 
 /** 班级学习情况: one row per learner × course. */
 export async function exportClassStudy(ctx: AppContext, user: AuthUser, query: ClassQuery, ip: string) {

@@ -119,6 +119,8 @@ export async function findClassMembers(
     classCourseId?: string | undefined;
     status?: MemberStatus | undefined;
     q?: string | undefined;
+    /** one member alone */
+    trainPersonId?: string | undefined;
     offset: number;
     limit: number;
     /** for 学习中 and 待考试: when a course's 学时 are met */
@@ -131,6 +133,7 @@ export async function findClassMembers(
     .leftJoin('departments as d', 'd.id', 'p.department_id')
     .where('train_persons.class_id', '=', classId);
   if (filter.departmentIds) q = q.where('p.department_id', 'in', filter.departmentIds);
+  if (filter.trainPersonId) q = q.where('train_persons.id', '=', filter.trainPersonId);
   const text = filter.q?.trim();
   if (text) q = q.where(personTextMatch(text, ids));
   const course = filter.classCourseId;

@@ -4,6 +4,7 @@ import {
   dashboard as dashboardSchema,
   classProgressPage,
   classProgressQuery,
+  classTrailQuery,
   departmentExportQuery,
   departmentSummaryQuery,
   departmentSummaryRow,
@@ -16,6 +17,7 @@ import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
 import { attachment, XLSX } from '../../http/sheet-upload.js';
 import { dashboard } from './dashboard.service.js';
+import { exportClassTrail } from './study-trail.service.js';
 import { exportClassStudy, exportClassUnits, exportDepartments } from './report-export.service.js';
 import {
   classProgress,
@@ -97,6 +99,12 @@ export const reportsRoutes =
         classExportQuery,
         exportClassUnits,
         '学习明细 as .xlsx (streamed): one row per learner × unit with credited time and refusals by reason; ID numbers masked unless `full=1`; audited',
+      ],
+      [
+        '/reports/class-trail/export',
+        classTrailQuery,
+        exportClassTrail,
+        '学习轨迹 as .xlsx (streamed): every progress report of the learners (filtered as the report, or one member by `trainPersonId`) with what it credited or why not, its address, browser and login; their exam attempts and logins on two more sheets; ID numbers masked unless `full=1`; audited',
       ],
     ] as const;
     for (const [url, querystring, make, summary] of exports) {

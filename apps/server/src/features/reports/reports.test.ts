@@ -965,6 +965,7 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
       expect.arrayContaining([
         '报表/班级学习情况.xlsx',
         '报表/学习明细.xlsx',
+        '报表/学习轨迹.xlsx',
         '报表/部门汇总.xlsx',
         '报表/考试成绩.xlsx',
         '报表/核验记录.xlsx',
@@ -994,6 +995,18 @@ describe.each(dialects)('reports on $name', ({ databaseUrl }) => {
     expect(row.getCell(header.indexOf('姓名') + 1).value).toBe('报表part');
     expect(row.getCell(header.indexOf('本次得分') + 1).value).toBe(0.31);
     expect((row.getCell(header.indexOf('照片') + 1).value as { hyperlink: string }).hyperlink).toBe(`../${photos[0]}`);
+    // every report of the class's learners, as recorded, with the logins they came in on
+    const trail = new ExcelJS.Workbook();
+    await trail.xlsx.load(await zip.file('报表/学习轨迹.xlsx')!.async('arraybuffer'));
+    const events = await server.ctx.db
+      .selectFrom('study_events as e')
+      .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+      .innerJoin('train_persons as tp', 'tp.id', 'w.train_person_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tp.class_id', '=', classId)
+      .executeTakeFirstOrThrow();
+    expect(trail.worksheets.map((ws) => ws.name)).toEqual(['学习轨迹', '考试记录', '登录记录']);
+    expect(trail.worksheets[0]!.actualRowCount - 1).toBe(Number(events.n));
     const setup = JSON.parse(await zip.file('班级设置.json')!.async('string'));
     expect(setup).toMatchObject({ name: '报表测试班', members: 3, courses: [{ name: '消防安全基础' }] });
     const downloads = await server.ctx.db

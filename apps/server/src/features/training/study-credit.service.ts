@@ -450,6 +450,7 @@ export class CreditBatcher {
         ip: job.ip,
         user_agent: job.userAgent?.slice(0, 300) ?? null,
         request_id: job.requestId ?? null,
+        session_id: job.sessionId,
         created_at: now,
       });
       if (completedNow) completedJobs.push({ job, index: results.length });

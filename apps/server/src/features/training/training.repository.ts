@@ -172,6 +172,7 @@ const studyEventColumns: Columns<StudyEventRow> = [
   ['ip', 'text'],
   ['user_agent', 'text'],
   ['request_id', 'text'],
+  ['session_id', 'text'],
   ['created_at', 'int8'],
 ];
 const studyEventNames = studyEventColumns.map(([name]) => name).join(', ');

@@ -46,6 +46,7 @@ import * as captureTokenSession from './0043-capture-token-session.js';
 import * as organisationCodeCase from './0044-organisation-code-case.js';
 import * as temporaryPassword from './0045-temporary-password.js';
 import * as photoDigestIndex from './0046-photo-digest-index.js';
+import * as trailSession from './0047-trail-session.js';
 
 /** Every migration, in order. Names sort as they run; landed entries never change. */
 const fixedMigrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrationsWith = (keys: MigrationKeys): Record<string, Migration> =
   '0044-organisation-code-case': organisationCodeCase,
   '0045-temporary-password': temporaryPassword,
   '0046-photo-digest-index': photoDigestIndex,
+  '0047-trail-session': trailSession,
 });

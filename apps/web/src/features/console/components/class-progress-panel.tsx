@@ -130,6 +130,13 @@ export function ClassProgressPanel() {
           <Button onClick={() => download('/api/manage/reports/class-units/export', `${className}-学习明细.xlsx`)}>
             {t('console.reports.exportUnits')}
           </Button>
+          <Button
+            onClick={() => download('/api/manage/reports/class-trail/export', `${className}-学习轨迹.xlsx`)}
+            title={t('console.reports.trailHint')}
+            data-testid="report-export-trail"
+          >
+            {t('console.reports.exportTrail')}
+          </Button>
           <Button onClick={() => download('/api/manage/exam-attempts/export', `${className}-考试成绩.xlsx`, false)}>
             {t('console.reports.exportExams')}
           </Button>

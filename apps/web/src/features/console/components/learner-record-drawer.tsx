@@ -70,6 +70,7 @@ export function LearnerRecordDrawer({
           {data.classes.map((c) => (
             <Card
               key={c.trainPersonId}
+              className="record-class"
               size="small"
               title={
                 <Space wrap>
@@ -83,6 +84,22 @@ export function LearnerRecordDrawer({
                     · {t('console.reports.joinedAt')} {time(c.joinedAt)}
                   </span>
                 </Space>
+              }
+              extra={
+                <Button
+                  type="link"
+                  size="small"
+                  title={t('console.reports.trailHint')}
+                  onClick={() =>
+                    void downloadFile(
+                      `/api/manage/reports/class-trail/export?${new URLSearchParams({ classId: c.classId, trainPersonId: c.trainPersonId }).toString()}`,
+                      `${c.className}-${name ?? ''}-学习轨迹.xlsx`,
+                    )
+                  }
+                  data-testid="record-trail"
+                >
+                  {t('console.reports.trail')}
+                </Button>
               }
               data-testid="record-class"
             >

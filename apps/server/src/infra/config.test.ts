@@ -11,3 +11,13 @@ describe('REDIS_PREFIX', () => {
     expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX/);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('is an origin, kept without its closing slash; a path or another scheme is refused', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://train.example.com/' }).publicUrl).toBe('https://train.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(() => loadConfig({ PUBLIC_URL: 'https://train.example.com/app' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript://x' })).toThrow(/PUBLIC_URL/);
+  });
+});

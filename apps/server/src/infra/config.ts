@@ -109,6 +109,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(\d+|[0-9a-fA-F.:/,\s]+)$/, 'TRUST_PROXY must be a hop count or a list of addresses/CIDRs')
     .optional(),
+  /**
+   * The site's address as people reach it (https://train.example.com): the links a server
+   * prints — a certificate's 查验 QR code, a phone's camera QR — name it, never the Host a
+   * request claims. Unset: the request's own address (development, tests).
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL must be http(s)://host[:port], without a path')
+    .transform((url) => url.replace(/\/$/, ''))
+    .optional(),
 });
 
 export interface RateLimitPolicy {
@@ -132,6 +142,8 @@ export interface AppConfig {
   metrics: { onApiPort: boolean; port: number | undefined };
   refreshTokenSeconds: number;
   trustProxy: false | number | string[];
+  /** the site's origin for printed links (PUBLIC_URL); undefined: the request's */
+  publicUrl: string | undefined;
   /** Postgres schema to work in (tests isolate themselves this way); default public. */
   databaseSchema: string | undefined;
   study: {
@@ -294,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     realtime: { recheckSeconds: e.WS_RECHECK_SECONDS },
     metrics: { onApiPort: e.METRICS ?? false, port: e.METRICS_PORT },
     refreshTokenSeconds: e.REFRESH_TOKEN_DAYS * 86400,
+    publicUrl: e.PUBLIC_URL,
     trustProxy: !e.TRUST_PROXY
       ? false
       : /^\d+$/.test(e.TRUST_PROXY)

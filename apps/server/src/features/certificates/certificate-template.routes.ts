@@ -9,6 +9,7 @@ import {
   previewCertificateTemplate,
   saveCertificateTemplate,
 } from './certificate-template.service.js';
+import { publicOrigin } from '../../http/public-origin.js';
 
 const tags = ['manage: certificates'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -55,12 +56,7 @@ export const certificateTemplateRoutes =
         },
       },
       async (request, reply) => {
-        const pdf = await previewCertificateTemplate(
-          ctx,
-          userOf(request),
-          request.body,
-          `${request.protocol}://${request.host}`,
-        );
+        const pdf = await previewCertificateTemplate(ctx, userOf(request), request.body, publicOrigin(ctx, request));
         return reply
           .type('application/pdf')
           .header('content-disposition', 'inline; filename="certificate-preview.pdf"')

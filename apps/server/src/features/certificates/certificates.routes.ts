@@ -1,6 +1,5 @@
 import { certificateProgress, myCertificate, verifyQuery, verifyResult } from '@anxun/shared/schemas/certificates';
 import { envelope, errorEnvelope, idParam } from '@anxun/shared/schemas/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -13,6 +12,7 @@ import {
   recordPrinting,
   verifyCertificate,
 } from './certificate.service.js';
+import { publicOrigin } from '../../http/public-origin.js';
 
 const errors = {
   400: errorEnvelope,
@@ -23,8 +23,6 @@ const errors = {
   410: errorEnvelope,
   429: errorEnvelope,
 };
-
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * Certificates (spec §7 upIsPrinting, /card): issued when a class is complete, downloaded
@@ -46,7 +44,7 @@ export const certificatesRoutes =
           response: { 200: envelope(z.array(myCertificate)), ...errors },
         },
       },
-      async (request) => ok(await myCertificates(ctx, userOf(request), originOf(request))),
+      async (request) => ok(await myCertificates(ctx, userOf(request), publicOrigin(ctx, request))),
     );
 
     app.get(
@@ -74,7 +72,12 @@ export const certificatesRoutes =
         },
       },
       async (request, reply) => {
-        const { pdf, number } = await certificatePdf(ctx, userOf(request), request.params.id, originOf(request));
+        const { pdf, number } = await certificatePdf(
+          ctx,
+          userOf(request),
+          request.params.id,
+          publicOrigin(ctx, request),
+        );
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="certificate-${number}.pdf"`)

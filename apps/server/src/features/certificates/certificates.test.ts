@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { ErrorCode } from '@anxun/shared/errors';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -397,5 +399,39 @@ describe.each(dialects)('enrolment intents on $name', ({ databaseUrl }) => {
       limited = (await send({ name: '刘工', phone: '13912345678', orgName: 'x' })).status === 429;
     }
     expect(limited).toBe(true);
+  });
+});
+
+describe('certificate links on a server told its address (PUBLIC_URL)', () => {
+  it('name the site, never the Host a request claims', async () => {
+    const server = await startServer({ env: { PUBLIC_URL: 'https://train.example.com/' } });
+    try {
+      await markDemoLearnerStudied(server, { examsPassed: true });
+      await server.ctx.db.updateTable('face_checks').set({ status: 'passed', passed_at: Date.now() }).execute();
+      const token = (await login(server, DEMO_LEARNER.account, DEMO_LEARNER.password)).body.data.credentials
+        .accessToken;
+      // a learner asking under a Host of his own (fetch would not send one): his certificate's
+      // QR would lead to his site
+      const get = (path: string) =>
+        new Promise<Buffer>((resolve, reject) => {
+          const req = http.get(
+            `${server.baseUrl}${path}`,
+            { headers: { Authorization: token, Host: 'evil.example' } },
+            (res) => {
+              expect(res.statusCode).toBe(200);
+              void buffer(res).then(resolve, reject);
+            },
+          );
+          req.on('error', reject);
+        });
+      const [cert] = JSON.parse((await get('/api/base/certificate/my')).toString()).data;
+      const expected = `https://train.example.com/#/card?no=${cert.number}&code=${cert.verifyCode}`;
+      expect(cert.verifyUrl).toBe(expected);
+      const bytes = await get(`/api/base/certificate/pdf/${cert.id}`);
+      expect(await qrOnPdf(bytes)).toBe(expected);
+      expect(await textOfPdf(bytes)).not.toContain('evil.example');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { userOf } from '../../http/auth-guard.js';
 import { attachment, XLSX } from '../../http/sheet-upload.js';
 import { exportFaceChecks } from './face-check-export.service.js';
 import { listReviewQueue, reviewCheck } from './face-review.service.js';
+import { publicOrigin } from '../../http/public-origin.js';
 
 const tags = ['manage: face checks'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -50,7 +51,7 @@ export const faceReviewRoutes =
           userOf(request),
           request.query,
           request.ip,
-          `${request.protocol}://${request.host}`,
+          publicOrigin(ctx, request),
         );
         return reply.type(XLSX).header('content-disposition', attachment(fileName, 'face-checks.xlsx')).send(stream);
       },

@@ -38,6 +38,7 @@ import {
 } from './face.service.js';
 import { openAttemptPhoto } from './face-review.service.js';
 import { readPhoto } from './photo-upload.js';
+import { publicOrigin } from '../../http/public-origin.js';
 
 const errors = {
   400: errorEnvelope,
@@ -183,9 +184,7 @@ export const identityRoutes =
         },
       },
       async (request) =>
-        ok(
-          await issueCaptureToken(ctx, userOf(request), request.body.checkId, `${request.protocol}://${request.host}`),
-        ),
+        ok(await issueCaptureToken(ctx, userOf(request), request.body.checkId, publicOrigin(ctx, request))),
     );
 
     app.post(

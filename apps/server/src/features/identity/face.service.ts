@@ -88,7 +88,10 @@ type FaceReference = Selectable<FaceReferencesTable>;
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
 /** A live photo's verdict, with what a check keeps of it: how long the still scene has run, and its flags. */
-type LiveVerdict = (UsableFace & { stillRun: number; flags: FaceFlag[] }) | { usable: false; reason: FaceRejection };
+type LiveVerdict =
+  | (UsableFace & { stillRun: number; flags: FaceFlag[] })
+  /** `keep`: a picture judged a copy of another (not the very file): kept for 核验审核 to see */
+  | { usable: false; reason: FaceRejection; keep?: boolean };
 
 /**
  * The reference's hashes; a reference saved before photos were hashed is hashed now, once
@@ -134,7 +137,7 @@ async function judgeLivePhoto(ctx: AppContext, personId: string, reference: Face
   if (!judged.usable) return judged;
   const refHashes = await referenceHashes(ctx, reference);
   if (copiesReference(judged, { ...refHashes, embedding: decodeEmbedding(reference.embedding) })) {
-    return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
+    return { usable: false, reason: 'REPLAY', keep: true } satisfies LiveVerdict;
   }
   // the hashes first; embeddings only of the photos whose pictures or faces come near
   const earlier = await findEarlierPhotoHashes(ctx.db, personId);
@@ -149,12 +152,14 @@ async function judgeLivePhoto(ctx: AppContext, personId: string, reference: Face
       ? likeness(judged, { frameHash: e.frame_hash, faceHash: e.face_hash, embedding: decodeEmbedding(embedding) })
       : null;
   };
-  if (near.some((e) => alike(e) === 'copy')) return { usable: false, reason: 'REPLAY' } satisfies LiveVerdict;
+  if (near.some((e) => alike(e) === 'copy')) {
+    return { usable: false, reason: 'REPLAY', keep: true } satisfies LiveVerdict;
+  }
   const recentPasses = earlier.filter((e) => e.purpose === 'check' && e.result === 'passed').slice(0, STILL_WINDOW);
   const stillRun = recentPasses.filter((e) => alike(e) === 'still').length;
   const refuseAfter = ctx.config.face.stillRefuseAfter;
   if (refuseAfter > 0 && stillRun + 1 >= refuseAfter) {
-    return { usable: false, reason: 'STILL_SCENE' } satisfies LiveVerdict;
+    return { usable: false, reason: 'STILL_SCENE', keep: true } satisfies LiveVerdict;
   }
   const flags: FaceFlag[] = [];
   if (stillRun >= 2) flags.push('STILL_SCENE');
@@ -426,7 +431,10 @@ async function compareFace(
       result: 'rejected',
       score: null,
       reason: judged.reason,
-      photo_key: null,
+      // a reframed copy is evidence: 核验审核 shows what was sent, and it can be judged again
+      // (the very file again is the earlier photo, already kept)
+      photo_key:
+        'keep' in judged && judged.keep ? await storePhoto(ctx, personId, upload.data).catch(() => null) : null,
     });
     return {
       passed: false,

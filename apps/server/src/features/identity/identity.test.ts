@@ -16,6 +16,8 @@ import {
   tomorrowAt,
 } from '../../../test/harness.js';
 import { insertFaceCheck } from '../../../test/face-check-rows.js';
+import { bytesOf } from '../../infra/stream-bytes.js';
+import { keptPhoto } from './kept-photo.js';
 
 interface Unit {
   trainWarpCourseId: string;
@@ -190,11 +192,29 @@ describe.each(dialects)('face checks on $name', ({ databaseUrl }) => {
   });
 
   it('refuses a copy of the reference or of an earlier photo: re-encoded, cropped, brightened, resized, one byte longer', async () => {
+    const seen = new Set<string>();
+    /** the attempt the last photo made (the test's clock stands still: told apart by id) */
+    const newest = async () => {
+      const rows = await server.ctx.db.selectFrom('face_attempts').select(['id', 'reason', 'photo_key']).execute();
+      const made = rows.filter((r) => !seen.has(r.id));
+      for (const r of rows) seen.add(r.id);
+      expect(made).toHaveLength(1);
+      return made[0]!;
+    };
+    await newest().catch(() => undefined);
     for (const [name, copy] of Object.entries(await facePhotos.copiesOf(facePhotos.hopper()))) {
       const res = await compare(copy);
       expect(res.body.data, `reference ${name}`).toMatchObject({ passed: false, reason: 'REPLAY', score: null });
       expect(res.body.data.msg).toContain('不能使用已有的照片');
+      // what was sent is kept, for 核验审核 to see and judge again
+      const attempt = await newest();
+      expect(attempt.reason).toBe('REPLAY');
+      const kept = await server.ctx.files.read(attempt.photo_key!);
+      expect((await bytesOf(kept!)).equals((await keptPhoto(Buffer.from(copy)))!.bytes), name).toBe(true);
     }
+    // the very file again is the photo kept already: not kept twice
+    expect((await compare(facePhotos.hopper())).body.data.reason).toBe('REPLAY');
+    expect((await newest()).photo_key).toBeNull();
     const earlier = await facePhotos.hopperFresh();
     expect((await compare(earlier)).body.data.passed).toBe(true);
     for (const [name, copy] of Object.entries(await facePhotos.copiesOf(earlier))) {

@@ -281,6 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       postPerPerson: limiter('postPerPerson'),
       facePerPerson: limiter('facePerPerson'),
       certificateVerifyPerIp: limiter('certificateVerifyPerIp'),
+      orgCodeMissesPerIp: limiter('orgCodeMissesPerIp'),
       intentPerIp: limiter('intentPerIp'),
       refreshPerIp: limiter('refreshPerIp'),
     },

@@ -215,6 +215,8 @@ export interface AppConfig {
     postPerPerson: RateLimitPolicy;
     /** face comparisons per person: retries after a bad photo, not a search over many faces */
     facePerPerson: RateLimitPolicy;
+    /** organisation codes looked up in vain per client address: typos pass, a walk through every code does not */
+    orgCodeMissesPerIp: RateLimitPolicy;
     /** certificate checks per client address: people verify, scripts do not enumerate */
     certificateVerifyPerIp: RateLimitPolicy;
     /** enrolment intents per client address */
@@ -357,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       postPerPerson: { points: 10, durationSeconds: 60 },
       facePerPerson: { points: 12, durationSeconds: 60 },
       certificateVerifyPerIp: { points: 30, durationSeconds: 60 },
+      orgCodeMissesPerIp: { points: 60, durationSeconds: 10 * 60 },
       intentPerIp: { points: 5, durationSeconds: 10 * 60 },
       refreshPerIp: { points: 2400, durationSeconds: 60 },
     },

@@ -10,7 +10,7 @@ export const orgRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['organisation'];
-    const response = { 200: envelope(orgInfo), 400: errorEnvelope, 404: errorEnvelope };
+    const response = { 200: envelope(orgInfo), 400: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
     app.get(
       '/api/base/baseorg/select/:id',
       { schema: { tags, summary: 'Organisation by id', params: idParam, response } },
@@ -19,6 +19,6 @@ export const orgRoutes =
     app.get(
       '/api/base/baseorg/select-code/:code',
       { schema: { tags, summary: 'Organisation by code', params: orgCodeParam, response } },
-      async (request) => ok(await orgInfoByCode(ctx, request.params.code)),
+      async (request) => ok(await orgInfoByCode(ctx, request.params.code, request.ip)),
     );
   };

@@ -31,8 +31,16 @@ export async function orgInfoById(ctx: AppContext, id: string): Promise<OrgInfo>
   return toOrgInfo(org);
 }
 
-export async function orgInfoByCode(ctx: AppContext, code: string): Promise<OrgInfo> {
+/**
+ * An organisation by its code. A code that names none counts against the address: the
+ * codes are short, and a walk through all of them would list every organisation on the
+ * platform by name (a typo now and then stays far inside the budget; a found code is free).
+ */
+export async function orgInfoByCode(ctx: AppContext, code: string, ip: string): Promise<OrgInfo> {
+  const wait = await ctx.limiters.orgCodeMissesPerIp.hit(ip);
+  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '查询过于频繁，请稍后再试', wait);
   const org = await findOrgByCode(ctx.db, code);
   if (!org) throw notFound();
+  await ctx.limiters.orgCodeMissesPerIp.refund(ip);
   return toOrgInfo(org);
 }

@@ -70,3 +70,21 @@ describe.each(dialects)('organisation and shell data on $name', ({ databaseUrl }
     );
   });
 });
+
+describe('organisation codes looked up from one address', () => {
+  it('answer typos, and stop a walk through every code before it lists the organisations', async () => {
+    const server = await startServer({});
+    try {
+      const lookUp = (code: string) => server.request('GET', `/api/base/baseorg/select-code/${code}`);
+      // a found code costs nothing: a classroom opening its login page many times over
+      for (let i = 0; i < 80; i += 1) expect((await lookUp(DEMO_ORG.code)).status).toBe(200);
+      for (let code = 10000; code < 10060; code += 1) expect((await lookUp(String(code))).status).toBe(404);
+      const walked = await lookUp('10060');
+      expect(walked.status).toBe(429);
+      expect(walked.body.code).toBe(ErrorCode.RATE_LIMITED);
+      expect(walked.body.msg).toBe('查询过于频繁，请稍后再试');
+    } finally {
+      await server.close();
+    }
+  });
+});

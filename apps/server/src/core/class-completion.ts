@@ -23,8 +23,11 @@ export async function decideClassCompletion(
     classId: string;
     secondsPerClassHour: number;
     now: number;
-    /** courses were taken out: any member may now hold every course the class has */
-    coursesRemoved: boolean;
+    /**
+     * courses were taken out (any member may now hold every course the class has) or face
+     * checks switched off (one owed may have held a complete member's certificate)
+     */
+    everyMember: boolean;
   },
 ): Promise<{ completedCourses: number; certificatesQueued: number }> {
   const open = await db
@@ -78,9 +81,10 @@ export async function decideClassCompletion(
     completed.set(c.id, { trainPersonId: c.train_person_id, personId: c.person_id });
   }
   // whom the certificate job is for: who completed a course now, and, a course taken out (never
-  // begun: nobody held a certificate with it), whoever now holds every course the class has
+  // begun: nobody held a certificate with it) or the checks switched off, whoever now holds
+  // every course the class has (the job issues only what is earned)
   const members = new Map([...completed.values()].map((m) => [m.trainPersonId, m.personId]));
-  if (input.coursesRemoved) {
+  if (input.everyMember) {
     const done = await db
       .selectFrom('train_persons as tp')
       .innerJoin('train_person_courses as pc', 'pc.train_person_id', 'tp.id')

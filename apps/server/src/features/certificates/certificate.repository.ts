@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { LearnStatus } from '@anxun/shared/constants';
 import { WITHDRAWN_FOR_VOID } from '../../core/certificate-withdrawal.js';
+import { parseFaceCheckRules } from '../../core/face-check-rules.js';
 import type { Db } from '../../infra/database.js';
 import type { CertificatesTable } from '../../infra/db-schema.js';
 
@@ -27,14 +28,24 @@ export async function findMembershipProgress(db: Db, personId: string) {
     .execute();
 }
 
+/**
+ * Face checks not yet passed (of the memberships given, or all of a person's) in classes that
+ * still check faces: a manager who switched a class's checks off (编辑班级, audited) no longer
+ * asks for those owed under the rules before — they hold no certificate (helper-85: a check
+ * left open then held one for good, with nothing a manager could do).
+ */
+const openChecks = (db: Db) =>
+  db
+    .selectFrom('face_checks as f')
+    .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
+    .innerJoin('train_classes as c', 'c.id', 'tp.class_id')
+    .select(['f.train_person_id', 'c.rules'])
+    .where('f.status', '!=', 'passed');
+const stillAsked = <T extends { rules: string }>(rows: T[]) => rows.filter((r) => parseFaceCheckRules(r.rules).enabled);
+
 /** Memberships with face checks not yet passed, and how many (a certificate waits for them). */
 export async function findMembersWithOpenChecks(db: Db, personId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('face_checks')
-    .select('train_person_id')
-    .where('person_id', '=', personId)
-    .where('status', '!=', 'passed')
-    .execute();
+  const rows = stillAsked(await openChecks(db).where('f.person_id', '=', personId).execute());
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.train_person_id, (counts.get(r.train_person_id) ?? 0) + 1);
   return counts;
@@ -54,14 +65,9 @@ export async function isStillEarned(db: Db, trainPersonId: string): Promise<bool
       ])
       .where('train_person_id', '=', trainPersonId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('face_checks')
-      .select('id')
-      .where('train_person_id', '=', trainPersonId)
-      .where('status', '!=', 'passed')
-      .executeTakeFirst(),
+    openChecks(db).where('f.train_person_id', '=', trainPersonId).execute().then(stillAsked),
   ]);
-  return Number(courses.all) > 0 && Number(courses.done) === Number(courses.all) && !open;
+  return Number(courses.all) > 0 && Number(courses.done) === Number(courses.all) && open.length === 0;
 }
 
 export async function insertCertificate(db: Db, row: Insertable<CertificatesTable>): Promise<boolean> {

@@ -221,8 +221,10 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     // any of their records is read or a course's records deleted: the study batch and the exams
     // write those records under the same locks, in the same order
     const examDropped = before.rules.exam.required && body.rules?.exam.required === false;
+    // face checks switched off: the checks still owed hold no certificate any more
+    const checksDropped = before.rules.faceCheck.enabled && body.rules?.faceCheck.enabled === false;
     const removing = body.bookIds !== undefined && before.courses.some((c) => !body.bookIds!.includes(c.bookId));
-    if (examDropped || removing) {
+    if (examDropped || checksDropped || removing) {
       await lockPersonRows(
         trx,
         ctx.dialect,
@@ -292,12 +294,12 @@ export async function updateClass(ctx: AppContext, user: AuthUser, id: string, b
     // its learners' courses under the class as it now stands: an exam no longer required, a
     // course not begun taken out, may leave a course or the whole class complete
     const decided =
-      examDropped || removedCourses > 0
+      examDropped || checksDropped || removedCourses > 0
         ? await decideClassCompletion(trx, ctx.dialect, {
             classId: id,
             secondsPerClassHour: ctx.config.study.secondsPerClassHour,
             now,
-            coursesRemoved: removedCourses > 0,
+            everyMember: removedCourses > 0 || checksDropped,
           })
         : undefined;
     queued = (decided?.certificatesQueued ?? 0) > 0;

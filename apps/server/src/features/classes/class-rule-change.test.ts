@@ -155,6 +155,47 @@ describe.each(dialects)('changing a class with learners in it on $name', ({ data
     expect(JSON.parse(audit.summary)).toMatchObject({ after: { coursesCompleted: 1 } });
   });
 
+  it('issues the certificate a face check still owed held, once the class stops checking faces', async () => {
+    // checks on (none due while studying here), the exam required
+    const checking = {
+      ...RULES,
+      faceCheck: { ...RULES.faceCheck, enabled: true },
+    };
+    const { personId, token, classId } = await enrolled('checksdropped', [books[0]!], checking);
+    await studyCourse(token, personId, books[0]!);
+    const member = await server.ctx.db
+      .selectFrom('train_persons')
+      .select('id')
+      .where('class_id', '=', classId)
+      .where('person_id', '=', personId)
+      .executeTakeFirstOrThrow();
+    // a check that failed (the photos sent were refused, its window closed)
+    await insertFaceCheck(server, { personId, trainPersonId: member.id, status: 'failed', at: now });
+    const owed = async () =>
+      (await server.request('GET', '/api/train/class/getOpenChecks', { headers: as(token) })).body.data as unknown[];
+    now += 60_000;
+    expect((await edit(classId, { rules: { ...checking, exam: { ...RULES.exam, required: false } } })).status).toBe(
+      200,
+    );
+    // complete, and the check still owed holds the certificate
+    expect((await myClass(token)).completedCourses).toBe(1);
+    expect(await owed()).toHaveLength(1);
+    now += 60_000;
+    const issued = await server.request('POST', '/api/manage/certificates/issue', {
+      json: { trainPersonId: member.id },
+      headers: as(admin),
+    });
+    expect(issued.body.msg).toBe('还有1次人脸核验未完成，不能发证');
+    expect(await managed('checksdropped')).toEqual([]);
+
+    // the manager switches the class's checks off: what was owed under them is asked no more
+    now += 60_000;
+    const off = await edit(classId, { rules: withExam(false) });
+    expect(off.status, off.text).toBe(200);
+    await expect.poll(() => managed('checksdropped'), { timeout: 15_000 }).toEqual(['valid']);
+    expect(await owed()).toEqual([]);
+  });
+
   it('leaves a course completed, its hours counted and its certificate valid, when the exam becomes required', async () => {
     const { personId, token, classId } = await enrolled('examadded', [books[0]!], withExam(false));
     await studyCourse(token, personId, books[0]!);

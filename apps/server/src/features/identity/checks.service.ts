@@ -77,11 +77,16 @@ export async function verifyCounts(ctx: AppContext, user: AuthUser, warpCourseId
   };
 }
 
-/** class/getOpenChecks: the checks the learner still has to take, oldest first, wherever they were opened. */
+/**
+ * class/getOpenChecks: the checks the learner still has to take, oldest first, wherever they were
+ * opened — not those of a class that has since stopped checking faces (nor do they hold its certificate).
+ */
 export async function openChecks(ctx: AppContext, user: AuthUser) {
   const now = ctx.now();
-  const rows = await findOpenChecksOfPerson(ctx.db, user.personId);
-  return rows.map((r) => ({
+  const rows = (await findOpenChecksOfPerson(ctx.db, user.personId)).filter(
+    (r) => parseFaceCheckRules(r.class_rules).enabled,
+  );
+  return rows.map(({ class_rules: _, ...r }) => ({
     ...toFaceCheck(r, now),
     trainClassId: r.class_id,
     className: r.class_name,

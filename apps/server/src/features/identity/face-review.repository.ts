@@ -1,19 +1,28 @@
 import { sql } from 'kysely';
+import { checkState } from '../../core/face-check-state.js';
 import type { Db } from '../../infra/database.js';
 
 /**
- * What 核验审核 is for, of a face check aliased `f`: it failed, or passed with a score below
+ * What 核验审核 is for, of a face check aliased `f`: it failed (its window closed on photos
+ * sent and none passed — refused as copies, say — is as failed, core/face-check-state), or passed with a score below
  * `lowScore` or with a flag (a still scene, low anti-spoofing or liveness). The queue lists
  * these until reviewed; the photo retention keeps their photos as long (one rule for both).
  */
-export const doubtfulCheck = (lowScore: number) =>
-  sql<boolean>`(f.status = 'failed' or (f.status = 'passed' and (f.best_score < ${lowScore} or f.flags is not null)))`;
+export const doubtfulCheck = (lowScore: number, now: number) =>
+  sql<boolean>`(${checkState(now)} = 'failed' or (f.status = 'passed' and (f.best_score < ${lowScore} or f.flags is not null)))`;
 
 /** 核验审核's reads and its one table (face_check_reviews); the checks themselves are never changed. */
 export async function findReviewQueue(
   db: Db,
   orgId: string,
-  filter: { reviewed: boolean; lowScore: number; checkId?: string | undefined; offset: number; limit: number },
+  filter: {
+    reviewed: boolean;
+    lowScore: number;
+    now: number;
+    checkId?: string | undefined;
+    offset: number;
+    limit: number;
+  },
 ) {
   const base = db
     .selectFrom('face_checks as f')
@@ -30,7 +39,7 @@ export async function findReviewQueue(
     ? base.where('f.id', '=', filter.checkId)
     : filter.reviewed
       ? base.where('r.check_id', 'is not', null)
-      : base.where(doubtfulCheck(filter.lowScore)).where('r.check_id', 'is', null);
+      : base.where(doubtfulCheck(filter.lowScore, filter.now)).where('r.check_id', 'is', null);
   const [rows, count] = await Promise.all([
     q
       .select([
@@ -39,6 +48,7 @@ export async function findReviewQueue(
         'f.train_person_id',
         'f.kind',
         'f.status',
+        checkState(filter.now).as('state'),
         'f.best_score',
         'f.due_at',
         'f.passed_at',
@@ -89,7 +99,7 @@ export async function findAttemptsOfChecks(db: Db, checkIds: string[]) {
 }
 
 /** A check of one of the organisation's classes, with its review if it has one. */
-export async function findCheckOfOrg(db: Db, orgId: string, checkId: string) {
+export async function findCheckOfOrg(db: Db, orgId: string, checkId: string, now: number) {
   return db
     .selectFrom('face_checks as f')
     .innerJoin('train_persons as tp', 'tp.id', 'f.train_person_id')
@@ -100,6 +110,7 @@ export async function findCheckOfOrg(db: Db, orgId: string, checkId: string) {
       'f.person_id',
       'f.train_person_id',
       'f.status',
+      checkState(now).as('state'),
       'f.best_score',
       'f.flags',
       'f.passed_at',

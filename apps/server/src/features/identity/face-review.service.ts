@@ -49,6 +49,14 @@ export const reviewBelow = (ctx: AppContext) => ctx.config.face.matchThreshold +
 const isDoubtful = (ctx: AppContext, check: { status: string; best_score: number | null; flags: string | null }) =>
   check.status === 'failed' ||
   (check.status === 'passed' && ((check.best_score ?? 0) < reviewBelow(ctx) || check.flags !== null));
+/**
+ * A check as 核验审核 tells it: one whose window closed on photos sent and none passed (refused
+ * as copies leave it pending) is 未通过, as reports and archives say (core/face-check-state).
+ */
+const asReviewed = <T extends { status: 'pending' | 'failed' | 'passed'; state: string }>(check: T) => ({
+  ...check,
+  status: check.state === 'failed' ? ('failed' as const) : check.status,
+});
 
 /** The flags stored comma-separated, as the contract names them. */
 const flagsOf = (text: string | null): FaceFlag[] =>
@@ -59,13 +67,16 @@ export async function listReviewQueue(
   user: AuthUser,
   query: z.output<typeof faceReviewQuery>,
 ): Promise<{ records: FaceReviewItem[]; total: number }> {
-  const { rows, total } = await findReviewQueue(ctx.db, user.orgId, {
+  const found = await findReviewQueue(ctx.db, user.orgId, {
     reviewed: query.state === 'reviewed',
     lowScore: reviewBelow(ctx),
+    now: ctx.now(),
     checkId: query.check,
     offset: (query.current - 1) * query.size,
     limit: query.size,
   });
+  const { total } = found;
+  const rows = found.rows.map(asReviewed);
   const [attempts, withReference, paths, examsVoided] = await Promise.all([
     findAttemptsOfChecks(
       ctx.db,
@@ -136,7 +147,8 @@ export async function reviewCheck(
   ip: string,
   settleExams?: (trainPersonIds: readonly string[]) => Promise<unknown>,
 ) {
-  const check = await findCheckOfOrg(ctx.db, user.orgId, checkId);
+  const found = await findCheckOfOrg(ctx.db, user.orgId, checkId, ctx.now());
+  const check = found && asReviewed(found);
   if (!check) throw new AppError(ErrorCode.NOT_FOUND, '核验记录不存在');
   if (check.decision) throw new AppError(ErrorCode.DUPLICATE, '该核验已审核');
   // a check still open, or a clear pass, has nothing to confirm (and a confirmation would take a

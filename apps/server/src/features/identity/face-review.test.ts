@@ -512,4 +512,39 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
         .status,
     ).toBe(403);
   });
+
+  it('queues a check whose window closed on photos refused as copies as 未通过, as the reports tell it', async () => {
+    const { facePhotos } = await import('../../../test/face-photos.js');
+    const { checkId } = await insertFaceCheck(server, {
+      personId,
+      trainPersonId,
+      status: 'pending',
+      at: now,
+      photo: { bytes: facePhotos.hopper() },
+    });
+    await server.ctx.db
+      .updateTable('face_attempts')
+      .set({ result: 'rejected', reason: 'REPLAY' })
+      .where('check_id', '=', checkId)
+      .execute();
+    const queued = async () =>
+      (
+        (await server.request('GET', '/api/manage/face-checks/review', { headers: as(admin) })).body.data
+          .records as Array<{
+          checkId: string;
+          status: string;
+          confirmable: boolean;
+        }>
+      ).find((r) => r.checkId === checkId);
+    // under way: nothing to review yet
+    expect(await queued()).toBeUndefined();
+    now += 3 * 60_000;
+    expect(await queued()).toMatchObject({ status: 'failed', confirmable: true });
+    const confirmed = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
+      json: { decision: 'confirm' },
+      headers: as(admin),
+    });
+    expect(confirmed.body.data?.decision, confirmed.text).toBe('confirmed');
+    expect(await queued()).toBeUndefined();
+  });
 });

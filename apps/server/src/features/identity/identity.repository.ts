@@ -105,7 +105,8 @@ export async function findOpenChecksOfPerson(db: Db, personId: string) {
     .leftJoin('train_warp_courses as wc', 'wc.id', 'f.warp_course_id')
     .leftJoin('course_warps as w', 'w.id', 'wc.warp_id')
     .selectAll('f')
-    .select(['c.id as class_id', 'c.name as class_name', 'wc.class_course_id', 'w.title as unit_title'])
+    .select(['c.id as class_id', 'c.name as class_name', 'c.rules as class_rules', 'wc.class_course_id'])
+    .select('w.title as unit_title')
     .where('f.person_id', '=', personId)
     .where('f.status', '!=', 'passed')
     .orderBy('f.due_at', 'asc')
@@ -349,7 +350,7 @@ export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number
               .select('f.id')
               .whereRef('f.id', '=', 'a.check_id')
               .where('r.check_id', 'is', null)
-              .where(doubtfulCheck(reviewBelow))
+              .where(doubtfulCheck(reviewBelow, now))
               // a spot check (a clean pass picked at random) holds no photo past its retention
               .where(sql<boolean>`coalesce(f.flags, '') <> 'SAMPLED'`),
           ),

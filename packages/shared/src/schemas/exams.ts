@@ -226,7 +226,19 @@ const halfPoints = z
   .min(0.5, '每题分值至少0.5分')
   .max(100, '每题分值不超过100分')
   .refine((n) => Number.isInteger(n * 2), '分值以0.5分为单位');
-export const kindRule = z.strictObject({ count: z.number().int().min(0).max(200), points: halfPoints });
+/** a kind the paper draws none of carries no points (0 道 at 0 分 is how a manager says it) */
+export const kindRule = z
+  .strictObject({
+    count: z.number().int().min(0).max(200),
+    points: z
+      .number()
+      .min(0, '每题分值至少0.5分')
+      .max(100, '每题分值不超过100分')
+      .refine((n) => Number.isInteger(n * 2), '分值以0.5分为单位'),
+  })
+  .superRefine((k, ctx) => {
+    if (k.count > 0 && k.points < 0.5) ctx.addIssue({ code: 'custom', path: ['points'], message: '每题分值至少0.5分' });
+  });
 export const paperRules = z.discriminatedUnion('mode', [
   z.strictObject({
     mode: z.literal('random'),

@@ -83,10 +83,14 @@ describe.each(dialects)('exam papers of a class course on $name', ({ databaseUrl
     expect(short.body.msg).toBe('试卷总分50分，与班级考试总分100分不一致');
     const odd = await put(random(10, 0, 0, 0, [0.3, 1, 1, 1]));
     expect(odd.status).toBe(400);
+    // a kind drawn is worth something; one drawn 0 times may say 0 分 (helper-85: it was refused)
+    const worthless = await put(random(10, 4, 10, 0, [5, 0, 3, 0]));
+    expect(worthless.status).toBe(400);
+    expect(worthless.body.msg).toContain('每题分值至少0.5分');
   });
 
   it('draws each learner a paper by the counts and points set', async () => {
-    const saved = await put(random(10, 4, 10, 0, [5, 5, 3, 1]));
+    const saved = await put(random(10, 4, 10, 0, [5, 5, 3, 0]));
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.data).toMatchObject({ total: 100, problems: [] });
     expect(saved.body.data.sample).toHaveLength(24);

@@ -131,5 +131,11 @@ describe("a course's random paper being set", () => {
     expect(screen.getByTestId('paper-total').textContent).toContain('100');
     expect(screen.queryByText('单选题只有 3 道，需要 30 道')).toBeNull();
     expect(screen.getByTestId('paper-unsaved').textContent).toBe('规则已修改，保存后重新检查题库能否组卷');
+    // a kind drawn 0 times at 0 分 is no problem (helper-85: it asked for 0.5 to 100 and would not save)
+    fireEvent.change(field('paper-points-multiple'), { target: { value: '0' } });
+    expect(screen.queryByText('请输入 0.5 到 100 之间的数')).toBeNull();
+    // …a kind drawn is
+    fireEvent.change(field('paper-points-judge'), { target: { value: '0' } });
+    expect(screen.getByText('请输入 0.5 到 100 之间的数')).toBeTruthy();
   });
 });

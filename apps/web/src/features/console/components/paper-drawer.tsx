@@ -46,7 +46,12 @@ const countProblem = (n: number) => rangeProblem(n, 0, 200);
 const pointsProblem = (n: number) => rangeProblem(n, 0.5, 100);
 const rulesProblem = (rules: PaperRules) =>
   rules.mode === 'random'
-    ? KINDS.map((k) => countProblem(rules.kinds[k].count) ?? pointsProblem(rules.kinds[k].points)).find(Boolean)
+    ? KINDS.map(
+        (k) =>
+          countProblem(rules.kinds[k].count) ??
+          // a kind drawn 0 times carries no points: 0 道 at 0 分 says so
+          (rules.kinds[k].count > 0 ? pointsProblem(rules.kinds[k].points) : undefined),
+      ).find(Boolean)
     : rules.questions.map((q) => pointsProblem(q.points)).find(Boolean);
 const Problem = ({ text }: { text: string | undefined }) =>
   text ? <Typography.Text type="danger">{text}</Typography.Text> : null;
@@ -191,29 +196,32 @@ export function CoursePaper({
       },
       () => undefined,
     );
-  const kindRow = (k: QuestionKind, r: RandomRules) => (
-    <Space key={k} className="paper-kind" wrap>
-      <span className="paper-kind-name">{t(`console.bank.kind.${k}`)}</span>
-      <InputNumber
-        precision={0}
-        status={countProblem(r.kinds[k].count) ? 'error' : undefined}
-        value={r.kinds[k].count}
-        addonAfter={t('console.paper.questionsUnit')}
-        onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], count: v ?? 0 } } })}
-        data-testid={`paper-count-${k}`}
-      />
-      <InputNumber
-        step={0.5}
-        status={pointsProblem(r.kinds[k].points) ? 'error' : undefined}
-        value={r.kinds[k].points}
-        addonAfter={t('console.paper.pointsUnit')}
-        onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], points: v ?? 0.5 } } })}
-        data-testid={`paper-points-${k}`}
-      />
-      <span className="console-hint">= {r.kinds[k].count * r.kinds[k].points}</span>
-      <Problem text={countProblem(r.kinds[k].count) ?? pointsProblem(r.kinds[k].points)} />
-    </Space>
-  );
+  const kindRow = (k: QuestionKind, r: RandomRules) => {
+    const kindPointsProblem = r.kinds[k].count > 0 ? pointsProblem(r.kinds[k].points) : undefined;
+    return (
+      <Space key={k} className="paper-kind" wrap>
+        <span className="paper-kind-name">{t(`console.bank.kind.${k}`)}</span>
+        <InputNumber
+          precision={0}
+          status={countProblem(r.kinds[k].count) ? 'error' : undefined}
+          value={r.kinds[k].count}
+          addonAfter={t('console.paper.questionsUnit')}
+          onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], count: v ?? 0 } } })}
+          data-testid={`paper-count-${k}`}
+        />
+        <InputNumber
+          step={0.5}
+          status={kindPointsProblem ? 'error' : undefined}
+          value={r.kinds[k].points}
+          addonAfter={t('console.paper.pointsUnit')}
+          onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], points: v ?? 0.5 } } })}
+          data-testid={`paper-points-${k}`}
+        />
+        <span className="console-hint">= {r.kinds[k].count * r.kinds[k].points}</span>
+        <Problem text={countProblem(r.kinds[k].count) ?? kindPointsProblem} />
+      </Space>
+    );
+  };
   // the default plan on a short bank draws a paper all the same: said as a shortage, not a refusal
   const problemsTitle =
     shown.rules === null && shown.sample.length > 0 ? t('console.paper.shortBank') : t('console.paper.problems');

@@ -36,8 +36,11 @@ const GOOD = [
     分值: '2',
     难度: '易',
   }),
-  row('多选题', '下列属于个人防护用品的有（  ）。', ['安全帽', '安全带', '灭火器', '防护眼镜'], 'A,B,D'),
-  row('判断题', '电气设备着火时可以直接用水扑救。', [], '错', { 难度: '难' }),
+  // the words other banks use for 中 and 难
+  row('多选题', '下列属于个人防护用品的有（  ）。', ['安全帽', '安全带', '灭火器', '防护眼镜'], 'A,B,D', {
+    难度: '中等',
+  }),
+  row('判断题', '电气设备着火时可以直接用水扑救。', [], '错', { 难度: '困难' }),
   row('填空题', '火警电话是____，急救电话是____。', [], '119|120/一二零'),
 ];
 
@@ -102,7 +105,11 @@ describe.each(dialects)('question banks on $name', ({ databaseUrl }) => {
       points: 2,
       difficulty: 'easy',
     });
-    expect(byStem.get('下列属于个人防护用品的有（  ）。')).toMatchObject({ kind: 'multiple', answer: 'ABD' });
+    expect(byStem.get('下列属于个人防护用品的有（  ）。')).toMatchObject({
+      kind: 'multiple',
+      answer: 'ABD',
+      difficulty: 'medium',
+    });
     expect(byStem.get('电气设备着火时可以直接用水扑救。')).toMatchObject({
       kind: 'judge',
       answer: '错',

@@ -38,7 +38,21 @@ export const KIND_LABEL: Record<QuestionKind, string> = {
 };
 export const DIFFICULTY_LABEL = { easy: '易', medium: '中', hard: '难' } as const;
 export type Difficulty = keyof typeof DIFFICULTY_LABEL;
-const DIFFICULTY_OF: Record<string, Difficulty> = { 易: 'easy', 中: 'medium', 难: 'hard', '': 'medium' };
+/** as sheets write it: 易/中/难, or the words other banks use (简单, 中等, 困难…) */
+const DIFFICULTY_OF: Record<string, Difficulty> = {
+  易: 'easy',
+  中: 'medium',
+  难: 'hard',
+  '': 'medium',
+  简单: 'easy',
+  容易: 'easy',
+  较易: 'easy',
+  中等: 'medium',
+  一般: 'medium',
+  适中: 'medium',
+  困难: 'hard',
+  较难: 'hard',
+};
 const TRUE_WORDS = new Set(['对', '正确', '√', 'T', 'TRUE', 'Y', '是']);
 const FALSE_WORDS = new Set(['错', '错误', '×', 'X', 'F', 'FALSE', 'N', '否']);
 

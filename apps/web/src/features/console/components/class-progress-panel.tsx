@@ -192,7 +192,7 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.department'),
             dataIndex: 'departmentName',
-            width: 120,
+            width: 96,
             render: (v: string | null) => v ?? t('console.reports.none'),
           },
           {
@@ -204,13 +204,13 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.hours'),
             key: 'hours',
-            width: 110,
+            width: 100,
             render: (_: unknown, r) => `${r.creditedHours} / ${r.requiredHours}`,
           },
           {
             title: <span title={t('console.reports.countedHint')}>{t('console.reports.counted')}</span>,
             dataIndex: 'countedHours',
-            width: 80,
+            width: 72,
           },
           {
             title: t('console.reports.courses'),
@@ -227,7 +227,7 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.checks'),
             key: 'checks',
-            width: 170,
+            width: 150,
             render: (_: unknown, r) =>
               // a class that checked faces before it stopped keeps its counts
               !progress.data?.checksFaces &&
@@ -266,7 +266,7 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.certificate'),
             key: 'certificate',
-            width: 150,
+            width: 136,
             render: (_: unknown, r) =>
               r.certificate ? (
                 <>
@@ -280,7 +280,7 @@ export function ClassProgressPanel() {
           {
             title: t('console.reports.lastStudy'),
             dataIndex: 'lastStudyAt',
-            width: 140,
+            width: 136,
             render: (v: string | null) => (v ? formatDateTime(v) : t('console.reports.none')),
           },
           {

@@ -56,7 +56,7 @@ export function SheetErrors({
         pagination={tablePager(t, { pageSize: 8 })}
         dataSource={groupSheetErrors(errors)}
         // a phone scrolls it sideways rather than squeeze 问题 to a character a line
-        scroll={{ x: 520 }}
+        scroll={{ x: 640 }}
         columns={[
           {
             title: t('console.row'),

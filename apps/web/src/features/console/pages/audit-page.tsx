@@ -89,7 +89,8 @@ export default function AuditPage() {
           size="small"
           loading={audit.isPending}
           dataSource={audit.data?.records ?? []}
-          scroll={{ x: 860 }}
+          // 内容 keeps a readable width: a phone scrolls to it rather than squeeze it a word a line
+          scroll={{ x: 1120 }}
           pagination={tablePager(t, { pageSize: 20, current, total: audit.data?.total, onChange: setCurrent })}
           columns={[
             { title: t('console.at'), dataIndex: 'at', width: 170, render: (d: string) => formatDateTimeSeconds(d) },

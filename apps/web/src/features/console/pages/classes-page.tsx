@@ -1,7 +1,7 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Drawer, Grid, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -103,6 +103,7 @@ function Members({ cls, onClose, onChanged }: { cls: ManagedClass; onClose(): vo
 /** 班级: the organisation's classes; create one, enrol departments, see the members' progress, close it. */
 export default function ClassesPage() {
   const { t } = useTranslation();
+  const wide = Grid.useBreakpoint().md === true;
   const client = useQueryClient();
   const [q, setQ] = useState('');
   const [current, setCurrent] = useState(1);
@@ -135,21 +136,23 @@ export default function ClassesPage() {
           size="small"
           loading={classes.isPending}
           dataSource={classes.data?.records ?? []}
-          scroll={{ x: 860 }}
+          // a phone scrolls the class's particulars under its actions, kept in view on the right
+          scroll={{ x: 1040 }}
           data-testid="class-table"
           pagination={tablePager(t, { pageSize: 20, current, total: classes.data?.total, onChange: setCurrent })}
           columns={[
-            { title: t('console.className'), dataIndex: 'name', width: 200 },
+            { title: t('console.className'), dataIndex: 'name', width: 180 },
             { title: t('console.teacher'), dataIndex: 'teacher', width: 90, render: (v: string) => v || '—' },
             {
               title: t('console.period'),
               key: 'period',
-              width: 190,
+              width: 180,
               render: (_: unknown, c: ManagedClass) => (c.startDate ? `${c.startDate} ~ ${c.endDate ?? ''}` : '—'),
             },
             {
               title: t('console.courses'),
               key: 'courses',
+              width: 220,
               render: (_: unknown, c: ManagedClass) =>
                 c.courses.map((x, i) => (
                   <span key={x.trainClassCourseId}>
@@ -179,7 +182,9 @@ export default function ClassesPage() {
             {
               title: t('console.actions'),
               key: 'actions',
-              width: 280,
+              // two lines of links on a phone, one on a desktop
+              width: wide ? 280 : 170,
+              fixed: 'right',
               render: (_: unknown, c: ManagedClass) => (
                 <Space size={0} wrap>
                   {c.status === 'open' && (

@@ -675,6 +675,13 @@ describe('the console in Chromium', () => {
     await page.getByTestId('certificate-reason').fill('学时记录有误');
     await page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary').click();
     await row.getByText('已撤销').waitFor();
+    // the list as a sheet, as the page finds it
+    const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-export').click()]);
+    expect(sheet.suggestedFilename()).toBe('证书.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await sheet.path())!);
+    const numbers = book.worksheets[0]!.getColumn(1).values.slice(2);
+    expect(numbers).toEqual([mine[0].number]);
     const verified = await env.server.request(
       'GET',
       `/api/base/certificate/verify?number=${mine[0].number}&code=${mine[0].verifyCode}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, line } from './text.js';
+import { fullFlag } from './reports.js';
 
 /** One of the learner's certificates (their own page: the verification code included, to share). */
 export const myCertificate = z.object({
@@ -74,6 +75,10 @@ export const managedCertificateQuery = z.strictObject({
   q: line(40).optional(),
   status: z.enum(['valid', 'revoked']).optional(),
 });
+/** 证书管理 as a sheet: the page's search and status; ID numbers whole with `full=1` (audited either way). */
+export const managedCertificateExportQuery = managedCertificateQuery
+  .omit({ current: true, size: true })
+  .extend({ full: fullFlag });
 export const managedCertificate = z.object({
   id: z.string(),
   number: z.string(),

@@ -193,7 +193,7 @@ export const departmentSummaryRow = z.object({
 export type DepartmentSummaryRow = z.infer<typeof departmentSummaryRow>;
 
 /** `full=1`: ID numbers whole (audited either way); otherwise masked. */
-const fullFlag = z
+export const fullFlag = z
   .enum(['1', '0', 'true', 'false'])
   .optional()
   .transform((v) => v === '1' || v === 'true');

@@ -1,5 +1,6 @@
 import {
   issueBody,
+  managedCertificateExportQuery,
   managedCertificatePage,
   managedCertificateQuery,
   reissueBody,
@@ -11,7 +12,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/app-error.js';
 import { userOf } from '../../http/auth-guard.js';
+import { attachment, XLSX } from '../../http/sheet-upload.js';
 import { issueForMember, listCertificates, reissueAsManager, revokeAsManager } from './certificate-admin.service.js';
+import { exportCertificates } from './certificate-export.service.js';
 
 const tags = ['manage: certificates'];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -31,6 +34,22 @@ export const certificateAdminRoutes =
         },
       },
       async (request) => ok(await listCertificates(ctx, userOf(request), request.query)),
+    );
+
+    app.get(
+      '/certificates/export',
+      {
+        schema: {
+          tags,
+          summary:
+            "The organisation's certificates as .xlsx (streamed), searched as the page: holder, class, 学时, state, former numbers; ID numbers masked unless `full=1`; audited",
+          querystring: managedCertificateExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const { stream, fileName } = await exportCertificates(ctx, userOf(request), request.query, request.ip);
+        return reply.type(XLSX).header('content-disposition', attachment(fileName, 'certificates.xlsx')).send(stream);
+      },
     );
 
     app.post(

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { ErrorCode } from '@anxun/shared/errors';
+import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_LEARNER } from '../../seed/demo-accounts.js';
@@ -252,6 +253,47 @@ describe.each(dialects)('certificates on $name', ({ databaseUrl }) => {
       .where('target_id', '=', cert.id)
       .execute();
     expect(audits.map((a) => a.action).sort()).toEqual(['certificate.reissue', 'certificate.revoke']);
+
+    // the list as a sheet, as the page finds it: the state, the reason, the number it bore before
+    const sheetOf = async (query: string, token = admin) => {
+      const res = await fetch(`${server.baseUrl}/api/manage/certificates/export?${query}`, {
+        headers: { Authorization: token },
+      });
+      if (res.status !== 200) return { status: res.status, rows: [] as Array<Record<string, unknown>> };
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const ws = workbook.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      const rows: Array<Record<string, unknown>> = [];
+      ws.eachRow((row, n) => {
+        if (n > 1) rows.push(Object.fromEntries(header.map((h, i) => [h, (row.values as unknown[])[i + 1] ?? ''])));
+      });
+      return { status: res.status, rows };
+    };
+    const sheet = await sheetOf('status=revoked');
+    expect(sheet.status).toBe(200);
+    expect(sheet.rows).toContainEqual(
+      expect.objectContaining({
+        证书编号: mine[0].number,
+        姓名: '张安泉',
+        身份证号: `${DEMO_LEARNER.idCard.slice(0, 3)}***********${DEMO_LEARNER.idCard.slice(-4)}`,
+        班级: '2026年度全员安全生产培训班',
+        状态: '已撤销',
+        撤销原因: '学时记录有误',
+        原证书编号: cert.number,
+      }),
+    );
+    expect((await sheetOf('status=valid')).rows.map((r) => r['证书编号'])).not.toContain(mine[0].number);
+    expect((await sheetOf('status=revoked&full=1')).rows.map((r) => r['身份证号'])).toContain(DEMO_LEARNER.idCard);
+    expect((await sheetOf('status=revoked', token)).status).toBe(403);
+    const exported = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'report.export')
+      .execute();
+    expect(exported.map((a) => JSON.parse(a.summary).after)).toContainEqual(
+      expect.objectContaining({ kind: 'certificates', fullIdNumbers: true, status: 'revoked' }),
+    );
     await server.ctx.db
       .updateTable('persons')
       .set({ name: DEMO_LEARNER.name })

@@ -51,6 +51,7 @@ export async function exportClassTrail(ctx: AppContext, user: AuthUser, query: T
   const range = reportRange(query);
   const departmentIds = await reportScope(ctx, user, query.departmentId);
   let learner = '';
+  let personId: string | undefined;
   if (query.trainPersonId) {
     const { rows } = await findClassMembers(ctx.db, ctx.keys.idCards, cls.id, {
       trainPersonId: query.trainPersonId,
@@ -60,11 +61,13 @@ export async function exportClassTrail(ctx: AppContext, user: AuthUser, query: T
     });
     if (!rows[0]) throw new AppError(ErrorCode.NOT_FOUND, '学员不在本班级');
     learner = `-${rows[0].name}`;
+    personId = rows[0].person_id;
   }
   await audit(ctx, user, ip, 'class-trail', {
     classId: cls.id,
     fullIdNumbers: query.full,
-    ...(query.trainPersonId ? { trainPersonId: query.trainPersonId } : {}),
+    // the learner by his person (操作日志 names him)
+    ...(personId ? { personId } : {}),
     ...(query.from ? { from: query.from } : {}),
     ...(query.to ? { to: query.to } : {}),
     ...(query.classCourseId ? { classCourseId: query.classCourseId } : {}),

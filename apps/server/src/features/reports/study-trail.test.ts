@@ -206,7 +206,7 @@ describe.each(dialects)('学习轨迹 on $name', ({ databaseUrl }) => {
       .where('action', '=', 'report.export')
       .execute();
     const trails = audits.map((a) => JSON.parse(a.summary).after).filter((a) => a.kind === 'class-trail');
-    expect(trails).toContainEqual(expect.objectContaining({ classId, trainPersonId: member.a }));
+    expect(trails).toContainEqual(expect.objectContaining({ classId, personId: person.a }));
     expect(trails).toContainEqual(expect.objectContaining({ classId, fullIdNumbers: true }));
 
     // a member of another class is not one of this class's

@@ -61,7 +61,15 @@ describe("操作日志's fields", () => {
   });
 
   it('name what was exported, not by its code', () => {
-    for (const kind of ['class-study', 'class-units', 'departments', 'face-checks', 'exam-results']) {
+    for (const kind of [
+      'class-study',
+      'class-units',
+      'class-trail',
+      'departments',
+      'face-checks',
+      'exam-results',
+      'certificates',
+    ]) {
       expect(auditSummaryValue(kind, 'zh')).toMatch(/^[\u4e00-\u9fa5]+$/);
     }
   });

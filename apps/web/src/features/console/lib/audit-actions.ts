@@ -228,6 +228,8 @@ const SUMMARY_VALUES: Record<string, [zh: string, en: string]> = {
   // what was exported (report.export's kind)
   'class-study': ['学习情况', 'Study by learner'],
   'class-units': ['学习明细', 'Study by unit'],
+  'class-trail': ['学习轨迹', 'Study trail'],
+  certificates: ['证书', 'Certificates'],
   departments: ['部门汇总', 'Departments'],
   'face-checks': ['核验记录', 'Face checks'],
   'exam-results': ['考试成绩', 'Exam results'],

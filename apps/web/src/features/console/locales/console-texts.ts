@@ -282,6 +282,7 @@ registerTexts({
         templateHint: '保存后新发和换发的证书使用此模板，已发的证书保持原样。',
       },
       certificates: {
+        export: '导出证书',
         search: '证书编号 / 姓名 / 班级',
         hint: '撤销后查验显示“已撤销”；换发给出新编号，旧编号查验显示“已换发”',
         status: { valid: '有效', revoked: '已撤销', withdrawn: '核验作废撤回' },
@@ -918,6 +919,7 @@ registerTexts({
         templateHint: 'Certificates issued or reissued after saving use it; those already issued stay as they are.',
       },
       certificates: {
+        export: 'Export certificates',
         search: 'Number / holder / class',
         hint: 'A revoked certificate verifies as revoked; a reissue gives a new number and the old one verifies as reissued',
         status: { valid: 'Valid', revoked: 'Revoked', withdrawn: 'Withdrawn (check voided)' },

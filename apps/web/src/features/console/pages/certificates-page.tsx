@@ -1,10 +1,12 @@
 import '../locales/console-texts';
 import '../console.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { SearchBox } from '../components/search-box';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
+import { fullIdName } from '../lib/full-id-name';
 import { useTranslation } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import {
@@ -27,6 +29,20 @@ export default function CertificatesPage() {
   const [action, setAction] = useState<Action>();
   const [form] = Form.useForm<{ reason: string }>();
   const certificates = useCertificates({ q, status, current });
+  const [fullIds, setFullIds] = useState(false);
+  /** the list as the page finds it, as a sheet; whole ID numbers asked for one sheet at a time */
+  const exportSheet = () => {
+    const params = new URLSearchParams(
+      Object.entries({ q, status, full: fullIds ? '1' : undefined }).filter((e): e is [string, string] =>
+        Boolean(e[1]),
+      ),
+    );
+    void downloadFile(
+      `/api/manage/certificates/export?${params.toString()}`,
+      fullIdName(status === 'valid' ? '有效证书.xlsx' : '证书.xlsx', fullIds),
+    );
+    setFullIds(false);
+  };
 
   const submit = ({ reason }: { reason: string }) => {
     if (!action) return;
@@ -75,6 +91,12 @@ export default function CertificatesPage() {
               label: t(`console.certificates.status.${s}`),
             }))}
           />
+          <Button onClick={exportSheet} data-testid="certificate-export">
+            {t('console.certificates.export')}
+          </Button>
+          <Checkbox checked={fullIds} onChange={(e) => setFullIds(e.target.checked)}>
+            {t('console.fullIds')}
+          </Checkbox>
           <span className="console-hint">{t('console.certificates.hint')}</span>
         </Space>
         <Table<ManagedCertificate>

@@ -9,7 +9,18 @@ import type { Db } from '../../infra/database.js';
  * these until reviewed; the photo retention keeps their photos as long (one rule for both).
  */
 export const doubtfulCheck = (lowScore: number, now: number) =>
-  sql<boolean>`(${checkState(now)} = 'failed' or (f.status = 'passed' and (f.best_score < ${lowScore} or f.flags is not null)))`;
+  sql<boolean>`(f.status = 'failed' or (f.status = 'pending' and f.window_ends_at < ${now} and exists (select 1 from face_attempts fa where fa.check_id = f.id)) or (f.status = 'passed' and (f.best_score < ${lowScore} or f.flags is not null)))`;
+
+/**
+ * A failure confirmed, then passed late (aliased `f`, its review `r`): the pass is news the
+ * confirmation did not see — copies refused, then a pass, is what the queue is for — so the
+ * check waits for review again (helper-87).
+ */
+export const reopenedCheck = sql<boolean>`(r.decision = 'confirmed' and f.status = 'passed' and f.passed_at > r.reviewed_at)`;
+
+/** Waiting in 核验审核: doubtful, and not reviewed (or reviewed before its late pass). */
+export const awaitingReview = (lowScore: number, now: number) =>
+  sql<boolean>`(${doubtfulCheck(lowScore, now)} and (r.check_id is null or ${reopenedCheck}))`;
 
 /** 核验审核's reads and its one table (face_check_reviews); the checks themselves are never changed. */
 export async function findReviewQueue(
@@ -38,8 +49,8 @@ export async function findReviewQueue(
   const q = filter.checkId
     ? base.where('f.id', '=', filter.checkId)
     : filter.reviewed
-      ? base.where('r.check_id', 'is not', null)
-      : base.where(doubtfulCheck(filter.lowScore, filter.now)).where('r.check_id', 'is', null);
+      ? base.where('r.check_id', 'is not', null).where(sql<boolean>`not ${reopenedCheck}`)
+      : base.where(awaitingReview(filter.lowScore, filter.now));
   const [rows, count] = await Promise.all([
     q
       .select([
@@ -49,6 +60,7 @@ export async function findReviewQueue(
         'f.kind',
         'f.status',
         checkState(filter.now).as('state'),
+        reopenedCheck.as('reopened'),
         'f.best_score',
         'f.due_at',
         'f.passed_at',
@@ -111,6 +123,7 @@ export async function findCheckOfOrg(db: Db, orgId: string, checkId: string, now
       'f.train_person_id',
       'f.status',
       checkState(now).as('state'),
+      reopenedCheck.as('reopened'),
       'f.best_score',
       'f.flags',
       'f.passed_at',
@@ -162,7 +175,22 @@ export async function insertReview(
       reviewed_by: row.by,
       reviewed_at: row.at,
     })
-    .onConflict((oc) => oc.column('check_id').doNothing())
+    .onConflict((oc) =>
+      // a confirmation the check's late pass came after gives way to the review of that pass
+      oc
+        .column('check_id')
+        .doUpdateSet({
+          decision: row.decision,
+          reason: row.reason,
+          voided_seconds: row.voidedSeconds,
+          voided_since: row.voidedSince ?? null,
+          reviewed_by: row.by,
+          reviewed_at: row.at,
+        })
+        .where(
+          sql<boolean>`face_check_reviews.decision = 'confirmed' and face_check_reviews.reviewed_at < (select passed_at from face_checks where face_checks.id = face_check_reviews.check_id and face_checks.status = 'passed')`,
+        ),
+    )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

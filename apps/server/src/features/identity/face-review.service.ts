@@ -53,9 +53,15 @@ const isDoubtful = (ctx: AppContext, check: { status: string; best_score: number
  * A check as 核验审核 tells it: one whose window closed on photos sent and none passed (refused
  * as copies leave it pending) is 未通过, as reports and archives say (core/face-check-state).
  */
-const asReviewed = <T extends { status: 'pending' | 'failed' | 'passed'; state: string }>(check: T) => ({
+const asReviewed = <
+  T extends { status: 'pending' | 'failed' | 'passed'; state: string; decision: string | null; reopened: unknown },
+>(
+  check: T,
+) => ({
   ...check,
   status: check.state === 'failed' ? ('failed' as const) : check.status,
+  // a failure confirmed, then passed late: its pass waits for a review of its own
+  decision: check.reopened === true || check.reopened === 1 ? null : check.decision,
 });
 
 /** The flags stored comma-separated, as the contract names them. */

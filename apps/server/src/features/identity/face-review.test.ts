@@ -534,6 +534,7 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
           checkId: string;
           status: string;
           confirmable: boolean;
+          review: unknown;
         }>
       ).find((r) => r.checkId === checkId);
     // under way: nothing to review yet
@@ -546,5 +547,29 @@ describe.each(dialects)('face-check review on $name', ({ databaseUrl }) => {
     });
     expect(confirmed.body.data?.decision, confirmed.text).toBe('confirmed');
     expect(await queued()).toBeUndefined();
+    const again = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
+      json: { decision: 'confirm' },
+      headers: as(admin),
+    });
+    expect(again.status).toBe(409);
+    // he passes it late, after the copies (as the identity feature flags such a pass): news the
+    // confirmation did not see, so it waits for review again — and may be voided (helper-87)
+    now += 60_000;
+    await server.ctx.db
+      .updateTable('face_checks')
+      .set({ status: 'passed', passed_at: now, best_score: 0.9, flags: 'REFUSED_COPIES' })
+      .where('id', '=', checkId)
+      .execute();
+    expect(await queued()).toMatchObject({ status: 'passed', confirmable: true, review: null });
+    const voided = await server.request('POST', `/api/manage/face-checks/${checkId}/review`, {
+      json: { decision: 'void', reason: '先用照片翻拍，后补核验' },
+      headers: as(admin),
+    });
+    expect(voided.body.data?.decision, voided.text).toBe('voided');
+    expect(await queued()).toBeUndefined();
+    const reviewed = await server.request('GET', `/api/manage/face-checks/review?check=${checkId}`, {
+      headers: as(admin),
+    });
+    expect(reviewed.body.data.records[0].review).toMatchObject({ decision: 'voided' });
   });
 });

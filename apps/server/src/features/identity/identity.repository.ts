@@ -3,7 +3,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { RETENTION_DEFAULT_YEARS } from '@anxun/shared/schemas/retention';
 import { checkState } from '../../core/face-check-state.js';
 import type { Db } from '../../infra/database.js';
-import { doubtfulCheck } from './face-review.repository.js';
+import { awaitingReview } from './face-review.repository.js';
 import type {
   FaceAttemptsTable,
   FaceCaptureNoncesTable,
@@ -349,8 +349,7 @@ export async function findExpiredPhotos(db: Db, now: number, reviewBelow: number
               .leftJoin('face_check_reviews as r', 'r.check_id', 'f.id')
               .select('f.id')
               .whereRef('f.id', '=', 'a.check_id')
-              .where('r.check_id', 'is', null)
-              .where(doubtfulCheck(reviewBelow, now))
+              .where(awaitingReview(reviewBelow, now))
               // a spot check (a clean pass picked at random) holds no photo past its retention
               .where(sql<boolean>`coalesce(f.flags, '') <> 'SAMPLED'`),
           ),

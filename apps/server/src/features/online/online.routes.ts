@@ -57,7 +57,7 @@ export const onlineRoutes =
       },
       async (request) => {
         const viewer = await findViewer(ctx, request);
-        const orgId = await viewerOrgId(ctx, viewer, request.query.OrgCode);
+        const orgId = await viewerOrgId(ctx, viewer, request.query.OrgCode, request.ip);
         return ok(await listComments(ctx, viewer, orgId, request.query));
       },
     );

@@ -2,7 +2,8 @@ import { ErrorCode } from '@anxun/shared/errors';
 import type { OrgInfo } from '@anxun/shared/schemas/org';
 import type { AppContext } from '../../app-context.js';
 import { publicFileUrl } from '../../core/file-url.js';
-import { findOrgByCode, findOrgById } from '../../core/org.repository.js';
+import { findOrgById } from '../../core/org.repository.js';
+import { findOrgOfCode } from '../../core/org-code.js';
 import { AppError } from '../../http/app-error.js';
 
 /** An organisation's public face: name, code, logo and footer (the header shows them before login). */
@@ -31,16 +32,7 @@ export async function orgInfoById(ctx: AppContext, id: string): Promise<OrgInfo>
   return toOrgInfo(org);
 }
 
-/**
- * An organisation by its code. A code that names none counts against the address: the
- * codes are short, and a walk through all of them would list every organisation on the
- * platform by name (a typo now and then stays far inside the budget; a found code is free).
- */
+/** An organisation by its code (a miss counted against the address: core/org-code). */
 export async function orgInfoByCode(ctx: AppContext, code: string, ip: string): Promise<OrgInfo> {
-  const wait = await ctx.limiters.orgCodeMissesPerIp.hit(ip);
-  if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '查询过于频繁，请稍后再试', wait);
-  const org = await findOrgByCode(ctx.db, code);
-  if (!org) throw notFound();
-  await ctx.limiters.orgCodeMissesPerIp.refund(ip);
-  return toOrgInfo(org);
+  return toOrgInfo(await findOrgOfCode(ctx, code, ip));
 }

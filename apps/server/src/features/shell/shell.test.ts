@@ -78,11 +78,18 @@ describe('organisation codes looked up from one address', () => {
       const lookUp = (code: string) => server.request('GET', `/api/base/baseorg/select-code/${code}`);
       // a found code costs nothing: a classroom opening its login page many times over
       for (let i = 0; i < 80; i += 1) expect((await lookUp(DEMO_ORG.code)).status).toBe(200);
-      for (let code = 10000; code < 10060; code += 1) expect((await lookUp(String(code))).status).toBe(404);
-      const walked = await lookUp('10060');
-      expect(walked.status).toBe(429);
-      expect(walked.body.code).toBe(ErrorCode.RATE_LIMITED);
-      expect(walked.body.msg).toBe('查询过于频繁，请稍后再试');
+      // the walk by 单位查询, and by a public page that takes OrgCode (the catalogue): one budget
+      for (let code = 10000; code < 10030; code += 1) expect((await lookUp(String(code))).status).toBe(404);
+      const catalogue = (code: string) => server.request('GET', `/api/course/book/select-page?OrgCode=${code}`);
+      for (let code = 10030; code < 10060; code += 1) expect((await catalogue(String(code))).status).toBe(404);
+      for (const walked of [await lookUp('10060'), await catalogue('10061')]) {
+        expect(walked.status).toBe(429);
+        expect(walked.body.code).toBe(ErrorCode.RATE_LIMITED);
+        expect(walked.body.msg).toBe('查询过于频繁，请稍后再试');
+      }
+      // a code that names one still answers: a classroom behind the walker's address signs in
+      expect((await lookUp(DEMO_ORG.code)).status).toBe(200);
+      expect((await catalogue(DEMO_ORG.code)).status).toBe(200);
     } finally {
       await server.close();
     }

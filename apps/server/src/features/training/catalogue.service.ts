@@ -55,8 +55,9 @@ export async function listBooks(
   viewer: Viewer,
   query: { current: number; size: number; name?: string | undefined; OrgCode?: string | undefined },
   orderBy: 'created' | 'popularity',
+  ip: string,
 ) {
-  const orgId = await viewerOrgId(ctx, viewer, query.OrgCode);
+  const orgId = await viewerOrgId(ctx, viewer, query.OrgCode, ip);
   const { rows, total } = await findBooks(ctx.db, orgId, {
     name: query.name,
     offset: (query.current - 1) * query.size,

@@ -175,6 +175,6 @@ export const classRoutes =
           response: { 200: envelope(z.array(newestLearner)), ...errors },
         },
       },
-      async (request) => ok(await newestLearners(ctx, await findViewer(ctx, request), request.query)),
+      async (request) => ok(await newestLearners(ctx, await findViewer(ctx, request), request.query, request.ip)),
     );
   };

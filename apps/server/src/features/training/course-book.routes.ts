@@ -52,7 +52,7 @@ export const courseBookRoutes =
             response: { 200: envelope(pageOf(courseBook)), ...errors },
           },
         },
-        async (request) => ok(await listBooks(ctx, await findViewer(ctx, request), request.query, orderBy)),
+        async (request) => ok(await listBooks(ctx, await findViewer(ctx, request), request.query, orderBy, request.ip)),
       );
     }
 

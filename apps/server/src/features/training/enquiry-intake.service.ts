@@ -17,7 +17,7 @@ export async function leaveEnquiry(
 ): Promise<{ received: true }> {
   const wait = await ctx.limiters.intentPerIp.hit(ip);
   if (wait) throw new AppError(ErrorCode.RATE_LIMITED, '提交过于频繁，请稍后再试', wait);
-  const orgId = await viewerOrgId(ctx, viewer, body.OrgCode);
+  const orgId = await viewerOrgId(ctx, viewer, body.OrgCode, ip);
   await insertIntendedPerson(ctx.db, {
     id: crypto.randomUUID(),
     org_id: orgId,

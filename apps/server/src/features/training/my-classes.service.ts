@@ -183,8 +183,9 @@ export async function newestLearners(
   ctx: AppContext,
   viewer: AuthUser | undefined,
   query: { OrgCode?: string | undefined; size: number },
+  ip: string,
 ): Promise<NewestLearner[]> {
-  const orgId = await viewerOrgId(ctx, viewer, query.OrgCode);
+  const orgId = await viewerOrgId(ctx, viewer, query.OrgCode, ip);
   const rows = await findNewestMembersOfOrg(ctx.db, orgId, query.size);
   return rows.map((r) => ({ name: maskName(r.name), className: r.class_name, joinedAt: iso(r.joined_at) ?? '' }));
 }

@@ -90,6 +90,19 @@ export async function decideClassCompletion(
       .innerJoin('train_person_courses as pc', 'pc.train_person_id', 'tp.id')
       .select(['tp.id', 'tp.person_id'])
       .where('tp.class_id', '=', input.classId)
+      // who holds a valid certificate already needs no job (a class of thousands, finished, edited:
+      // one statement, not a job per member under every member's lock)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('certificates as cert')
+              .select('cert.id')
+              .whereRef('cert.train_person_id', '=', 'tp.id')
+              // one withdrawn by a void is renewed by the job
+              .where('cert.status', '=', 'valid'),
+          ),
+        ),
+      )
       .groupBy(['tp.id', 'tp.person_id'])
       .having((eb) =>
         eb(

@@ -21,7 +21,12 @@ export const SHEET_ROWS = 1_048_575;
 export interface StreamedSheet {
   name: string;
   columns: SheetColumn[];
-  fill: (addRow: (row: Record<string, unknown>) => void) => Promise<void>;
+  /**
+   * Adds the sheet's rows; `drained` (awaited between pages) waits while the reader has not
+   * taken what was written, and throws once the download is abandoned: a slow or stalled
+   * client holds a page, not the whole sheet.
+   */
+  fill: (addRow: (row: Record<string, unknown>) => void, drained: () => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -32,6 +37,22 @@ export interface StreamedSheet {
  */
 export function streamBook(sheets: StreamedSheet[], rowsPerSheet = SHEET_ROWS): PassThrough {
   const stream = new PassThrough();
+  const drained = async () => {
+    // a turn of the event loop first: the zip's compression runs in it, and the rows written
+    // reach the stream (a page read from memory would otherwise run the sheet through unpaused)
+    await new Promise((resolve) => setImmediate(resolve));
+    return new Promise<void>((resolve, reject) => {
+      const settle = () => {
+        stream.off('drain', settle);
+        stream.off('close', settle);
+        if (stream.destroyed) reject(new Error('the download was abandoned'));
+        else resolve();
+      };
+      if (stream.destroyed || !stream.writableNeedDrain) return settle();
+      stream.on('drain', settle);
+      stream.on('close', settle);
+    });
+  };
   const write = async () => {
     const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
     const open = (name: string, columns: SheetColumn[]) => {
@@ -53,7 +74,7 @@ export function streamBook(sheets: StreamedSheet[], rowsPerSheet = SHEET_ROWS): 
         }
         sheet.addRow(row).commit();
         rows += 1;
-      });
+      }, drained);
       sheet.commit();
     }
     await workbook.commit();

@@ -52,7 +52,7 @@ export async function exportCertificates(ctx: AppContext, user: AuthUser, query:
       { header: '原证书编号', key: 'former', width: 20 },
       { header: '打印次数', key: 'printed', width: 9 },
     ],
-    async (addRow) => {
+    async (addRow, drained) => {
       for (let offset = 0; ; offset += PAGE) {
         const { rows } = await findCertificatesOfOrg(ctx.db, user.orgId, {
           q: query.q,
@@ -87,6 +87,8 @@ export async function exportCertificates(ctx: AppContext, user: AuthUser, query:
           });
         }
         if (rows.length < PAGE) break;
+        // the next page once the reader has taken this one
+        await drained();
       }
     },
   );

@@ -62,7 +62,7 @@ export type ClassQuery = z.output<typeof classExportQuery> & { trainPersonId?: s
  * What a class sheet was filtered by, for the audit log: two exports of one class differ there
  * as their sheets do (helper-73). The search's words are left out: they may be an ID number.
  */
-const filtersOf = (query: ClassQuery) => ({
+export const filtersOf = (query: ClassQuery) => ({
   ...(query.from ? { from: query.from } : {}),
   ...(query.to ? { to: query.to } : {}),
   ...(query.classCourseId ? { classCourseId: query.classCourseId } : {}),

@@ -13,6 +13,7 @@ import {
   REFUSAL,
   audit,
   classSheetName,
+  filtersOf,
   forEachMemberPage,
   type ClassQuery,
   type Member,
@@ -68,12 +69,7 @@ export async function exportClassTrail(ctx: AppContext, user: AuthUser, query: T
     fullIdNumbers: query.full,
     // the learner by his person (操作日志 names him)
     ...(personId ? { personId } : {}),
-    ...(query.from ? { from: query.from } : {}),
-    ...(query.to ? { to: query.to } : {}),
-    ...(query.classCourseId ? { classCourseId: query.classCourseId } : {}),
-    ...(query.departmentId ? { departmentId: query.departmentId } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.q ? { searched: true } : {}),
+    ...filtersOf(query),
   });
   return {
     stream: classTrailBook(ctx, cls.id, query, range, departmentIds),
@@ -115,7 +111,7 @@ export function classTrailBook(
         { header: '设备', key: 'device', width: 28 },
         { header: '请求号', key: 'request', width: 26 },
       ],
-      fill: async (addRow) => {
+      fill: async (addRow, drained) => {
         const names = await courseNames;
         await members(async (page, departmentOf) => {
           for (const m of page) {
@@ -148,6 +144,8 @@ export function classTrailBook(
                   request: e.request_id ?? '',
                 });
               }
+              // the next page once the reader has taken this one
+              await drained();
               const last = events.at(-1);
               if (!last || events.length < EVENTS_PAGE) break;
               cursor = { at: Number(last.created_at), id: last.id };

@@ -187,6 +187,61 @@ describe.each(dialects)('学习轨迹 on $name', ({ databaseUrl }) => {
     });
   });
 
+  it('reads a learner’s events a page at a time, none lost or twice where pages meet at one moment', async () => {
+    const { findTrailEvents } = await import('./study-trail.repository.js');
+    const all = await server.ctx.db
+      .selectFrom('study_events as e')
+      .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+      .select(['e.id', 'e.created_at', 'e.warp_course_id', 'e.person_id'])
+      .where('w.train_person_id', '=', member.a)
+      .orderBy('e.created_at')
+      .orderBy('e.id')
+      .execute();
+    // a batch commits many at one moment: three more at the moment of the first
+    const first = all[0]!;
+    for (let i = 0; i < 3; i += 1) {
+      await server.ctx.db
+        .insertInto('study_events')
+        .values({
+          id: `00000000-0000-7000-8000-00000000000${i}`,
+          person_id: first.person_id,
+          warp_course_id: first.warp_course_id,
+          playback_id: 'tie',
+          seq: i + 1,
+          reported_position: 0,
+          reported_rate: 1,
+          hidden: 0,
+          credited_seconds: 0,
+          refusal: 'IDLE',
+          ip: null,
+          user_agent: null,
+          created_at: first.created_at,
+        })
+        .execute();
+    }
+    const expected = (
+      await server.ctx.db
+        .selectFrom('study_events as e')
+        .innerJoin('train_warp_courses as w', 'w.id', 'e.warp_course_id')
+        .select('e.id')
+        .where('w.train_person_id', '=', member.a)
+        .orderBy('e.created_at')
+        .orderBy('e.id')
+        .execute()
+    ).map((e) => e.id);
+    const paged: string[] = [];
+    let cursor: { at: number; id: string } | undefined;
+    for (;;) {
+      const page = await findTrailEvents(server.ctx.db, member.a, { range: {}, cursor, limit: 2 });
+      paged.push(...page.map((e) => e.id));
+      const last = page.at(-1);
+      if (!last || page.length < 2) break;
+      cursor = { at: Number(last.created_at), id: last.id };
+    }
+    expect(paged).toEqual(expected);
+    await server.ctx.db.deleteFrom('study_events').where('playback_id', '=', 'tie').execute();
+  });
+
   it('takes the class report filters, masks ID numbers unless asked, is audited, and stays in its organisation', async () => {
     const whole = await bookOf(`classId=${classId}&full=1`);
     expect(new Set(whole.sheets['学习轨迹']!.map((r) => r['姓名']))).toEqual(new Set(['轨迹a', '轨迹b']));

@@ -44,13 +44,16 @@ const EMPTY_RANDOM: RandomRules = {
  */
 const countProblem = (n: number) => rangeProblem(n, 0, 200);
 const pointsProblem = (n: number) => rangeProblem(n, 0.5, 100);
+/** a kind drawn 0 times may carry 0 分 (0 道 at 0 分 says it); never more than 100 */
+const kindPointsProblem = (kind: { count: number; points: number }) =>
+  kind.count > 0 ? pointsProblem(kind.points) : rangeProblem(kind.points, 0, 100);
 const rulesProblem = (rules: PaperRules) =>
   rules.mode === 'random'
     ? KINDS.map(
         (k) =>
           countProblem(rules.kinds[k].count) ??
           // a kind drawn 0 times carries no points: 0 道 at 0 分 says so
-          (rules.kinds[k].count > 0 ? pointsProblem(rules.kinds[k].points) : undefined),
+          kindPointsProblem(rules.kinds[k]),
       ).find(Boolean)
     : rules.questions.map((q) => pointsProblem(q.points)).find(Boolean);
 const Problem = ({ text }: { text: string | undefined }) =>
@@ -197,7 +200,7 @@ export function CoursePaper({
       () => undefined,
     );
   const kindRow = (k: QuestionKind, r: RandomRules) => {
-    const kindPointsProblem = r.kinds[k].count > 0 ? pointsProblem(r.kinds[k].points) : undefined;
+    const pointsWrong = kindPointsProblem(r.kinds[k]);
     return (
       <Space key={k} className="paper-kind" wrap>
         <span className="paper-kind-name">{t(`console.bank.kind.${k}`)}</span>
@@ -211,14 +214,14 @@ export function CoursePaper({
         />
         <InputNumber
           step={0.5}
-          status={kindPointsProblem ? 'error' : undefined}
+          status={pointsWrong ? 'error' : undefined}
           value={r.kinds[k].points}
           addonAfter={t('console.paper.pointsUnit')}
           onChange={(v) => setRules({ ...r, kinds: { ...r.kinds, [k]: { ...r.kinds[k], points: v ?? 0.5 } } })}
           data-testid={`paper-points-${k}`}
         />
         <span className="console-hint">= {r.kinds[k].count * r.kinds[k].points}</span>
-        <Problem text={countProblem(r.kinds[k].count) ?? kindPointsProblem} />
+        <Problem text={countProblem(r.kinds[k].count) ?? pointsWrong} />
       </Space>
     );
   };

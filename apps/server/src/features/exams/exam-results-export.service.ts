@@ -52,7 +52,7 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
       { header: '是否通过', key: 'passed', width: 10 },
       { header: '答卷', key: 'sheet', width: 80 },
     ],
-    async (addRow) => {
+    async (addRow, drained) => {
       let paths: Map<string, string> | undefined; // the organisation's, read with the first page
       for (let offset = 0; ; offset += PAGE) {
         const rows = await findClassAttempts(ctx.db, classId, offset, PAGE);
@@ -85,6 +85,7 @@ function examResultsSheet(ctx: AppContext, classId: string, full: boolean) {
           });
         }
         if (rows.length < PAGE) break;
+        await drained();
       }
     },
   );

@@ -65,7 +65,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
       { header: '审核时间', key: 'reviewedAt', width: 20, format: 'time' },
       { header: '照片', key: 'photo', width: 14 },
     ],
-    async (addRow) => {
+    async (addRow, drained) => {
       const now = ctx.now();
       let paths: Map<string, string> | undefined; // the organisation's, read with the first page
       for (let offset = 0; ; offset += PAGE) {
@@ -112,6 +112,7 @@ function faceCheckSheet(ctx: AppContext, classId: string, full: boolean, photo: 
           });
         }
         if (rows.length < PAGE) break;
+        await drained();
       }
     },
   );

@@ -82,6 +82,8 @@ export async function forEachMemberPage(
   query: ClassQuery,
   departmentIds: string[] | undefined,
   each: (members: Member[], departmentOf: (member: Member) => string) => Promise<void>,
+  /** the sheet's: the next page once the reader has taken this one */
+  drained?: () => Promise<void>,
 ) {
   // a member's department by its path ('生产部/一车间'), as 学员名单 and 部门汇总 name it
   let paths: Map<string, string> | undefined;
@@ -101,6 +103,7 @@ export async function forEachMemberPage(
     if (!paths && rows[0]) paths = departmentPaths(await findDepartmentsOfOrg(ctx.db, rows[0].org_id));
     await each(rows, departmentOf);
     if (rows.length < PAGE) break;
+    await drained?.();
   }
 }
 
@@ -148,39 +151,46 @@ export function classStudySheet(
       { header: '考试通过时间', key: 'examPassed', width: 20, format: 'time' },
       { header: '最后学习', key: 'last', width: 20, format: 'time' },
     ],
-    (addRow) =>
-      forEachMemberPage(ctx, cls.id, query, departmentIds, async (members, departmentOf) => {
-        const ids = members.map((m) => m.train_person_id);
-        const [courses, credit, attempts] = await Promise.all([
-          findCourseRecords(ctx.db, ids, query.classCourseId),
-          sumCreditByCourse(ctx.db, ids, range),
-          countExamAttemptsByCourse(ctx.db, ids),
-        ]);
-        const creditOf = new Map(credit.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c]));
-        const coursesOf = groupBy(courses, (c) => c.train_person_id);
-        for (const m of members) {
-          for (const c of coursesOf.get(m.train_person_id) ?? []) {
-            const sum = creditOf.get(`${m.train_person_id}|${c.class_course_id}`);
-            const seconds = creditSeconds(sum?.seconds);
-            addRow({
-              name: m.name,
-              idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
-              phone: m.phone ?? '',
-              department: departmentOf(m),
-              course: c.course_name,
-              required: c.class_hours,
-              hours: creditHours(seconds, hour),
-              counted: countedHoursOf([c], hour),
-              seconds,
-              status: MemberStatusMsg[courseStatus(c, hour)],
-              examAttempts: attempts.get(`${m.train_person_id}|${c.class_course_id}`) ?? 0,
-              examScore: c.sys_score ?? '',
-              examPassed: when(c.exam_passed_at),
-              last: when(sum?.last),
-            });
+    (addRow, drained) =>
+      forEachMemberPage(
+        ctx,
+        cls.id,
+        query,
+        departmentIds,
+        async (members, departmentOf) => {
+          const ids = members.map((m) => m.train_person_id);
+          const [courses, credit, attempts] = await Promise.all([
+            findCourseRecords(ctx.db, ids, query.classCourseId),
+            sumCreditByCourse(ctx.db, ids, range),
+            countExamAttemptsByCourse(ctx.db, ids),
+          ]);
+          const creditOf = new Map(credit.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c]));
+          const coursesOf = groupBy(courses, (c) => c.train_person_id);
+          for (const m of members) {
+            for (const c of coursesOf.get(m.train_person_id) ?? []) {
+              const sum = creditOf.get(`${m.train_person_id}|${c.class_course_id}`);
+              const seconds = creditSeconds(sum?.seconds);
+              addRow({
+                name: m.name,
+                idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
+                phone: m.phone ?? '',
+                department: departmentOf(m),
+                course: c.course_name,
+                required: c.class_hours,
+                hours: creditHours(seconds, hour),
+                counted: countedHoursOf([c], hour),
+                seconds,
+                status: MemberStatusMsg[courseStatus(c, hour)],
+                examAttempts: attempts.get(`${m.train_person_id}|${c.class_course_id}`) ?? 0,
+                examScore: c.sys_score ?? '',
+                examPassed: when(c.exam_passed_at),
+                last: when(sum?.last),
+              });
+            }
           }
-        }
-      }),
+        },
+        drained,
+      ),
   );
   return stream;
 }
@@ -223,45 +233,52 @@ export function classUnitsSheet(
       { header: '最后学习', key: 'last', width: 20, format: 'time' },
       { header: '未计时记录', key: 'refusals', width: 30 },
     ],
-    (addRow) =>
-      forEachMemberPage(ctx, cls.id, query, departmentIds, async (members, departmentOf) => {
-        const ids = members.map((m) => m.train_person_id);
-        const [courses, all] = await Promise.all([
-          findCourseRecords(ctx.db, ids, query.classCourseId),
-          findUnitRecords(ctx.db, ids),
-        ]);
-        const units = query.classCourseId ? all.filter((u) => u.class_course_id === query.classCourseId) : all;
-        // the page's date range, as 班级学习情况 and the page apply it
-        const [credit, refusals] = await Promise.all([
-          sumCreditByUnit(ctx.db, ids, range),
-          countRefusalsByUnit(ctx.db, ids, range),
-        ]);
-        const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
-        const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);
-        const unitsOf = groupBy(units, (u) => u.train_person_id);
-        const courseName = new Map(courses.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c.course_name]));
-        for (const m of members) {
-          for (const u of unitsOf.get(m.train_person_id) ?? []) {
-            const sum = creditOf.get(u.id);
-            addRow({
-              name: m.name,
-              idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
-              department: departmentOf(m),
-              course: courseName.get(`${m.train_person_id}|${u.class_course_id}`) ?? '',
-              unit: u.title,
-              length: u.duration_seconds,
-              seconds: creditSeconds(sum?.seconds),
-              count: u.study_count,
-              done: u.learn_status === LearnStatus.COMPLETED ? '是' : '否',
-              first: when(sum?.first),
-              last: when(sum?.last),
-              refusals: (refusalsOf.get(u.id) ?? [])
-                .map((r) => `${REFUSAL[r.refusal ?? ''] ?? r.refusal}×${Number(r.n)}`)
-                .join('；'),
-            });
+    (addRow, drained) =>
+      forEachMemberPage(
+        ctx,
+        cls.id,
+        query,
+        departmentIds,
+        async (members, departmentOf) => {
+          const ids = members.map((m) => m.train_person_id);
+          const [courses, all] = await Promise.all([
+            findCourseRecords(ctx.db, ids, query.classCourseId),
+            findUnitRecords(ctx.db, ids),
+          ]);
+          const units = query.classCourseId ? all.filter((u) => u.class_course_id === query.classCourseId) : all;
+          // the page's date range, as 班级学习情况 and the page apply it
+          const [credit, refusals] = await Promise.all([
+            sumCreditByUnit(ctx.db, ids, range),
+            countRefusalsByUnit(ctx.db, ids, range),
+          ]);
+          const creditOf = new Map(credit.map((c) => [c.warp_course_id, c]));
+          const refusalsOf = groupBy(refusals, (r) => r.warp_course_id);
+          const unitsOf = groupBy(units, (u) => u.train_person_id);
+          const courseName = new Map(courses.map((c) => [`${c.train_person_id}|${c.class_course_id}`, c.course_name]));
+          for (const m of members) {
+            for (const u of unitsOf.get(m.train_person_id) ?? []) {
+              const sum = creditOf.get(u.id);
+              addRow({
+                name: m.name,
+                idCard: exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full),
+                department: departmentOf(m),
+                course: courseName.get(`${m.train_person_id}|${u.class_course_id}`) ?? '',
+                unit: u.title,
+                length: u.duration_seconds,
+                seconds: creditSeconds(sum?.seconds),
+                count: u.study_count,
+                done: u.learn_status === LearnStatus.COMPLETED ? '是' : '否',
+                first: when(sum?.first),
+                last: when(sum?.last),
+                refusals: (refusalsOf.get(u.id) ?? [])
+                  .map((r) => `${REFUSAL[r.refusal ?? ''] ?? r.refusal}×${Number(r.n)}`)
+                  .join('；'),
+              });
+            }
           }
-        }
-      }),
+        },
+        drained,
+      ),
   );
   return stream;
 }

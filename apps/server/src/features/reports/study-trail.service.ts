@@ -85,8 +85,8 @@ export function classTrailBook(
   range: TimeRange,
   departmentIds: string[] | undefined,
 ) {
-  const members = (each: Parameters<typeof forEachMemberPage>[4]) =>
-    forEachMemberPage(ctx, classId, query as ClassQuery, departmentIds, each);
+  const members = (each: Parameters<typeof forEachMemberPage>[4], drained: () => Promise<void>) =>
+    forEachMemberPage(ctx, classId, query as ClassQuery, departmentIds, each, drained);
   const idCard = (m: Member) => exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full);
   const courseNames = findClassCourseNames(ctx.db, classId).then((all) => new Map(all.map((c) => [c.id, c.name])));
   return streamBook([
@@ -151,7 +151,7 @@ export function classTrailBook(
               cursor = { at: Number(last.created_at), id: last.id };
             }
           }
-        });
+        }, drained);
       },
     },
     {
@@ -170,7 +170,7 @@ export function classTrailBook(
         { header: 'IP', key: 'ip', width: 16 },
         { header: '设备', key: 'device', width: 28 },
       ],
-      fill: async (addRow) => {
+      fill: async (addRow, drained) => {
         const names = await courseNames;
         await members(async (page) => {
           const byMember = new Map(page.map((m) => [m.train_person_id, m]));
@@ -195,7 +195,7 @@ export function classTrailBook(
               device: device(a.user_agent),
             });
           }
-        });
+        }, drained);
       },
     },
     {
@@ -212,7 +212,7 @@ export function classTrailBook(
         { header: 'IP', key: 'ip', width: 16 },
         { header: '设备', key: 'device', width: 28 },
       ],
-      fill: async (addRow) => {
+      fill: async (addRow, drained) => {
         const now = ctx.now();
         await members(async (page) => {
           // a person in the class once (his logins are his, not the class's)
@@ -233,7 +233,7 @@ export function classTrailBook(
               device: device(s.user_agent),
             });
           }
-        });
+        }, drained);
       },
     },
   ]);

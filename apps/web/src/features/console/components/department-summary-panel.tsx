@@ -64,7 +64,12 @@ export function DepartmentSummaryPanel() {
             width: 90,
             render: (v: number) => `${Math.round(v * 100)}%`,
           },
-          { title: t('console.reports.credited'), dataIndex: 'creditedHours', width: 100 },
+          {
+            // a total over many people, not the sum of the figures each learner's pages show
+            title: <span title={t('console.reports.departmentHoursHint')}>{t('console.reports.credited')}</span>,
+            dataIndex: 'creditedHours',
+            width: 100,
+          },
         ]}
       />
     </>

@@ -418,6 +418,8 @@ registerTexts({
         exportChecks: '导出核验记录',
         exportDepartments: '导出部门汇总',
         departmentsInclude: '每个部门的数字都含其下级部门',
+        departmentHoursHint:
+          '部门学时为全部学员学习秒数之和折算，个人学时为其各门课程学时（逐门舍去零头）相加，二者可能相差0.01左右',
         departmentsOfClass: '学员数为部门的全部学员（含未参加本班的），参训人次以下只计本班学员',
         judgeFalse: '错',
       },
@@ -1062,6 +1064,8 @@ registerTexts({
         exportChecks: 'Export face checks',
         exportDepartments: 'Export departments',
         departmentsInclude: 'Each department’s figures include its sub-departments',
+        departmentHoursHint:
+          'A department’s hours are all its learners’ seconds converted at once; a learner’s are his courses’ hours (each cut down) added up, so the two may differ by about 0.01',
         departmentsOfClass:
           'Learners counts all of the department’s learners, in this class or not; the figures after it count this class alone',
         judgeFalse: 'False',

@@ -88,7 +88,10 @@ export function classTrailBook(
   const members = (each: Parameters<typeof forEachMemberPage>[4], drained: () => Promise<void>) =>
     forEachMemberPage(ctx, classId, query as ClassQuery, departmentIds, each, drained);
   const idCard = (m: Member) => exportedIdCard(ctx.keys.idCards, m.person_id, m.id_card_enc, query.full);
-  const courseNames = findClassCourseNames(ctx.db, classId).then((all) => new Map(all.map((c) => [c.id, c.name])));
+  // read once, when the first sheet that names courses begins (never a promise nobody awaits)
+  let names: Promise<Map<string, string>> | undefined;
+  const courseNames = () =>
+    (names ??= findClassCourseNames(ctx.db, classId).then((all) => new Map(all.map((c) => [c.id, c.name]))));
   return streamBook([
     {
       name: '学习轨迹',
@@ -112,9 +115,12 @@ export function classTrailBook(
         { header: '请求号', key: 'request', width: 26 },
       ],
       fill: async (addRow, drained) => {
-        const names = await courseNames;
+        const names = await courseNames();
         await members(async (page, departmentOf) => {
           for (const m of page) {
+            // opened once per learner, not once per report (thousands of them)
+            const card = idCard(m);
+            const department = departmentOf(m);
             let cursor: EventCursor | undefined;
             for (;;) {
               const events = await findTrailEvents(ctx.db, m.train_person_id, {
@@ -126,8 +132,8 @@ export function classTrailBook(
               for (const e of events) {
                 addRow({
                   name: m.name,
-                  idCard: idCard(m),
-                  department: departmentOf(m),
+                  idCard: card,
+                  department,
                   course: names.get(e.class_course_id) ?? '',
                   unit: e.title,
                   at: when(e.created_at),
@@ -171,7 +177,7 @@ export function classTrailBook(
         { header: '设备', key: 'device', width: 28 },
       ],
       fill: async (addRow, drained) => {
-        const names = await courseNames;
+        const names = await courseNames();
         await members(async (page) => {
           const byMember = new Map(page.map((m) => [m.train_person_id, m]));
           const attempts = await findTrailAttempts(ctx.db, [...byMember.keys()], {
